@@ -1,0 +1,53 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupWorker } from 'msw/browser';
+import { useLayoutEffect } from 'react';
+import { APP_THEMES, DEFAULT_APP_THEME } from '../domain/constants';
+import '../ui/styles/index.css';
+
+/** Applies the toolbar's app theme the way the app does: data-theme on the document root. */
+const withAppTheme: Decorator = (Story, context) => {
+  const theme = (context.globals.theme as string | undefined) ?? DEFAULT_APP_THEME;
+  useLayoutEffect(() => {
+    document.documentElement.setAttribute('data-theme', theme);
+  }, [theme]);
+  return <Story />;
+};
+
+const preview: Preview = {
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker();
+      // Any request a story makes that no handler answers is a bug in the story's scenario.
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest: (request, print) => {
+          const url = new URL(request.url);
+          if (url.origin === location.origin && /^\/(trpc|api|ws)\b/.test(url.pathname))
+            print.error();
+        },
+      });
+      return worker;
+    }),
+  ],
+  decorators: [withAppTheme],
+  globalTypes: {
+    theme: {
+      description: 'App theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: APP_THEMES.map((value) => ({ value, title: value })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: DEFAULT_APP_THEME },
+  parameters: {
+    layout: 'padded',
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

@@ -1,0 +1,78 @@
+/** Business constants from spec §9, written once for server, app, mocks and tests. */
+export const PRODUCT_NAME = 'beacon';
+export const PRODUCT_DISPLAY_NAME = 'Beacon';
+export const API_CLIENT_NAME = 'Beacon';
+export const DEMO_CALENDAR = 'beacon-demo';
+
+export const APP_BASE_PATH = '/app/';
+export const TRPC_PATH = '/trpc';
+export const WS_PATH = '/ws';
+export const AUTH_BASE_PATH = '/api/auth';
+
+export const PAGE_SIZE = { reviews: 48, products: 24, landingPages: 48 } as const;
+export const DEFAULT_PAGE = 1;
+
+export const NAV_RAIL_WIDTH = { collapsed: 72, expanded: 240 } as const;
+export const COPY_CONFIRMATION_MS = 2000;
+export const DEFAULT_HEADER_HEIGHT = '64px';
+
+export const APP_THEMES = ['beacon', 'dim'] as const;
+export type AppTheme = (typeof APP_THEMES)[number];
+export const DEFAULT_APP_THEME: AppTheme = 'beacon';
+export const THEME_STORAGE_KEY = 'theme';
+
+export const SENTRY = {
+  tracesSampleRate: 1,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+} as const;
+
+export const WS_RECONNECT = { baseMs: 1000, maxMs: 30_000 } as const;
+export const WS_KEEP_ALIVE = { enabled: false, intervalMs: 5000, pongTimeoutMs: 1000 } as const;
+
+export const ROUTER_DEFAULTS = {
+  preloadDelayMs: 50,
+  pendingMs: 1000,
+  pendingMinMs: 500,
+  gcTimeMs: 5 * 60 * 1000,
+  preloadStaleTimeMs: 30_000,
+} as const;
+
+export const QUERY_DEFAULTS = {
+  retry: 3,
+  retryBaseMs: 1000,
+  retryMaxMs: 30_000,
+  suspenseMinStaleTimeMs: 1000,
+} as const;
+
+/** Reconnect delay for a WebSocket attempt: 0 first, then 1000 ms × 2^attempt, capped at 30 s (spec §9). */
+export function wsReconnectDelayMs(attemptIndex: number): number {
+  if (attemptIndex <= 0) return 0;
+  return Math.min(WS_RECONNECT.baseMs * 2 ** attemptIndex, WS_RECONNECT.maxMs);
+}
+
+/** Query retry backoff: doubling from 1 s, at most 30 s (spec §9). */
+export function queryRetryDelayMs(attemptIndex: number): number {
+  return Math.min(QUERY_DEFAULTS.retryBaseMs * 2 ** attemptIndex, QUERY_DEFAULTS.retryMaxMs);
+}
+
+export const AGENT_TYPES = ['translation', 'seo', 'aeo'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const B2C_CAPABILITIES = ['ocapi-data', 'ocapi-shop', 'webdav'] as const;
+export type B2CCapability = (typeof B2C_CAPABILITIES)[number];
+
+export const OCAPI_VERSION = '21.10';
+export const OCAPI_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export const OCAPI_RESOURCE_PATTERN = '/**';
+export const WEBDAV_PATH = '/impex';
+export const WEBDAV_PERMISSION = 'read_write';
+
+export const AI_PROVIDERS = {
+  anthropic: { label: 'Claude', model: 'claude-sonnet-4-5' },
+  openai: { label: 'ChatGPT', model: 'gpt-5' },
+  google: { label: 'Gemini', model: 'gemini-2.5-flash' },
+} as const;
+export type AiProvider = keyof typeof AI_PROVIDERS;

@@ -1,0 +1,83 @@
+/** Entities shared by server, app and mocks (spec §3), as zod schemas with their types. */
+import { z } from 'zod';
+import { APP_THEMES, DEFAULT_APP_THEME } from './constants';
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(2, 'At least 2 characters')
+  .max(48, 'At most 48 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only');
+
+export const idSchema = z.string().min(1).max(64);
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  image: z.string().nullable().optional(),
+  isSuperUser: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  expires: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const orgSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+});
+export type Org = z.infer<typeof orgSchema>;
+
+export const envInstanceSummarySchema = z.object({
+  id: z.string(),
+  instanceId: z.string(),
+  onboarded: z.boolean(),
+});
+
+export const envSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  b2cInstance: envInstanceSummarySchema.nullable(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export const tenantTypeSchema = z.enum(['sandbox', 'development', 'staging', 'production']);
+
+export const b2cInstanceSchema = z.object({
+  id: z.string(),
+  instanceId: z.string(),
+  externalInstanceId: z.string(),
+  host: z.string(),
+  tenantType: tenantTypeSchema,
+  apiClient: z.object({ clientId: z.string() }).nullable(),
+  ocapiDataSettingsVerified: z.boolean(),
+  ocapiShopSettingsVerified: z.boolean(),
+  webdavSettingsVerified: z.boolean(),
+  onboarded: z.boolean(),
+});
+export type B2CInstance = z.infer<typeof b2cInstanceSchema>;
+
+export const membershipRoleSchema = z.enum(['owner', 'member']);
+export type MembershipRole = z.infer<typeof membershipRoleSchema>;
+
+export const appThemeSchema = z.enum(APP_THEMES).catch(DEFAULT_APP_THEME);
+
+export const bestRedirectSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok'), org: orgSchema, env: envSchema }),
+  z.object({ status: z.literal('no-org-memberships'), org: z.null(), env: z.null() }),
+  z.object({ status: z.literal('no-envs'), org: orgSchema, env: z.null() }),
+]);
+export type BestRedirect = z.infer<typeof bestRedirectSchema>;
+
+export const verifyResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ok') }),
+  z.object({ status: z.literal('error'), message: z.string().optional() }),
+]);
+export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -1,0 +1,26 @@
+import {
+  bestRedirectInput,
+  createOrgInput,
+  orgContextInput,
+  orgIdInput,
+} from '../../../domain/inputs';
+import { createTRPCRouter, protectedProcedure, superuserProcedure } from '../trpc';
+
+export const orgsRouter = createTRPCRouter({
+  bestRedirectForUser: protectedProcedure
+    .input(bestRedirectInput)
+    .query(({ ctx, input }) => ctx.services.orgs.bestRedirectForUser(ctx.user, input?.orgSlug)),
+  /** Membership is checked inside: the slug is the only handle the client has. */
+  getContext: protectedProcedure
+    .input(orgContextInput)
+    .query(({ ctx, input }) =>
+      ctx.services.orgs.getContext(ctx.user, input.orgSlug, input.envSlug),
+    ),
+  allOrgsForUser: protectedProcedure.query(({ ctx }) => ctx.services.orgs.allForUser(ctx.user)),
+  verify: superuserProcedure
+    .input(orgIdInput)
+    .mutation(({ ctx, input }) => ctx.services.orgs.verify(input.orgId)),
+  create: superuserProcedure
+    .input(createOrgInput)
+    .mutation(({ ctx, input }) => ctx.services.orgs.create(ctx.user, input)),
+});

@@ -1,0 +1,69 @@
+import { Slot } from '@radix-ui/react-slot';
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+import { Spinner } from './spinner';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-field font-medium transition-colors outline-none select-none disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-primary text-primary-content hover:bg-primary/90',
+        secondary: 'bg-base-200 text-base-content hover:bg-base-300',
+        outline: 'border border-base-300 bg-base-100 text-base-content hover:bg-base-200',
+        ghost: 'text-base-content hover:bg-base-200',
+        destructive: 'bg-error text-error-content hover:bg-error/90',
+        link: 'text-primary underline-offset-4 hover:underline',
+      },
+      size: {
+        sm: 'h-8 px-3 text-sm [&_svg]:size-4',
+        md: 'h-10 px-4 text-sm [&_svg]:size-4',
+        lg: 'h-12 px-6 text-base [&_svg]:size-5',
+        icon: 'size-10 [&_svg]:size-5',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the child element (e.g. a router Link) with button styling. */
+    asChild?: boolean;
+    /** Shows a spinner, sets aria-busy and blocks clicks (no double submits). */
+    loading?: boolean;
+  };
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const Comp = asChild ? Slot : 'button';
+  return (
+    <Comp
+      data-slot="button"
+      data-variant={variant ?? 'primary'}
+      data-size={size ?? 'md'}
+      aria-busy={loading || undefined}
+      disabled={asChild ? undefined : disabled || loading}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    >
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {loading ? <Spinner size="sm" label={null} /> : null}
+          {children}
+        </>
+      )}
+    </Comp>
+  );
+}
