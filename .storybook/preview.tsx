@@ -1,18 +1,23 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { APP_THEMES, DEFAULT_APP_THEME } from '../domain/constants';
 import '../ui/styles/index.css';
 
 /** Applies the toolbar's app theme the way the app does: data-theme on the document root. */
-const withAppTheme: Decorator = (Story, context) => {
-  const theme = (context.globals.theme as string | undefined) ?? DEFAULT_APP_THEME;
+function ThemeRoot({ theme, children }: { theme: string; children: ReactNode }) {
   useLayoutEffect(() => {
     document.documentElement.setAttribute('data-theme', theme);
   }, [theme]);
-  return <Story />;
-};
+  return children;
+}
+
+const withAppTheme: Decorator = (Story, context) => (
+  <ThemeRoot theme={(context.globals.theme as string | undefined) ?? DEFAULT_APP_THEME}>
+    <Story />
+  </ThemeRoot>
+);
 
 const preview: Preview = {
   loaders: [
