@@ -1,0 +1,42 @@
+/**
+ * The one interface the rest of the server uses to reach Salesforce B2C Commerce. The real
+ * implementation speaks Account Manager, OCAPI and WebDAV over HTTP; locally it points at the
+ * simulator in mock-server/, so the same code runs in dev, tests and e2e.
+ */
+import type { B2CCapability } from '../../../domain/constants';
+import type { VerifyResult } from '../../../domain/entities';
+
+export interface DiscoveredInstance {
+  /** Account Manager's id for the instance. */
+  externalInstanceId: string;
+  /** Realm + instance, e.g. "zzte_001". */
+  instanceId: string;
+  /** Hostname only, e.g. "zzte-001.dx.commercecloud.salesforce.com". */
+  host: string;
+  tenantType: 'sandbox' | 'development' | 'staging' | 'production';
+}
+
+export interface ApiClientCredentials {
+  clientId: string;
+  /** Present only when the client was just created (Account Manager shows a secret once). */
+  secret: string | null;
+}
+
+export interface B2CTarget {
+  host: string;
+  /** Storefront site used for the OCAPI Shop probe; the gateway discovers one when absent. */
+  siteId?: string;
+}
+
+export interface B2CGateway {
+  /** Instances the org may link, from Account Manager. */
+  listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
+  /** The API client named `Beacon` (spec §9) for the org, created when missing. */
+  ensureApiClient(org: { orgId: string }): Promise<ApiClientCredentials>;
+  /** Probes one capability with the client's credentials; { status: 'error', message } tells a person what to fix. */
+  verify(
+    target: B2CTarget,
+    creds: { clientId: string; secret: string },
+    capability: B2CCapability,
+  ): Promise<VerifyResult>;
+}
