@@ -3,7 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { launchOptions } from './scripts/chromium';
+import { launchOptions } from './scripts/chromium.ts';
 
 export default defineConfig({
   test: {

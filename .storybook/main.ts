@@ -10,7 +10,42 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: 'react-docgen' },
   async viteFinal(base) {
     const { mergeConfig } = await import('vite');
-    return mergeConfig(base, { plugins: [tailwindcss()] });
+    return mergeConfig(base, {
+      plugins: [tailwindcss()],
+      // Pre-bundle up front: a re-optimisation in the middle of a story-test run reloads the page.
+      optimizeDeps: {
+        include: [
+          'react',
+          'react-dom',
+          'react-dom/client',
+          'react/jsx-runtime',
+          '@tanstack/react-router',
+          '@tanstack/react-query',
+          '@trpc/client',
+          '@trpc/server',
+          '@trpc/server/adapters/fetch',
+          '@trpc/tanstack-react-query',
+          'superjson',
+          'zod',
+          'msw',
+          'msw/browser',
+          'class-variance-authority',
+          'clsx',
+          'tailwind-merge',
+          'lucide-react',
+          '@radix-ui/react-slot',
+          '@radix-ui/react-dialog',
+          '@radix-ui/react-dropdown-menu',
+          '@radix-ui/react-tooltip',
+          '@radix-ui/react-tabs',
+          '@radix-ui/react-select',
+          '@radix-ui/react-switch',
+          '@radix-ui/react-checkbox',
+          '@radix-ui/react-avatar',
+          '@radix-ui/react-label',
+        ],
+      },
+    });
   },
 };
 

@@ -1,0 +1,61 @@
+/** The app's one tRPC client: batched HTTP for queries and mutations, WebSocket for subscriptions, superjson. */
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  wsLink,
+  type TRPCClient,
+} from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import superjson from 'superjson';
+import { TRPC_PATH, WS_KEEP_ALIVE, WS_PATH, wsReconnectDelayMs } from '../../domain/constants';
+import type { AppRouter } from '../../server/trpc/router';
+
+export type { AppRouter };
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export interface TrpcClientOptions {
+  /** Origin to talk to; defaults to the page's own. */
+  origin?: string;
+  /** Open the WebSocket only when a subscription starts (Storybook/tests); the app keeps it off (spec §9). */
+  wsLazy?: boolean;
+  /** Keep-alive pings, off by default (spec §9). */
+  wsKeepAlive?: boolean;
+  /** A WebSocket implementation where the platform has none (Node 20 tests). */
+  WebSocket?: typeof WebSocket;
+}
+
+export function createTrpcClient(options: TrpcClientOptions = {}): TRPCClient<AppRouter> {
+  const origin = options.origin ?? globalThis.location.origin;
+  const wsClient = createWSClient({
+    url: `${origin.replace(/^http/, 'ws')}${WS_PATH}`,
+    retryDelayMs: wsReconnectDelayMs,
+    ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+    lazy: { enabled: options.wsLazy ?? false, closeMs: 0 },
+    keepAlive: {
+      enabled: options.wsKeepAlive ?? WS_KEEP_ALIVE.enabled,
+      intervalMs: WS_KEEP_ALIVE.intervalMs,
+      pongTimeoutMs: WS_KEEP_ALIVE.pongTimeoutMs,
+    },
+  });
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient, transformer: superjson }),
+        false: httpBatchLink({
+          url: `${origin}${TRPC_PATH}`,
+          transformer: superjson,
+          maxURLLength: Infinity,
+          maxItems: Infinity,
+          fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+        }),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,79 @@
+import { setupServer } from 'msw/node';
+import { WebSocket } from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isTRPCClientError } from '@trpc/client';
+import { MESSAGES } from '../../domain/errors';
+import { createTrpcClient } from '../../app/lib/trpc';
+import { envs, orgs } from '../fixtures';
+import { mockApi } from '../handlers';
+import { domainError, trpcError } from './scenario';
+
+const api = mockApi({
+  trpc: {
+    'orgs.getContext': (input) =>
+      input.envSlug === 'prod'
+        ? { org: orgs.acme, env: envs.prod }
+        : domainError('NOT_FOUND', MESSAGES.envNotFound(input.envSlug), 'env-not-found'),
+    'envs.list': [envs.prod, envs.staging],
+    'b2cAPIClients.verify': trpcError('INTERNAL_SERVER_ERROR', 'boom'),
+  },
+});
+const server = setupServer(api.handlers.trpc, ...api.handlers.auth);
+const client = createTrpcClient({
+  origin: 'http://beacon.test',
+  wsLazy: true,
+  WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.reset());
+afterAll(() => server.close());
+
+describe('mocked tRPC through the real client and links', () => {
+  it('answers a batched request with superjson data, procedure by procedure', async () => {
+    const [context, list] = await Promise.all([
+      client.orgs.getContext.query({ orgSlug: 'acme', envSlug: 'prod' }),
+      client.envs.list.query({ orgId: orgs.acme.id }),
+    ]);
+    expect(context.org.name).toBe('Acme Outfitters');
+    expect(list.map((e) => e.slug)).toEqual(['prod', 'staging']);
+    expect(api.calls('envs.list')).toEqual([{ orgId: 'org_acme' }]);
+  });
+
+  it('answers domain errors with the server error envelope: code, message and reason', async () => {
+    const error = await client.orgs.getContext
+      .query({ orgSlug: 'acme', envSlug: 'nope' })
+      .catch((e: unknown) => e);
+    expect(isTRPCClientError(error)).toBe(true);
+    if (!isTRPCClientError(error)) return;
+    expect(error.message).toBe('Cannot find Env "nope"');
+    expect(error.data?.code).toBe('NOT_FOUND');
+    expect(error.data?.httpStatus).toBe(404);
+    expect((error.data as { reason?: string }).reason).toBe('env-not-found');
+  });
+
+  it('validates inputs with the real schemas: bad input is BAD_REQUEST with field errors', async () => {
+    const error = await client.b2cAPIClients.verify
+      .mutate({ orgId: 'org_acme', b2cInstanceId: 'inst_1', capability: 'ftp' as never })
+      .catch((e: unknown) => e);
+    expect(isTRPCClientError(error) && error.data?.code).toBe('BAD_REQUEST');
+    const zodError = isTRPCClientError(error)
+      ? (error.data as { zodError?: { fieldErrors: Record<string, string[]> } }).zodError
+      : null;
+    expect(Object.keys(zodError?.fieldErrors ?? {})).toEqual(['capability']);
+  });
+
+  it('says which procedure has no mock instead of inventing data', async () => {
+    const error = await client.orgs.allOrgsForUser.query().catch((e: unknown) => e);
+    expect(isTRPCClientError(error) && error.message).toBe(
+      'No mock for orgs.allOrgsForUser in this scenario',
+    );
+  });
+
+  it('answers raw tRPC errors for exceptions', async () => {
+    const error = await client.b2cAPIClients.verify
+      .mutate({ orgId: 'org_acme', b2cInstanceId: 'inst_1', capability: 'webdav' })
+      .catch((e: unknown) => e);
+    expect(isTRPCClientError(error) && error.data?.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+});

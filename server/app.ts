@@ -1,0 +1,154 @@
+/**
+ * The Express 5 application: `/` → `/app/`, `/healthz`, Auth.js at `/api/auth`, tRPC at `/trpc`, the built
+ * app at `/app/`. `createServer` adds the HTTP server and tRPC subscriptions at `/ws` on it.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExpressAuth } from '@auth/express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import type { Auth } from './auth/auth';
+import { createHttpLogger, type Logger } from './log';
+import {
+  errorHandler,
+  jsonOnlyMutations,
+  securityHeaders,
+  signInRateLimit,
+} from './http/security';
+import { appStatic } from './http/static';
+import { attachWebSockets } from './http/ws';
+import type { Context, Services } from './trpc/context';
+import { appRouter } from './trpc/router';
+
+export const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
+/** tRPC request bodies (mutations and batches); every input the router accepts is far smaller. */
+export const TRPC_MAX_BODY_BYTES = 100 * 1024;
+
+export interface AppDeps {
+  config: {
+    publicUrl: string | undefined;
+    isDevelopment: boolean;
+    trustProxy: boolean;
+  };
+  services: Services;
+  auth: Auth;
+  logger: Logger;
+  /** Where the built app lives (default dist/app). */
+  appDir?: string;
+  /** Origins the sign-in form may be redirected to: the identity providers' issuers. */
+  signInOrigins?: string[];
+  signInRateLimit?: { windowMs?: number; limit?: number };
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { auth, services, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(createHttpLogger(logger));
+  app.use(
+    securityHeaders({ publicUrl: deps.config.publicUrl, signInOrigins: deps.signInOrigins ?? [] }),
+  );
+
+  app.get('/', (_req, res) => res.redirect(302, '/app/'));
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok' });
+  });
+
+  // ── Sign-in (Auth.js) ──────────────────────────────────────────────────────────────────────────
+  const limiter = signInRateLimit(deps.signInRateLimit);
+  app.use(['/api/auth/signin', '/api/auth/callback'], limiter);
+  app.post('/api/auth/signout', (req, res, next) => {
+    auth.forget(req);
+    res.on('finish', () => auth.forget(req));
+    next();
+  });
+  app.use('/api/auth', ExpressAuth(auth.config));
+
+  // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
+  app.use(
+    '/trpc',
+    jsonOnlyMutations,
+    createExpressMiddleware({
+      router: appRouter,
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      async createContext({ req }): Promise<Context> {
+        return {
+          user: await auth.resolveUser(req),
+          services,
+          requestId: String((req as { id?: unknown }).id ?? ''),
+        };
+      },
+      onError({ error, path: procedure, req }) {
+        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+        const log = (req as { log?: Logger }).log ?? logger;
+        log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      },
+    }),
+  );
+
+  // ── The app ────────────────────────────────────────────────────────────────────────────────────
+  app.use('/app', appStatic(deps.appDir ?? DEFAULT_APP_DIR));
+
+  app.use((_req, res) => {
+    res.status(404).json({ error: { message: 'Not Found' } });
+  });
+  app.use(errorHandler({ logger, exposeStack: deps.config.isDevelopment }));
+  return app;
+}
+
+export interface RunningServer {
+  server: Server;
+  app: Express;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP server (port 0 picks a free one) with the app and /ws on it. */
+export async function createServer(
+  deps: AppDeps & { host: string; port: number; allowedWsOrigins?: string[] },
+): Promise<RunningServer> {
+  const app = createApp(deps);
+  const server = createHttpServer(app);
+  // Slow-loris and idle-socket hygiene; tRPC requests are short.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  const sockets = attachWebSockets(server, {
+    services: deps.services,
+    resolveUser: (req) => deps.auth.resolveUser(req),
+    logger: deps.logger,
+    allowedOrigins: deps.allowedWsOrigins ?? [],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port, deps.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = deps.host.includes(':') ? `[${deps.host}]` : deps.host;
+  return {
+    server,
+    app,
+    port,
+    url: `http://${host}:${port}`,
+    async close() {
+      await sockets.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Give in-flight requests a moment, then cut the rest.
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      });
+    },
+  };
+}
+

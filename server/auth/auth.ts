@@ -1,0 +1,217 @@
+/**
+ * Sign-in: Auth.js with database sessions (Drizzle adapter) and two OIDC providers, `salesforce` and
+ * `google`. A provider without a configured client id points at the development identity provider.
+ * Also resolves the signed-in user for tRPC (HTTP and WebSocket) through a short-lived session cache.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Provider } from '@auth/core/providers';
+import Google from '@auth/core/providers/google';
+import Salesforce from '@auth/core/providers/salesforce';
+import { DrizzleAdapter } from '@auth/drizzle-adapter';
+import { getSession, type ExpressAuthConfig } from '@auth/express';
+import type { Request } from 'express';
+import type { SessionUser } from '../../domain/entities';
+import { DEV_IDP_CLIENTS, type DevIdpClientName } from '../../mock-server/idp/dev-idp';
+import type { Config, OidcClientConfig } from '../config';
+import type { Db } from '../db/client';
+import { accounts, sessions, users, verificationTokens } from '../db/schema';
+import type { Logger } from '../log';
+import { conflictUrl, decideLink } from './account-links';
+import { createSessionCache, type SessionCache } from './session-cache';
+
+export const AUTH_ERROR_PAGE = '/app/auth/error';
+export const SIGN_IN_PAGE = '/app/';
+const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export interface AuthDeps {
+  config: Pick<Config, 'publicUrl' | 'salesforce' | 'google' | 'isProduction'> & {
+    authSecret: string;
+  };
+  db: Db;
+  logger: Logger;
+  /** The development IdP's issuer; required when a provider is not configured. */
+  devIdpIssuer?: string | undefined;
+  /** Seconds a resolved session is reused (0 turns the cache off). */
+  sessionCacheTtlMs?: number;
+}
+
+export interface Auth {
+  config: ExpressAuthConfig;
+  sessionCookieName: string;
+  cache: SessionCache;
+  /** The signed-in user for a request (HTTP or a WebSocket upgrade), or null. */
+  resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
+  /** Drops the cached session of this request (called on sign-out). */
+  forget(req: IncomingMessage): void;
+}
+
+interface SessionUserFields {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+  isSuperUser?: boolean;
+}
+
+export function createAuth(deps: AuthDeps): Auth {
+  const { config, db, logger } = deps;
+  const secure = config.publicUrl?.startsWith('https://') ?? false;
+  const sessionCookieName = `${secure ? '__Secure-' : ''}authjs.session-token`;
+
+  const provider = (name: DevIdpClientName, configured: OidcClientConfig | null): Provider => {
+    if (configured) {
+      const options = {
+        clientId: configured.clientId,
+        clientSecret: configured.clientSecret,
+        allowDangerousEmailAccountLinking: true,
+        ...(configured.issuer ? { issuer: configured.issuer } : {}),
+      };
+      return name === 'salesforce' ? Salesforce(options) : Google(options);
+    }
+    if (config.isProduction) {
+      throw new Error(`The ${name} provider has no client id; the development IdP never runs in production.`);
+    }
+    if (!deps.devIdpIssuer) throw new Error(`The ${name} provider needs the development IdP issuer.`);
+    const client = DEV_IDP_CLIENTS[name];
+    return {
+      id: name,
+      name: client.label,
+      type: 'oidc',
+      issuer: deps.devIdpIssuer,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      checks: ['pkce', 'state'],
+      // prompt=login: the picker shows every time, so the same email can be picked from either provider.
+      authorization: { params: { scope: 'openid email profile', prompt: 'login' } },
+      // Guarded by the signIn callback below: only account-less (seeded/invited) users are linked.
+      allowDangerousEmailAccountLinking: true,
+    };
+  };
+
+  const authConfig: ExpressAuthConfig = {
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustHost: true,
+    useSecureCookies: secure,
+    adapter: DrizzleAdapter(db, {
+      usersTable: users,
+      accountsTable: accounts,
+      sessionsTable: sessions,
+      verificationTokensTable: verificationTokens,
+    }),
+    session: { strategy: 'database', maxAge: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60 },
+    providers: [provider('salesforce', config.salesforce), provider('google', config.google)],
+    pages: { signIn: SIGN_IN_PAGE, error: AUTH_ERROR_PAGE },
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (!account || (account.type !== 'oidc' && account.type !== 'oauth')) return true;
+        const email = typeof profile?.email === 'string' ? profile.email : null;
+        const decision = await decideLink(db, {
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          email,
+        });
+        if (decision.kind === 'conflict' && email) {
+          // This redirect answers the person's own callback, after their provider proved the email.
+          return conflictUrl({
+            email,
+            newProvider: account.provider,
+            existingProvider: decision.existingProvider,
+          });
+        }
+        // Linking to an existing person needs a provider-verified email.
+        if (decision.kind === 'claim') return profile?.email_verified === true;
+        return true;
+      },
+      session({ session, user }) {
+        const u = user as SessionUserFields;
+        return {
+          ...session,
+          user: {
+            ...session.user,
+            id: u.id ?? '',
+            name: u.name ?? null,
+            email: u.email ?? '',
+            image: u.image ?? null,
+            isSuperUser: u.isSuperUser === true,
+          },
+        };
+      },
+    },
+    logger: {
+      error(error) {
+        // Sign-in mistakes (expired state, a refused sign-in) are warnings; configuration faults are errors.
+        const type = (error as { type?: string }).type ?? error.name;
+        const level = type === 'Configuration' || type === 'AdapterError' ? 'error' : 'warn';
+        logger[level]({ authError: type, msg: error.message }, 'auth error');
+      },
+      warn(code) {
+        logger.warn({ authWarning: code }, 'auth warning');
+      },
+      debug() {},
+    },
+  };
+
+  const cache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 10_000 });
+
+  function tokenOf(req: IncomingMessage): string | null {
+    return readCookie(req.headers.cookie, sessionCookieName);
+  }
+
+  return {
+    config: authConfig,
+    sessionCookieName,
+    cache,
+    async resolveUser(req) {
+      const token = tokenOf(req);
+      if (!token) return null;
+      const cached = cache.get(token);
+      if (cached !== undefined) return cached;
+      const session = await getSession(asExpressRequest(req), authConfig);
+      const u = session?.user as SessionUserFields | undefined;
+      const user: SessionUser | null =
+        u?.id && u.email
+          ? {
+              id: u.id,
+              name: u.name ?? null,
+              email: u.email,
+              image: u.image ?? null,
+              isSuperUser: u.isSuperUser === true,
+            }
+          : null;
+      cache.set(token, user, session?.expires ? new Date(session.expires) : undefined);
+      return user;
+    },
+    forget(req) {
+      const token = tokenOf(req);
+      if (token) cache.delete(token);
+    },
+  };
+}
+
+/** getSession reads only protocol and headers; a WebSocket upgrade request has the headers. */
+function asExpressRequest(req: IncomingMessage): Request {
+  if ('protocol' in req) return req as Request;
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+  return Object.assign(Object.create(req) as Request, {
+    protocol: encrypted ? 'https' : 'http',
+    headers: req.headers,
+  });
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header || header.length > 16_384) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value) || null;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,214 @@
+/**
+ * The server's configuration, read once from the environment and validated with zod. Every default
+ * works on a fresh machine with nothing installed; a bad value stops the process with a message that
+ * names the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(fallback);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+    PORT: port(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SALESFORCE_CLIENT_ID: optionalString,
+    SALESFORCE_CLIENT_SECRET: optionalString,
+    SALESFORCE_ISSUER: optionalString.pipe(httpUrl.optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    DEV_IDP_PORT: port(3001),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+    BEACON_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+          'must be 32 bytes encoded as base64 (openssl rand -base64 32)',
+        )
+        .optional(),
+    ),
+    B2C_SIMULATOR_URL: optionalString.pipe(httpUrl.optional()),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((env, ctx) => {
+    for (const p of ['SALESFORCE', 'GOOGLE'] as const) {
+      if (env[`${p}_CLIENT_ID`] && !env[`${p}_CLIENT_SECRET`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${p}_CLIENT_SECRET`],
+          message: `is required when ${p}_CLIENT_ID is set`,
+        });
+      }
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.AUTH_SECRET)
+        ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+      if (!env.BEACON_SECRET_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BEACON_SECRET_KEY'],
+          message: 'is required in production',
+        });
+      if (!env.SALESFORCE_CLIENT_ID && !env.GOOGLE_CLIENT_ID)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SALESFORCE_CLIENT_ID'],
+          message:
+            'or GOOGLE_CLIENT_ID is required in production (the development sign-in never runs there)',
+        });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Absent: the provider's public issuer (Google's, Salesforce's login host). */
+  issuer?: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  isDevelopment: boolean;
+  port: number;
+  host: string;
+  /** The origin people use, without a trailing slash; derived from HOST and PORT when unset. */
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  secretKey: string | undefined;
+  b2cSimulatorUrl: string | undefined;
+  trustProxy: boolean;
+  devIdpPort: number;
+  /** A provider is null when its client id is not configured: the development IdP stands in. */
+  salesforce: OidcClientConfig | null;
+  google: OidcClientConfig | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = source[name];
+        // Never echo a value that may be a secret.
+        const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    isDevelopment: env.NODE_ENV === 'development',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    authSecret: env.AUTH_SECRET,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    secretKey: env.BEACON_SECRET_KEY,
+    b2cSimulatorUrl: env.B2C_SIMULATOR_URL,
+    trustProxy: env.TRUST_PROXY,
+    devIdpPort: env.DEV_IDP_PORT,
+    salesforce: env.SALESFORCE_CLIENT_ID
+      ? {
+          clientId: env.SALESFORCE_CLIENT_ID,
+          clientSecret: env.SALESFORCE_CLIENT_SECRET ?? '',
+          ...(env.SALESFORCE_ISSUER ? { issuer: env.SALESFORCE_ISSUER } : {}),
+        }
+      : null,
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
+      : null,
+  };
+}
+
+/** True when at least one provider falls back to the development identity provider. */
+export function needsDevIdp(config: Config): boolean {
+  return !config.salesforce || !config.google;
+}
+
+/**
+ * A secret kept in the data folder so it survives restarts in development (sessions and encrypted
+ * columns stay readable). Production must pass it in the environment; config validation enforces it.
+ */
+export function devSecret(dataDir: string, fileName: string, bytes = 32): string {
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(bytes).toString('hex');
+  try {
+    writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return value;
+}
+
+/** Fills the development-only Auth.js secret; production must pass AUTH_SECRET (validation enforces it). */
+export function withDevSecrets(config: Config): Config & { authSecret: string } {
+  if (config.isProduction && !config.authSecret) {
+    throw new ConfigError(['AUTH_SECRET is required in production']);
+  }
+  return { ...config, authSecret: config.authSecret ?? devSecret(config.dataDir, 'auth-secret') };
+}

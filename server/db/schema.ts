@@ -1,0 +1,198 @@
+/**
+ * The database schema (PostgreSQL dialect; PGlite and node-postgres share it). The Auth.js tables keep
+ * the property names @auth/drizzle-adapter 1.11 reads (`userId`, `providerAccountId`, `refresh_token`…);
+ * SQL names are snake_case like the rest of the schema.
+ */
+import type { AdapterAccountType } from '@auth/core/adapters';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { mode: 'date', withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdateFn(() => new Date());
+
+export const MEMBERSHIP_ROLES = ['owner', 'member'] as const;
+export const TENANT_TYPES = ['sandbox', 'development', 'staging', 'production'] as const;
+
+// ── Auth.js ─────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name'),
+  email: text('email').notNull().unique(),
+  emailVerified: timestamp('email_verified', { mode: 'date', withTimezone: true }),
+  image: text('image'),
+  isSuperUser: boolean('is_super_user').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AdapterAccountType>().notNull(),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    refresh_token: text('refresh_token'),
+    access_token: text('access_token'),
+    expires_at: integer('expires_at'),
+    token_type: text('token_type'),
+    scope: text('scope'),
+    id_token: text('id_token'),
+    session_state: text('session_state'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerAccountId] }),
+    index('accounts_user_id_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionToken: text('session_token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    identifier: text('identifier').notNull(),
+    token: text('token').notNull(),
+    expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+// ── Orgs, people, environments ──────────────────────────────────────────────────────────────────
+
+export const orgs = pgTable('orgs', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBERSHIP_ROLES }).notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.orgId] }),
+    index('memberships_org_id_idx').on(t.orgId),
+  ],
+);
+
+export const b2cInstances = pgTable(
+  'b2c_instances',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    externalInstanceId: text('external_instance_id').notNull(),
+    host: text('host').notNull(),
+    tenantType: text('tenant_type', { enum: TENANT_TYPES }).notNull(),
+    ocapiDataSettingsVerified: boolean('ocapi_data_settings_verified').notNull().default(false),
+    ocapiShopSettingsVerified: boolean('ocapi_shop_settings_verified').notNull().default(false),
+    webdavSettingsVerified: boolean('webdav_settings_verified').notNull().default(false),
+    onboarded: boolean('onboarded').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('b2c_instances_org_external_uq').on(t.orgId, t.externalInstanceId)],
+);
+
+export const envs = pgTable(
+  'envs',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    b2cInstanceId: text('b2c_instance_id').references(() => b2cInstances.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('envs_org_slug_uq').on(t.orgId, t.slug)],
+);
+
+/** One API client per org (Account Manager names it `Beacon`); the secret is AES-256-GCM ciphertext. */
+export const b2cApiClients = pgTable('b2c_api_clients', {
+  orgId: text('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull(),
+  /** Null when Account Manager already had the client and would not show its secret again. */
+  secretCiphertext: text('secret_ciphertext'),
+  createdAt: createdAt(),
+});
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { mode: 'date', withTimezone: true }),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_org_id_idx').on(t.orgId)],
+);
+
+/** Saved AI prompts, for the later settings screen. */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('prompts_org_id_idx').on(t.orgId)],
+);

@@ -1,0 +1,150 @@
+/**
+ * The HTTP hardening in one place: helmet with a Content-Security-Policy that names only the third
+ * parties the spec uses, rate limits on sign-in, the JSON-only rule for tRPC mutations, and the last
+ * error handler (no stack traces outside development; user mistakes are 4xx, never 500).
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from '../log';
+
+/** Cal.com embeds the demo-booking widget (spec §1, §9). */
+export const CAL_ORIGINS = ['https://app.cal.com', 'https://cal.com'];
+/** Sentry's ingest hosts (error reporting, spec §7). */
+export const SENTRY_ORIGINS = [
+  'https://*.ingest.sentry.io',
+  'https://*.ingest.us.sentry.io',
+  'https://*.ingest.de.sentry.io',
+];
+
+export interface SecurityOptions {
+  /** The public origin, e.g. https://beacon.example.com; used for the WebSocket source and HTTPS upgrades. */
+  publicUrl: string | undefined;
+  /**
+   * Origins a sign-in form may be redirected to (the identity providers). Chromium applies
+   * form-action to the redirects that follow a form post, so the providers must be named.
+   */
+  signInOrigins: string[];
+}
+
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const https = options.publicUrl?.startsWith('https://') ?? false;
+  const wsOrigin = options.publicUrl ? options.publicUrl.replace(/^http/, 'ws') : null;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...CAL_ORIGINS],
+        // React and Radix set style attributes; Cal.com's embed injects a style element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Fonts are self-hosted (@fontsource).
+        fontSrc: ["'self'", 'data:'],
+        // Org favicons and theme-designer logos are user-chosen image URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...(wsOrigin ? [wsOrigin] : []), ...SENTRY_ORIGINS, ...CAL_ORIGINS],
+        frameSrc: CAL_ORIGINS,
+        // Sentry's session replay compresses in a blob worker.
+        workerSrc: ["'self'", 'blob:'],
+        formAction: ["'self'", ...options.signInOrigins],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Cal.com's iframe does not send CORP headers; COEP would block it.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
+
+/** Sign-in and its callback: generous for people, tight for scripts. */
+export function signInRateLimit(options: { windowMs?: number; limit?: number } = {}): RequestHandler {
+  return rateLimit({
+    windowMs: options.windowMs ?? 60_000,
+    limit: options.limit ?? 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many sign-in attempts. Wait a minute and try again.' },
+  });
+}
+
+/** tRPC's JSON-RPC codes for the two refusals made before tRPC runs. */
+const TRPC_CODES = {
+  METHOD_NOT_SUPPORTED: { jsonrpc: -32005, http: 405 },
+  UNSUPPORTED_MEDIA_TYPE: { jsonrpc: -32415, http: 415 },
+} as const;
+
+/** A body shaped like tRPC's own error (superjson-wrapped), so clients read it the same way. */
+export function trpcErrorBody(code: keyof typeof TRPC_CODES, message: string, path?: string) {
+  return {
+    error: {
+      json: {
+        message,
+        code: TRPC_CODES[code].jsonrpc,
+        data: { code, httpStatus: TRPC_CODES[code].http, ...(path ? { path } : {}) },
+      },
+    },
+  };
+}
+
+/**
+ * Mutations only as POST with `content-type: application/json`: a cross-site HTML form can send only
+ * form encodings or text/plain, so it can never fire a mutation.
+ */
+export const jsonOnlyMutations: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    res
+      .status(405)
+      .set('allow', 'GET, POST')
+      .json(trpcErrorBody('METHOD_NOT_SUPPORTED', `Method ${req.method} is not supported.`));
+    return;
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    res
+      .status(415)
+      .json(
+        trpcErrorBody('UNSUPPORTED_MEDIA_TYPE', 'Mutations must be sent as application/json.'),
+      );
+    return;
+  }
+  next();
+};
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+  stack?: string;
+}
+
+/** The last handler: 4xx errors keep a safe message; anything else is a bare 500 and a log line. */
+export function errorHandler(options: { logger: Logger; exposeStack: boolean }): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const e = (err ?? {}) as HttpishError;
+    const status = e.status ?? e.statusCode ?? 500;
+    const clientError = status >= 400 && status < 500;
+    const log = (req as { log?: Logger }).log ?? options.logger;
+    if (clientError) log.warn({ status, type: e.type }, 'request refused');
+    else log.error({ err }, 'unhandled error');
+    const message = clientError
+      ? e.expose && e.message
+        ? e.message
+        : 'Bad request.'
+      : 'Internal server error.';
+    res.status(clientError ? status : 500).json({
+      error: { message, ...(options.exposeStack && e.stack ? { stack: e.stack } : {}) },
+    });
+  };
+}

@@ -1,0 +1,77 @@
+/** B2C failures typed by cause, so verification can tell a person what to fix and the rest can throw. */
+
+export type B2CApi = 'account-manager' | 'ocapi-data' | 'ocapi-shop' | 'webdav';
+
+export interface B2CCallContext {
+  api: B2CApi;
+  /** HTTP method, upper case. */
+  method: string;
+  /** The resource relative to its API root, e.g. "/catalogs" or "/impex/probe.txt". */
+  resource: string;
+}
+
+export abstract class B2CError extends Error {
+  constructor(
+    message: string,
+    readonly call: B2CCallContext,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** 401: the client id or secret (or the token obtained with them) was rejected. */
+export class B2CAuthError extends B2CError {
+  override readonly name = 'B2CAuthError';
+}
+
+/** 403: the call is not granted by the instance's OCAPI settings or WebDAV permissions. */
+export class B2CPermissionError extends B2CError {
+  override readonly name = 'B2CPermissionError';
+  constructor(
+    message: string,
+    call: B2CCallContext,
+    /** OCAPI fault type, e.g. "ClientAccessForbiddenException", when the body carried one. */
+    readonly faultType: string | null,
+    readonly faultMessage: string | null,
+  ) {
+    super(message, call);
+  }
+}
+
+export class B2CNotFoundError extends B2CError {
+  override readonly name = 'B2CNotFoundError';
+}
+
+/** Any other 4xx: a request the service refused as malformed or conflicting. */
+export class B2CRequestError extends B2CError {
+  override readonly name = 'B2CRequestError';
+  constructor(
+    message: string,
+    call: B2CCallContext,
+    readonly status: number,
+  ) {
+    super(message, call);
+  }
+}
+
+/** Network failure, timeout or 5xx after retries; also any answer the client cannot use. */
+export class B2CUnavailableError extends B2CError {
+  override readonly name = 'B2CUnavailableError';
+  constructor(
+    message: string,
+    call: B2CCallContext,
+    readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, call, options);
+  }
+}
+
+/** The request was refused before leaving: its host is not on the allowlist (SSRF guard). */
+export class B2CHostNotAllowedError extends Error {
+  override readonly name = 'B2CHostNotAllowedError';
+  constructor(readonly url: string) {
+    super(`Refused to call ${url}: host is not an allowed Salesforce Commerce host`);
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The real B2CGateway: Account Manager for instances and the API client, OCAPI Data / Shop and
+ * WebDAV probes for verification. In development and tests `instanceBaseUrl` points instance hosts
+ * at the local simulator (docs/decisions/0004-b2c-simulator-addressing.md).
+ */
+import type { B2CCapability } from '../../../domain/constants';
+import type { VerifyResult } from '../../../domain/entities';
+import { VERIFY_MESSAGES } from '../../../domain/b2c-snippets';
+import {
+  createAccountManagerClient,
+  createTokenSource,
+  type AccountManagerClient,
+  type TokenSource,
+} from './account-manager';
+import { B2CAuthError, B2CHostNotAllowedError, B2CPermissionError, type B2CApi } from './errors';
+import type { B2CGateway, B2CTarget, DiscoveredInstance } from './gateway';
+import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
+import { createHttpClient, type HttpClient } from './http';
+import { createOcapiDataClient, type OcapiDataClient } from './ocapi-data';
+import { createOcapiShopClient, type OcapiShopClient } from './ocapi-shop';
+import { createWebdavClient, type WebdavClient } from './webdav';
+
+export interface B2CGatewayConfig {
+  /** e.g. "https://account.demandware.com", or the simulator's `${url}/am`. */
+  accountManagerUrl: string;
+  /** Beacon's own Account Manager client (lists instances, manages API clients). */
+  clientId: string;
+  clientSecret: string;
+  /** Defaults to .commercecloud.salesforce.com and .demandware.net. */
+  allowedHostSuffixes?: readonly string[];
+  /** Exact hosts or origins also allowed, e.g. the simulator's "http://127.0.0.1:4010". */
+  extraAllowedHosts?: readonly string[];
+  /**
+   * Where an instance host's requests go, as a template with `{host}`; default "https://{host}".
+   * The simulator's is `${url}/hosts/{host}`. The host itself must still be a Salesforce host.
+   */
+  instanceBaseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retries?: number;
+  retryBaseMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export interface B2CInstanceClients {
+  data: OcapiDataClient;
+  shop: OcapiShopClient;
+  webdav: WebdavClient;
+}
+
+export interface RealB2CGateway extends B2CGateway {
+  readonly allowlist: HostAllowlist;
+  readonly accountManager: AccountManagerClient;
+  /** The instance's base URL after the allowlist check (for Business Manager links). */
+  instanceBaseUrl(host: string): string;
+  /** Clients for one instance and API client, for products and agent write-back. */
+  instanceClients(host: string, creds: { clientId: string; secret: string }): B2CInstanceClients;
+}
+
+const VERIFIED_APIS: Record<B2CApi, B2CCapability | null> = {
+  'account-manager': null,
+  'ocapi-data': 'ocapi-data',
+  'ocapi-shop': 'ocapi-shop',
+  webdav: 'webdav',
+};
+
+export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
+  const allowlist = createHostAllowlist(config);
+  const http: HttpClient = createHttpClient({
+    allowlist,
+    fetch: config.fetch,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    retryBaseMs: config.retryBaseMs,
+    sleep: config.sleep,
+  });
+  const accountManagerUrl = config.accountManagerUrl.replace(/\/+$/, '');
+  allowlist.assertAllowedUrl(accountManagerUrl);
+  const accountManager = createAccountManagerClient({
+    http,
+    accountManagerUrl,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    now: config.now,
+  });
+  const template = config.instanceBaseUrl ?? 'https://{host}';
+
+  // One token cache per API client credential pair, shared across calls.
+  const tokenSources = new Map<string, TokenSource>();
+  const tokensFor = (clientId: string, secret: string) => {
+    const key = `${clientId}\u0000${secret}`;
+    let source = tokenSources.get(key);
+    if (!source) {
+      source = createTokenSource({ http, accountManagerUrl, clientId, clientSecret: secret, now: config.now });
+      tokenSources.set(key, source);
+    }
+    return source;
+  };
+
+  const instanceBaseUrl = (host: string) => {
+    if (!allowlist.isAllowedHost(host)) throw new B2CHostNotAllowedError(`https://${host}`);
+    const base = template.replace('{host}', host.toLowerCase()).replace(/\/+$/, '');
+    allowlist.assertAllowedUrl(base);
+    return base;
+  };
+
+  const instanceClients = (host: string, creds: { clientId: string; secret: string }) => {
+    const baseUrl = instanceBaseUrl(host);
+    const tokens = tokensFor(creds.clientId, creds.secret);
+    return {
+      data: createOcapiDataClient({ http, baseUrl, tokens }),
+      shop: createOcapiShopClient({ http, baseUrl, clientId: creds.clientId, tokens }),
+      webdav: createWebdavClient({ http, baseUrl, clientId: creds.clientId, secret: creds.secret }),
+    };
+  };
+
+  const probe = async (target: B2CTarget, clients: B2CInstanceClients, capability: B2CCapability) => {
+    switch (capability) {
+      case 'ocapi-data':
+        await clients.data.listCatalogs();
+        await clients.data.searchProducts({ query: { match_all_query: {} }, count: 1 });
+        return { status: 'ok' } as const;
+      case 'ocapi-shop': {
+        // Without a known site, find one through OCAPI Data (configured in the step before).
+        const siteId = target.siteId ?? (await clients.data.listSites())[0]?.id;
+        if (!siteId) return { status: 'error', message: VERIFY_MESSAGES.noSite } as const;
+        await clients.shop.getSite(siteId);
+        return { status: 'ok' } as const;
+      }
+      case 'webdav':
+        await clients.webdav.listImpex();
+        await clients.webdav.writeProbe();
+        return { status: 'ok' } as const;
+    }
+  };
+
+  return {
+    allowlist,
+    accountManager,
+    instanceBaseUrl,
+    instanceClients,
+
+    async listInstances(org): Promise<DiscoveredInstance[]> {
+      const instances = await accountManager.listInstances(org.orgId);
+      // An instance whose host we may not call is of no use, and linking it would invite SSRF later.
+      return instances
+        .filter((i) => allowlist.isAllowedHost(i.hostname))
+        .map((i) => ({
+          externalInstanceId: i.id,
+          instanceId: `${i.realm}_${i.instance}`,
+          host: i.hostname.toLowerCase(),
+          tenantType: i.tenantType,
+        }));
+    },
+
+    ensureApiClient(org) {
+      return accountManager.getOrCreateApiClient(org.orgId);
+    },
+
+    async verify(target, creds, capability): Promise<VerifyResult> {
+      const clients = instanceClients(target.host, creds);
+      try {
+        return await probe(target, clients, capability);
+      } catch (error) {
+        if (error instanceof B2CAuthError) {
+          return { status: 'error', message: VERIFY_MESSAGES.badCredentials(creds.clientId) };
+        }
+        const block = error instanceof B2CPermissionError ? VERIFIED_APIS[error.call.api] : null;
+        if (error instanceof B2CPermissionError && block) {
+          return {
+            status: 'error',
+            message: VERIFY_MESSAGES.missingSettings(block, error.call.method, error.call.resource),
+          };
+        }
+        // Network down, timeouts, 5xx after retries, surprises: the UI shows the exception text.
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The one HTTP helper every B2C client uses: allowlist check, per-call timeout, retries with
+ * exponential backoff for idempotent calls on network errors and 5xx, and errors typed by cause.
+ */
+import {
+  B2CAuthError,
+  B2CNotFoundError,
+  B2CPermissionError,
+  B2CRequestError,
+  B2CUnavailableError,
+  type B2CCallContext,
+} from './errors';
+import type { HostAllowlist } from './host-allowlist';
+
+export interface HttpOptions {
+  allowlist: HostAllowlist;
+  fetch?: typeof fetch;
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  /** Extra attempts for idempotent calls. */
+  retries?: number;
+  /** First backoff delay; doubles each retry. */
+  retryBaseMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface HttpRequest {
+  call: B2CCallContext;
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON with a JSON content type. */
+  json?: unknown;
+  /** Sent as is; set the content type in headers. */
+  body?: string;
+  /** Safe to repeat; defaults to true for GET, HEAD, PUT, DELETE, PROPFIND. */
+  idempotent?: boolean;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
+
+export const HTTP_DEFAULTS = { timeoutMs: 10_000, retries: 2, retryBaseMs: 250 } as const;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'OPTIONS']);
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** OCAPI's error body: { _v, fault: { type, message, arguments } }. */
+function readFault(text: string): { type: string | null; message: string | null } {
+  try {
+    const body = JSON.parse(text) as { fault?: { type?: unknown; message?: unknown } };
+    const type = typeof body.fault?.type === 'string' ? body.fault.type : null;
+    const message = typeof body.fault?.message === 'string' ? body.fault.message : null;
+    return { type, message };
+  } catch {
+    return { type: null, message: null };
+  }
+}
+
+function describe(call: B2CCallContext) {
+  return `${call.api} ${call.method} ${call.resource}`;
+}
+
+export function createHttpClient(options: HttpOptions): HttpClient {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const sleep = options.sleep ?? defaultSleep;
+  const retries = options.retries ?? HTTP_DEFAULTS.retries;
+  const retryBaseMs = options.retryBaseMs ?? HTTP_DEFAULTS.retryBaseMs;
+
+  return async function request(req) {
+    const url = options.allowlist.assertAllowedUrl(req.url);
+    const method = req.call.method.toUpperCase();
+    const idempotent = req.idempotent ?? IDEMPOTENT.has(method);
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    let body = req.body;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = 'application/json';
+    }
+    const attempts = idempotent ? retries + 1 : 1;
+
+    let lastError: B2CUnavailableError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
+      let status: number;
+      let text: string;
+      let responseHeaders: Headers;
+      try {
+        const response = await doFetch(url, {
+          method,
+          headers,
+          body,
+          // A redirect could lead off the allowlist; Salesforce APIs do not redirect.
+          redirect: 'manual',
+          signal: AbortSignal.timeout(req.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs),
+        });
+        status = response.status;
+        responseHeaders = response.headers;
+        text = await response.text();
+      } catch (cause) {
+        const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+        lastError = new B2CUnavailableError(
+          `${describe(req.call)}: ${timedOut ? 'timed out' : 'network error'}`,
+          req.call,
+          null,
+          { cause },
+        );
+        continue;
+      }
+
+      if (status >= 200 && status < 300) return { status, headers: responseHeaders, text };
+      if (status >= 500) {
+        lastError = new B2CUnavailableError(`${describe(req.call)}: HTTP ${status}`, req.call, status);
+        continue;
+      }
+      if (status === 401) throw new B2CAuthError(`${describe(req.call)}: unauthorized`, req.call);
+      if (status === 403) {
+        const fault = readFault(text);
+        throw new B2CPermissionError(
+          `${describe(req.call)}: forbidden${fault.message ? ` (${fault.message})` : ''}`,
+          req.call,
+          fault.type,
+          fault.message,
+        );
+      }
+      if (status === 404) throw new B2CNotFoundError(`${describe(req.call)}: not found`, req.call);
+      if (status >= 300 && status < 400) {
+        throw new B2CUnavailableError(`${describe(req.call)}: unexpected redirect`, req.call, status);
+      }
+      const fault = readFault(text);
+      throw new B2CRequestError(
+        `${describe(req.call)}: HTTP ${status}${fault.message ? ` (${fault.message})` : ''}`,
+        req.call,
+        status,
+      );
+    }
+    throw lastError ?? new B2CUnavailableError(`${describe(req.call)}: no attempt`, req.call, null);
+  };
+}
+
+/** Parses a JSON body with a zod-like schema; an unusable body is the service's fault. */
+export function parseBody<T>(
+  response: HttpResponse,
+  call: B2CCallContext,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(response.text);
+  } catch {
+    throw new B2CUnavailableError(`${describe(call)}: response is not JSON`, call, response.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new B2CUnavailableError(`${describe(call)}: unexpected response shape`, call, response.status);
+  }
+  return parsed.data;
+}
+
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}

@@ -1,0 +1,172 @@
+/** OCAPI Data API v21_10: catalogs, categories, sites, products and product search. */
+import { z } from 'zod';
+import type { B2CCallContext } from './errors';
+import { withBearer, type TokenSource } from './account-manager';
+import { parseBody, type HttpClient } from './http';
+
+export const OCAPI_DATA_PATH = '/s/-/dw/data/v21_10';
+export const PRODUCT_SEARCH_MAX_COUNT = 200;
+
+const localizedString = z.record(z.string(), z.string());
+const markupText = z.object({ markup: z.string().optional(), source: z.string().optional() });
+const localizedMarkup = z.record(z.string(), markupText);
+
+export const catalogSchema = z.looseObject({
+  id: z.string(),
+  name: localizedString.optional(),
+  online: z.boolean().optional(),
+  is_master_catalog: z.boolean().optional(),
+});
+export type Catalog = z.infer<typeof catalogSchema>;
+
+export const categorySchema = z.looseObject({
+  id: z.string(),
+  catalog_id: z.string(),
+  name: localizedString.optional(),
+  parent_category_id: z.string().optional(),
+  online: z.boolean().optional(),
+  position: z.number().optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const siteSchema = z.looseObject({ id: z.string(), display_name: localizedString.optional() });
+export type Site = z.infer<typeof siteSchema>;
+
+export const productTypeSchema = z.looseObject({
+  item: z.boolean().optional(),
+  master: z.boolean().optional(),
+  variant: z.boolean().optional(),
+  variation_group: z.boolean().optional(),
+  set: z.boolean().optional(),
+  bundle: z.boolean().optional(),
+});
+
+export const productSchema = z.looseObject({
+  id: z.string(),
+  name: localizedString.optional(),
+  page_title: localizedString.optional(),
+  page_description: localizedString.optional(),
+  page_keywords: localizedString.optional(),
+  short_description: localizedMarkup.optional(),
+  long_description: localizedMarkup.optional(),
+  online_flag: z.record(z.string(), z.boolean()).optional(),
+  type: productTypeSchema,
+  master: z.looseObject({ master_id: z.string() }).optional(),
+  primary_category_id: z.string().optional(),
+  creation_date: z.string().optional(),
+  last_modified: z.string().optional(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** The editable fields; localized maps merge per locale, as OCAPI's PATCH does. */
+export interface ProductPatch {
+  name?: Record<string, string>;
+  page_title?: Record<string, string>;
+  page_description?: Record<string, string>;
+  page_keywords?: Record<string, string>;
+  short_description?: Record<string, { markup: string }>;
+  long_description?: Record<string, { markup: string }>;
+  online_flag?: Record<string, boolean>;
+}
+
+export type ProductQuery =
+  | { match_all_query: Record<string, never> }
+  | { term_query: { fields: string[]; operator: 'is' | 'one_of'; values: (string | boolean)[] } }
+  | { text_query: { fields: string[]; search_phrase: string } };
+
+export interface ProductSearchRequest {
+  query: ProductQuery;
+  sorts?: { field: string; sort_order?: 'asc' | 'desc' }[];
+  start?: number;
+  /** At most 200 (OCAPI's limit). */
+  count?: number;
+}
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), data: z.array(item).default([]), start: z.number().optional(), total: z.number() });
+
+const searchResultSchema = z.object({
+  count: z.number(),
+  hits: z.array(productSchema).default([]),
+  start: z.number(),
+  total: z.number(),
+});
+export type ProductSearchResult = z.infer<typeof searchResultSchema>;
+
+export interface OcapiDataClient {
+  listCatalogs(): Promise<Catalog[]>;
+  listCategories(catalogId: string, page?: { start?: number; count?: number }): Promise<{ data: Category[]; total: number }>;
+  listSites(): Promise<Site[]>;
+  getProduct(id: string): Promise<Product>;
+  patchProduct(id: string, patch: ProductPatch): Promise<Product>;
+  searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
+}
+
+export function createOcapiDataClient(options: {
+  http: HttpClient;
+  /** The instance's base URL, e.g. "https://zzte-001.dx.commercecloud.salesforce.com". */
+  baseUrl: string;
+  tokens: TokenSource;
+}): OcapiDataClient {
+  const root = `${options.baseUrl}${OCAPI_DATA_PATH}`;
+  const send = (
+    method: string,
+    resource: string,
+    init: { query?: Record<string, string>; json?: unknown; idempotent?: boolean } = {},
+  ) => {
+    const call: B2CCallContext = { api: 'ocapi-data', method, resource };
+    const qs = init.query ? `?${new URLSearchParams(init.query)}` : '';
+    return {
+      call,
+      response: withBearer(options.tokens, (token) =>
+        options.http({
+          call,
+          url: `${root}${resource}${qs}`,
+          json: init.json,
+          idempotent: init.idempotent,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    };
+  };
+  const get = async <T>(resource: string, schema: z.ZodType<T>, query?: Record<string, string>) => {
+    const { call, response } = send('GET', resource, { query });
+    return parseBody(await response, call, schema);
+  };
+  const segment = encodeURIComponent;
+
+  return {
+    async listCatalogs() {
+      return (await get('/catalogs', listOf(catalogSchema), { count: '200' })).data;
+    },
+    async listCategories(catalogId, page = {}) {
+      const result = await get(`/catalogs/${segment(catalogId)}/categories`, listOf(categorySchema), {
+        start: String(page.start ?? 0),
+        count: String(Math.min(page.count ?? 200, 200)),
+      });
+      return { data: result.data, total: result.total };
+    },
+    async listSites() {
+      return (await get('/sites', listOf(siteSchema))).data;
+    },
+    getProduct(id) {
+      return get(`/products/${segment(id)}`, productSchema);
+    },
+    async patchProduct(id, patch) {
+      const { call, response } = send('PATCH', `/products/${segment(id)}`, { json: patch });
+      return parseBody(await response, call, productSchema);
+    },
+    async searchProducts(request) {
+      const count = request.count ?? 25;
+      if (!Number.isInteger(count) || count < 1 || count > PRODUCT_SEARCH_MAX_COUNT) {
+        throw new RangeError(`count must be 1..${PRODUCT_SEARCH_MAX_COUNT}, got ${count}`);
+      }
+      // Searching has no side effect, so the POST is safe to retry.
+      const { call, response } = send('POST', '/product_search', {
+        json: { ...request, start: request.start ?? 0, count },
+        idempotent: true,
+      });
+      return parseBody(await response, call, searchResultSchema);
+    },
+  };
+}

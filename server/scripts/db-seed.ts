@@ -1,0 +1,25 @@
+/** `npm run db:seed`: migrates the configured database and writes the demo data when it has no users. */
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { seed } from '../seed';
+import { createSecrets, loadSecretKey } from '../services/secrets';
+
+const config = loadConfig();
+const database = createDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+});
+try {
+  await migrateDatabase(database);
+  const key = loadSecretKey({
+    envKey: config.secretKey,
+    dataDir: config.dataDir,
+    allowGenerate: !config.isProduction,
+  });
+  const { seeded } = await seed(database.db, { secrets: createSecrets(key) });
+  console.log(seeded ? 'Seeded the demo data.' : 'The database already has users; nothing seeded.');
+} finally {
+  await database.close();
+}

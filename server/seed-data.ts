@@ -1,0 +1,72 @@
+/**
+ * The demo identities and records `seed()` writes: fixed ids so tests, the development identity provider
+ * and the B2C simulator can refer to them. Together they exercise every gate of the app.
+ */
+export const SEED_USERS = {
+  ada: { id: 'user_ada', email: 'ada@beacon.test', name: 'Ada Admin', isSuperUser: true },
+  maya: { id: 'user_maya', email: 'maya@beacon.test', name: 'Maya Member', isSuperUser: false },
+  sam: { id: 'user_sam', email: 'sam@beacon.test', name: 'Sam Second', isSuperUser: false },
+} as const;
+export type SeedUserKey = keyof typeof SEED_USERS;
+export type SeedUser = (typeof SEED_USERS)[SeedUserKey];
+
+export const SEED_ORGS = {
+  /** Verified, with an onboarded env (prod) and an env with no instance (staging). */
+  acme: { id: 'org_acme', slug: 'acme', name: 'Acme Outfitters', verified: true },
+  /** Unverified, one env with no instance. */
+  globex: { id: 'org_globex', slug: 'globex', name: 'Globex Goods', verified: false },
+  /** Verified, no envs. */
+  initech: { id: 'org_initech', slug: 'initech', name: 'Initech', verified: true },
+} as const;
+
+export const SEED_INSTANCES = {
+  acmeProd: {
+    id: 'b2ci_acme_zzte_001',
+    orgId: SEED_ORGS.acme.id,
+    instanceId: 'zzte_001',
+    externalInstanceId: 'aaaa-zzte-001',
+    host: 'zzte-001.dx.commercecloud.salesforce.com',
+    tenantType: 'sandbox',
+    ocapiDataSettingsVerified: true,
+    ocapiShopSettingsVerified: true,
+    webdavSettingsVerified: true,
+    onboarded: true,
+  },
+} as const;
+
+export const SEED_ENVS = {
+  acmeProd: {
+    id: 'env_acme_prod',
+    orgId: SEED_ORGS.acme.id,
+    slug: 'prod',
+    name: 'Production',
+    b2cInstanceId: SEED_INSTANCES.acmeProd.id,
+  },
+  acmeStaging: {
+    id: 'env_acme_staging',
+    orgId: SEED_ORGS.acme.id,
+    slug: 'staging',
+    name: 'Staging',
+    b2cInstanceId: null,
+  },
+  globexProd: {
+    id: 'env_globex_prod',
+    orgId: SEED_ORGS.globex.id,
+    slug: 'prod',
+    name: 'Production',
+    b2cInstanceId: null,
+  },
+} as const;
+
+/** Acme's API client; the simulator accepts this secret for verification. Demo data only. */
+export const SEED_API_CLIENT = {
+  orgId: SEED_ORGS.acme.id,
+  clientId: 'beacon-demo-acme-client',
+  secret: 'demo-secret-acme-not-for-production',
+} as const;
+
+export const SEED_MEMBERSHIPS = [
+  { userId: SEED_USERS.maya.id, orgId: SEED_ORGS.acme.id, role: 'owner' },
+  { userId: SEED_USERS.ada.id, orgId: SEED_ORGS.acme.id, role: 'member' },
+  { userId: SEED_USERS.maya.id, orgId: SEED_ORGS.globex.id, role: 'owner' },
+] as const;

@@ -1,0 +1,236 @@
+/**
+ * B2C onboarding data: instances discovered through the gateway, the org's API client (secret stored
+ * encrypted, never returned), per-capability verification flags, and the final onboarded link to an env.
+ */
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { API_CLIENT_NAME, type B2CCapability } from '../../domain/constants';
+import type { B2CInstance, VerifyResult } from '../../domain/entities';
+import { DomainError, MESSAGES } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { b2cApiClients, b2cInstances, envs } from '../db/schema';
+import type { B2CGateway } from '../integrations/b2c/gateway';
+import type { ApiClient, Services } from '../trpc/context';
+import { SERVICE_MESSAGES } from './messages';
+import type { Secrets } from './secrets';
+import { findEnv, requireOrg } from './shared';
+
+const FLAG: Record<
+  B2CCapability,
+  'ocapiDataSettingsVerified' | 'ocapiShopSettingsVerified' | 'webdavSettingsVerified'
+> = {
+  'ocapi-data': 'ocapiDataSettingsVerified',
+  'ocapi-shop': 'ocapiShopSettingsVerified',
+  webdav: 'webdavSettingsVerified',
+};
+
+/** Binds a stored secret to its org, so a ciphertext copied to another org's row does not decrypt. */
+export const apiClientSecretContext = (orgId: string) => `b2c-api-client:${orgId}`;
+
+const instanceColumns = {
+  id: b2cInstances.id,
+  instanceId: b2cInstances.instanceId,
+  externalInstanceId: b2cInstances.externalInstanceId,
+  host: b2cInstances.host,
+  tenantType: b2cInstances.tenantType,
+  ocapiDataSettingsVerified: b2cInstances.ocapiDataSettingsVerified,
+  ocapiShopSettingsVerified: b2cInstances.ocapiShopSettingsVerified,
+  webdavSettingsVerified: b2cInstances.webdavSettingsVerified,
+  onboarded: b2cInstances.onboarded,
+  clientId: b2cApiClients.clientId,
+};
+
+type InstanceRow = Omit<B2CInstance, 'apiClient'> & { clientId: string | null };
+
+const toInstance = ({ clientId, ...row }: InstanceRow): B2CInstance => ({
+  ...row,
+  apiClient: clientId ? { clientId } : null,
+});
+
+/** Gateway failures become UNAVAILABLE with a message a person can act on; domain errors pass through. */
+async function callGateway<T>(call: () => Promise<T>, message: string, reason: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('UNAVAILABLE', message, reason);
+  }
+}
+
+export interface B2CServiceDeps {
+  db: Db;
+  b2c: B2CGateway;
+  secrets: Secrets;
+}
+
+export function createB2CServices({
+  db,
+  b2c,
+  secrets,
+}: B2CServiceDeps): Pick<Services, 'b2cInstances' | 'b2cAPIClients'> {
+  function selectInstances(orgId: string) {
+    return db
+      .select(instanceColumns)
+      .from(b2cInstances)
+      .leftJoin(b2cApiClients, eq(b2cApiClients.orgId, b2cInstances.orgId))
+      .where(eq(b2cInstances.orgId, orgId))
+      .$dynamic();
+  }
+
+  async function list(orgId: string): Promise<B2CInstance[]> {
+    const rows = await selectInstances(orgId).orderBy(
+      asc(b2cInstances.instanceId),
+      asc(b2cInstances.id),
+    );
+    return rows.map(toInstance);
+  }
+
+  /** By row id, or by the realm instance id ("zzte_001"): the client may hold either. */
+  async function get(orgId: string, instanceId: string): Promise<B2CInstance> {
+    const rows = await selectInstances(orgId)
+      .where(
+        and(
+          eq(b2cInstances.orgId, orgId),
+          or(eq(b2cInstances.id, instanceId), eq(b2cInstances.instanceId, instanceId)),
+        ),
+      )
+      .orderBy(sql`${b2cInstances.id} = ${instanceId} desc`, asc(b2cInstances.id))
+      .limit(1);
+    const row = rows[0];
+    if (!row) {
+      throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.instanceNotFound, 'instance-not-found');
+    }
+    return toInstance(row);
+  }
+
+  async function requireInstanceRow(orgId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(b2cInstances)
+      .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.id, id)));
+    if (!row) {
+      throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.instanceNotFound, 'instance-not-found');
+    }
+    return row;
+  }
+
+  async function findApiClient(orgId: string) {
+    const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
+    return row ?? null;
+  }
+
+  return {
+    b2cInstances: {
+      async sync(orgId) {
+        await requireOrg(db, orgId);
+        const discovered = await callGateway(
+          () => b2c.listInstances({ orgId }),
+          SERVICE_MESSAGES.b2cUnavailable,
+          'b2c-unavailable',
+        );
+        // Instances that vanished from Account Manager are kept: an env may still point at one.
+        for (const found of discovered) {
+          await db
+            .insert(b2cInstances)
+            .values({
+              orgId,
+              externalInstanceId: found.externalInstanceId,
+              instanceId: found.instanceId,
+              host: found.host,
+              tenantType: found.tenantType,
+            })
+            .onConflictDoUpdate({
+              target: [b2cInstances.orgId, b2cInstances.externalInstanceId],
+              set: { instanceId: found.instanceId, host: found.host, tenantType: found.tenantType },
+            });
+        }
+        return list(orgId);
+      },
+      async list(orgId) {
+        await requireOrg(db, orgId);
+        return list(orgId);
+      },
+      get,
+
+      async verifyOnboarded(orgId, envId, instanceId): Promise<VerifyResult> {
+        const instance = await requireInstanceRow(orgId, instanceId);
+        const env = await findEnv(db, orgId, { id: envId });
+        if (!env)
+          throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.envNotInOrg, 'env-not-in-org');
+        const client = await findApiClient(orgId);
+        const missing = [
+          ...(client ? [] : ['API client']),
+          ...(instance.ocapiDataSettingsVerified ? [] : ['OCAPI Data settings']),
+          ...(instance.ocapiShopSettingsVerified ? [] : ['OCAPI Shop settings']),
+          ...(instance.webdavSettingsVerified ? [] : ['WebDAV settings']),
+        ];
+        if (missing.length > 0) {
+          return { status: 'error', message: SERVICE_MESSAGES.onboardingIncomplete(missing) };
+        }
+        await db.transaction(async (tx) => {
+          await tx
+            .update(b2cInstances)
+            .set({ onboarded: true })
+            .where(eq(b2cInstances.id, instance.id));
+          await tx
+            .update(envs)
+            .set({ b2cInstanceId: instance.id })
+            .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+        });
+        return { status: 'ok' };
+      },
+    },
+
+    b2cAPIClients: {
+      async getOrCreate(orgId): Promise<ApiClient> {
+        await requireOrg(db, orgId);
+        const stored = await findApiClient(orgId);
+        if (stored) return { clientId: stored.clientId, name: API_CLIENT_NAME };
+        const created = await callGateway(
+          () => b2c.ensureApiClient({ orgId }),
+          MESSAGES.apiClientCreateFailed,
+          'api-client-create-failed',
+        );
+        await db
+          .insert(b2cApiClients)
+          .values({
+            orgId,
+            clientId: created.clientId,
+            secretCiphertext:
+              created.secret === null
+                ? null
+                : secrets.encrypt(created.secret, apiClientSecretContext(orgId)),
+          })
+          .onConflictDoNothing();
+        // A concurrent call may have stored first; the stored row wins.
+        const row = await findApiClient(orgId);
+        return { clientId: row?.clientId ?? created.clientId, name: API_CLIENT_NAME };
+      },
+
+      async verify(orgId, instanceId, capability): Promise<VerifyResult> {
+        const instance = await requireInstanceRow(orgId, instanceId);
+        const client = await findApiClient(orgId);
+        if (!client) return { status: 'error', message: SERVICE_MESSAGES.apiClientMissing };
+        if (!client.secretCiphertext) {
+          return { status: 'error', message: SERVICE_MESSAGES.apiClientSecretMissing };
+        }
+        const secret = secrets.decrypt(client.secretCiphertext, apiClientSecretContext(orgId));
+        let result: VerifyResult;
+        try {
+          result = await b2c.verify(
+            { host: instance.host },
+            { clientId: client.clientId, secret },
+            capability,
+          );
+        } catch {
+          return { status: 'error', message: MESSAGES.verifyException(capability) };
+        }
+        // A failed probe clears the flag too: the settings were changed since the last success.
+        await db
+          .update(b2cInstances)
+          .set({ [FLAG[capability]]: result.status === 'ok' })
+          .where(eq(b2cInstances.id, instance.id));
+        return result;
+      },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/** Orgs: where a user lands, the org/env context of a page, the user's orgs, and superuser actions. */
+import { asc, eq } from 'drizzle-orm';
+import type { BestRedirect, Env, Org, SessionUser } from '../../domain/entities';
+import { DomainError, MESSAGES } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { memberships, orgs } from '../db/schema';
+import type { OrgListItem, Services } from '../trpc/context';
+import type { CachedAccessService } from './access';
+import { SERVICE_MESSAGES } from './messages';
+import { findEnv, isUniqueViolation, listEnvs, orgColumns } from './shared';
+
+/** An env with an onboarded instance first, then any with an instance, then by slug. */
+export function bestEnv(envList: Env[]): Env | null {
+  const rank = (e: Env) => (e.b2cInstance?.onboarded ? 0 : e.b2cInstance ? 1 : 2);
+  return [...envList].sort((a, b) => rank(a) - rank(b) || a.slug.localeCompare(b.slug))[0] ?? null;
+}
+
+export function createOrgsService(db: Db, access: CachedAccessService): Services['orgs'] {
+  async function orgsOf(userId: string): Promise<OrgListItem[]> {
+    return db
+      .select({ ...orgColumns, role: memberships.role })
+      .from(memberships)
+      .innerJoin(orgs, eq(memberships.orgId, orgs.id))
+      .where(eq(memberships.userId, userId))
+      .orderBy(asc(orgs.name), asc(orgs.slug));
+  }
+
+  return {
+    async bestRedirectForUser(user, orgSlug): Promise<BestRedirect> {
+      const mine = await orgsOf(user.id);
+      const chosen = mine.find((o) => o.slug === orgSlug) ?? mine[0];
+      if (!chosen) return { status: 'no-org-memberships', org: null, env: null };
+      const { role: _role, ...org } = chosen;
+      const env = bestEnv(await listEnvs(db, org.id));
+      return env ? { status: 'ok', org, env } : { status: 'no-envs', org, env: null };
+    },
+
+    async getContext(user: SessionUser, orgSlug: string, envSlug: string) {
+      const [org] = await db.select(orgColumns).from(orgs).where(eq(orgs.slug, orgSlug));
+      const notMember = () =>
+        new DomainError('FORBIDDEN', MESSAGES.notOrgMember(orgSlug), 'not-member');
+      if (!org) throw notMember();
+      if (!user.isSuperUser && !(await access.roleInOrg(user.id, org.id))) throw notMember();
+      const env = await findEnv(db, org.id, { slug: envSlug });
+      if (!env) throw new DomainError('NOT_FOUND', MESSAGES.envNotFound(envSlug), 'env-not-found');
+      return { org, env };
+    },
+
+    allForUser: (user) => orgsOf(user.id),
+
+    async verify(orgId): Promise<Org> {
+      const [org] = await db
+        .update(orgs)
+        .set({ verified: true })
+        .where(eq(orgs.id, orgId))
+        .returning(orgColumns);
+      if (!org) throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.orgNotFound, 'org-not-found');
+      return org;
+    },
+
+    async create(user, input): Promise<Org> {
+      try {
+        const org = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(orgs)
+            .values({ name: input.name, slug: input.slug })
+            .returning(orgColumns);
+          if (!created) throw new Error('Insert returned no row.');
+          await tx
+            .insert(memberships)
+            .values({ userId: user.id, orgId: created.id, role: 'owner' });
+          return created;
+        });
+        access.invalidate({ userId: user.id, orgId: org.id });
+        return org;
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new DomainError('CONFLICT', SERVICE_MESSAGES.slugTaken(input.slug), 'slug-taken');
+        }
+        throw error;
+      }
+    },
+  };
+}

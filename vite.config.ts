@@ -1,0 +1,41 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const serverOrigin = process.env.BEACON_SERVER_ORIGIN ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: here('./app'),
+  base: '/app/',
+  publicDir: 'public',
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./app/routes'),
+      generatedRouteTree: here('./app/route-tree.gen.ts'),
+      routeFileIgnorePrefix: '-',
+      quoteStyle: 'single',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: here('./dist/app'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // No changeOrigin: Auth.js builds callback URLs from the public origin (TOOLCHAIN.md).
+      '/api': { target: serverOrigin },
+      '/trpc': { target: serverOrigin },
+      '/ws': { target: serverOrigin.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});
