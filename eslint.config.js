@@ -71,13 +71,14 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!zod$|\\.{1,2}/).*',
+              regex: '^(?!zod(/mini)?$|\\.{1,2}/).*',
               message: 'domain/ is pure: it imports only zod and itself.',
             },
           ],

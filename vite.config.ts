@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { routerGeneratorOptions } from './router.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -13,14 +14,7 @@ export default defineConfig({
   base: '/app/',
   publicDir: 'public',
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: here('./app/routes'),
-      generatedRouteTree: here('./app/route-tree.gen.ts'),
-      routeFileIgnorePrefix: '-',
-      quoteStyle: 'single',
-    }),
+    tanstackRouter({ ...routerGeneratorOptions, autoCodeSplitting: true }),
     react(),
     tailwindcss(),
   ],

@@ -1,5 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
+import { routerGeneratorOptions } from '../router.config.ts';
 
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
@@ -11,7 +13,7 @@ const config: StorybookConfig = {
   async viteFinal(base) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(base, {
-      plugins: [tailwindcss()],
+      plugins: [tanstackRouterGenerator(routerGeneratorOptions), tailwindcss()],
       // Pre-bundle up front: a re-optimisation in the middle of a story-test run reloads the page.
       optimizeDeps: {
         include: [

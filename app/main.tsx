@@ -1,9 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createSessionStore } from './lib/session';
+import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRouterProvider, createAppRouter } from './router';
 import '../ui/styles/index.css';
 
-const router = createAppRouter();
+applyTheme(readStoredTheme());
+
+// A stale deploy's lazy chunk is gone: reload once rather than leave a blank page.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'beacon:reloaded-for-chunk';
+  if (sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, '1');
+  event.preventDefault();
+  window.location.reload();
+});
+
+let api: ReturnType<typeof import('./lib/api').createApi> | null = null;
+const router = createAppRouter({
+  context: {
+    session: createSessionStore(),
+    loadApi: async () => (api ??= (await import('./lib/api')).createApi()),
+  },
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,50 +9,141 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as AuthedUserRouteImport } from './routes/_authed/_user'
+import { Route as AuthErrorRouteImport } from './routes/auth/error'
+import { Route as AuthedUserIndexRouteImport } from './routes/_authed/_user/index'
+import { Route as AuthedUserCreateOrgRouteImport } from './routes/_authed/_user/create-org'
 
-const IndexRoute = IndexRouteImport.update({
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedUserRoute = AuthedUserRouteImport.update({
+  id: '/_user',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthErrorRoute = AuthErrorRouteImport.update({
+  id: '/auth/error',
+  path: '/auth/error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedUserIndexRoute = AuthedUserIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedUserRoute,
+} as any)
+const AuthedUserCreateOrgRoute = AuthedUserCreateOrgRouteImport.update({
+  id: '/create-org',
+  path: '/create-org',
+  getParentRoute: () => AuthedUserRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AuthedUserIndexRoute
+  '/auth/error': typeof AuthErrorRoute
+  '/create-org': typeof AuthedUserCreateOrgRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/': typeof AuthedUserIndexRoute
+  '/auth/error': typeof AuthErrorRoute
+  '/create-org': typeof AuthedUserCreateOrgRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_authed': typeof AuthedRouteWithChildren
+  '/_authed/_user': typeof AuthedUserRouteWithChildren
+  '/auth/error': typeof AuthErrorRoute
+  '/_authed/_user/create-org': typeof AuthedUserCreateOrgRoute
+  '/_authed/_user/': typeof AuthedUserIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths: '/' | '/auth/error' | '/create-org'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/' | '/auth/error' | '/create-org'
+  id:
+    | '__root__'
+    | '/_authed'
+    | '/_authed/_user'
+    | '/auth/error'
+    | '/_authed/_user/create-org'
+    | '/_authed/_user/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
+  AuthErrorRoute: typeof AuthErrorRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/_user': {
+      id: '/_authed/_user'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedUserRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/auth/error': {
+      id: '/auth/error'
+      path: '/auth/error'
+      fullPath: '/auth/error'
+      preLoaderRoute: typeof AuthErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/_user/': {
+      id: '/_authed/_user/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedUserIndexRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/create-org': {
+      id: '/_authed/_user/create-org'
+      path: '/create-org'
+      fullPath: '/create-org'
+      preLoaderRoute: typeof AuthedUserCreateOrgRouteImport
+      parentRoute: typeof AuthedUserRoute
     }
   }
 }
 
+interface AuthedUserRouteChildren {
+  AuthedUserCreateOrgRoute: typeof AuthedUserCreateOrgRoute
+  AuthedUserIndexRoute: typeof AuthedUserIndexRoute
+}
+
+const AuthedUserRouteChildren: AuthedUserRouteChildren = {
+  AuthedUserCreateOrgRoute: AuthedUserCreateOrgRoute,
+  AuthedUserIndexRoute: AuthedUserIndexRoute,
+}
+
+const AuthedUserRouteWithChildren = AuthedUserRoute._addFileChildren(
+  AuthedUserRouteChildren,
+)
+
+interface AuthedRouteChildren {
+  AuthedUserRoute: typeof AuthedUserRouteWithChildren
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedUserRoute: AuthedUserRouteWithChildren,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AuthedRoute: AuthedRouteWithChildren,
+  AuthErrorRoute: AuthErrorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,15 +1,27 @@
-/** The app's router: base /app/, spec §9 defaults, default error and not-found screens. */
+/** The app's router: base /app/, spec §9 defaults, context carrying the session and the (lazy) data stack. */
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { ROUTER_DEFAULTS } from '../domain/constants';
+import { LoadingScreen } from '../ui/patterns/loading-screen';
+import type { Api } from './lib/api';
+import { SessionProvider, type SessionStore } from './lib/session';
+import { ThemeProvider } from './lib/theme';
 import { routeTree } from './route-tree.gen';
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+export interface RouterContext {
+  session: SessionStore;
+  /** Loads the data stack on first use; the same instance afterwards. */
+  loadApi: () => Promise<Api>;
+}
+
+export function createAppRouter(options: { context: RouterContext; history?: RouterHistory }) {
   return createRouter({
     routeTree,
     basepath: '/app',
+    context: options.context,
     ...(options.history ? { history: options.history } : {}),
     defaultPreload: 'intent',
     defaultPreloadDelay: ROUTER_DEFAULTS.preloadDelayMs,
+    defaultPendingComponent: () => <LoadingScreen />,
     defaultPendingMs: ROUTER_DEFAULTS.pendingMs,
     defaultPendingMinMs: ROUTER_DEFAULTS.pendingMinMs,
     defaultGcTime: ROUTER_DEFAULTS.gcTimeMs,
@@ -27,5 +39,11 @@ declare module '@tanstack/react-router' {
 }
 
 export function AppRouterProvider({ router }: { router: AppRouter }) {
-  return <RouterProvider router={router} />;
+  return (
+    <SessionProvider store={router.options.context.session}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </SessionProvider>
+  );
 }

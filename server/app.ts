@@ -4,7 +4,6 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -72,7 +71,7 @@ export function createApp(deps: AppDeps): Express {
   // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
   app.use(
     '/trpc',
-    jsonOnlyMutations,
+    jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,

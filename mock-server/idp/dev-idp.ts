@@ -6,7 +6,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 
 export interface DevIdpUser {
   email: string;
@@ -112,19 +112,6 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         },
       };
     },
-    // First-party clients: no consent screen, the grant is implied.
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const { session, client, provider, result } = ctx.oidc;
-      if (!session?.accountId || !client) return undefined;
-      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (grantId) return provider.Grant.find(grantId);
-      const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope(SCOPE);
-      await grant.save();
-      session.ensureClientContainer(client.clientId);
-      session.grantIdFor(client.clientId, grant.jti);
-      return grant;
-    },
     ttl: { Session: 60, Interaction: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     renderError(ctx, out) {
       ctx.type = 'html';
@@ -156,6 +143,22 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
 
   async function showPicker(req: IncomingMessage, res: ServerResponse) {
     const details = await provider.interactionDetails(req, res);
+    // First-party clients: consent is implied (native clients always ask for it), so grant and go on.
+    if (details.prompt.name === 'consent' && details.session?.accountId) {
+      const grant = new provider.Grant({
+        clientId: String(details.params.client_id),
+        accountId: details.session.accountId,
+      });
+      grant.addOIDCScope(SCOPE);
+      const grantId = await grant.save();
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return;
+    }
     const client = await provider.Client.find(String(details.params.client_id ?? ''));
     const label = client?.clientName ?? 'the provider';
     const users = await options.listUsers();

@@ -34,6 +34,7 @@ declare module 'oidc-provider' {
     uid: string;
     params: Record<string, unknown>;
     prompt: { name: string };
+    session?: { accountId?: string };
   }
 
   export interface Configuration {

@@ -123,19 +123,19 @@ export function createAuth(deps: AuthDeps): Auth {
         if (decision.kind === 'claim') return profile?.email_verified === true;
         return true;
       },
+      // Only what the client needs: never the session token or internal user columns.
       session({ session, user }) {
         const u = user as SessionUserFields;
         return {
-          ...session,
+          expires: session.expires,
           user: {
-            ...session.user,
             id: u.id ?? '',
             name: u.name ?? null,
             email: u.email ?? '',
             image: u.image ?? null,
             isSuperUser: u.isSuperUser === true,
           },
-        };
+        } as typeof session;
       },
     },
     logger: {

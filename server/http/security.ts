@@ -61,7 +61,9 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
 }
 
 /** Sign-in and its callback: generous for people, tight for scripts. */
-export function signInRateLimit(options: { windowMs?: number; limit?: number } = {}): RequestHandler {
+export function signInRateLimit(
+  options: { windowMs?: number; limit?: number } = {},
+): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs ?? 60_000,
     limit: options.limit ?? 30,
@@ -75,6 +77,7 @@ export function signInRateLimit(options: { windowMs?: number; limit?: number } =
 const TRPC_CODES = {
   METHOD_NOT_SUPPORTED: { jsonrpc: -32005, http: 405 },
   UNSUPPORTED_MEDIA_TYPE: { jsonrpc: -32415, http: 415 },
+  PAYLOAD_TOO_LARGE: { jsonrpc: -32413, http: 413 },
 } as const;
 
 /** A body shaped like tRPC's own error (superjson-wrapped), so clients read it the same way. */
@@ -94,30 +97,40 @@ export function trpcErrorBody(code: keyof typeof TRPC_CODES, message: string, pa
  * Mutations only as POST with `content-type: application/json`: a cross-site HTML form can send only
  * form encodings or text/plain, so it can never fire a mutation.
  */
-export const jsonOnlyMutations: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
-  if (req.method === 'OPTIONS') {
-    res.status(204).end();
-    return;
-  }
-  if (req.method !== 'POST') {
-    res
-      .status(405)
-      .set('allow', 'GET, POST')
-      .json(trpcErrorBody('METHOD_NOT_SUPPORTED', `Method ${req.method} is not supported.`));
-    return;
-  }
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    res
-      .status(415)
-      .json(
-        trpcErrorBody('UNSUPPORTED_MEDIA_TYPE', 'Mutations must be sent as application/json.'),
-      );
-    return;
-  }
-  next();
-};
+export function jsonOnlyMutations(maxBodyBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    if (req.method !== 'POST') {
+      res
+        .status(405)
+        .set('allow', 'GET, POST')
+        .json(trpcErrorBody('METHOD_NOT_SUPPORTED', `Method ${req.method} is not supported.`));
+      return;
+    }
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      res
+        .status(415)
+        .json(
+          trpcErrorBody('UNSUPPORTED_MEDIA_TYPE', 'Mutations must be sent as application/json.'),
+        );
+      return;
+    }
+    // Refuse a declared oversized body before reading it (tRPC's own limit covers chunked bodies).
+    if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+      res
+        .status(413)
+        .set('connection', 'close')
+        .json(trpcErrorBody('PAYLOAD_TOO_LARGE', 'Request body too large.'));
+      return;
+    }
+    next();
+  };
+}
 
 interface HttpishError {
   status?: number;
@@ -129,7 +142,10 @@ interface HttpishError {
 }
 
 /** The last handler: 4xx errors keep a safe message; anything else is a bare 500 and a log line. */
-export function errorHandler(options: { logger: Logger; exposeStack: boolean }): ErrorRequestHandler {
+export function errorHandler(options: {
+  logger: Logger;
+  exposeStack: boolean;
+}): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
     const e = (err ?? {}) as HttpishError;

@@ -7,6 +7,8 @@ import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
+  allowOutsideOfServer: true,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
     const isDev = globalThis.process?.env?.NODE_ENV === 'development';

@@ -47,6 +47,9 @@ export const NotFound: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Not Found' })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Go to Beacon' })).toHaveAttribute('href', '/app/');
+    await expect(canvas.getByRole('link', { name: 'Go to Beacon' })).toHaveAttribute(
+      'href',
+      '/app/',
+    );
   },
 };

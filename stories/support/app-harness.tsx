@@ -1,11 +1,35 @@
-/** Renders the real app router at a URL, on a fresh QueryClient, with the real tRPC client and links. */
+/**
+ * Screen stories render the real app router at a URL, with a fresh QueryClient (no retries) and the
+ * real tRPC client and links; MSW answers /trpc and /api/auth from the story's typed scenario.
+ */
 import { createMemoryHistory } from '@tanstack/react-router';
 import { useState } from 'react';
+import { createApi } from '../../app/lib/api';
+import { createSessionStore } from '../../app/lib/session';
 import { AppRouterProvider, createAppRouter } from '../../app/router';
+import { mockApi, type SessionMock } from '../../mock-server/handlers';
+import type { TrpcScenario } from '../../mock-server/trpc/scenario';
 
 export function AppAt({ url }: { url: string }) {
-  const [router] = useState(() =>
-    createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) }),
-  );
+  const [router] = useState(() => {
+    const api = createApi({ retry: false, wsLazy: true });
+    return createAppRouter({
+      history: createMemoryHistory({ initialEntries: [url] }),
+      context: { session: createSessionStore(), loadApi: () => Promise.resolve(api) },
+    });
+  });
   return <AppRouterProvider router={router} />;
+}
+
+/** Everything a screen story needs: render at a URL, mocked session and tRPC, call log for assertions. */
+export function screen(options: { url: string; session?: SessionMock; trpc?: TrpcScenario }) {
+  const api = mockApi({ session: options.session ?? 'signed-out', trpc: options.trpc ?? {} });
+  return {
+    api,
+    story: {
+      render: () => <AppAt url={options.url} />,
+      parameters: { layout: 'fullscreen' as const, msw: { handlers: api.handlers } },
+      beforeEach: () => api.reset(),
+    },
+  };
 }

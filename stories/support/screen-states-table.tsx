@@ -21,7 +21,10 @@ function storiesByState(): Map<string, { id: string; name: string }[]> {
         if (!tag.startsWith('state:')) continue;
         const state = tag.slice('state:'.length);
         const list = byState.get(state) ?? [];
-        list.push({ id: toId(title, exportName), name: `${title} / ${storyNameFromExport(exportName)}` });
+        list.push({
+          id: toId(title, exportName),
+          name: `${title} / ${storyNameFromExport(exportName)}`,
+        });
         byState.set(state, list);
       }
     }

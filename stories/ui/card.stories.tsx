@@ -49,9 +49,7 @@ const DefaultStory: Story = {
     onConnect.mockClear();
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 2, name: 'Catalogue feed' })).toBeVisible();
-    await expect(
-      canvas.getByText('Products Beacon exposes to AI shopping agents.'),
-    ).toBeVisible();
+    await expect(canvas.getByText('Products Beacon exposes to AI shopping agents.')).toBeVisible();
     await expect(canvas.getByText('Live')).toHaveAttribute('data-variant', 'success');
     await userEvent.click(canvas.getByRole('button', { name: 'Sync now' }));
     await expect(onConnect).toHaveBeenCalledOnce();
@@ -75,9 +73,10 @@ export const ContentOnly: Story = {
   },
 };
 
-export const Loading: Story = {
+const LoadingStory: Story = {
   render: (args) => (
-    <Card {...args} aria-busy="true" aria-label="Loading catalogue feed">
+    <Card {...args} aria-busy="true">
+      <span className="sr-only">Loading catalogue feed</span>
       <CardHeader>
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-4 w-64" />
@@ -90,6 +89,9 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const card = canvasElement.querySelector('[data-slot="card"]');
     await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(within(canvasElement).getByText('Loading catalogue feed')).toHaveClass('sr-only');
     await expect(card?.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(3);
   },
 };
+export const Loading: Story = LoadingStory;
+export const LoadingDim: Story = { ...LoadingStory, globals: { theme: 'dim' } };

@@ -53,7 +53,8 @@ export const SizesDim: Story = { ...AllSizes, globals: { theme: 'dim' } };
 
 const SkeletonRender: Story = {
   render: () => (
-    <div className="flex w-80 items-center gap-4" aria-busy="true" aria-label="Loading profile">
+    <div className="flex w-80 items-center gap-4" aria-busy="true">
+      <span className="sr-only">Loading profile</span>
       <Skeleton className="size-12 rounded-full" />
       <div className="flex flex-1 flex-col gap-2">
         <Skeleton className="h-4 w-3/4" />
@@ -62,6 +63,7 @@ const SkeletonRender: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading profile')).toHaveClass('sr-only');
     const skeletons = canvasElement.querySelectorAll('[data-slot="skeleton"]');
     await expect(skeletons).toHaveLength(3);
     // Placeholders are decorative: assistive tech hears the busy container, not three blank boxes.

@@ -9,13 +9,6 @@ import catalogue from '../../stories/screen-states.json';
 
 const PENDING = new Set<string>([
   // Shell issue
-  'session.loading',
-  'session.fetch-failed',
-  'login.default',
-  'login.campaign-aeo',
-  'auth-error.provider-conflict',
-  'redirect.no-envs',
-  'redirect.no-org-memberships',
   'org-context.not-member',
   'org-context.env-missing',
   'gating.onboarding-needed',

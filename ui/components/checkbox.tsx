@@ -10,7 +10,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
     <CheckboxPrimitive.Root
       data-slot="checkbox"
       className={cn(
-        'peer group size-4 shrink-0 rounded-[4px] border border-base-content/50 bg-base-100 shadow-xs transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-error aria-invalid:ring-2 aria-invalid:ring-error/20 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-content data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-content',
+        'peer group size-4 shrink-0 rounded-[4px] border border-base-content/55 bg-base-100 shadow-xs transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-error aria-invalid:ring-2 aria-invalid:ring-error/20 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-content data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-content',
         className,
       )}
       {...fieldProps}

@@ -6,8 +6,9 @@
  * SelectTrigger, Checkbox, Switch) read the context through useFieldControl and get `id`,
  * `aria-describedby` (only ids that exist) and `aria-invalid` (true while a FieldError shows).
  * Chosen over a render-prop or a FieldControl wrapper because call sites stay plain JSX
- * and a missing error can never leave a dangling aria-describedby. Props passed to the control
- * win over the context, so a control still works outside a Field.
+ * and a missing error can never leave a dangling aria-describedby. Inside a Field the Field's id
+ * wins (the label points at it); describedby ids are merged; an explicit aria-invalid wins.
+ * Outside a Field the hook is a no-op.
  */
 import * as LabelPrimitive from '@radix-ui/react-label';
 import { cva, type VariantProps } from 'class-variance-authority';
@@ -101,7 +102,7 @@ export function useFieldControl<P extends ControlA11yProps>(props: P): P {
     .join(' ');
   return {
     ...props,
-    id: props.id ?? field.controlId,
+    id: field.controlId,
     'aria-describedby': describedBy || undefined,
     'aria-invalid': props['aria-invalid'] ?? (field.hasError || undefined),
   };
@@ -109,14 +110,17 @@ export function useFieldControl<P extends ControlA11yProps>(props: P): P {
 
 function useRegisterPart(part: FieldPart, mounted: boolean) {
   const register = use(FieldContext)?.register;
-  useLayoutEffect(() => (mounted && register ? register(part) : undefined), [
-    mounted,
-    register,
-    part,
-  ]);
+  useLayoutEffect(
+    () => (mounted && register ? register(part) : undefined),
+    [mounted, register, part],
+  );
 }
 
-export function FieldLabel({ className, htmlFor, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+export function FieldLabel({
+  className,
+  htmlFor,
+  ...props
+}: ComponentProps<typeof LabelPrimitive.Root>) {
   const field = use(FieldContext);
   return (
     <LabelPrimitive.Root

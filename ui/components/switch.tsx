@@ -9,7 +9,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
     <SwitchPrimitive.Root
       data-slot="switch"
       className={cn(
-        'peer inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-base-content/40 aria-invalid:ring-2 aria-invalid:ring-error aria-invalid:ring-offset-2 aria-invalid:ring-offset-base-100',
+        'peer inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-base-content/55 aria-invalid:ring-2 aria-invalid:ring-error aria-invalid:ring-offset-2 aria-invalid:ring-offset-base-100',
         className,
       )}
       {...fieldProps}

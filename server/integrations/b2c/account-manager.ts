@@ -113,9 +113,15 @@ export interface AccountManagerClient {
   tokens: TokenSource;
   listInstances(organizationId: string): Promise<AccountManagerInstance[]>;
   findApiClient(organizationId: string, name: string): Promise<AccountManagerApiClient | null>;
-  createApiClient(organizationId: string, name: string, secret: string): Promise<AccountManagerApiClient>;
+  createApiClient(
+    organizationId: string,
+    name: string,
+    secret: string,
+  ): Promise<AccountManagerApiClient>;
   /** The API client named `Beacon`; its secret only when it was created now. */
-  getOrCreateApiClient(organizationId: string): Promise<{ clientId: string; secret: string | null }>;
+  getOrCreateApiClient(
+    organizationId: string,
+  ): Promise<{ clientId: string; secret: string | null }>;
 }
 
 /**
@@ -144,18 +150,30 @@ export function createAccountManagerClient(options: {
   const client: AccountManagerClient = {
     tokens,
     async listInstances(organizationId) {
-      const call: B2CCallContext = { api: 'account-manager', method: 'GET', resource: '/instances' };
+      const call: B2CCallContext = {
+        api: 'account-manager',
+        method: 'GET',
+        resource: '/instances',
+      };
       const url = `${base}/instances?${new URLSearchParams({ organization: organizationId })}`;
       return parseBody(await authed(call, url), call, pageOf(instanceSchema)).content;
     },
     async findApiClient(organizationId, name) {
-      const call: B2CCallContext = { api: 'account-manager', method: 'GET', resource: '/apiclients' };
+      const call: B2CCallContext = {
+        api: 'account-manager',
+        method: 'GET',
+        resource: '/apiclients',
+      };
       const url = `${base}/apiclients?${new URLSearchParams({ organization: organizationId, name })}`;
       const page = parseBody(await authed(call, url), call, pageOf(apiClientSchema));
       return page.content.find((c) => c.name === name) ?? null;
     },
     async createApiClient(organizationId, name, secret) {
-      const call: B2CCallContext = { api: 'account-manager', method: 'POST', resource: '/apiclients' };
+      const call: B2CCallContext = {
+        api: 'account-manager',
+        method: 'POST',
+        resource: '/apiclients',
+      };
       const response = await authed(call, `${base}/apiclients`, {
         name,
         description: `${name} integration`,

@@ -92,7 +92,13 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     const key = `${clientId}\u0000${secret}`;
     let source = tokenSources.get(key);
     if (!source) {
-      source = createTokenSource({ http, accountManagerUrl, clientId, clientSecret: secret, now: config.now });
+      source = createTokenSource({
+        http,
+        accountManagerUrl,
+        clientId,
+        clientSecret: secret,
+        now: config.now,
+      });
       tokenSources.set(key, source);
     }
     return source;
@@ -115,7 +121,11 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     };
   };
 
-  const probe = async (target: B2CTarget, clients: B2CInstanceClients, capability: B2CCapability) => {
+  const probe = async (
+    target: B2CTarget,
+    clients: B2CInstanceClients,
+    capability: B2CCapability,
+  ) => {
     switch (capability) {
       case 'ocapi-data':
         await clients.data.listCatalogs();

@@ -97,7 +97,9 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           body,
           // A redirect could lead off the allowlist; Salesforce APIs do not redirect.
           redirect: 'manual',
-          signal: AbortSignal.timeout(req.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs),
+          signal: AbortSignal.timeout(
+            req.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+          ),
         });
         status = response.status;
         responseHeaders = response.headers;
@@ -115,7 +117,11 @@ export function createHttpClient(options: HttpOptions): HttpClient {
 
       if (status >= 200 && status < 300) return { status, headers: responseHeaders, text };
       if (status >= 500) {
-        lastError = new B2CUnavailableError(`${describe(req.call)}: HTTP ${status}`, req.call, status);
+        lastError = new B2CUnavailableError(
+          `${describe(req.call)}: HTTP ${status}`,
+          req.call,
+          status,
+        );
         continue;
       }
       if (status === 401) throw new B2CAuthError(`${describe(req.call)}: unauthorized`, req.call);
@@ -130,7 +136,11 @@ export function createHttpClient(options: HttpOptions): HttpClient {
       }
       if (status === 404) throw new B2CNotFoundError(`${describe(req.call)}: not found`, req.call);
       if (status >= 300 && status < 400) {
-        throw new B2CUnavailableError(`${describe(req.call)}: unexpected redirect`, req.call, status);
+        throw new B2CUnavailableError(
+          `${describe(req.call)}: unexpected redirect`,
+          req.call,
+          status,
+        );
       }
       const fault = readFault(text);
       throw new B2CRequestError(
@@ -157,7 +167,11 @@ export function parseBody<T>(
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new B2CUnavailableError(`${describe(call)}: unexpected response shape`, call, response.status);
+    throw new B2CUnavailableError(
+      `${describe(call)}: unexpected response shape`,
+      call,
+      response.status,
+    );
   }
   return parsed.data;
 }

@@ -29,7 +29,10 @@ export const categorySchema = z.looseObject({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const siteSchema = z.looseObject({ id: z.string(), display_name: localizedString.optional() });
+export const siteSchema = z.looseObject({
+  id: z.string(),
+  display_name: localizedString.optional(),
+});
 export type Site = z.infer<typeof siteSchema>;
 
 export const productTypeSchema = z.looseObject({
@@ -83,7 +86,12 @@ export interface ProductSearchRequest {
 }
 
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number(), data: z.array(item).default([]), start: z.number().optional(), total: z.number() });
+  z.object({
+    count: z.number(),
+    data: z.array(item).default([]),
+    start: z.number().optional(),
+    total: z.number(),
+  });
 
 const searchResultSchema = z.object({
   count: z.number(),
@@ -95,7 +103,10 @@ export type ProductSearchResult = z.infer<typeof searchResultSchema>;
 
 export interface OcapiDataClient {
   listCatalogs(): Promise<Catalog[]>;
-  listCategories(catalogId: string, page?: { start?: number; count?: number }): Promise<{ data: Category[]; total: number }>;
+  listCategories(
+    catalogId: string,
+    page?: { start?: number; count?: number },
+  ): Promise<{ data: Category[]; total: number }>;
   listSites(): Promise<Site[]>;
   getProduct(id: string): Promise<Product>;
   patchProduct(id: string, patch: ProductPatch): Promise<Product>;
@@ -140,10 +151,14 @@ export function createOcapiDataClient(options: {
       return (await get('/catalogs', listOf(catalogSchema), { count: '200' })).data;
     },
     async listCategories(catalogId, page = {}) {
-      const result = await get(`/catalogs/${segment(catalogId)}/categories`, listOf(categorySchema), {
-        start: String(page.start ?? 0),
-        count: String(Math.min(page.count ?? 200, 200)),
-      });
+      const result = await get(
+        `/catalogs/${segment(catalogId)}/categories`,
+        listOf(categorySchema),
+        {
+          start: String(page.start ?? 0),
+          count: String(Math.min(page.count ?? 200, 200)),
+        },
+      );
       return { data: result.data, total: result.total };
     },
     async listSites() {

@@ -47,14 +47,23 @@ export function createWebdavClient(options: {
 }): WebdavClient {
   const authorization = basicAuth(options.clientId, options.secret);
   const root = `${options.baseUrl}${WEBDAV_IMPEX_PATH}`;
-  const call = (method: string, resource: string): B2CCallContext => ({ api: 'webdav', method, resource });
+  const call = (method: string, resource: string): B2CCallContext => ({
+    api: 'webdav',
+    method,
+    resource,
+  });
 
   return {
     async listImpex() {
       const response = await options.http({
         call: call('PROPFIND', '/impex/'),
         url: `${root}/`,
-        headers: { authorization, depth: '1', accept: 'application/xml', 'content-type': 'application/xml' },
+        headers: {
+          authorization,
+          depth: '1',
+          accept: 'application/xml',
+          'content-type': 'application/xml',
+        },
         body: '<?xml version="1.0" encoding="utf-8"?><propfind xmlns="DAV:"><allprop/></propfind>',
       });
       // The first response is /impex itself.

@@ -1,0 +1,90 @@
+/** The visitor's session (spec §4, §7): loading, then signed in or signed out; read once, shared by React and loaders. */
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { AUTH_BASE_PATH } from '../../domain/constants';
+import type { Session, SessionUser } from '../../domain/entities';
+import { MESSAGES } from '../../domain/errors';
+
+export type SessionState =
+  | { status: 'loading'; session: null }
+  | { status: 'signed-in'; session: Session }
+  | { status: 'signed-out'; session: null };
+
+function isSession(value: unknown): value is Session {
+  if (typeof value !== 'object' || value === null || !('user' in value)) return false;
+  const user = (value as { user: unknown }).user;
+  return (
+    typeof user === 'object' && user !== null && typeof (user as SessionUser).email === 'string'
+  );
+}
+
+/** GET /api/auth/session; a non-OK answer or a network failure leaves the session empty and logs. */
+export async function fetchSession(fetchImpl: typeof fetch = fetch): Promise<Session | null> {
+  try {
+    const response = await fetchImpl(`${AUTH_BASE_PATH}/session`, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`GET ${AUTH_BASE_PATH}/session answered ${response.status}`);
+    const body: unknown = await response.json();
+    return isSession(body)
+      ? { ...body, user: { ...body.user, isSuperUser: body.user.isSuperUser === true } }
+      : null;
+  } catch (error) {
+    console.error(MESSAGES.sessionFetchFailed, error);
+    return null;
+  }
+}
+
+export interface SessionStore {
+  getSnapshot(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Resolves once the first fetch has ended, whatever its outcome. */
+  ready(): Promise<Session | null>;
+}
+
+export function createSessionStore(
+  load: () => Promise<Session | null> = fetchSession,
+): SessionStore {
+  let state: SessionState = { status: 'loading', session: null };
+  const listeners = new Set<() => void>();
+  let pending: Promise<Session | null> | null = null;
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ready() {
+      pending ??= load().then((session) => {
+        state = session
+          ? { status: 'signed-in', session }
+          : { status: 'signed-out', session: null };
+        listeners.forEach((listener) => listener());
+        return session;
+      });
+      return pending;
+    },
+  };
+}
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error(MESSAGES.useSessionOutsideProvider);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+const CurrentUserContext = createContext<SessionUser | null>(null);
+
+/** Marks a subtree that only renders with a signed-in user; useCurrentUser works inside it. */
+export function AuthedPage({ user, children }: { user: SessionUser; children: ReactNode }) {
+  return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
+}
+
+export function useCurrentUser(): SessionUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error(MESSAGES.useCurrentUserOutsideAuthedPage);
+  return user;
+}

@@ -1,0 +1,82 @@
+/**
+ * Search parameters of every route (spec §2), validated with zod/mini so the router's entry chunk
+ * stays small. An invalid value falls back to its default; it never shows an error screen.
+ */
+import * as z from 'zod/mini';
+import { AGENT_TYPES, DEFAULT_PAGE, PAGE_SIZE, REVIEW_STATUSES } from './constants';
+
+const page = z.catch(z.int().check(z.minimum(1), z.maximum(100_000)), DEFAULT_PAGE);
+const pageSize = (size: number) => z.catch(z.literal(size), size);
+const flag = z.catch(z.boolean(), false);
+const optionalText = z.catch(z.optional(z.string().check(z.maxLength(200))), undefined);
+
+export const homeSearch = z.object({
+  llm: optionalText,
+  view: z.catch(z.enum(['results', 'config']), 'results'),
+});
+
+export const SETTINGS_VIEWS = ['org-settings', 'env-settings', 'prompts', 'users'] as const;
+export const settingsSearch = z.object({
+  view: z.catch(z.enum(SETTINGS_VIEWS), 'org-settings'),
+});
+
+export const reviewsSearch = z.object({
+  page,
+  pageSize: pageSize(PAGE_SIZE.reviews),
+  reviewStatus: z.catch(z.enum([...REVIEW_STATUSES, 'all']), 'pending'),
+  agentType: z.catch(z.enum([...AGENT_TYPES, 'all']), 'all'),
+  b2cProductId: optionalText,
+  showOffline: flag,
+});
+
+export const PRODUCT_TYPES = ['base', 'variation-group'] as const;
+const productFilters = {
+  catalog: optionalText,
+  b2cProductId: optionalText,
+  showOffline: flag,
+  productType: z.catch(z.optional(z.enum(PRODUCT_TYPES)), undefined),
+  categoryId: optionalText,
+};
+export const productsSearch = z.object({
+  page,
+  pageSize: pageSize(PAGE_SIZE.products),
+  language: z.catch(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
+  ...productFilters,
+});
+
+export const productDetailSearch = z.object({
+  language: z.catch(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
+  viewGroup: optionalText,
+  showJson: flag,
+  ...productFilters,
+});
+
+export const ONBOARDING_STEPS = [
+  'selectInstance',
+  'createApiClient',
+  'configureOcapiDataSettings',
+  'configureOcapiShopSettings',
+  'configureWebdavSettings',
+  'complete',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export const onboardingSearch = z.object({
+  step: z.catch(z.optional(z.enum(ONBOARDING_STEPS)), undefined),
+  instance: optionalText,
+});
+
+export const landingPagesSearch = z.object({
+  page,
+  pageSize: pageSize(PAGE_SIZE.landingPages),
+});
+
+export const rootSearch = z.object({
+  campaign: optionalText,
+});
+
+export const authErrorSearch = z.object({
+  error: optionalText,
+  email: optionalText,
+  newProvider: optionalText,
+  existingProvider: optionalText,
+});

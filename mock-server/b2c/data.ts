@@ -1,0 +1,419 @@
+/**
+ * Seeded catalog data for one simulated instance: a master and a storefront catalog, nested
+ * categories and 2,000+ products (masters, variants, variation groups, items) whose names and SEO
+ * fields are localized in default, en-US, fr-FR and de-DE, with realistic gaps and some offline.
+ */
+import { createPrng, type Prng } from './prng';
+
+export const SIM_LOCALES = ['default', 'en-US', 'fr-FR', 'de-DE'] as const;
+export type SimLocale = (typeof SIM_LOCALES)[number];
+type Lang = 'en' | 'fr' | 'de';
+type Words = Record<Lang, string>;
+export type Localized<T> = Partial<Record<string, T>>;
+export interface Markup {
+  markup: string;
+  source: string;
+}
+
+export const SIM_SITE_ID = 'RefArch';
+export const SIM_MASTER_CATALOG_ID = 'apparel-m-catalog';
+export const SIM_STOREFRONT_CATALOG_ID = 'storefront-catalog-m-en';
+export const SIM_MIN_PRODUCTS = 2000;
+
+export type SimProductType = 'master' | 'variant' | 'variation_group' | 'item';
+
+export interface SimProduct {
+  id: string;
+  type: SimProductType;
+  masterId?: string;
+  variantIds?: string[];
+  name: Localized<string>;
+  page_title: Localized<string>;
+  page_description: Localized<string>;
+  page_keywords: Localized<string>;
+  short_description: Localized<Markup>;
+  long_description: Localized<Markup>;
+  online: Localized<boolean>;
+  owningCatalogId: string;
+  primaryCategoryId: string;
+  classificationCategoryId: string;
+  creationDate: string;
+  lastModified: string;
+}
+
+export interface SimCategory {
+  id: string;
+  catalogId: string;
+  name: Localized<string>;
+  parentId: string | null;
+  position: number;
+  online: boolean;
+}
+
+export interface SimCatalog {
+  id: string;
+  name: Localized<string>;
+  isMaster: boolean;
+}
+
+export interface SimInstanceData {
+  catalogs: SimCatalog[];
+  categories: SimCategory[];
+  products: SimProduct[];
+  productsById: Map<string, SimProduct>;
+  sites: { id: string; name: string; storefrontCatalogId: string; currency: string }[];
+}
+
+const w = (en: string, fr: string, de: string): Words => ({ en, fr, de });
+
+const ADJECTIVES = [
+  w('Classic', 'classique', 'Klassisch'),
+  w('Modern', 'moderne', 'Modern'),
+  w('Relaxed', 'décontracté', 'Locker'),
+  w('Essential', 'essentiel', 'Basic'),
+  w('Premium', 'premium', 'Premium'),
+  w('Vintage', 'vintage', 'Vintage'),
+  w('Lightweight', 'léger', 'Leicht'),
+  w('Tailored', 'ajusté', 'Tailliert'),
+];
+const MATERIALS = [
+  w('Cotton', 'coton', 'Baumwolle'),
+  w('Linen', 'lin', 'Leinen'),
+  w('Wool', 'laine', 'Wolle'),
+  w('Leather', 'cuir', 'Leder'),
+  w('Denim', 'denim', 'Denim'),
+  w('Silk', 'soie', 'Seide'),
+];
+const COLORS = [
+  { code: 'NVY', words: w('Navy', 'marine', 'Marineblau') },
+  { code: 'BLK', words: w('Black', 'noir', 'Schwarz') },
+  { code: 'WHT', words: w('White', 'blanc', 'Weiß') },
+  { code: 'OLV', words: w('Olive', 'olive', 'Oliv') },
+  { code: 'RED', words: w('Red', 'rouge', 'Rot') },
+];
+const SIZES = ['S', 'M', 'L', 'XL'];
+
+/** department → group → leaf nouns: the storefront tree, three levels under root. */
+const TREE: {
+  id: string;
+  name: Words;
+  groups: { id: string; name: Words; leaves: { id: string; noun: Words }[] }[];
+}[] = [
+  {
+    id: 'womens',
+    name: w('Womens', 'Femme', 'Damen'),
+    groups: [
+      {
+        id: 'womens-clothing',
+        name: w('Clothing', 'Vêtements', 'Bekleidung'),
+        leaves: [
+          { id: 'womens-clothing-dresses', noun: w('Dress', 'Robe', 'Kleid') },
+          { id: 'womens-clothing-tops', noun: w('Blouse', 'Chemisier', 'Bluse') },
+          { id: 'womens-clothing-jackets', noun: w('Jacket', 'Veste', 'Jacke') },
+        ],
+      },
+      {
+        id: 'womens-accessories',
+        name: w('Accessories', 'Accessoires', 'Accessoires'),
+        leaves: [
+          { id: 'womens-accessories-scarves', noun: w('Scarf', 'Écharpe', 'Schal') },
+          { id: 'womens-accessories-bags', noun: w('Bag', 'Sac', 'Tasche') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'mens',
+    name: w('Mens', 'Homme', 'Herren'),
+    groups: [
+      {
+        id: 'mens-clothing',
+        name: w('Clothing', 'Vêtements', 'Bekleidung'),
+        leaves: [
+          { id: 'mens-clothing-shirts', noun: w('Shirt', 'Chemise', 'Hemd') },
+          { id: 'mens-clothing-pants', noun: w('Trousers', 'Pantalon', 'Hose') },
+          { id: 'mens-clothing-blazers', noun: w('Blazer', 'Blazer', 'Sakko') },
+        ],
+      },
+      {
+        id: 'mens-accessories',
+        name: w('Accessories', 'Accessoires', 'Accessoires'),
+        leaves: [
+          { id: 'mens-accessories-belts', noun: w('Belt', 'Ceinture', 'Gürtel') },
+          { id: 'mens-accessories-ties', noun: w('Tie', 'Cravate', 'Krawatte') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'home',
+    name: w('Home', 'Maison', 'Wohnen'),
+    groups: [
+      {
+        id: 'home-bedding',
+        name: w('Bedding', 'Linge de lit', 'Bettwäsche'),
+        leaves: [
+          {
+            id: 'home-bedding-duvet-covers',
+            noun: w('Duvet Cover', 'Housse de couette', 'Bettbezug'),
+          },
+          {
+            id: 'home-bedding-pillowcases',
+            noun: w('Pillowcase', "Taie d'oreiller", 'Kissenbezug'),
+          },
+        ],
+      },
+      {
+        id: 'home-decor',
+        name: w('Decor', 'Décoration', 'Deko'),
+        leaves: [
+          { id: 'home-decor-throws', noun: w('Throw', 'Plaid', 'Decke') },
+          { id: 'home-decor-cushions', noun: w('Cushion', 'Coussin', 'Kissen') },
+        ],
+      },
+    ],
+  },
+];
+
+const LANG_OF: Record<SimLocale, Lang> = {
+  default: 'en',
+  'en-US': 'en',
+  'fr-FR': 'fr',
+  'de-DE': 'de',
+};
+
+interface Parts {
+  adj: Words;
+  material: Words;
+  noun: Words;
+  color?: Words;
+}
+
+function productName(p: Parts, lang: Lang): string {
+  const color = p.color ? p.color[lang] : null;
+  switch (lang) {
+    case 'en':
+      return `${p.adj.en} ${p.material.en} ${p.noun.en}${color ? ` - ${color}` : ''}`;
+    case 'fr':
+      return `${p.noun.fr} en ${p.material.fr} ${p.adj.fr}${color ? ` ${color}` : ''}`;
+    case 'de':
+      return `${p.noun.de} ${p.adj.de} aus ${p.material.de}${color ? ` in ${color}` : ''}`;
+  }
+}
+
+const SEO = {
+  title: (name: string) => `${name} | Beacon Outfitters`,
+  description: {
+    en: (name: string) => `Shop the ${name} at Beacon Outfitters. Free returns within 30 days.`,
+    fr: (name: string) => `Achetez ${name} chez Beacon Outfitters. Retours gratuits sous 30 jours.`,
+    de: (name: string) =>
+      `${name} bei Beacon Outfitters kaufen. Kostenlose Rücksendung in 30 Tagen.`,
+  },
+  short: {
+    en: (p: Parts) =>
+      `A ${p.adj.en.toLowerCase()} ${p.noun.en.toLowerCase()} in soft ${p.material.en.toLowerCase()}.`,
+    fr: (p: Parts) => `${p.noun.fr} ${p.adj.fr} en ${p.material.fr} doux.`,
+    de: (p: Parts) => `${p.noun.de} aus weicher ${p.material.de}.`,
+  },
+  long: {
+    en: (p: Parts) =>
+      `Made from ${p.material.en.toLowerCase()} for everyday wear. This ${p.noun.en.toLowerCase()} pairs a ${p.adj.en.toLowerCase()} cut with durable finishing. Machine washable.`,
+    fr: (p: Parts) =>
+      `Fabriqué en ${p.material.fr} pour un usage quotidien. Ce modèle allie une coupe ${p.adj.fr} à des finitions durables. Lavable en machine.`,
+    de: (p: Parts) =>
+      `Aus ${p.material.de} für jeden Tag. ${p.noun.de} mit langlebiger Verarbeitung. Maschinenwaschbar.`,
+  },
+};
+
+/** Which locales a product carries a field in: default always, the others with gaps. */
+function localesFor(prng: Prng, presence: { en: number; fr: number; de: number }): SimLocale[] {
+  const out: SimLocale[] = ['default'];
+  if (prng.chance(presence.en)) out.push('en-US');
+  if (prng.chance(presence.fr)) out.push('fr-FR');
+  if (prng.chance(presence.de)) out.push('de-DE');
+  return out;
+}
+
+function localize<T>(locales: SimLocale[], make: (lang: Lang) => T): Localized<T> {
+  return Object.fromEntries(locales.map((l) => [l, make(LANG_OF[l])]));
+}
+
+const markup = (text: string): Markup => ({ markup: `<p>${text}</p>`, source: `<p>${text}</p>` });
+const pad = (n: number, width = 5) => String(n).padStart(width, '0');
+const DAY_MS = 86_400_000;
+const EPOCH = Date.UTC(2024, 0, 1);
+
+export function generateInstanceData(seed: number): SimInstanceData {
+  const prng = createPrng(seed);
+  const catalogs: SimCatalog[] = [
+    { id: SIM_MASTER_CATALOG_ID, name: { default: 'Apparel Master Catalog' }, isMaster: true },
+    {
+      id: SIM_STOREFRONT_CATALOG_ID,
+      name: {
+        default: 'Storefront Catalog - EN',
+        'fr-FR': 'Catalogue vitrine',
+        'de-DE': 'Shop-Katalog',
+      },
+      isMaster: false,
+    },
+  ];
+
+  const categories: SimCategory[] = [];
+  const words = (x: Words): Localized<string> => localize([...SIM_LOCALES], (lang) => x[lang]);
+  const leaves: { id: string; noun: Words; department: string }[] = [];
+  for (const catalog of catalogs) {
+    categories.push({
+      id: 'root',
+      catalogId: catalog.id,
+      name: { default: 'Root' },
+      parentId: null,
+      position: 0,
+      online: true,
+    });
+  }
+  TREE.forEach((dept, i) => {
+    // The master catalog classifies by department; the storefront nests three levels deep.
+    categories.push({
+      id: dept.id,
+      catalogId: SIM_MASTER_CATALOG_ID,
+      name: words(dept.name),
+      parentId: 'root',
+      position: i,
+      online: true,
+    });
+    categories.push({
+      id: dept.id,
+      catalogId: SIM_STOREFRONT_CATALOG_ID,
+      name: words(dept.name),
+      parentId: 'root',
+      position: i,
+      online: true,
+    });
+    dept.groups.forEach((group, j) => {
+      categories.push({
+        id: group.id,
+        catalogId: SIM_STOREFRONT_CATALOG_ID,
+        name: words(group.name),
+        parentId: dept.id,
+        position: j,
+        online: true,
+      });
+      group.leaves.forEach((leaf, k) => {
+        categories.push({
+          id: leaf.id,
+          catalogId: SIM_STOREFRONT_CATALOG_ID,
+          name: words(leaf.noun),
+          parentId: group.id,
+          position: k,
+          // One category offline, as real storefronts have seasonal ones.
+          online: leaf.id !== 'womens-accessories-scarves',
+        });
+        leaves.push({ ...leaf, department: dept.id });
+      });
+    });
+  });
+
+  const products: SimProduct[] = [];
+  const dates = () => {
+    const created = EPOCH + prng.int(0, 700) * DAY_MS + prng.int(0, DAY_MS - 1);
+    const modified = created + prng.int(0, 120) * DAY_MS;
+    return {
+      creationDate: new Date(created).toISOString(),
+      lastModified: new Date(modified).toISOString(),
+    };
+  };
+  const seoProduct = (
+    id: string,
+    type: SimProductType,
+    parts: Parts,
+    leaf: (typeof leaves)[number],
+    extra: Partial<SimProduct> = {},
+  ): SimProduct => {
+    const nameLocales = localesFor(prng, { en: 0.92, fr: 0.7, de: 0.6 });
+    const seoLocales = localesFor(prng, { en: 0.85, fr: 0.55, de: 0.45 });
+    const withSeo = type !== 'variant';
+    const name = localize(nameLocales, (lang) => productName(parts, lang));
+    return {
+      id,
+      type,
+      name,
+      page_title:
+        withSeo && prng.chance(0.8)
+          ? localize(seoLocales, (l) => SEO.title(productName(parts, l)))
+          : {},
+      page_description:
+        withSeo && prng.chance(0.7)
+          ? localize(seoLocales, (l) => SEO.description[l](productName(parts, l)))
+          : {},
+      page_keywords:
+        withSeo && prng.chance(0.55)
+          ? localize(seoLocales, (l) =>
+              [parts.noun[l], parts.material[l], parts.adj[l]].join(', ').toLowerCase(),
+            )
+          : {},
+      short_description: withSeo ? localize(seoLocales, (l) => markup(SEO.short[l](parts))) : {},
+      long_description:
+        withSeo && prng.chance(0.75) ? localize(seoLocales, (l) => markup(SEO.long[l](parts))) : {},
+      online: { default: !prng.chance(0.08) },
+      owningCatalogId: SIM_MASTER_CATALOG_ID,
+      primaryCategoryId: leaf.id,
+      classificationCategoryId: leaf.department,
+      ...dates(),
+      ...extra,
+    };
+  };
+
+  for (let m = 1; m <= 250; m++) {
+    const leaf = prng.pick(leaves);
+    const parts: Parts = {
+      adj: prng.pick(ADJECTIVES),
+      material: prng.pick(MATERIALS),
+      noun: leaf.noun,
+    };
+    const masterId = `M-${pad(m)}`;
+    const master = seoProduct(masterId, 'master', parts, leaf, { variantIds: [] });
+    products.push(master);
+    const colorCount = prng.int(1, 2);
+    const start = prng.int(0, COLORS.length - 1);
+    for (let c = 0; c < colorCount; c++) {
+      const color = COLORS[(start + c) % COLORS.length] ?? COLORS[0]!;
+      const colored = { ...parts, color: color.words };
+      products.push(
+        seoProduct(`${masterId}-${color.code}`, 'variation_group', colored, leaf, { masterId }),
+      );
+      const sizes = SIZES.slice(0, prng.int(2, SIZES.length));
+      for (const size of sizes) {
+        const variant = seoProduct(`${masterId}-${color.code}-${size}`, 'variant', colored, leaf, {
+          masterId,
+        });
+        master.variantIds?.push(variant.id);
+        products.push(variant);
+      }
+    }
+  }
+  const itemCount = Math.max(600, SIM_MIN_PRODUCTS + 200 - products.length);
+  for (let i = 1; i <= itemCount; i++) {
+    const leaf = prng.pick(leaves);
+    const parts: Parts = {
+      adj: prng.pick(ADJECTIVES),
+      material: prng.pick(MATERIALS),
+      noun: leaf.noun,
+    };
+    products.push(seoProduct(`I-${pad(i)}`, 'item', parts, leaf));
+  }
+
+  return {
+    catalogs,
+    categories,
+    products,
+    productsById: new Map(products.map((p) => [p.id, p])),
+    sites: [
+      {
+        id: SIM_SITE_ID,
+        name: 'Reference Architecture',
+        storefrontCatalogId: SIM_STOREFRONT_CATALOG_ID,
+        currency: 'USD',
+      },
+    ],
+  };
+}

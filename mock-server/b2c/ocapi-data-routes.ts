@@ -1,0 +1,378 @@
+/** The simulated OCAPI Data API v21_10 over one instance's seeded data. */
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import { OCAPI_VERSION } from '../../domain/constants';
+import type { Localized, Markup, SimInstanceData, SimProduct } from './data';
+import { SIM_MASTER_CATALOG_ID, SIM_STOREFRONT_CATALOG_ID } from './data';
+
+export const SEARCH_MAX_COUNT = 200;
+
+export function sendFault(
+  res: Response,
+  status: number,
+  type: string,
+  message: string,
+  args: Record<string, unknown> = {},
+) {
+  res.status(status).json({ _v: OCAPI_VERSION, fault: { arguments: args, type, message } });
+}
+
+const nonEmpty = <T>(value: Localized<T>) => (Object.keys(value).length > 0 ? value : undefined);
+const markupDoc = (value: Localized<Markup>) =>
+  nonEmpty(
+    Object.fromEntries(
+      Object.entries(value).map(([locale, m]) => [locale, { _type: 'markup_text', ...m }]),
+    ),
+  );
+
+export function toOcapiProduct(p: SimProduct) {
+  return {
+    _v: OCAPI_VERSION,
+    _type: 'product',
+    id: p.id,
+    name: nonEmpty(p.name),
+    page_title: nonEmpty(p.page_title),
+    page_description: nonEmpty(p.page_description),
+    page_keywords: nonEmpty(p.page_keywords),
+    short_description: markupDoc(p.short_description),
+    long_description: markupDoc(p.long_description),
+    online_flag: p.online,
+    type: { _type: 'product_type', [p.type]: true },
+    master: p.masterId ? { _type: 'master', master_id: p.masterId } : undefined,
+    variants: p.variantIds?.map((id) => ({ _type: 'variant', product_id: id })),
+    owning_catalog_id: p.owningCatalogId,
+    primary_category_id: p.primaryCategoryId,
+    classification_category: { catalog_id: SIM_MASTER_CATALOG_ID, id: p.classificationCategoryId },
+    creation_date: p.creationDate,
+    last_modified: p.lastModified,
+  };
+}
+
+function paging(req: Request, res: Response): { start: number; count: number } | null {
+  const start = Number(req.query.start ?? 0);
+  const count = Number(req.query.count ?? 25);
+  if (
+    !Number.isInteger(start) ||
+    start < 0 ||
+    !Number.isInteger(count) ||
+    count < 1 ||
+    count > SEARCH_MAX_COUNT
+  ) {
+    sendFault(
+      res,
+      400,
+      'ValueConstraintViolationException',
+      `start must be >= 0 and count 1..${SEARCH_MAX_COUNT}.`,
+    );
+    return null;
+  }
+  return { start, count };
+}
+
+function page<T>(items: T[], start: number, count: number) {
+  const data = items.slice(start, start + count);
+  return { _v: OCAPI_VERSION, count: data.length, data, start, total: items.length };
+}
+
+type Predicate = (p: SimProduct) => boolean;
+
+const TERM_FIELDS: Record<string, (p: SimProduct) => (string | boolean)[]> = {
+  id: (p) => [p.id],
+  type: (p) => [p.type],
+  online_flag: (p) => [p.online.default ?? false],
+  master_id: (p) => (p.masterId ? [p.masterId] : []),
+  primary_category_id: (p) => [p.primaryCategoryId],
+  category_id: (p) => [p.primaryCategoryId, p.classificationCategoryId],
+  catalog_id: () => [SIM_MASTER_CATALOG_ID, SIM_STOREFRONT_CATALOG_ID],
+};
+
+const TEXT_FIELDS: Record<string, (p: SimProduct) => string[]> = {
+  id: (p) => [p.id],
+  name: (p) => Object.values(p.name) as string[],
+  page_title: (p) => Object.values(p.page_title) as string[],
+  page_description: (p) => Object.values(p.page_description) as string[],
+  page_keywords: (p) => Object.values(p.page_keywords) as string[],
+  short_description: (p) => Object.values(p.short_description).map((m) => m?.source ?? ''),
+  long_description: (p) => Object.values(p.long_description).map((m) => m?.source ?? ''),
+};
+
+const SORT_FIELDS: Record<string, (p: SimProduct) => string> = {
+  id: (p) => p.id,
+  name: (p) => p.name.default ?? '',
+  type: (p) => p.type,
+  creation_date: (p) => p.creationDate,
+  last_modified: (p) => p.lastModified,
+};
+
+class QueryError extends Error {}
+
+function compileQuery(query: unknown): Predicate {
+  if (typeof query !== 'object' || query === null) throw new QueryError('A query is required.');
+  const [kind, ...rest] = Object.keys(query);
+  if (!kind || rest.length > 0) throw new QueryError('A query has exactly one kind.');
+  const spec = (query as Record<string, unknown>)[kind] as Record<string, unknown>;
+  switch (kind) {
+    case 'match_all_query':
+      return () => true;
+    case 'term_query': {
+      const fields = spec.fields as string[] | undefined;
+      const values = spec.values as unknown[] | undefined;
+      const operator = spec.operator ?? 'is';
+      if (
+        !Array.isArray(fields) ||
+        fields.length === 0 ||
+        !Array.isArray(values) ||
+        values.length === 0
+      ) {
+        throw new QueryError('term_query needs fields and values.');
+      }
+      if (operator !== 'is' && operator !== 'one_of')
+        throw new QueryError(`Unsupported operator '${String(operator)}'.`);
+      if (operator === 'is' && values.length !== 1)
+        throw new QueryError("Operator 'is' takes one value.");
+      const getters = fields.map((f) => {
+        const g = TERM_FIELDS[f];
+        if (!g) throw new QueryError(`Unknown term_query field '${f}'.`);
+        return g;
+      });
+      return (p) => getters.some((g) => g(p).some((v) => values.includes(v)));
+    }
+    case 'text_query': {
+      const fields = spec.fields as string[] | undefined;
+      const phrase = spec.search_phrase;
+      if (!Array.isArray(fields) || fields.length === 0 || typeof phrase !== 'string') {
+        throw new QueryError('text_query needs fields and search_phrase.');
+      }
+      const getters = fields.map((f) => {
+        const g = TEXT_FIELDS[f];
+        if (!g) throw new QueryError(`Unknown text_query field '${f}'.`);
+        return g;
+      });
+      const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+      return (p) => {
+        const text = getters
+          .flatMap((g) => g(p))
+          .join(' ')
+          .toLowerCase();
+        return words.every((word) => text.includes(word));
+      };
+    }
+    case 'bool_query': {
+      const list = (key: string) => ((spec[key] as unknown[] | undefined) ?? []).map(compileQuery);
+      const must = list('must');
+      const mustNot = list('must_not');
+      const should = list('should');
+      return (p) =>
+        must.every((q) => q(p)) &&
+        !mustNot.some((q) => q(p)) &&
+        (should.length === 0 || should.some((q) => q(p)));
+    }
+    default:
+      throw new QueryError(`Unsupported query '${kind}'.`);
+  }
+}
+
+const localizedStringPatch = z.record(z.string(), z.string().nullable());
+const localizedMarkupPatch = z.record(
+  z.string(),
+  z.union([z.object({ markup: z.string() }).loose(), z.null()]),
+);
+const productPatchSchema = z
+  .object({
+    _v: z.string().optional(),
+    _type: z.string().optional(),
+    name: localizedStringPatch.optional(),
+    page_title: localizedStringPatch.optional(),
+    page_description: localizedStringPatch.optional(),
+    page_keywords: localizedStringPatch.optional(),
+    short_description: localizedMarkupPatch.optional(),
+    long_description: localizedMarkupPatch.optional(),
+    online_flag: z.record(z.string(), z.boolean()).optional(),
+  })
+  .strict();
+
+function merge<T>(target: Localized<T>, patch: Record<string, T | null>) {
+  for (const [locale, value] of Object.entries(patch)) {
+    if (value === null) delete target[locale];
+    else target[locale] = value;
+  }
+}
+
+export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
+  const router = express.Router();
+
+  router.get('/catalogs', (req, res) => {
+    const p = paging(req, res);
+    if (!p) return;
+    const catalogs = data().catalogs.map((c) => ({
+      _type: 'catalog',
+      id: c.id,
+      name: c.name,
+      online: true,
+      is_master_catalog: c.isMaster,
+      category_count: data().categories.filter((cat) => cat.catalogId === c.id).length,
+    }));
+    res.json({ _type: 'catalogs', ...page(catalogs, p.start, p.count) });
+  });
+
+  router.get('/catalogs/:catalogId/categories', (req, res) => {
+    const catalogId = req.params.catalogId;
+    if (!data().catalogs.some((c) => c.id === catalogId)) {
+      sendFault(
+        res,
+        404,
+        'CatalogNotFoundException',
+        `No catalog with ID '${catalogId}' was found.`,
+        { catalogId },
+      );
+      return;
+    }
+    const p = paging(req, res);
+    if (!p) return;
+    const categories = data()
+      .categories.filter((c) => c.catalogId === catalogId)
+      .map((c) => ({
+        _type: 'category',
+        id: c.id,
+        catalog_id: c.catalogId,
+        name: c.name,
+        parent_category_id: c.parentId ?? undefined,
+        position: c.position,
+        online: c.online,
+      }));
+    res.json({ _type: 'categories', ...page(categories, p.start, p.count) });
+  });
+
+  router.get('/sites', (_req, res) => {
+    const sites = data().sites.map((s) => ({
+      _type: 'site',
+      id: s.id,
+      display_name: { default: s.name },
+      storefront_status: 'online',
+      storefront_catalog_id: s.storefrontCatalogId,
+    }));
+    res.json({ _type: 'sites', ...page(sites, 0, sites.length) });
+  });
+
+  const productOr404 = (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    const product = data().productsById.get(id);
+    if (!product) {
+      sendFault(res, 404, 'ProductNotFoundException', `No product with ID '${id}' was found.`, {
+        productId: id,
+      });
+    }
+    return product;
+  };
+
+  router.get('/products/:id', (req, res) => {
+    const product = productOr404(req, res);
+    if (product) res.json(toOcapiProduct(product));
+  });
+
+  router.patch('/products/:id', (req, res) => {
+    const product = productOr404(req, res);
+    if (!product) return;
+    const parsed = productPatchSchema.safeParse(req.body);
+    if (!parsed.success) {
+      sendFault(
+        res,
+        400,
+        'InvalidDocumentException',
+        `The product document is invalid: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+      return;
+    }
+    const patch = parsed.data;
+    for (const field of ['name', 'page_title', 'page_description', 'page_keywords'] as const) {
+      const value = patch[field];
+      if (value) merge(product[field], value);
+    }
+    for (const field of ['short_description', 'long_description'] as const) {
+      const value = patch[field];
+      if (!value) continue;
+      merge(
+        product[field],
+        Object.fromEntries(
+          Object.entries(value).map(([l, m]) => [
+            l,
+            m ? { markup: m.markup, source: m.markup } : null,
+          ]),
+        ),
+      );
+    }
+    if (patch.online_flag) merge(product.online, patch.online_flag);
+    product.lastModified = new Date().toISOString();
+    res.json(toOcapiProduct(product));
+  });
+
+  router.post('/product_search', (req, res) => {
+    const body = (req.body ?? {}) as {
+      query?: unknown;
+      sorts?: unknown;
+      start?: unknown;
+      count?: unknown;
+    };
+    const start = body.start ?? 0;
+    const count = body.count ?? 25;
+    if (typeof start !== 'number' || !Number.isInteger(start) || start < 0) {
+      sendFault(res, 400, 'ValueConstraintViolationException', 'start must be an integer >= 0.');
+      return;
+    }
+    if (
+      typeof count !== 'number' ||
+      !Number.isInteger(count) ||
+      count < 1 ||
+      count > SEARCH_MAX_COUNT
+    ) {
+      sendFault(
+        res,
+        400,
+        'ValueConstraintViolationException',
+        `count must be 1..${SEARCH_MAX_COUNT}.`,
+      );
+      return;
+    }
+    let predicate: Predicate;
+    try {
+      predicate = compileQuery(body.query);
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      sendFault(res, 400, 'MalformedQueryException', error.message);
+      return;
+    }
+    const sorts = (Array.isArray(body.sorts) ? body.sorts : []) as {
+      field?: string;
+      sort_order?: string;
+    }[];
+    for (const s of sorts) {
+      if (!s.field || !SORT_FIELDS[s.field]) {
+        sendFault(res, 400, 'MalformedQueryException', `Unknown sort field '${String(s.field)}'.`);
+        return;
+      }
+    }
+    const hits = data().products.filter(predicate);
+    if (sorts.length > 0) {
+      hits.sort((a, b) => {
+        for (const s of sorts) {
+          const key = SORT_FIELDS[s.field ?? 'id'] ?? SORT_FIELDS.id!;
+          const cmp = key(a).localeCompare(key(b));
+          if (cmp !== 0) return s.sort_order === 'desc' ? -cmp : cmp;
+        }
+        return 0;
+      });
+    }
+    const slice = hits.slice(start, start + count).map(toOcapiProduct);
+    res.json({
+      _v: OCAPI_VERSION,
+      _type: 'product_search_result',
+      count: slice.length,
+      hits: slice,
+      query: body.query,
+      start,
+      total: hits.length,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,745 @@
+/**
+ * The B2C Commerce simulator: one loopback HTTP server playing Account Manager (under /am) and any
+ * number of instances (under /hosts/{host}), each with OCAPI Data and Shop, WebDAV on /impex and a
+ * Business Manager stand-in whose pasted settings are enforced. See
+ * docs/decisions/0004-b2c-simulator-addressing.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import {
+  ocapiGrants,
+  parseOcapiSettings,
+  parseWebdavPermissions,
+  webdavGrants,
+  type OcapiMethod,
+  type OcapiSettings,
+  type WebdavOperation,
+  type WebdavPermissions,
+} from '../../domain/b2c-snippets';
+import { OCAPI_METHODS, type B2CCapability } from '../../domain/constants';
+import type { B2CGatewayConfig } from '../../server/integrations/b2c/gateway.impl';
+import {
+  BM_BASE,
+  bmFieldName,
+  bmIndexPage,
+  bmSettingsPage,
+  businessManagerUrl,
+  escapeHtml,
+} from './business-manager';
+import { generateInstanceData, type SimInstanceData } from './data';
+import { ocapiDataRouter, sendFault } from './ocapi-data-routes';
+import { createPrng, hashSeed } from './prng';
+
+export type TenantType = 'sandbox' | 'development' | 'staging' | 'production';
+
+export interface SimInstanceSpec {
+  realm: string;
+  instance: string;
+  hostname: string;
+  tenantType: TenantType;
+}
+
+export const DEFAULT_SIM_INSTANCES: readonly SimInstanceSpec[] = [
+  {
+    realm: 'zzte',
+    instance: '001',
+    hostname: 'zzte-001.dx.commercecloud.salesforce.com',
+    tenantType: 'sandbox',
+  },
+  {
+    realm: 'zzte',
+    instance: '002',
+    hostname: 'zzte-002.dx.commercecloud.salesforce.com',
+    tenantType: 'development',
+  },
+  {
+    realm: 'zzte',
+    instance: '003',
+    hostname: 'zzte-003.dx.commercecloud.salesforce.com',
+    tenantType: 'staging',
+  },
+  {
+    realm: 'zzte',
+    instance: 'prd',
+    hostname: 'production-eu01-zzte.demandware.net',
+    tenantType: 'production',
+  },
+];
+
+/** Beacon's own Account Manager client in the simulator; not a secret anywhere else. */
+export const SIM_ADMIN_CLIENT = {
+  clientId: 'beacon-account-manager-client',
+  clientSecret: 'simulator-only-secret',
+} as const;
+
+export const WEBDAV_ROOT = '/on/demandware.servlet/webdav/Sites';
+
+export interface FaultRule {
+  /** Matched against the full request path: a substring, or a RegExp. */
+  path: string | RegExp;
+  method?: string;
+  /** Delay before answering (or before the other effects). */
+  latencyMs?: number;
+  /** Answer with this status and an OCAPI fault body. */
+  status?: number;
+  /** Destroy the socket without answering. */
+  drop?: boolean;
+  /** Apply this many times, then remove itself; forever when absent. */
+  times?: number;
+}
+
+export interface SimInstance extends SimInstanceSpec {
+  /** Account Manager's id for the instance. */
+  id: string;
+  /** "zzte_001". */
+  instanceId: string;
+  settings: {
+    ocapiData: OcapiSettings | null;
+    ocapiShop: OcapiSettings | null;
+    webdav: WebdavPermissions | null;
+  };
+  /** Seeded on first use, so starting the simulator stays fast. */
+  data(): SimInstanceData;
+  files: Map<string, string>;
+  dirs: Set<string>;
+}
+
+export interface SimApiClient {
+  id: string;
+  name: string;
+  secret: string;
+  organizations: string[];
+  active: boolean;
+}
+
+export interface B2CSimulatorOptions {
+  seed?: number;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  instances?: readonly SimInstanceSpec[];
+  /** Access token lifetime in seconds; Account Manager's default is 1799. */
+  tokenLifetimeSeconds?: number;
+}
+
+export interface B2CSimulator {
+  /** The origin, e.g. "http://127.0.0.1:4010". */
+  url: string;
+  accountManagerUrl: string;
+  /** Template for instance base URLs: `${url}/hosts/{host}`. */
+  instanceBaseUrl: string;
+  instances: readonly SimInstance[];
+  apiClients: Map<string, SimApiClient>;
+  /** Config for createB2CGateway pointing at this simulator. */
+  gatewayConfig(): B2CGatewayConfig;
+  instance(hostOrInstanceId: string): SimInstance;
+  baseUrlFor(host: string): string;
+  businessManagerUrl(host: string, capability: B2CCapability): string;
+  /** Replaces the org's instance list (by host); by default every org sees all instances. */
+  setOrgInstances(orgId: string, hosts: string[]): void;
+  setTokenLifetime(seconds: number): void;
+  /** Invalidates every issued token, as when they expire server-side early. */
+  revokeTokens(): void;
+  faults: { add(rule: FaultRule): () => void; clear(): void };
+  /** Every request seen, in order (method and full path). */
+  requests: { method: string; path: string }[];
+  countRequests(method: string, pathContains: string): number;
+  stop(): Promise<void>;
+}
+
+const CAPABILITY_BY_BM_TYPE: Record<string, B2CCapability> = {
+  data: 'ocapi-data',
+  shop: 'ocapi-shop',
+};
+
+function parseBasic(header: string | undefined): { user: string; password: string } | null {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+function multistatus(entries: { href: string; name: string; collection: boolean; size: number }[]) {
+  const responses = entries
+    .map(
+      (e) =>
+        `<D:response><D:href>${escapeHtml(encodeURI(e.href))}</D:href><D:propstat><D:prop><D:displayname>${escapeHtml(e.name)}</D:displayname><D:resourcetype>${e.collection ? '<D:collection/>' : ''}</D:resourcetype>${e.collection ? '' : `<D:getcontentlength>${e.size}</D:getcontentlength>`}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><D:multistatus xmlns:D="DAV:">${responses}</D:multistatus>`;
+}
+
+export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Promise<B2CSimulator> {
+  const seed = options.seed ?? 20_26;
+  const idPrng = createPrng(hashSeed(seed, 'ids'));
+  let tokenLifetime = options.tokenLifetimeSeconds ?? 1799;
+  const tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  const apiClients = new Map<string, SimApiClient>();
+  const orgInstances = new Map<string, string[]>();
+  let faultRules: (FaultRule & { remaining: number })[] = [];
+  const requests: { method: string; path: string }[] = [];
+
+  const instances: SimInstance[] = (options.instances ?? DEFAULT_SIM_INSTANCES).map((spec) => {
+    let data: SimInstanceData | null = null;
+    const instanceId = `${spec.realm}_${spec.instance}`;
+    return {
+      ...spec,
+      hostname: spec.hostname.toLowerCase(),
+      id: idPrng.uuid(),
+      instanceId,
+      settings: { ocapiData: null, ocapiShop: null, webdav: null },
+      data: () => (data ??= generateInstanceData(hashSeed(seed, instanceId))),
+      files: new Map([
+        ['/impex/src/instance/catalog-export.xml', '<?xml version="1.0"?><catalog/>\n'],
+        ['/impex/log/import.log', 'Import finished.\n'],
+      ]),
+      dirs: new Set(['/impex', '/impex/src', '/impex/src/instance', '/impex/log']),
+    };
+  });
+  const byHost = new Map(instances.map((i) => [i.hostname, i]));
+
+  const issueToken = (clientId: string) => {
+    const token = randomBytes(24).toString('base64url');
+    tokens.set(token, { clientId, expiresAt: Date.now() + tokenLifetime * 1000 });
+    return token;
+  };
+  const bearerClient = (req: Request): string | null => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    const record = tokens.get(header.slice(7));
+    if (!record || record.expiresAt <= Date.now()) return null;
+    return record.clientId;
+  };
+  const knownClient = (clientId: string) =>
+    clientId === SIM_ADMIN_CLIENT.clientId || apiClients.has(clientId);
+  const secretMatches = (clientId: string, secret: string) =>
+    clientId === SIM_ADMIN_CLIENT.clientId
+      ? secret === SIM_ADMIN_CLIENT.clientSecret
+      : apiClients.get(clientId)?.secret === secret && apiClients.get(clientId)?.active === true;
+
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use((req, _res, next) => {
+    requests.push({ method: req.method, path: req.path });
+    next();
+  });
+
+  // Fault injection runs before every route except its own control API.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith('/__sim/')) return next();
+    const rule = faultRules.find(
+      (r) =>
+        (!r.method || r.method.toUpperCase() === req.method) &&
+        (typeof r.path === 'string' ? req.path.includes(r.path) : r.path.test(req.path)),
+    );
+    if (!rule) return next();
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) faultRules = faultRules.filter((r) => r !== rule);
+    const act = () => {
+      if (rule.drop) {
+        req.socket.destroy();
+        return;
+      }
+      if (rule.status) {
+        sendFault(res, rule.status, 'InternalServerErrorException', 'Injected fault (simulator).');
+        return;
+      }
+      next();
+    };
+    if (rule.latencyMs) setTimeout(act, rule.latencyMs).unref();
+    else act();
+  });
+
+  app.post('/__sim/faults', express.json(), (req, res) => {
+    const body = req.body as Omit<FaultRule, 'path'> & { path?: string; pathRegex?: string };
+    if (!body.path && !body.pathRegex) {
+      res.status(400).json({ error: 'path or pathRegex is required' });
+      return;
+    }
+    add({ ...body, path: body.pathRegex ? new RegExp(body.pathRegex) : (body.path ?? '') });
+    res.status(201).json({ ok: true });
+  });
+  app.delete('/__sim/faults', (_req, res) => {
+    faultRules = [];
+    res.status(204).end();
+  });
+
+  // ---- Account Manager ----
+  const am = express.Router();
+  am.post('/dwsso/oauth2/access_token', express.urlencoded({ extended: false }), (req, res) => {
+    const basic = parseBasic(req.headers.authorization);
+    const body = (req.body ?? {}) as Record<string, string>;
+    if (body.grant_type !== 'client_credentials') {
+      res.status(400).json({ error: 'unsupported_grant_type' });
+      return;
+    }
+    if (!basic || !secretMatches(basic.user, basic.password)) {
+      res
+        .status(401)
+        .json({ error: 'invalid_client', error_description: 'Client authentication failed' });
+      return;
+    }
+    res.json({
+      access_token: issueToken(basic.user),
+      scope: 'mail',
+      token_type: 'Bearer',
+      expires_in: tokenLifetime,
+    });
+  });
+  const adminOnly = (req: Request, res: Response, next: NextFunction) => {
+    const clientId = bearerClient(req);
+    if (!clientId) {
+      res
+        .status(401)
+        .json({ errors: [{ code: 'unauthorized', message: 'Invalid or expired token' }] });
+      return;
+    }
+    if (clientId !== SIM_ADMIN_CLIENT.clientId) {
+      res
+        .status(403)
+        .json({ errors: [{ code: 'forbidden', message: 'Not allowed to manage API clients' }] });
+      return;
+    }
+    next();
+  };
+  am.get('/dw/rest/v1/instances', adminOnly, (req, res) => {
+    const org = String(req.query.organization ?? '');
+    const hosts = orgInstances.get(org);
+    const visible = hosts ? instances.filter((i) => hosts.includes(i.hostname)) : instances;
+    res.json({
+      content: visible.map((i) => ({
+        id: i.id,
+        realm: i.realm,
+        instance: i.instance,
+        hostname: i.hostname,
+        tenantType: i.tenantType,
+      })),
+      totalElements: visible.length,
+    });
+  });
+  const clientDoc = (c: SimApiClient) => ({
+    id: c.id,
+    name: c.name,
+    organizations: c.organizations,
+    active: c.active,
+  });
+  am.get('/dw/rest/v1/apiclients', adminOnly, (req, res) => {
+    const org = req.query.organization ? String(req.query.organization) : null;
+    const name = req.query.name ? String(req.query.name) : null;
+    const content = [...apiClients.values()]
+      .filter((c) => (!org || c.organizations.includes(org)) && (!name || c.name === name))
+      .map(clientDoc);
+    res.json({ content, totalElements: content.length });
+  });
+  am.post('/dw/rest/v1/apiclients', adminOnly, express.json(), (req, res) => {
+    const body = (req.body ?? {}) as Partial<{
+      name: string;
+      password: string;
+      organizations: string[];
+      active: boolean;
+    }>;
+    if (
+      !body.name ||
+      typeof body.password !== 'string' ||
+      body.password.length < 12 ||
+      !Array.isArray(body.organizations)
+    ) {
+      res
+        .status(400)
+        .json({
+          errors: [
+            {
+              code: 'invalid',
+              message: 'name, password (12+ chars) and organizations are required',
+            },
+          ],
+        });
+      return;
+    }
+    const client: SimApiClient = {
+      id: idPrng.uuid(),
+      name: body.name,
+      secret: body.password,
+      organizations: body.organizations.map(String),
+      active: body.active ?? true,
+    };
+    apiClients.set(client.id, client);
+    res.status(201).json(clientDoc(client));
+  });
+  app.use('/am', am);
+
+  // ---- Instances ----
+  const inst = express.Router();
+  const current = (res: Response) => res.locals.instance as SimInstance;
+
+  inst.use(WEBDAV_ROOT, express.text({ type: () => true, limit: '5mb' }), (req, res) => {
+    const instance = current(res);
+    const basic = parseBasic(req.headers.authorization);
+    if (!basic || !knownClient(basic.user) || !secretMatches(basic.user, basic.password)) {
+      res
+        .status(401)
+        .set('www-authenticate', 'Basic realm="Commerce Cloud WebDAV"')
+        .type('text')
+        .send('Unauthorized');
+      return;
+    }
+    const path = decodeURIComponent(req.path).replace(/\/+$/, '') || '/';
+    const operation: WebdavOperation = ['PROPFIND', 'GET', 'HEAD', 'OPTIONS'].includes(req.method)
+      ? 'read'
+      : 'read_write';
+    if (!webdavGrants(instance.settings.webdav, basic.user, path, operation)) {
+      res
+        .status(403)
+        .type('text')
+        .send(`Forbidden: ${req.method} ${path} needs ${operation} permission`);
+      return;
+    }
+    const href = (p: string, collection: boolean) => `${WEBDAV_ROOT}${p}${collection ? '/' : ''}`;
+    const name = (p: string) => p.split('/').pop() ?? '';
+    switch (req.method) {
+      case 'PROPFIND': {
+        const isDir = instance.dirs.has(path);
+        const file = instance.files.get(path);
+        if (!isDir && file === undefined) {
+          res.status(404).end();
+          return;
+        }
+        const entries = [
+          { href: href(path, isDir), name: name(path), collection: isDir, size: file?.length ?? 0 },
+        ];
+        if (isDir && req.headers.depth !== '0') {
+          const childOf = (p: string) =>
+            p.startsWith(`${path}/`) && !p.slice(path.length + 1).includes('/');
+          for (const d of [...instance.dirs].filter(childOf).sort())
+            entries.push({ href: href(d, true), name: name(d), collection: true, size: 0 });
+          for (const [f, content] of [...instance.files].filter(([p]) => childOf(p)).sort()) {
+            entries.push({
+              href: href(f, false),
+              name: name(f),
+              collection: false,
+              size: content.length,
+            });
+          }
+        }
+        res.status(207).type('application/xml').send(multistatus(entries));
+        return;
+      }
+      case 'GET': {
+        const file = instance.files.get(path);
+        if (file === undefined) res.status(404).end();
+        else res.type('application/octet-stream').send(file);
+        return;
+      }
+      case 'PUT': {
+        const parent = path.slice(0, path.lastIndexOf('/'));
+        if (!instance.dirs.has(parent) || instance.dirs.has(path)) {
+          res.status(409).end();
+          return;
+        }
+        const existed = instance.files.has(path);
+        instance.files.set(path, typeof req.body === 'string' ? req.body : '');
+        res.status(existed ? 204 : 201).end();
+        return;
+      }
+      case 'DELETE': {
+        if (instance.files.delete(path)) {
+          res.status(204).end();
+          return;
+        }
+        if (instance.dirs.has(path) && path !== '/impex') {
+          for (const d of [...instance.dirs])
+            if (d === path || d.startsWith(`${path}/`)) instance.dirs.delete(d);
+          for (const f of [...instance.files.keys()])
+            if (f.startsWith(`${path}/`)) instance.files.delete(f);
+          res.status(204).end();
+          return;
+        }
+        res.status(404).end();
+        return;
+      }
+      case 'MKCOL': {
+        const parent = path.slice(0, path.lastIndexOf('/'));
+        if (instance.dirs.has(path) || instance.files.has(path)) res.status(405).end();
+        else if (!instance.dirs.has(parent)) res.status(409).end();
+        else {
+          instance.dirs.add(path);
+          res.status(201).end();
+        }
+        return;
+      }
+      default:
+        res.status(405).set('allow', 'PROPFIND, GET, PUT, DELETE, MKCOL').end();
+    }
+  });
+
+  inst.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false }));
+
+  const DATA_ROOT = '/s/-/dw/data/v21_10';
+  inst.use(DATA_ROOT, (req, res, next) => {
+    const clientId = bearerClient(req);
+    if (!clientId) {
+      sendFault(
+        res,
+        401,
+        'InvalidAccessTokenException',
+        'The access token is missing, invalid or expired.',
+      );
+      return;
+    }
+    const method = req.method.toLowerCase() as OcapiMethod;
+    const resource = req.path;
+    if (
+      !OCAPI_METHODS.includes(method) ||
+      !ocapiGrants(current(res).settings.ocapiData, clientId, resource, method)
+    ) {
+      sendFault(
+        res,
+        403,
+        'ClientAccessForbiddenException',
+        `Access to resource '${req.method} ${resource}' is not allowed for the current client.`,
+        { method: req.method, resource, path: `${DATA_ROOT}${resource}`, clientId },
+      );
+      return;
+    }
+    next();
+  });
+  inst.use(DATA_ROOT, (req, res, next) =>
+    ocapiDataRouter(() => current(res).data())(req, res, next),
+  );
+
+  inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {
+    const instance = current(res);
+    const clientId =
+      typeof req.query.client_id === 'string' ? req.query.client_id : req.get('x-dw-client-id');
+    if (!clientId) {
+      sendFault(res, 400, 'MissingClientIdException', 'The request is missing a client_id.');
+      return;
+    }
+    if (!knownClient(clientId)) {
+      sendFault(res, 401, 'InvalidClientIdException', `The client_id '${clientId}' is unknown.`, {
+        clientId,
+      });
+      return;
+    }
+    if (req.headers.authorization && bearerClient(req) !== clientId) {
+      sendFault(
+        res,
+        401,
+        'InvalidAccessTokenException',
+        'The access token is invalid, expired or belongs to another client.',
+      );
+      return;
+    }
+    if (!ocapiGrants(instance.settings.ocapiShop, clientId, '/site', 'get')) {
+      sendFault(
+        res,
+        403,
+        'ClientAccessForbiddenException',
+        "Access to resource 'GET /site' is not allowed for the current client.",
+        {
+          method: 'GET',
+          resource: '/site',
+          clientId,
+        },
+      );
+      return;
+    }
+    const site = instance.data().sites.find((s) => s.id === req.params.site);
+    if (!site) {
+      sendFault(
+        res,
+        404,
+        'SiteNotFoundException',
+        `No site with ID '${req.params.site}' was found.`,
+      );
+      return;
+    }
+    res.json({
+      _v: '21.10',
+      _type: 'site',
+      id: site.id,
+      name: site.name,
+      default_currency: site.currency,
+      default_locale: 'default',
+      allowed_locales: ['default', 'en-US', 'fr-FR', 'de-DE'],
+      allowed_currencies: [site.currency],
+      status: 'online',
+    });
+  });
+
+  // ---- Business Manager stand-in ----
+  const bmSave = (capability: B2CCapability, text: string, instance: SimInstance) => {
+    if (capability === 'webdav') {
+      const parsed = parseWebdavPermissions(text);
+      if (!parsed.ok) return parsed;
+      instance.settings.webdav = parsed.value;
+      return parsed;
+    }
+    const parsed = parseOcapiSettings(text);
+    if (!parsed.ok) return parsed;
+    instance.settings[capability === 'ocapi-data' ? 'ocapiData' : 'ocapiShop'] = parsed.value;
+    return parsed;
+  };
+  const bmCurrent = (capability: B2CCapability, instance: SimInstance) => {
+    const value = {
+      'ocapi-data': instance.settings.ocapiData,
+      'ocapi-shop': instance.settings.ocapiShop,
+      webdav: instance.settings.webdav,
+    }[capability];
+    return value ? JSON.stringify(value, null, 2) : '';
+  };
+  const bmView = (i: SimInstance) => ({ instanceId: i.instanceId, host: i.hostname });
+  const bmCapability = (req: Request, kind: 'ocapi' | 'webdav'): B2CCapability | null =>
+    kind === 'webdav'
+      ? 'webdav'
+      : (CAPABILITY_BY_BM_TYPE[String(req.query.type ?? req.body?.type ?? '')] ?? null);
+
+  inst.get(`${BM_BASE}/ViewApplication-BM`, (_req, res) => {
+    res.type('html').send(bmIndexPage(bmView(current(res))));
+  });
+  for (const [page, kind] of [
+    ['ViewOCAPISettings', 'ocapi'],
+    ['ViewWebDAVClientPermissions', 'webdav'],
+  ] as const) {
+    inst.get(`${BM_BASE}/${page}-Show`, (req, res) => {
+      const capability = bmCapability(req, kind);
+      if (!capability) {
+        res.status(404).type('text').send('Unknown settings type');
+        return;
+      }
+      const instance = current(res);
+      res
+        .type('html')
+        .send(bmSettingsPage(bmView(instance), capability, bmCurrent(capability, instance), null));
+    });
+    inst.post(`${BM_BASE}/${page}-Save`, (req, res) => {
+      const capability = bmCapability(req, kind);
+      if (!capability) {
+        res.status(404).type('text').send('Unknown settings type');
+        return;
+      }
+      const instance = current(res);
+      const text = String(
+        (req.body as Record<string, unknown> | undefined)?.[bmFieldName(capability)] ?? '',
+      );
+      const result = bmSave(capability, text, instance);
+      res
+        .status(result.ok ? 200 : 400)
+        .type('html')
+        .send(
+          bmSettingsPage(
+            bmView(instance),
+            capability,
+            result.ok ? bmCurrent(capability, instance) : text,
+            result.ok ? { saved: true } : { error: result.error },
+          ),
+        );
+    });
+  }
+
+  app.use(
+    '/hosts/:host',
+    (req, res, next) => {
+      const instance = byHost.get(String(req.params.host).toLowerCase());
+      if (!instance) {
+        res.status(404).type('text').send(`No simulated instance at host '${req.params.host}'`);
+        return;
+      }
+      res.locals.instance = instance;
+      next();
+    },
+    inst,
+  );
+
+  app.get('/', (_req, res) => {
+    const rows = instances
+      .map(
+        (i) =>
+          `<li><strong>${escapeHtml(i.instanceId)}</strong> (${i.tenantType}) ${escapeHtml(i.hostname)}: <a href="${escapeHtml(businessManagerUrl(`/hosts/${i.hostname}`, 'ocapi-data'))}">Business Manager</a></li>`,
+      )
+      .join('');
+    res
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>B2C Commerce simulator</title></head><body><main><h1>B2C Commerce simulator</h1><p>Account Manager: <code>/am</code>. Instances:</p><ul>${rows}</ul></main></body></html>`,
+      );
+  });
+
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: number }).status ?? 500;
+    sendFault(
+      res,
+      status,
+      status === 400 ? 'MalformedDocumentException' : 'InternalServerErrorException',
+      err instanceof Error ? err.message : 'Error',
+    );
+  });
+
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const add = (rule: FaultRule) => {
+    const entry = { ...rule, remaining: rule.times ?? Number.POSITIVE_INFINITY };
+    faultRules.push(entry);
+    return () => {
+      faultRules = faultRules.filter((r) => r !== entry);
+    };
+  };
+  const instance = (key: string) => {
+    const found = byHost.get(key.toLowerCase()) ?? instances.find((i) => i.instanceId === key);
+    if (!found) throw new Error(`No simulated instance '${key}'`);
+    return found;
+  };
+  const baseUrlFor = (host: string) => `${url}/hosts/${host.toLowerCase()}`;
+
+  return {
+    url,
+    accountManagerUrl: `${url}/am`,
+    instanceBaseUrl: `${url}/hosts/{host}`,
+    instances,
+    apiClients,
+    gatewayConfig: () => ({
+      accountManagerUrl: `${url}/am`,
+      clientId: SIM_ADMIN_CLIENT.clientId,
+      clientSecret: SIM_ADMIN_CLIENT.clientSecret,
+      extraAllowedHosts: [url],
+      instanceBaseUrl: `${url}/hosts/{host}`,
+    }),
+    instance,
+    baseUrlFor,
+    businessManagerUrl: (host, capability) =>
+      businessManagerUrl(baseUrlFor(instance(host).hostname), capability),
+    setOrgInstances: (orgId, hosts) =>
+      orgInstances.set(
+        orgId,
+        hosts.map((h) => h.toLowerCase()),
+      ),
+    setTokenLifetime: (seconds) => {
+      tokenLifetime = seconds;
+    },
+    revokeTokens: () => tokens.clear(),
+    faults: {
+      add,
+      clear: () => {
+        faultRules = [];
+      },
+    },
+    requests,
+    countRequests: (method, pathContains) =>
+      requests.filter((r) => r.method === method.toUpperCase() && r.path.includes(pathContains))
+        .length,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Makes a fresh machine ready, using only Node built-ins (it runs before node_modules exists):
+// npm ci when dependencies are missing or stale; for tests, Debian's chromium and postgresql.
+// Never downloads a browser of its own (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD).
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+const args = new Set(process.argv.slice(2));
+const forTests = args.has('--tests');
+const quiet = args.has('--quiet');
+const log = (message) => {
+  if (!quiet) console.log(message);
+};
+const run = (command, commandArgs, env = {}) =>
+  execFileSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+const has = (path) => existsSync(path);
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Beacon needs Node >= 20.19; this is ${process.versions.node}.`);
+  process.exit(1);
+}
+
+const lock = 'package-lock.json';
+const installed = 'node_modules/.package-lock.json';
+if (!has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
+} else {
+  log('Dependencies are installed.');
+}
+
+if (forTests) {
+  const aptPackages = [];
+  if (!has(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) aptPackages.push('chromium');
+  if (!has('/usr/lib/postgresql')) aptPackages.push('postgresql');
+  if (aptPackages.length > 0) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (!isRoot) {
+      console.error(
+        `Tests need Debian's ${aptPackages.join(' and ')}: run\n  sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`,
+      );
+      process.exit(1);
+    }
+    console.log(`Installing ${aptPackages.join(', ')} from Debian…`);
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...aptPackages], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+  } else {
+    log('Chromium and PostgreSQL are installed.');
+  }
+}

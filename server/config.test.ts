@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, needsDevIdp, withDevSecrets } from './config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('needs nothing: every default works on a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      devIdpPort: 3001,
+      salesforce: null,
+      google: null,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toBe(path.resolve('.data'));
+    expect(needsDevIdp(config)).toBe(true);
+  });
+
+  it('reads values and trims trailing slashes from URLs', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://beacon.example.com/',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/beacon',
+      SALESFORCE_CLIENT_ID: 'sf',
+      SALESFORCE_CLIENT_SECRET: 'sfs',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      BEACON_SECRET_KEY: KEY,
+      LOG_LEVEL: 'debug',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://beacon.example.com');
+    expect(config.salesforce).toEqual({ clientId: 'sf', clientSecret: 'sfs' });
+    expect(needsDevIdp(config)).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a port number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ DEV_IDP_PORT: '-1' }, 'DEV_IDP_PORT must be between 0 and 65535'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL must be an http(s) URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
+    [{ BEACON_SECRET_KEY: 'abc' }, 'BEACON_SECRET_KEY must be 32 bytes encoded as base64'],
+    [{ GOOGLE_CLIENT_ID: 'g' }, 'GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+  ])('names the variable for %j', (env, message) => {
+    expect(problems(env).join('\n')).toContain(message);
+  });
+
+  it('never echoes secret values', () => {
+    const text = problems({ AUTH_SECRET: 'hunter2-short' }).join('\n');
+    expect(text).toContain('AUTH_SECRET');
+    expect(text).not.toContain('hunter2');
+  });
+
+  it('production needs real providers, secrets and a public URL: no way to skip sign-in', () => {
+    const text = problems({ NODE_ENV: 'production' }).join('\n');
+    for (const name of ['AUTH_SECRET', 'PUBLIC_URL', 'BEACON_SECRET_KEY', 'SALESFORCE_CLIENT_ID']) {
+      expect(text).toContain(name);
+    }
+  });
+});
+
+describe('withDevSecrets', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates the Auth.js secret once into the data folder and reuses it', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'beacon-config-'));
+    const first = withDevSecrets(loadConfig({ DATA_DIR: dir }));
+    const second = withDevSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(first.authSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+});
+
+describe('server/main.ts with a bad value', () => {
+  it('exits with a message naming the variable', () => {
+    const result = spawnSync(
+      path.resolve('node_modules/.bin/tsx'),
+      [path.resolve('server/main.ts')],
+      {
+        env: { PATH: process.env.PATH, PORT: 'not-a-port', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toContain('PORT must be a port number (got "not-a-port")');
+  }, 40_000);
+});

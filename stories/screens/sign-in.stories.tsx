@@ -1,0 +1,139 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { MESSAGES } from '../../domain/errors';
+import { orgs, sessionFor, users } from '../../mock-server/fixtures';
+import { pending } from '../../mock-server/trpc/scenario';
+import { expectConsoleError } from '../../tests/support/console';
+import { screen } from '../support/app-harness';
+
+const meta = { title: 'Screens/Sign-in' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const loading = screen({ url: '/app/', session: 'pending' });
+export const SessionLoading: Story = {
+  ...loading.story,
+  tags: ['state:session.loading'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('status', { name: 'Loading Beacon' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign in with Salesforce' })).toBeNull();
+    await expect(canvas.queryByRole('main')).toBeNull();
+  },
+};
+
+const failed = screen({ url: '/app/', session: 'error' });
+export const SessionFetchFailed: Story = {
+  ...failed.story,
+  tags: ['state:session.fetch-failed'],
+  beforeEach: () => {
+    failed.api.reset();
+    expectConsoleError(MESSAGES.sessionFetchFailed);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: 'Sign in with Salesforce' }),
+    ).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  },
+};
+
+const login = screen({ url: '/app/' });
+export const LoginDefault: Story = {
+  ...login.story,
+  tags: ['state:login.default'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Sign in to Beacon' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign in with Salesforce' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  },
+};
+
+const campaign = screen({ url: '/app/?campaign=aeo' });
+export const LoginCampaignAeo: Story = {
+  ...campaign.story,
+  tags: ['state:login.campaign-aeo'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Get your free AEO report' }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/existing Salesforce Commerce Cloud credentials/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign in with Salesforce' })).toBeEnabled();
+  },
+};
+
+const conflict = screen({
+  url: '/app/auth/error?error=OAuthAccountNotLinked&email=a@b.co&newProvider=google&existingProvider=salesforce',
+});
+export const AuthErrorProviderConflict: Story = {
+  ...conflict.story,
+  tags: ['state:auth-error.provider-conflict'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', {
+      name: 'This email already uses another sign-in',
+    });
+    await expect(heading).toBeVisible();
+    const explanation = canvas.getByText(/already signs in to Beacon with/);
+    await expect(explanation).toHaveTextContent(
+      'a@b.co already signs in to Beacon with Salesforce. You just tried Google.',
+    );
+    await expect(canvas.getByRole('button', { name: 'Sign in with Salesforce' })).toBeEnabled();
+  },
+};
+
+const noEnvs = screen({
+  url: '/app/',
+  session: sessionFor(users.maya),
+  trpc: { 'orgs.bestRedirectForUser': { status: 'no-envs', org: orgs.initech, env: null } },
+});
+export const RedirectNoEnvs: Story = {
+  ...noEnvs.story,
+  tags: ['state:redirect.no-envs'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', {
+        name: "This Organization doesn't have any associated Environments",
+      }),
+    ).toBeVisible();
+    await expect(noEnvs.api.calls('orgs.bestRedirectForUser')).toHaveLength(1);
+  },
+};
+
+const noOrgs = screen({
+  url: '/app/',
+  session: sessionFor(users.maya),
+  trpc: { 'orgs.bestRedirectForUser': { status: 'no-org-memberships', org: null, env: null } },
+});
+export const RedirectNoOrgMemberships: Story = {
+  ...noOrgs.story,
+  tags: ['state:redirect.no-org-memberships'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Create an org' })).toBeVisible();
+    await expect(canvas.getByText(/maya@beacon.test is not a member of any org yet/)).toBeVisible();
+  },
+};
+
+export const BestRedirectPending: Story = {
+  ...screen({
+    url: '/app/',
+    session: sessionFor(users.maya),
+    trpc: { 'orgs.bestRedirectForUser': pending },
+  }).story,
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole(
+        'status',
+        { name: 'Loading Beacon' },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+  },
+};

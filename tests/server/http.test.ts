@@ -1,0 +1,274 @@
+/** The HTTP surface against a real listening server (PGlite in memory, dev IdP, ephemeral ports). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { SEED_USERS } from '../../server/seed-data';
+import { CookieJar, signInViaDevIdp } from './support/sign-in';
+import { APP_INDEX_HTML, startTestServer, type TestServer } from './support/test-server';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (path: string, init: RequestInit = {}) =>
+  fetch(`${t.url}${path}`, { redirect: 'manual', ...init });
+
+describe('routes', () => {
+  it('redirects / to /app/', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/app/');
+  });
+
+  it('answers /healthz with a request id', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+  });
+
+  it('keeps a sane incoming request id and replaces a hostile one', async () => {
+    expect(
+      (await get('/healthz', { headers: { 'x-request-id': 'abc-123' } })).headers.get(
+        'x-request-id',
+      ),
+    ).toBe('abc-123');
+    const hostile = await get('/healthz', { headers: { 'x-request-id': 'a b<script>' } });
+    expect(hostile.headers.get('x-request-id')).not.toContain('<');
+  });
+
+  it('serves the app with history fallback', async () => {
+    for (const path of ['/app/', '/app', '/app/acme/prod/settings', '/app/no/such/page?x=1']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(APP_INDEX_HTML);
+    }
+  });
+
+  it('serves hashed assets as immutable and a missing one as 404 (never HTML)', async () => {
+    const asset = await get('/app/assets/main-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await get('/app/assets/gone-123.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('html');
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const res = await get('/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { message: 'Not Found' } });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP naming only self, Cal.com, Sentry ingest and the IdP for sign-in', async () => {
+    const csp = (await get('/app/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://app.cal.com https://cal.com");
+    expect(csp).toContain('https://*.ingest.sentry.io');
+    expect(csp).toContain('frame-src https://app.cal.com https://cal.com');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("font-src 'self' data:");
+    expect(csp).not.toContain('fonts.googleapis.com');
+    expect(csp).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  it('hides the framework and blocks sniffing and framing', async () => {
+    const res = await get('/healthz');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+describe('tRPC transport rules', () => {
+  it.each([
+    ['application/x-www-form-urlencoded', 'orgId=x'],
+    ['multipart/form-data; boundary=x', '--x--'],
+    ['text/plain', '{"orgId":"x"}'],
+  ])('refuses a %s mutation with 415 before tRPC', async (type, body) => {
+    const res = await get('/trpc/orgs.verify', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+    });
+    expect(res.status).toBe(415);
+    const json = (await res.json()) as { error: { json: { data: { code: string } } } };
+    expect(json.error.json.data.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses other methods with 405 and GET for a mutation', async () => {
+    expect((await get('/trpc/orgs.verify', { method: 'PUT' })).status).toBe(405);
+    expect((await get('/trpc/orgs.verify?input=%7B%7D')).status).toBe(405);
+  });
+
+  it('answers a JSON mutation signed out with UNAUTHORIZED', async () => {
+    const res = await get('/trpc/orgs.verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ json: { orgId: 'x' } }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await get('/trpc/orgs.create', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: await t.sessionCookieFor(SEED_USERS.ada.id),
+      },
+      body: JSON.stringify({ json: { name: 'x'.repeat(200_000), slug: 'x' } }),
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('never sends a stack trace outside development', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const res = await get('/trpc/orgs.getContext?input=%7Bbad', { headers: { cookie } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toMatch(/stack|at .*\.ts:\d+/);
+  });
+
+  it('answers a batched query for a signed-in member', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: undefined } }));
+    const res = await get(`/trpc/orgs.allOrgsForUser,system.status?batch=1&input=${input}`, {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { data: { json: unknown } } }[];
+    expect(body).toHaveLength(2);
+    expect(Array.isArray(body[0]?.result.data.json)).toBe(true);
+  });
+});
+
+describe('Auth.js', () => {
+  it('GET /api/auth/session is empty when signed out', async () => {
+    const res = await get('/api/auth/session');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBeNull();
+  });
+
+  it('GET /api/auth/csrf returns a token and an httpOnly, SameSite=Lax cookie', async () => {
+    const res = await get('/api/auth/csrf');
+    expect(res.status).toBe(200);
+    expect((await res.json()) as { csrfToken: string }).toEqual({
+      csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('authjs.csrf-token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('exposes only id, name, email, image and isSuperUser in the session', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.ada.id);
+    const session = (await (await get('/api/auth/session', { headers: { cookie } })).json()) as {
+      user: unknown;
+      expires: string;
+    };
+    expect(session.user).toEqual({
+      id: SEED_USERS.ada.id,
+      name: SEED_USERS.ada.name,
+      email: SEED_USERS.ada.email,
+      image: null,
+      isSuperUser: true,
+    });
+    expect(Object.keys(session).sort()).toEqual(['expires', 'user']);
+  });
+
+  it('answers a malformed JSON body with 400 and no details', async () => {
+    const res = await get('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"csrfToken":',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: Record<string, unknown> };
+    expect(Object.keys(body.error)).toEqual(['message']);
+  });
+
+  it('signs in through the development IdP, lands on the conflict page for a second provider, and signs out', async () => {
+    const email = SEED_USERS.sam.email;
+    const first = await signInViaDevIdp(t.url, 'salesforce', email);
+    expect(first.landedAt).toBe(`${t.url}/app/`);
+    const jar = first.appJar;
+    const session = (await (
+      await get('/api/auth/session', { headers: { cookie: jar.header() } })
+    ).json()) as { user: { email: string; isSuperUser: boolean } };
+    expect(session.user).toMatchObject({ email, isSuperUser: false });
+
+    // The session works for tRPC too.
+    const orgs = await get('/trpc/orgs.allOrgsForUser', { headers: { cookie: jar.header() } });
+    expect(orgs.status).toBe(200);
+
+    // Same email through the other provider: the spec's conflict screen with all four params.
+    const conflict = await signInViaDevIdp(t.url, 'google', email);
+    const landed = new URL(conflict.landedAt);
+    expect(landed.pathname).toBe('/app/auth/error');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      error: 'OAuthAccountNotLinked',
+      email,
+      newProvider: 'google',
+      existingProvider: 'salesforce',
+    });
+    expect(conflict.appJar.get(t.auth.sessionCookieName)).toBeUndefined();
+
+    // Signing in again with the original provider still works.
+    expect((await signInViaDevIdp(t.url, 'salesforce', email)).landedAt).toBe(`${t.url}/app/`);
+
+    // Sign out: POST with csrfToken + callbackUrl; the cached session is dropped at once.
+    const { csrfToken } = (await (
+      await get('/api/auth/csrf', { headers: { cookie: jar.header() } })
+    ).json()) as { csrfToken: string };
+    const out = await get('/api/auth/signout', {
+      method: 'POST',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/app/' }),
+    });
+    expect(out.status).toBe(302);
+    const after = await get('/trpc/orgs.allOrgsForUser', { headers: { cookie: jar.header() } });
+    expect(after.status).toBe(401);
+  }, 30_000);
+
+  it('refuses a sign-in post without the CSRF token', async () => {
+    const jar = new CookieJar();
+    const res = await get('/api/auth/signin/salesforce', {
+      method: 'POST',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ callbackUrl: '/app/' }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toContain('error=MissingCSRF');
+  });
+});
+
+describe('/ws', () => {
+  const open = (origin: string | undefined) =>
+    new Promise<number | 'open'>((resolve) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws`, {
+        ...(origin ? { origin } : {}),
+      });
+      ws.on('open', () => {
+        ws.close();
+        resolve('open');
+      });
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('error', () => undefined);
+    });
+
+  it('accepts a same-origin upgrade and refuses a cross-site one', async () => {
+    expect(await open(t.url)).toBe('open');
+    expect(await open('https://evil.example')).toBe(403);
+  });
+});

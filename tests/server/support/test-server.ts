@@ -1,0 +1,103 @@
+/**
+ * A real listening server for HTTP tests: PGlite in memory (migrated, seeded), the development IdP and
+ * the app on ephemeral loopback ports, a tiny built app in a temp folder, and a fake B2C gateway.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startDevIdp } from '../../../mock-server/idp/dev-idp';
+import { createServer, type RunningServer } from '../../../server/app';
+import { createAuth, type Auth } from '../../../server/auth/auth';
+import { createDatabase, IN_MEMORY, type Database } from '../../../server/db/client';
+import { migrateDatabase } from '../../../server/db/migrate';
+import { sessions } from '../../../server/db/schema';
+import { createLogger } from '../../../server/log';
+import { seed } from '../../../server/seed';
+import { createServices } from '../../../server/services/index';
+import { createSecrets } from '../../../server/services/secrets';
+
+export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
+
+export interface TestServer {
+  url: string;
+  database: Database;
+  auth: Auth;
+  running: RunningServer;
+  /** A session cookie header for a user, written straight into the sessions table. */
+  sessionCookieFor(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: { signInRateLimit?: { limit: number } } = {},
+): Promise<TestServer> {
+  const database = createDatabase({ dataDir: IN_MEMORY });
+  await migrateDatabase(database);
+  const secrets = createSecrets(randomBytes(32));
+  await seed(database.db, { secrets });
+
+  const appDir = mkdtempSync(path.join(tmpdir(), 'beacon-app-'));
+  mkdirSync(path.join(appDir, 'assets'));
+  writeFileSync(path.join(appDir, 'index.html'), APP_INDEX_HTML);
+  writeFileSync(path.join(appDir, 'assets', 'main-abc123.js'), 'console.log("app")');
+
+  const logger = createLogger({ level: 'silent' });
+  const idp = await startDevIdp({
+    port: 0,
+    listUsers: async () =>
+      (await database.db.query.users.findMany()).map((u) => ({
+        email: u.email,
+        name: u.name,
+        isSuperUser: u.isSuperUser,
+      })),
+  });
+  const auth = createAuth({
+    config: {
+      publicUrl: undefined,
+      salesforce: null,
+      google: null,
+      isProduction: false,
+      authSecret: randomBytes(32).toString('hex'),
+    },
+    db: database.db,
+    logger,
+    devIdpIssuer: idp.issuer,
+  });
+  const gateway = {
+    listInstances: async () => [],
+    ensureApiClient: async () => ({ clientId: 'client-1', secret: 'secret-1' }),
+    verify: async () => ({ status: 'ok' as const }),
+  };
+  const running = await createServer({
+    config: { publicUrl: undefined, isDevelopment: false, trustProxy: false },
+    services: createServices({ db: database.db, b2c: gateway, secrets }),
+    auth,
+    logger,
+    host: '127.0.0.1',
+    port: 0,
+    appDir,
+    signInOrigins: [idp.issuer],
+    ...(options.signInRateLimit ? { signInRateLimit: options.signInRateLimit } : {}),
+  });
+
+  return {
+    url: running.url,
+    database,
+    auth,
+    running,
+    async sessionCookieFor(userId) {
+      const sessionToken = randomUUID();
+      await database.db
+        .insert(sessions)
+        .values({ sessionToken, userId, expires: new Date(Date.now() + 3_600_000) });
+      return `${auth.sessionCookieName}=${sessionToken}`;
+    },
+    async close() {
+      await running.close();
+      await idp.close();
+      await database.close();
+      rmSync(appDir, { recursive: true, force: true });
+    },
+  };
+}

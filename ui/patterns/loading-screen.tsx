@@ -1,0 +1,10 @@
+import { Spinner } from '../components/spinner';
+
+/** Full-page loading state: no login buttons, no content (spec §4, session loading). */
+export function LoadingScreen({ label = 'Loading Beacon' }: { label?: string }) {
+  return (
+    <div data-slot="loading-screen" className="flex min-h-svh items-center justify-center">
+      <Spinner size="lg" label={label} className="text-primary" />
+    </div>
+  );
+}
