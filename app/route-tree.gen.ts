@@ -14,6 +14,26 @@ import { Route as AuthedUserRouteImport } from './routes/_authed/_user'
 import { Route as AuthErrorRouteImport } from './routes/auth/error'
 import { Route as AuthedUserIndexRouteImport } from './routes/_authed/_user/index'
 import { Route as AuthedUserCreateOrgRouteImport } from './routes/_authed/_user/create-org'
+import { Route as AuthedUserOrgSlugIndexRouteImport } from './routes/_authed/_user/$orgSlug/index'
+import { Route as AuthedUserOrgSlugEnvSlugRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug'
+import { Route as AuthedUserOrgSlugCreateEnvRouteImport } from './routes/_authed/_user/$orgSlug/create-env'
+import { Route as AuthedUserAcceptInviteTokenRouteImport } from './routes/_authed/_user/accept-invite.$token'
+import { Route as AuthedUserSpStatusRouteImport } from './routes/_authed/_user/sp/status'
+import { Route as AuthedUserOrgSlugEnvSlugIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/index'
+import { Route as AuthedUserOrgSlugEnvSlugAnalystRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/analyst'
+import { Route as AuthedUserOrgSlugEnvSlugOnboardingRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/onboarding'
+import { Route as AuthedUserOrgSlugEnvSlugSettingsRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/settings'
+import { Route as AuthedUserOrgSlugEnvSlugAgentsIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/index'
+import { Route as AuthedUserOrgSlugEnvSlugAgentsAeoRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/aeo'
+import { Route as AuthedUserOrgSlugEnvSlugAgentsSeoRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/seo'
+import { Route as AuthedUserOrgSlugEnvSlugAgentsTranslationRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/translation'
+import { Route as AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/landing-pages/index'
+import { Route as AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
+import { Route as AuthedUserOrgSlugEnvSlugPagesThemeRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/pages/theme'
+import { Route as AuthedUserOrgSlugEnvSlugProductsIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/products/index'
+import { Route as AuthedUserOrgSlugEnvSlugProductsProductIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/products/$productId'
+import { Route as AuthedUserOrgSlugEnvSlugReviewsIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/reviews/index'
+import { Route as AuthedUserOrgSlugEnvSlugReviewsIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/reviews/$id'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -38,16 +58,173 @@ const AuthedUserCreateOrgRoute = AuthedUserCreateOrgRouteImport.update({
   path: '/create-org',
   getParentRoute: () => AuthedUserRoute,
 } as any)
+const AuthedUserOrgSlugIndexRoute = AuthedUserOrgSlugIndexRouteImport.update({
+  id: '/$orgSlug/',
+  path: '/$orgSlug/',
+  getParentRoute: () => AuthedUserRoute,
+} as any)
+const AuthedUserOrgSlugEnvSlugRoute =
+  AuthedUserOrgSlugEnvSlugRouteImport.update({
+    id: '/$orgSlug/$envSlug',
+    path: '/$orgSlug/$envSlug',
+    getParentRoute: () => AuthedUserRoute,
+  } as any)
+const AuthedUserOrgSlugCreateEnvRoute =
+  AuthedUserOrgSlugCreateEnvRouteImport.update({
+    id: '/$orgSlug/create-env',
+    path: '/$orgSlug/create-env',
+    getParentRoute: () => AuthedUserRoute,
+  } as any)
+const AuthedUserAcceptInviteTokenRoute =
+  AuthedUserAcceptInviteTokenRouteImport.update({
+    id: '/accept-invite/$token',
+    path: '/accept-invite/$token',
+    getParentRoute: () => AuthedUserRoute,
+  } as any)
+const AuthedUserSpStatusRoute = AuthedUserSpStatusRouteImport.update({
+  id: '/sp/status',
+  path: '/sp/status',
+  getParentRoute: () => AuthedUserRoute,
+} as any)
+const AuthedUserOrgSlugEnvSlugIndexRoute =
+  AuthedUserOrgSlugEnvSlugIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugAnalystRoute =
+  AuthedUserOrgSlugEnvSlugAnalystRouteImport.update({
+    id: '/analyst',
+    path: '/analyst',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugOnboardingRoute =
+  AuthedUserOrgSlugEnvSlugOnboardingRouteImport.update({
+    id: '/onboarding',
+    path: '/onboarding',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugSettingsRoute =
+  AuthedUserOrgSlugEnvSlugSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugAgentsIndexRoute =
+  AuthedUserOrgSlugEnvSlugAgentsIndexRouteImport.update({
+    id: '/agents/',
+    path: '/agents/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugAgentsAeoRoute =
+  AuthedUserOrgSlugEnvSlugAgentsAeoRouteImport.update({
+    id: '/agents/aeo',
+    path: '/agents/aeo',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugAgentsSeoRoute =
+  AuthedUserOrgSlugEnvSlugAgentsSeoRouteImport.update({
+    id: '/agents/seo',
+    path: '/agents/seo',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugAgentsTranslationRoute =
+  AuthedUserOrgSlugEnvSlugAgentsTranslationRouteImport.update({
+    id: '/agents/translation',
+    path: '/agents/translation',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute =
+  AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport.update({
+    id: '/landing-pages/',
+    path: '/landing-pages/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute =
+  AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport.update({
+    id: '/landing-pages/$pageId',
+    path: '/landing-pages/$pageId',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugPagesThemeRoute =
+  AuthedUserOrgSlugEnvSlugPagesThemeRouteImport.update({
+    id: '/pages/theme',
+    path: '/pages/theme',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugProductsIndexRoute =
+  AuthedUserOrgSlugEnvSlugProductsIndexRouteImport.update({
+    id: '/products/',
+    path: '/products/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugProductsProductIdRoute =
+  AuthedUserOrgSlugEnvSlugProductsProductIdRouteImport.update({
+    id: '/products/$productId',
+    path: '/products/$productId',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugReviewsIndexRoute =
+  AuthedUserOrgSlugEnvSlugReviewsIndexRouteImport.update({
+    id: '/reviews/',
+    path: '/reviews/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSlugReviewsIdRoute =
+  AuthedUserOrgSlugEnvSlugReviewsIdRouteImport.update({
+    id: '/reviews/$id',
+    path: '/reviews/$id',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedUserIndexRoute
   '/auth/error': typeof AuthErrorRoute
   '/create-org': typeof AuthedUserCreateOrgRoute
+  '/$orgSlug/$envSlug': typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
+  '/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
+  '/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/sp/status': typeof AuthedUserSpStatusRoute
+  '/$orgSlug/': typeof AuthedUserOrgSlugIndexRoute
+  '/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
+  '/$orgSlug/$envSlug/onboarding': typeof AuthedUserOrgSlugEnvSlugOnboardingRoute
+  '/$orgSlug/$envSlug/settings': typeof AuthedUserOrgSlugEnvSlugSettingsRoute
+  '/$orgSlug/$envSlug/': typeof AuthedUserOrgSlugEnvSlugIndexRoute
+  '/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
+  '/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
+  '/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
+  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
+  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
+  '/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
+  '/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
+  '/$orgSlug/$envSlug/agents/': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
+  '/$orgSlug/$envSlug/landing-pages/': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
+  '/$orgSlug/$envSlug/products/': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
+  '/$orgSlug/$envSlug/reviews/': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthedUserIndexRoute
   '/auth/error': typeof AuthErrorRoute
   '/create-org': typeof AuthedUserCreateOrgRoute
+  '/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
+  '/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/sp/status': typeof AuthedUserSpStatusRoute
+  '/$orgSlug': typeof AuthedUserOrgSlugIndexRoute
+  '/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
+  '/$orgSlug/$envSlug/onboarding': typeof AuthedUserOrgSlugEnvSlugOnboardingRoute
+  '/$orgSlug/$envSlug/settings': typeof AuthedUserOrgSlugEnvSlugSettingsRoute
+  '/$orgSlug/$envSlug': typeof AuthedUserOrgSlugEnvSlugIndexRoute
+  '/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
+  '/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
+  '/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
+  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
+  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
+  '/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
+  '/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
+  '/$orgSlug/$envSlug/agents': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
+  '/$orgSlug/$envSlug/landing-pages': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
+  '/$orgSlug/$envSlug/products': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
+  '/$orgSlug/$envSlug/reviews': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -56,12 +233,77 @@ export interface FileRoutesById {
   '/auth/error': typeof AuthErrorRoute
   '/_authed/_user/create-org': typeof AuthedUserCreateOrgRoute
   '/_authed/_user/': typeof AuthedUserIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug': typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
+  '/_authed/_user/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
+  '/_authed/_user/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/_authed/_user/sp/status': typeof AuthedUserSpStatusRoute
+  '/_authed/_user/$orgSlug/': typeof AuthedUserOrgSlugIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
+  '/_authed/_user/$orgSlug/$envSlug/onboarding': typeof AuthedUserOrgSlugEnvSlugOnboardingRoute
+  '/_authed/_user/$orgSlug/$envSlug/settings': typeof AuthedUserOrgSlugEnvSlugSettingsRoute
+  '/_authed/_user/$orgSlug/$envSlug/': typeof AuthedUserOrgSlugEnvSlugIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
+  '/_authed/_user/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
+  '/_authed/_user/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
+  '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
+  '/_authed/_user/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
+  '/_authed/_user/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
+  '/_authed/_user/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
+  '/_authed/_user/$orgSlug/$envSlug/agents/': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/landing-pages/': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/products/': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/reviews/': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auth/error' | '/create-org'
+  fullPaths:
+    | '/'
+    | '/auth/error'
+    | '/create-org'
+    | '/$orgSlug/$envSlug'
+    | '/$orgSlug/create-env'
+    | '/accept-invite/$token'
+    | '/sp/status'
+    | '/$orgSlug/'
+    | '/$orgSlug/$envSlug/analyst'
+    | '/$orgSlug/$envSlug/onboarding'
+    | '/$orgSlug/$envSlug/settings'
+    | '/$orgSlug/$envSlug/'
+    | '/$orgSlug/$envSlug/agents/aeo'
+    | '/$orgSlug/$envSlug/agents/seo'
+    | '/$orgSlug/$envSlug/agents/translation'
+    | '/$orgSlug/$envSlug/landing-pages/$pageId'
+    | '/$orgSlug/$envSlug/pages/theme'
+    | '/$orgSlug/$envSlug/products/$productId'
+    | '/$orgSlug/$envSlug/reviews/$id'
+    | '/$orgSlug/$envSlug/agents/'
+    | '/$orgSlug/$envSlug/landing-pages/'
+    | '/$orgSlug/$envSlug/products/'
+    | '/$orgSlug/$envSlug/reviews/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth/error' | '/create-org'
+  to:
+    | '/'
+    | '/auth/error'
+    | '/create-org'
+    | '/$orgSlug/create-env'
+    | '/accept-invite/$token'
+    | '/sp/status'
+    | '/$orgSlug'
+    | '/$orgSlug/$envSlug/analyst'
+    | '/$orgSlug/$envSlug/onboarding'
+    | '/$orgSlug/$envSlug/settings'
+    | '/$orgSlug/$envSlug'
+    | '/$orgSlug/$envSlug/agents/aeo'
+    | '/$orgSlug/$envSlug/agents/seo'
+    | '/$orgSlug/$envSlug/agents/translation'
+    | '/$orgSlug/$envSlug/landing-pages/$pageId'
+    | '/$orgSlug/$envSlug/pages/theme'
+    | '/$orgSlug/$envSlug/products/$productId'
+    | '/$orgSlug/$envSlug/reviews/$id'
+    | '/$orgSlug/$envSlug/agents'
+    | '/$orgSlug/$envSlug/landing-pages'
+    | '/$orgSlug/$envSlug/products'
+    | '/$orgSlug/$envSlug/reviews'
   id:
     | '__root__'
     | '/_authed'
@@ -69,6 +311,26 @@ export interface FileRouteTypes {
     | '/auth/error'
     | '/_authed/_user/create-org'
     | '/_authed/_user/'
+    | '/_authed/_user/$orgSlug/$envSlug'
+    | '/_authed/_user/$orgSlug/create-env'
+    | '/_authed/_user/accept-invite/$token'
+    | '/_authed/_user/sp/status'
+    | '/_authed/_user/$orgSlug/'
+    | '/_authed/_user/$orgSlug/$envSlug/analyst'
+    | '/_authed/_user/$orgSlug/$envSlug/onboarding'
+    | '/_authed/_user/$orgSlug/$envSlug/settings'
+    | '/_authed/_user/$orgSlug/$envSlug/'
+    | '/_authed/_user/$orgSlug/$envSlug/agents/aeo'
+    | '/_authed/_user/$orgSlug/$envSlug/agents/seo'
+    | '/_authed/_user/$orgSlug/$envSlug/agents/translation'
+    | '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
+    | '/_authed/_user/$orgSlug/$envSlug/pages/theme'
+    | '/_authed/_user/$orgSlug/$envSlug/products/$productId'
+    | '/_authed/_user/$orgSlug/$envSlug/reviews/$id'
+    | '/_authed/_user/$orgSlug/$envSlug/agents/'
+    | '/_authed/_user/$orgSlug/$envSlug/landing-pages/'
+    | '/_authed/_user/$orgSlug/$envSlug/products/'
+    | '/_authed/_user/$orgSlug/$envSlug/reviews/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -113,17 +375,222 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUserCreateOrgRouteImport
       parentRoute: typeof AuthedUserRoute
     }
+    '/_authed/_user/$orgSlug/': {
+      id: '/_authed/_user/$orgSlug/'
+      path: '/$orgSlug'
+      fullPath: '/$orgSlug/'
+      preLoaderRoute: typeof AuthedUserOrgSlugIndexRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug': {
+      id: '/_authed/_user/$orgSlug/$envSlug'
+      path: '/$orgSlug/$envSlug'
+      fullPath: '/$orgSlug/$envSlug'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/$orgSlug/create-env': {
+      id: '/_authed/_user/$orgSlug/create-env'
+      path: '/$orgSlug/create-env'
+      fullPath: '/$orgSlug/create-env'
+      preLoaderRoute: typeof AuthedUserOrgSlugCreateEnvRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/accept-invite/$token': {
+      id: '/_authed/_user/accept-invite/$token'
+      path: '/accept-invite/$token'
+      fullPath: '/accept-invite/$token'
+      preLoaderRoute: typeof AuthedUserAcceptInviteTokenRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/sp/status': {
+      id: '/_authed/_user/sp/status'
+      path: '/sp/status'
+      fullPath: '/sp/status'
+      preLoaderRoute: typeof AuthedUserSpStatusRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/'
+      path: '/'
+      fullPath: '/$orgSlug/$envSlug/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/analyst': {
+      id: '/_authed/_user/$orgSlug/$envSlug/analyst'
+      path: '/analyst'
+      fullPath: '/$orgSlug/$envSlug/analyst'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAnalystRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/onboarding': {
+      id: '/_authed/_user/$orgSlug/$envSlug/onboarding'
+      path: '/onboarding'
+      fullPath: '/$orgSlug/$envSlug/onboarding'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugOnboardingRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/settings': {
+      id: '/_authed/_user/$orgSlug/$envSlug/settings'
+      path: '/settings'
+      fullPath: '/$orgSlug/$envSlug/settings'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugSettingsRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/agents/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/agents/'
+      path: '/agents'
+      fullPath: '/$orgSlug/$envSlug/agents/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAgentsIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/agents/aeo': {
+      id: '/_authed/_user/$orgSlug/$envSlug/agents/aeo'
+      path: '/agents/aeo'
+      fullPath: '/$orgSlug/$envSlug/agents/aeo'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAgentsAeoRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/agents/seo': {
+      id: '/_authed/_user/$orgSlug/$envSlug/agents/seo'
+      path: '/agents/seo'
+      fullPath: '/$orgSlug/$envSlug/agents/seo'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAgentsSeoRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/agents/translation': {
+      id: '/_authed/_user/$orgSlug/$envSlug/agents/translation'
+      path: '/agents/translation'
+      fullPath: '/$orgSlug/$envSlug/agents/translation'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/landing-pages/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/landing-pages/'
+      path: '/landing-pages'
+      fullPath: '/$orgSlug/$envSlug/landing-pages/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId': {
+      id: '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
+      path: '/landing-pages/$pageId'
+      fullPath: '/$orgSlug/$envSlug/landing-pages/$pageId'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/pages/theme': {
+      id: '/_authed/_user/$orgSlug/$envSlug/pages/theme'
+      path: '/pages/theme'
+      fullPath: '/$orgSlug/$envSlug/pages/theme'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugPagesThemeRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/products/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/products/'
+      path: '/products'
+      fullPath: '/$orgSlug/$envSlug/products/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugProductsIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/products/$productId': {
+      id: '/_authed/_user/$orgSlug/$envSlug/products/$productId'
+      path: '/products/$productId'
+      fullPath: '/$orgSlug/$envSlug/products/$productId'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugProductsProductIdRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/reviews/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/reviews/'
+      path: '/reviews'
+      fullPath: '/$orgSlug/$envSlug/reviews/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/reviews/$id': {
+      id: '/_authed/_user/$orgSlug/$envSlug/reviews/$id'
+      path: '/reviews/$id'
+      fullPath: '/$orgSlug/$envSlug/reviews/$id'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIdRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
   }
 }
+
+interface AuthedUserOrgSlugEnvSlugRouteChildren {
+  AuthedUserOrgSlugEnvSlugAnalystRoute: typeof AuthedUserOrgSlugEnvSlugAnalystRoute
+  AuthedUserOrgSlugEnvSlugOnboardingRoute: typeof AuthedUserOrgSlugEnvSlugOnboardingRoute
+  AuthedUserOrgSlugEnvSlugSettingsRoute: typeof AuthedUserOrgSlugEnvSlugSettingsRoute
+  AuthedUserOrgSlugEnvSlugIndexRoute: typeof AuthedUserOrgSlugEnvSlugIndexRoute
+  AuthedUserOrgSlugEnvSlugAgentsAeoRoute: typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
+  AuthedUserOrgSlugEnvSlugAgentsSeoRoute: typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
+  AuthedUserOrgSlugEnvSlugAgentsTranslationRoute: typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
+  AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
+  AuthedUserOrgSlugEnvSlugPagesThemeRoute: typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
+  AuthedUserOrgSlugEnvSlugProductsProductIdRoute: typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
+  AuthedUserOrgSlugEnvSlugReviewsIdRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
+  AuthedUserOrgSlugEnvSlugAgentsIndexRoute: typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
+  AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
+  AuthedUserOrgSlugEnvSlugProductsIndexRoute: typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
+  AuthedUserOrgSlugEnvSlugReviewsIndexRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
+}
+
+const AuthedUserOrgSlugEnvSlugRouteChildren: AuthedUserOrgSlugEnvSlugRouteChildren =
+  {
+    AuthedUserOrgSlugEnvSlugAnalystRoute: AuthedUserOrgSlugEnvSlugAnalystRoute,
+    AuthedUserOrgSlugEnvSlugOnboardingRoute:
+      AuthedUserOrgSlugEnvSlugOnboardingRoute,
+    AuthedUserOrgSlugEnvSlugSettingsRoute:
+      AuthedUserOrgSlugEnvSlugSettingsRoute,
+    AuthedUserOrgSlugEnvSlugIndexRoute: AuthedUserOrgSlugEnvSlugIndexRoute,
+    AuthedUserOrgSlugEnvSlugAgentsAeoRoute:
+      AuthedUserOrgSlugEnvSlugAgentsAeoRoute,
+    AuthedUserOrgSlugEnvSlugAgentsSeoRoute:
+      AuthedUserOrgSlugEnvSlugAgentsSeoRoute,
+    AuthedUserOrgSlugEnvSlugAgentsTranslationRoute:
+      AuthedUserOrgSlugEnvSlugAgentsTranslationRoute,
+    AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute:
+      AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute,
+    AuthedUserOrgSlugEnvSlugPagesThemeRoute:
+      AuthedUserOrgSlugEnvSlugPagesThemeRoute,
+    AuthedUserOrgSlugEnvSlugProductsProductIdRoute:
+      AuthedUserOrgSlugEnvSlugProductsProductIdRoute,
+    AuthedUserOrgSlugEnvSlugReviewsIdRoute:
+      AuthedUserOrgSlugEnvSlugReviewsIdRoute,
+    AuthedUserOrgSlugEnvSlugAgentsIndexRoute:
+      AuthedUserOrgSlugEnvSlugAgentsIndexRoute,
+    AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute:
+      AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute,
+    AuthedUserOrgSlugEnvSlugProductsIndexRoute:
+      AuthedUserOrgSlugEnvSlugProductsIndexRoute,
+    AuthedUserOrgSlugEnvSlugReviewsIndexRoute:
+      AuthedUserOrgSlugEnvSlugReviewsIndexRoute,
+  }
+
+const AuthedUserOrgSlugEnvSlugRouteWithChildren =
+  AuthedUserOrgSlugEnvSlugRoute._addFileChildren(
+    AuthedUserOrgSlugEnvSlugRouteChildren,
+  )
 
 interface AuthedUserRouteChildren {
   AuthedUserCreateOrgRoute: typeof AuthedUserCreateOrgRoute
   AuthedUserIndexRoute: typeof AuthedUserIndexRoute
+  AuthedUserOrgSlugEnvSlugRoute: typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
+  AuthedUserOrgSlugCreateEnvRoute: typeof AuthedUserOrgSlugCreateEnvRoute
+  AuthedUserAcceptInviteTokenRoute: typeof AuthedUserAcceptInviteTokenRoute
+  AuthedUserSpStatusRoute: typeof AuthedUserSpStatusRoute
+  AuthedUserOrgSlugIndexRoute: typeof AuthedUserOrgSlugIndexRoute
 }
 
 const AuthedUserRouteChildren: AuthedUserRouteChildren = {
   AuthedUserCreateOrgRoute: AuthedUserCreateOrgRoute,
   AuthedUserIndexRoute: AuthedUserIndexRoute,
+  AuthedUserOrgSlugEnvSlugRoute: AuthedUserOrgSlugEnvSlugRouteWithChildren,
+  AuthedUserOrgSlugCreateEnvRoute: AuthedUserOrgSlugCreateEnvRoute,
+  AuthedUserAcceptInviteTokenRoute: AuthedUserAcceptInviteTokenRoute,
+  AuthedUserSpStatusRoute: AuthedUserSpStatusRoute,
+  AuthedUserOrgSlugIndexRoute: AuthedUserOrgSlugIndexRoute,
 }
 
 const AuthedUserRouteWithChildren = AuthedUserRoute._addFileChildren(

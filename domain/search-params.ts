@@ -5,26 +5,31 @@
 import * as z from 'zod/mini';
 import { AGENT_TYPES, DEFAULT_PAGE, PAGE_SIZE, REVIEW_STATUSES } from './constants';
 
-const page = z.catch(z.int().check(z.minimum(1), z.maximum(100_000)), DEFAULT_PAGE);
-const pageSize = (size: number) => z.catch(z.literal(size), size);
-const flag = z.catch(z.boolean(), false);
+/** A value that falls back to its default when missing or invalid; optional in links. */
+function fallback<T extends z.core.SomeType>(schema: T, value: z.core.output<T>) {
+  return z._default(z.catch(schema, value as never), value as never);
+}
+
+const page = fallback(z.int().check(z.minimum(1), z.maximum(100_000)), DEFAULT_PAGE);
+const pageSize = (size: number) => fallback(z.literal(size), size);
+const flag = fallback(z.boolean(), false);
 const optionalText = z.catch(z.optional(z.string().check(z.maxLength(200))), undefined);
 
 export const homeSearch = z.object({
   llm: optionalText,
-  view: z.catch(z.enum(['results', 'config']), 'results'),
+  view: fallback(z.enum(['results', 'config']), 'results'),
 });
 
 export const SETTINGS_VIEWS = ['org-settings', 'env-settings', 'prompts', 'users'] as const;
 export const settingsSearch = z.object({
-  view: z.catch(z.enum(SETTINGS_VIEWS), 'org-settings'),
+  view: fallback(z.enum(SETTINGS_VIEWS), 'org-settings'),
 });
 
 export const reviewsSearch = z.object({
   page,
   pageSize: pageSize(PAGE_SIZE.reviews),
-  reviewStatus: z.catch(z.enum([...REVIEW_STATUSES, 'all']), 'pending'),
-  agentType: z.catch(z.enum([...AGENT_TYPES, 'all']), 'all'),
+  reviewStatus: fallback(z.enum([...REVIEW_STATUSES, 'all']), 'pending'),
+  agentType: fallback(z.enum([...AGENT_TYPES, 'all']), 'all'),
   b2cProductId: optionalText,
   showOffline: flag,
 });
@@ -40,12 +45,12 @@ const productFilters = {
 export const productsSearch = z.object({
   page,
   pageSize: pageSize(PAGE_SIZE.products),
-  language: z.catch(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
+  language: fallback(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
   ...productFilters,
 });
 
 export const productDetailSearch = z.object({
-  language: z.catch(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
+  language: fallback(z.string().check(z.minLength(1), z.maxLength(20)), 'default'),
   viewGroup: optionalText,
   showJson: flag,
   ...productFilters,

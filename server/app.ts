@@ -10,12 +10,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Auth } from './auth/auth';
 import { createHttpLogger, type Logger } from './log';
-import {
-  errorHandler,
-  jsonOnlyMutations,
-  securityHeaders,
-  signInRateLimit,
-} from './http/security';
+import { errorHandler, jsonOnlyMutations, securityHeaders, signInRateLimit } from './http/security';
 import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import type { Context, Services } from './trpc/context';
@@ -150,4 +145,3 @@ export async function createServer(
     },
   };
 }
-

@@ -39,9 +39,7 @@ const envSchema = z
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
     DATABASE_URL: optionalString.pipe(
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-        .optional(),
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
     DATA_DIR: z.string().trim().min(1).default('.data'),
     AUTH_SECRET: optionalString.pipe(
@@ -81,9 +79,17 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production') {
       if (!env.AUTH_SECRET)
-        ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_SECRET'],
+          message: 'is required in production',
+        });
       if (!env.PUBLIC_URL)
-        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'is required in production',
+        });
       if (!env.BEACON_SECRET_KEY)
         ctx.addIssue({
           code: 'custom',
@@ -146,7 +152,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         const name = String(issue.path[0] ?? 'environment');
         const value = source[name];
         // Never echo a value that may be a secret.
-        const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
+        const shown =
+          value === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
         return `${name} ${issue.message}${shown}`;
       }),
     );
@@ -199,7 +206,8 @@ export function devSecret(dataDir: string, fileName: string, bytes = 32): string
     writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     // Another process wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readFileSync(file, 'utf8').trim();
     throw error;
   }
   return value;

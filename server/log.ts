@@ -1,7 +1,7 @@
 /** Structured logs (pino): one logger for the process, request ids, and secrets redacted wherever they appear. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 export type { Logger };
@@ -33,13 +33,16 @@ export const REDACT_PATHS = [
   'config.secretKey',
 ];
 
-export function createLogger(options: { level: string; pretty?: boolean } = { level: 'info' }) {
-  return pino({
+export function createLogger(
+  options: { level: string; destination?: DestinationStream } = { level: 'info' },
+) {
+  const settings = {
     level: options.level,
     base: { service: 'beacon' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -50,7 +53,8 @@ export function createHttpLogger(logger: Logger) {
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id =
+        typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       res.setHeader('x-request-id', id);
       return id;
     },

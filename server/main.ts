@@ -58,7 +58,9 @@ function signInOrigins(config: Config, devIssuer: string | undefined): string[] 
   if (devIssuer) origins.add(new URL(devIssuer).origin);
   if (config.salesforce) {
     origins.add(
-      config.salesforce.issuer ? new URL(config.salesforce.issuer).origin : 'https://login.salesforce.com',
+      config.salesforce.issuer
+        ? new URL(config.salesforce.issuer).origin
+        : 'https://login.salesforce.com',
     );
     origins.add('https://*.my.salesforce.com');
   }
@@ -97,7 +99,7 @@ async function main() {
   const services = createServices({ db: database.db, b2c: createB2C(config), secrets });
 
   let idp: DevIdp | undefined;
-  if (needsDevIdp(config)) {
+  if (needsDevIdp(config) && !config.isProduction) {
     idp = await startDevIdp({
       host: '127.0.0.1',
       port: config.devIdpPort,

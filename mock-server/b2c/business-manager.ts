@@ -103,3 +103,23 @@ export function bmSettingsPage(
 </form>`;
   return layout(instance, PAGE_TITLE[capability], body);
 }
+
+/**
+ * Submits a settings block through the Business Manager form, as a person pressing Save would.
+ * `pageUrl` is the page's URL (businessManagerUrl); resolves to the response status and HTML.
+ */
+export async function pasteInBusinessManager(
+  pageUrl: string,
+  capability: B2CCapability,
+  text: string,
+): Promise<{ status: number; html: string }> {
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!page.ok || !action) throw new Error(`No settings form at ${pageUrl}`);
+  const response = await fetch(new URL(action.replace(/&amp;/g, '&'), pageUrl), {
+    method: 'POST',
+    body: new URLSearchParams({ [FIELD[capability]]: text }),
+  });
+  return { status: response.status, html: await response.text() };
+}

@@ -8,5 +8,5 @@ export {
   type FaultRule,
   type SimInstance,
 } from './simulator';
-export { businessManagerUrl } from './business-manager';
+export { businessManagerUrl, pasteInBusinessManager } from './business-manager';
 export { SIM_LOCALES, SIM_MASTER_CATALOG_ID, SIM_SITE_ID, SIM_STOREFRONT_CATALOG_ID } from './data';

@@ -198,26 +198,27 @@ function merge<T>(target: Localized<T>, patch: Record<string, T | null>) {
   }
 }
 
-export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
+/** `instanceData` reads the instance the request is for (set by the host router). */
+export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
   const router = express.Router();
 
   router.get('/catalogs', (req, res) => {
     const p = paging(req, res);
     if (!p) return;
-    const catalogs = data().catalogs.map((c) => ({
+    const catalogs = instanceData(res).catalogs.map((c) => ({
       _type: 'catalog',
       id: c.id,
       name: c.name,
       online: true,
       is_master_catalog: c.isMaster,
-      category_count: data().categories.filter((cat) => cat.catalogId === c.id).length,
+      category_count: instanceData(res).categories.filter((cat) => cat.catalogId === c.id).length,
     }));
     res.json({ _type: 'catalogs', ...page(catalogs, p.start, p.count) });
   });
 
   router.get('/catalogs/:catalogId/categories', (req, res) => {
     const catalogId = req.params.catalogId;
-    if (!data().catalogs.some((c) => c.id === catalogId)) {
+    if (!instanceData(res).catalogs.some((c) => c.id === catalogId)) {
       sendFault(
         res,
         404,
@@ -229,7 +230,7 @@ export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
     }
     const p = paging(req, res);
     if (!p) return;
-    const categories = data()
+    const categories = instanceData(res)
       .categories.filter((c) => c.catalogId === catalogId)
       .map((c) => ({
         _type: 'category',
@@ -244,7 +245,7 @@ export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
   });
 
   router.get('/sites', (_req, res) => {
-    const sites = data().sites.map((s) => ({
+    const sites = instanceData(res).sites.map((s) => ({
       _type: 'site',
       id: s.id,
       display_name: { default: s.name },
@@ -256,7 +257,7 @@ export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
 
   const productOr404 = (req: Request, res: Response) => {
     const id = String(req.params.id);
-    const product = data().productsById.get(id);
+    const product = instanceData(res).productsById.get(id);
     if (!product) {
       sendFault(res, 404, 'ProductNotFoundException', `No product with ID '${id}' was found.`, {
         productId: id,
@@ -351,7 +352,7 @@ export function ocapiDataRouter(data: () => SimInstanceData): express.Router {
         return;
       }
     }
-    const hits = data().products.filter(predicate);
+    const hits = instanceData(res).products.filter(predicate);
     if (sorts.length > 0) {
       hits.sort((a, b) => {
         for (const s of sorts) {

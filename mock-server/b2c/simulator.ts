@@ -2,9 +2,11 @@
  * The B2C Commerce simulator: one loopback HTTP server playing Account Manager (under /am) and any
  * number of instances (under /hosts/{host}), each with OCAPI Data and Shop, WebDAV on /impex and a
  * Business Manager stand-in whose pasted settings are enforced. See
- * docs/decisions/0004-b2c-simulator-addressing.md.
+ * docs/decisions/b2c-gateway-and-simulator.md.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -68,10 +70,13 @@ export const DEFAULT_SIM_INSTANCES: readonly SimInstanceSpec[] = [
   },
 ];
 
-/** Beacon's own Account Manager client in the simulator; not a secret anywhere else. */
+/**
+ * Beacon's own Account Manager client in the simulator (server/main.ts uses the same pair when
+ * B2C_SIMULATOR_URL is set); not a secret anywhere else.
+ */
 export const SIM_ADMIN_CLIENT = {
-  clientId: 'beacon-account-manager-client',
-  clientSecret: 'simulator-only-secret',
+  clientId: 'beacon-simulator',
+  clientSecret: 'beacon-simulator-secret',
 } as const;
 
 export const WEBDAV_ROOT = '/on/demandware.servlet/webdav/Sites';
@@ -121,6 +126,11 @@ export interface B2CSimulatorOptions {
   instances?: readonly SimInstanceSpec[];
   /** Access token lifetime in seconds; Account Manager's default is 1799. */
   tokenLifetimeSeconds?: number;
+  /**
+   * A JSON file keeping API clients, pasted settings and WebDAV files across restarts (for
+   * `npm start`); in memory only when absent. Product edits are not kept.
+   */
+  statePath?: string;
 }
 
 export interface B2CSimulator {
@@ -152,6 +162,44 @@ const CAPABILITY_BY_BM_TYPE: Record<string, B2CCapability> = {
   data: 'ocapi-data',
   shop: 'ocapi-shop',
 };
+
+interface PersistedState {
+  apiClients: SimApiClient[];
+  instances: Record<string, { settings: unknown; files: [string, string][]; dirs: string[] }>;
+}
+
+/** Reads a state file back; pasted settings pass the domain schemas again, a bad file is ignored. */
+function restore(
+  path: string,
+  apiClients: Map<string, SimApiClient>,
+  byHost: Map<string, SimInstance>,
+) {
+  let state: PersistedState;
+  try {
+    state = JSON.parse(readFileSync(path, 'utf8')) as PersistedState;
+  } catch {
+    process.stderr.write(`B2C simulator: ignoring unreadable state file ${path}\n`);
+    return;
+  }
+  for (const client of state.apiClients ?? []) apiClients.set(client.id, client);
+  for (const [host, saved] of Object.entries(state.instances ?? {})) {
+    const instance = byHost.get(host);
+    if (!instance) continue;
+    const settings = (saved.settings ?? {}) as Record<string, unknown>;
+    const ocapi = (value: unknown) => {
+      const parsed = value ? parseOcapiSettings(JSON.stringify(value)) : null;
+      return parsed?.ok ? parsed.value : null;
+    };
+    const webdav = settings.webdav ? parseWebdavPermissions(JSON.stringify(settings.webdav)) : null;
+    instance.settings = {
+      ocapiData: ocapi(settings.ocapiData),
+      ocapiShop: ocapi(settings.ocapiShop),
+      webdav: webdav?.ok ? webdav.value : null,
+    };
+    instance.files = new Map(saved.files ?? []);
+    instance.dirs = new Set(saved.dirs ?? []);
+  }
+}
 
 function parseBasic(header: string | undefined): { user: string; password: string } | null {
   if (!header?.startsWith('Basic ')) return null;
@@ -200,6 +248,23 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   });
   const byHost = new Map(instances.map((i) => [i.hostname, i]));
 
+  const statePath = options.statePath;
+  const persist = () => {
+    if (!statePath) return;
+    const state: PersistedState = {
+      apiClients: [...apiClients.values()],
+      instances: Object.fromEntries(
+        instances.map((i) => [
+          i.hostname,
+          { settings: i.settings, files: [...i.files], dirs: [...i.dirs] },
+        ]),
+      ),
+    };
+    mkdirSync(dirname(statePath), { recursive: true });
+    writeFileSync(statePath, JSON.stringify(state, null, 2));
+  };
+  if (statePath && existsSync(statePath)) restore(statePath, apiClients, byHost);
+
   const issueToken = (clientId: string) => {
     const token = randomBytes(24).toString('base64url');
     tokens.set(token, { clientId, expiresAt: Date.now() + tokenLifetime * 1000 });
@@ -222,8 +287,11 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   const app = express();
   app.disable('x-powered-by');
 
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
     requests.push({ method: req.method, path: req.path });
+    if (statePath && !['GET', 'HEAD', 'PROPFIND', 'OPTIONS'].includes(req.method)) {
+      res.on('finish', persist);
+    }
     next();
   });
 
@@ -347,20 +415,20 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
       body.password.length < 12 ||
       !Array.isArray(body.organizations)
     ) {
-      res
-        .status(400)
-        .json({
-          errors: [
-            {
-              code: 'invalid',
-              message: 'name, password (12+ chars) and organizations are required',
-            },
-          ],
-        });
+      res.status(400).json({
+        errors: [
+          {
+            code: 'invalid',
+            message: 'name, password (12+ chars) and organizations are required',
+          },
+        ],
+      });
       return;
     }
+    let id = idPrng.uuid();
+    while (apiClients.has(id)) id = idPrng.uuid();
     const client: SimApiClient = {
-      id: idPrng.uuid(),
+      id,
       name: body.name,
       secret: body.password,
       organizations: body.organizations.map(String),
@@ -506,8 +574,9 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     }
     next();
   });
-  inst.use(DATA_ROOT, (req, res, next) =>
-    ocapiDataRouter(() => current(res).data())(req, res, next),
+  inst.use(
+    DATA_ROOT,
+    ocapiDataRouter((res) => current(res).data()),
   );
 
   inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {

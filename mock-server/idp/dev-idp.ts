@@ -115,7 +115,10 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     ttl: { Session: 60, Interaction: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<p>${escapeHtml(out.error)}: ${escapeHtml(String(out.error_description ?? ''))}</p>`);
+      ctx.body = page(
+        'Sign-in error',
+        `<p>${escapeHtml(out.error)}: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+      );
     },
   };
 
@@ -136,7 +139,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       if (!res.headersSent) {
         res.statusCode = 400;
         res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.end(page('Sign-in expired', '<p>This sign-in expired. Go back to Beacon and start again.</p>'));
+        res.end(
+          page(
+            'Sign-in expired',
+            '<p>This sign-in expired. Go back to Beacon and start again.</p>',
+          ),
+        );
       }
     });
   });

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Provider } from '@auth/core/providers';
+import type { Session } from '@auth/core/types';
 import Google from '@auth/core/providers/google';
 import Salesforce from '@auth/core/providers/salesforce';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
@@ -58,7 +59,7 @@ export function createAuth(deps: AuthDeps): Auth {
   const secure = config.publicUrl?.startsWith('https://') ?? false;
   const sessionCookieName = `${secure ? '__Secure-' : ''}authjs.session-token`;
 
-  const provider = (name: DevIdpClientName, configured: OidcClientConfig | null): Provider => {
+  const provider = (name: DevIdpClientName, configured: OidcClientConfig | null): Provider[] => {
     if (configured) {
       const options = {
         clientId: configured.clientId,
@@ -66,27 +67,34 @@ export function createAuth(deps: AuthDeps): Auth {
         allowDangerousEmailAccountLinking: true,
         ...(configured.issuer ? { issuer: configured.issuer } : {}),
       };
-      return name === 'salesforce' ? Salesforce(options) : Google(options);
+      return [name === 'salesforce' ? Salesforce(options) : Google(options)];
     }
-    if (config.isProduction) {
-      throw new Error(`The ${name} provider has no client id; the development IdP never runs in production.`);
-    }
-    if (!deps.devIdpIssuer) throw new Error(`The ${name} provider needs the development IdP issuer.`);
+    // Production offers only configured providers: the development IdP never stands in there.
+    if (config.isProduction) return [];
+    if (!deps.devIdpIssuer)
+      throw new Error(`The ${name} provider needs the development IdP issuer.`);
     const client = DEV_IDP_CLIENTS[name];
-    return {
-      id: name,
-      name: client.label,
-      type: 'oidc',
-      issuer: deps.devIdpIssuer,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      checks: ['pkce', 'state'],
-      // prompt=login: the picker shows every time, so the same email can be picked from either provider.
-      authorization: { params: { scope: 'openid email profile', prompt: 'login' } },
-      // Guarded by the signIn callback below: only account-less (seeded/invited) users are linked.
-      allowDangerousEmailAccountLinking: true,
-    };
+    return [
+      {
+        id: name,
+        name: client.label,
+        type: 'oidc',
+        issuer: deps.devIdpIssuer,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        checks: ['pkce', 'state'],
+        // prompt=login: the picker shows every time, so the same email can be picked from either provider.
+        authorization: { params: { scope: 'openid email profile', prompt: 'login' } },
+        // Guarded by the signIn callback below: only account-less (seeded/invited) users are linked.
+        allowDangerousEmailAccountLinking: true,
+      },
+    ];
   };
+  const providers = [
+    ...provider('salesforce', config.salesforce),
+    ...provider('google', config.google),
+  ];
+  if (providers.length === 0) throw new Error('No sign-in provider is configured.');
 
   const authConfig: ExpressAuthConfig = {
     basePath: '/api/auth',
@@ -100,7 +108,7 @@ export function createAuth(deps: AuthDeps): Auth {
       verificationTokensTable: verificationTokens,
     }),
     session: { strategy: 'database', maxAge: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60 },
-    providers: [provider('salesforce', config.salesforce), provider('google', config.google)],
+    providers,
     pages: { signIn: SIGN_IN_PAGE, error: AUTH_ERROR_PAGE },
     callbacks: {
       async signIn({ account, profile }) {
@@ -124,18 +132,19 @@ export function createAuth(deps: AuthDeps): Auth {
         return true;
       },
       // Only what the client needs: never the session token or internal user columns.
-      session({ session, user }) {
+      session({ session, user }): Session {
         const u = user as SessionUserFields;
+        const exposed: SessionUser = {
+          id: u.id ?? '',
+          name: u.name ?? null,
+          email: u.email ?? '',
+          image: u.image ?? null,
+          isSuperUser: u.isSuperUser === true,
+        };
         return {
-          expires: session.expires,
-          user: {
-            id: u.id ?? '',
-            name: u.name ?? null,
-            email: u.email ?? '',
-            image: u.image ?? null,
-            isSuperUser: u.isSuperUser === true,
-          },
-        } as typeof session;
+          expires: session.expires.toISOString?.() ?? String(session.expires),
+          user: exposed,
+        };
       },
     },
     logger: {
@@ -158,6 +167,25 @@ export function createAuth(deps: AuthDeps): Auth {
     return readCookie(req.headers.cookie, sessionCookieName);
   }
 
+  const inFlight = new Map<string, Promise<SessionUser | null>>();
+
+  async function lookUp(req: IncomingMessage, token: string): Promise<SessionUser | null> {
+    const session = await getSession(asExpressRequest(req), authConfig);
+    const u = session?.user as SessionUserFields | undefined;
+    const user: SessionUser | null =
+      u?.id && u.email
+        ? {
+            id: u.id,
+            name: u.name ?? null,
+            email: u.email,
+            image: u.image ?? null,
+            isSuperUser: u.isSuperUser === true,
+          }
+        : null;
+    cache.set(token, user, session?.expires ? new Date(session.expires) : undefined);
+    return user;
+  }
+
   return {
     config: authConfig,
     sessionCookieName,
@@ -167,24 +195,19 @@ export function createAuth(deps: AuthDeps): Auth {
       if (!token) return null;
       const cached = cache.get(token);
       if (cached !== undefined) return cached;
-      const session = await getSession(asExpressRequest(req), authConfig);
-      const u = session?.user as SessionUserFields | undefined;
-      const user: SessionUser | null =
-        u?.id && u.email
-          ? {
-              id: u.id,
-              name: u.name ?? null,
-              email: u.email,
-              image: u.image ?? null,
-              isSuperUser: u.isSuperUser === true,
-            }
-          : null;
-      cache.set(token, user, session?.expires ? new Date(session.expires) : undefined);
-      return user;
+      // Concurrent misses for one session share a lookup (a page load fires several requests at once).
+      let pending = inFlight.get(token);
+      if (!pending) {
+        pending = lookUp(req, token).finally(() => inFlight.delete(token));
+        inFlight.set(token, pending);
+      }
+      return pending;
     },
     forget(req) {
       const token = tokenOf(req);
-      if (token) cache.delete(token);
+      if (!token) return;
+      cache.delete(token);
+      inFlight.delete(token);
     },
   };
 }

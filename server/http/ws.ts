@@ -36,7 +36,8 @@ export function attachWebSockets(server: Server, deps: WebSocketDeps) {
       };
     },
     onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') deps.logger.error({ err: error, path }, 'ws error');
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        deps.logger.error({ err: error, path }, 'ws error');
     },
   });
 

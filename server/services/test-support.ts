@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { vi } from 'vitest';
 import type { SessionUser } from '../../domain/entities';
+import { DomainError } from '../../domain/errors';
 import type { Db } from '../db/client';
-import { memberships, orgs, users } from '../db/schema';
+import { b2cInstances, envs, memberships, orgs, users } from '../db/schema';
 import type {
   ApiClientCredentials,
   B2CGateway,
@@ -77,4 +78,44 @@ export async function makeOrg(
     await db.insert(memberships).values({ userId: user.id, orgId: org.id, role: role ?? 'member' });
   }
   return org;
+}
+
+/** An env, with an instance (onboarded or not) when asked. */
+export async function addEnv(
+  db: Db,
+  orgId: string,
+  slug: string,
+  instance?: { onboarded: boolean },
+) {
+  let b2cInstanceId: string | null = null;
+  if (instance) {
+    const [row] = await db
+      .insert(b2cInstances)
+      .values({
+        orgId,
+        instanceId: `${slug}_001`,
+        externalInstanceId: uniq('ext'),
+        host: `${slug}.example.test`,
+        tenantType: 'sandbox',
+        onboarded: instance.onboarded,
+      })
+      .returning({ id: b2cInstances.id });
+    b2cInstanceId = row!.id;
+  }
+  const [env] = await db
+    .insert(envs)
+    .values({ orgId, slug, name: slug.toUpperCase(), b2cInstanceId })
+    .returning();
+  return env!;
+}
+
+/** Resolves to the DomainError a promise rejects with. */
+export async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError))
+    throw new Error(`Expected a DomainError, got ${String(error)}`);
+  return error;
 }

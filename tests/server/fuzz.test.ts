@@ -129,7 +129,7 @@ const unknownPath = fc.oneof(
     'orgs.getContext.x',
     '',
   ),
-  fc.stringMatching(/^[a-zA-Z._$-]{1,30}$/),
+  fc.stringMatching(/^[a-zA-Z_$-][a-zA-Z._$-]{0,29}$/),
 );
 
 type Identity = 'none' | 'member' | 'superuser' | 'garbage';
@@ -330,13 +330,21 @@ it(`answers ${RUNS} random and malformed requests across ${procedures.length} pr
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const why = problem(spec, res.status, text);
-      if (why)
+      if (why) {
+        const where =
+          spec.kind === 'raw'
+            ? `${spec.method} ${spec.url}`
+            : `${spec.method} ${spec.kind === 'batch' ? spec.paths.join(',') : spec.path}`;
+        const input = spec.kind === 'raw' ? spec.body : spec.input;
         failures.push({
-          spec,
+          why,
+          where,
           identity,
           status: res.status,
-          body: `${why}: ${text.slice(0, 300)}`,
+          input: String(input).slice(0, 200),
+          body: text.slice(0, 300),
         });
+      }
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -15,8 +15,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
   const expected = takeExpectedConsoleErrors();
-  const unexpected = logged.filter((line) => !expected.some((e) => line.startsWith(e)));
-  const missing = expected.filter((e) => !logged.some((line) => line.startsWith(e)));
+  const unexpected = logged.filter((line) => !expected.some((e) => line.includes(e)));
+  const missing = expected.filter((e) => !logged.some((line) => line.includes(e)));
   if (unexpected.length > 0) throw new Error(`Unexpected console.error:\n${unexpected.join('\n')}`);
   if (missing.length > 0)
     throw new Error(`Expected console.error never logged:\n${missing.join('\n')}`);

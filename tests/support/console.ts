@@ -6,9 +6,9 @@ const KEY = '__beaconExpectedConsoleErrors';
 
 type Holder = { [KEY]?: string[] };
 
-export function expectConsoleError(messageStart: string): void {
+export function expectConsoleError(message: string): void {
   const holder = globalThis as Holder;
-  (holder[KEY] ??= []).push(messageStart);
+  (holder[KEY] ??= []).push(message);
 }
 
 export function takeExpectedConsoleErrors(): string[] {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 import { CopyButton } from './copy-button';
 
@@ -6,7 +6,7 @@ export type CodeSnippetProps = Omit<ComponentProps<'figure'>, 'title' | 'childre
   code: string;
   /** Shown as a label in the header, e.g. "bash" or "JSON". */
   language?: string;
-  /** Names the snippet; it also becomes the figure's caption. */
+  /** Names the snippet (the figure's accessible name). */
   title?: string;
   /** The copy button's text; give each snippet on a page its own, e.g. "Copy client ID". */
   copyLabel?: string;
@@ -20,9 +20,11 @@ export function CodeSnippet({
   className,
   ...props
 }: CodeSnippetProps) {
+  const titleId = useId();
   return (
     <figure
       data-slot="code-snippet"
+      aria-labelledby={title ? titleId : undefined}
       className={cn(
         'overflow-hidden rounded-box border border-base-300 bg-base-200 text-base-content',
         className,
@@ -34,9 +36,13 @@ export function CodeSnippet({
         className="flex items-center gap-2 border-b border-base-300 py-1.5 pr-1.5 pl-4"
       >
         {title ? (
-          <figcaption data-slot="code-snippet-title" className="truncate text-sm font-medium">
+          <span
+            id={titleId}
+            data-slot="code-snippet-title"
+            className="truncate text-sm font-medium"
+          >
             {title}
-          </figcaption>
+          </span>
         ) : null}
         {language ? (
           <span
@@ -46,7 +52,12 @@ export function CodeSnippet({
             {language}
           </span>
         ) : null}
-        <CopyButton value={code} label={copyLabel} variant="ghost" className="ml-auto hover:bg-base-300" />
+        <CopyButton
+          value={code}
+          label={copyLabel}
+          variant="ghost"
+          className="ml-auto hover:bg-base-300"
+        />
       </div>
       {/* Focusable so keyboard users can scroll long lines. */}
       <pre

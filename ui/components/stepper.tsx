@@ -74,7 +74,11 @@ export function Stepper({
         const stateText = STATE_TEXT[state];
         const body = (
           <>
-            <span data-slot="stepper-indicator" aria-hidden className={indicatorVariants({ state })}>
+            <span
+              data-slot="stepper-indicator"
+              aria-hidden
+              className={indicatorVariants({ state })}
+            >
               {state === 'done' ? <CheckIcon /> : index + 1}
             </span>
             <span className="flex min-w-0 flex-col gap-0.5 text-left">

@@ -1,4 +1,5 @@
 /** B2C failures typed by cause, so verification can tell a person what to fix and the rest can throw. */
+import { DomainError, type DomainErrorKind } from '../../../domain/errors';
 
 export type B2CApi = 'account-manager' | 'ocapi-data' | 'ocapi-shop' | 'webdav';
 
@@ -74,4 +75,25 @@ export class B2CHostNotAllowedError extends Error {
   constructor(readonly url: string) {
     super(`Refused to call ${url}: host is not an allowed Salesforce Commerce host`);
   }
+}
+
+const KIND_BY_ERROR: [abstract new (...args: never[]) => Error, DomainErrorKind][] = [
+  [B2CNotFoundError, 'NOT_FOUND'],
+  [B2CPermissionError, 'FORBIDDEN'],
+  [B2CRequestError, 'INVALID'],
+  [B2CHostNotAllowedError, 'INVALID'],
+  // Beacon's own credentials being refused is a server fault, not the caller's.
+  [B2CAuthError, 'UNAVAILABLE'],
+  [B2CUnavailableError, 'UNAVAILABLE'],
+];
+
+/**
+ * For services that let a B2C failure reach the caller: the DomainError the tRPC error mapping
+ * understands, keeping the B2C error as its cause. Anything else passes through unchanged.
+ */
+export function toDomainError(error: unknown): unknown {
+  const kind = KIND_BY_ERROR.find(([type]) => error instanceof type)?.[1];
+  if (!kind || !(error instanceof Error)) return error;
+  const domainError = new DomainError(kind, error.message, error.name);
+  return Object.assign(domainError, { cause: error });
 }

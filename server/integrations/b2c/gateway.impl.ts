@@ -1,7 +1,7 @@
 /**
  * The real B2CGateway: Account Manager for instances and the API client, OCAPI Data / Shop and
  * WebDAV probes for verification. In development and tests `instanceBaseUrl` points instance hosts
- * at the local simulator (docs/decisions/0004-b2c-simulator-addressing.md).
+ * at the local simulator (docs/decisions/b2c-gateway-and-simulator.md).
  */
 import type { B2CCapability } from '../../../domain/constants';
 import type { VerifyResult } from '../../../domain/entities';
@@ -58,6 +58,8 @@ export interface RealB2CGateway extends B2CGateway {
   instanceClients(host: string, creds: { clientId: string; secret: string }): B2CInstanceClients;
 }
 
+const MAX_TOKEN_SOURCES = 500;
+
 const VERIFIED_APIS: Record<B2CApi, B2CCapability | null> = {
   'account-manager': null,
   'ocapi-data': 'ocapi-data',
@@ -86,7 +88,8 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
   });
   const template = config.instanceBaseUrl ?? 'https://{host}';
 
-  // One token cache per API client credential pair, shared across calls.
+  // One token cache per API client credential pair, shared across calls; the oldest goes first
+  // once there are more pairs than any deployment has orgs in flight.
   const tokenSources = new Map<string, TokenSource>();
   const tokensFor = (clientId: string, secret: string) => {
     const key = `${clientId}\u0000${secret}`;
@@ -100,6 +103,10 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
         now: config.now,
       });
       tokenSources.set(key, source);
+      if (tokenSources.size > MAX_TOKEN_SOURCES) {
+        const oldest = tokenSources.keys().next().value;
+        if (oldest !== undefined) tokenSources.delete(oldest);
+      }
     }
     return source;
   };

@@ -7,7 +7,8 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '')
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
@@ -52,7 +53,8 @@ export async function signInViaDevIdp(
     body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl: `${baseUrl}/app/` }),
   });
   let location = start.headers.get('location') ?? '';
-  if (!location.includes('/auth?')) throw new Error(`sign-in did not reach the IdP: ${start.status} ${location}`);
+  if (!location.includes('/auth?'))
+    throw new Error(`sign-in did not reach the IdP: ${start.status} ${location}`);
   // Follow the IdP until it shows the picker.
   let res = await step(location, idpJar);
   location = new URL(res.headers.get('location') ?? '', location).toString();

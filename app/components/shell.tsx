@@ -1,0 +1,358 @@
+/** The signed-in shell: nav rail with switchers, settings and user menu, around a screen. */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useMatchRoute } from '@tanstack/react-router';
+import {
+  BotIcon,
+  ChartLineIcon,
+  CheckIcon,
+  ChevronsUpDownIcon,
+  ClipboardCheckIcon,
+  LayoutTemplateIcon,
+  LogOutIcon,
+  MoonIcon,
+  PackageIcon,
+  PlusIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  SparklesIcon,
+  SunIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Env, Org } from '../../domain/entities';
+import { MESSAGES } from '../../domain/errors';
+import { Avatar, AvatarFallback, AvatarImage, initials } from '../../ui/components/avatar';
+import { Badge } from '../../ui/components/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../ui/components/dropdown-menu';
+import {
+  NavRail,
+  NavRailFooter,
+  NavRailHeader,
+  NavRailItem,
+  NavRailSection,
+  NavRailToggle,
+} from '../../ui/components/nav-rail';
+import { Spinner } from '../../ui/components/spinner';
+import { TooltipProvider } from '../../ui/components/tooltip';
+import { cn } from '../../ui/lib/cn';
+import { signOut } from '../lib/auth-actions';
+import { orgLogoUrl } from '../lib/org-logo';
+import { useCurrentUser } from '../lib/session';
+import { useTheme } from '../lib/theme';
+import { useTRPC } from '../lib/trpc';
+
+const RAIL_KEY = 'beacon:nav-expanded';
+
+function readRailExpanded(): boolean {
+  try {
+    return localStorage.getItem(RAIL_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+const switcherTrigger =
+  'flex h-12 w-full items-center gap-3 rounded-field px-2 text-left text-sm outline-none hover:bg-base-300 focus-visible:ring-2 focus-visible:ring-primary';
+
+function OrgLogo({ org }: { org: Pick<Org, 'name'> }) {
+  const src = orgLogoUrl(org.name);
+  return (
+    <Avatar size="sm" className="rounded-field">
+      {src ? <AvatarImage src={src} alt="" /> : null}
+      <AvatarFallback className="rounded-field bg-primary text-primary-content">
+        {initials(org.name)}
+      </AvatarFallback>
+    </Avatar>
+  );
+}
+
+function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const orgs = useQuery({ ...trpc.orgs.allOrgsForUser.queryOptions(), enabled: open });
+  const verify = useMutation({
+    ...trpc.orgs.verify.mutationOptions(),
+    onSuccess: () => window.location.reload(),
+  });
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger
+        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
+        aria-label={`Org: ${org.name}. Switch org`}
+      >
+        <OrgLogo org={org} />
+        {expanded ? (
+          <>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold">{org.name}</span>
+              <span className="block truncate text-xs text-base-content/75">Org</span>
+            </span>
+            <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-70" />
+          </>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="right" align="start" className="w-72">
+        <DropdownMenuLabel>Orgs</DropdownMenuLabel>
+        {orgs.isPending ? (
+          <DropdownMenuItem disabled>
+            <Spinner size="sm" label={null} />
+            Loading orgs…
+          </DropdownMenuItem>
+        ) : orgs.isError ? (
+          <DropdownMenuItem disabled className="text-error">
+            Could not load your orgs.
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuGroup>
+            {orgs.data.map((item) => (
+              <DropdownMenuItem key={item.id} asChild>
+                <Link to="/$orgSlug" params={{ orgSlug: item.slug }}>
+                  <span className="flex-1 truncate">{item.name}</span>
+                  {item.verified ? null : <Badge variant="warning">{MESSAGES.unverified}</Badge>}
+                  {item.id === org.id ? (
+                    <CheckIcon aria-label="Current org" className="size-4" />
+                  ) : null}
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuGroup>
+        )}
+        {user.isSuperUser ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="flex items-center justify-between gap-2">
+              <span>Admin</span>
+              <Badge variant="outline">{MESSAGES.superuserRequired}</Badge>
+            </DropdownMenuLabel>
+            <DropdownMenuItem asChild>
+              <Link to="/create-org">
+                <PlusIcon aria-hidden className="size-4" />
+                Create Org
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              disabled={org.verified || verify.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                verify.mutate({ orgId: org.id });
+              }}
+            >
+              <ShieldCheckIcon aria-hidden className="size-4" />
+              Verify this Org
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function EnvSwitcher({ org, env, expanded }: { org: Org; env: Env; expanded: boolean }) {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const envs = useQuery({ ...trpc.envs.list.queryOptions({ orgId: org.id }), enabled: open });
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger
+        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
+        aria-label={`Environment: ${env.name}. Switch environment`}
+      >
+        <span
+          aria-hidden
+          className="flex size-8 shrink-0 items-center justify-center rounded-field bg-base-300 text-xs font-semibold uppercase"
+        >
+          {env.slug.slice(0, 2)}
+        </span>
+        {expanded ? (
+          <>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{env.name}</span>
+              <span className="block truncate text-xs text-base-content/75">Environment</span>
+            </span>
+            <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-70" />
+          </>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="right" align="start" className="w-64">
+        <DropdownMenuLabel>Environments</DropdownMenuLabel>
+        {envs.isPending ? (
+          <DropdownMenuItem disabled>
+            <Spinner size="sm" label={null} />
+            Loading environments…
+          </DropdownMenuItem>
+        ) : envs.isError ? (
+          <DropdownMenuItem disabled className="text-error">
+            Could not load environments.
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuGroup>
+            {envs.data.map((item) => (
+              <DropdownMenuItem key={item.id} asChild>
+                <Link to="/$orgSlug/$envSlug" params={{ orgSlug: org.slug, envSlug: item.slug }}>
+                  <span className="flex-1 truncate">{item.name}</span>
+                  <span className="text-xs text-base-content/70">{item.slug}</span>
+                  {item.id === env.id ? (
+                    <CheckIcon aria-label="Current environment" className="size-4" />
+                  ) : null}
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuGroup>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/$orgSlug/create-env" params={{ orgSlug: org.slug }}>
+            <PlusIcon aria-hidden className="size-4" />
+            Create environment
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function UserMenu({ expanded }: { expanded: boolean }) {
+  const user = useCurrentUser();
+  const { theme, setTheme } = useTheme();
+  const [signingOut, setSigningOut] = useState(false);
+  const dark = theme === 'dim';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
+        aria-label={`Account: ${user.name ?? user.email}`}
+      >
+        <Avatar size="sm">
+          {user.image ? <AvatarImage src={user.image} alt="" /> : null}
+          <AvatarFallback>{initials(user.name ?? user.email)}</AvatarFallback>
+        </Avatar>
+        {expanded ? (
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium">{user.name ?? user.email}</span>
+            <span className="block truncate text-xs text-base-content/75">{user.email}</span>
+          </span>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="right" align="end" className="w-64">
+        <DropdownMenuLabel>
+          <span className="block truncate">{user.name ?? user.email}</span>
+          <span className="block truncate text-xs font-normal text-base-content/75">
+            {user.email}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => setTheme(dark ? 'beacon' : 'dim')}>
+          {dark ? (
+            <SunIcon aria-hidden className="size-4" />
+          ) : (
+            <MoonIcon aria-hidden className="size-4" />
+          )}
+          {dark ? 'Light Mode' : 'Dark Mode'}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          disabled={signingOut}
+          onSelect={(event) => {
+            event.preventDefault();
+            setSigningOut(true);
+            signOut().catch(() => setSigningOut(false));
+          }}
+        >
+          <LogOutIcon aria-hidden className="size-4" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  exact?: boolean;
+  superuserOnly?: boolean;
+}
+
+const NAV: NavEntry[] = [
+  {
+    to: '/$orgSlug/$envSlug',
+    label: 'AI Discoverability (AEO)',
+    icon: <SparklesIcon />,
+    exact: true,
+  },
+  { to: '/$orgSlug/$envSlug/analyst', label: 'Analyst', icon: <ChartLineIcon /> },
+  { to: '/$orgSlug/$envSlug/agents', label: 'Agents', icon: <BotIcon /> },
+  { to: '/$orgSlug/$envSlug/products', label: 'Products', icon: <PackageIcon /> },
+  { to: '/$orgSlug/$envSlug/reviews', label: 'Reviews', icon: <ClipboardCheckIcon /> },
+  {
+    to: '/$orgSlug/$envSlug/landing-pages',
+    label: 'Landing Pages',
+    icon: <LayoutTemplateIcon />,
+    superuserOnly: true,
+  },
+];
+
+export function Shell({ org, env, children }: { org: Org; env: Env; children: ReactNode }) {
+  const user = useCurrentUser();
+  const matchRoute = useMatchRoute();
+  const [expanded, setExpanded] = useState(readRailExpanded);
+  const onExpandedChange = (next: boolean) => {
+    setExpanded(next);
+    try {
+      localStorage.setItem(RAIL_KEY, String(next));
+    } catch {
+      // Not persisted: the rail still toggles.
+    }
+  };
+  const params = { orgSlug: org.slug, envSlug: env.slug };
+  const isActive = (to: string, exact = false) =>
+    Boolean(matchRoute({ to, params, fuzzy: !exact } as Parameters<typeof matchRoute>[0]));
+  return (
+    <TooltipProvider>
+      <div data-slot="shell" className="flex h-svh overflow-hidden bg-base-100">
+        <NavRail expanded={expanded} onExpandedChange={onExpandedChange}>
+          <NavRailHeader className={cn(!expanded && 'justify-center')}>
+            <OrgSwitcher org={org} expanded={expanded} />
+          </NavRailHeader>
+          <EnvSwitcher org={org} env={env} expanded={expanded} />
+          <NavRailSection title="Workspace">
+            {NAV.filter((entry) => !entry.superuserOnly || user.isSuperUser).map((entry) => (
+              <NavRailItem
+                key={entry.to}
+                icon={entry.icon}
+                label={entry.label}
+                active={isActive(entry.to, entry.exact)}
+                asChild
+              >
+                <Link to={entry.to} params={params} />
+              </NavRailItem>
+            ))}
+          </NavRailSection>
+          <NavRailFooter>
+            <ul className="flex flex-col gap-1">
+              <NavRailItem
+                icon={<SettingsIcon />}
+                label="Settings"
+                active={isActive('/$orgSlug/$envSlug/settings')}
+                asChild
+              >
+                <Link to="/$orgSlug/$envSlug/settings" params={params} />
+              </NavRailItem>
+            </ul>
+            <UserMenu expanded={expanded} />
+            <NavRailToggle className={cn(expanded && 'self-end')} />
+          </NavRailFooter>
+        </NavRail>
+        <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+      </div>
+    </TooltipProvider>
+  );
+}

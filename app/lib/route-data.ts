@@ -1,0 +1,10 @@
+/** Route static data: what each screen opts out of (spec §4 gating). */
+import type { GateOptOut } from '../../domain/gating';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    gate?: GateOptOut;
+  }
+}
+
+export {};

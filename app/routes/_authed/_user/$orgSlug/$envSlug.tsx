@@ -1,0 +1,73 @@
+/** /app/{orgSlug}/{envSlug}: loads the org context (no retry), then the shell with gating per screen. */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, Outlet, useMatches } from '@tanstack/react-router';
+import { gateFor } from '../../../../../domain/gating';
+import { Button } from '../../../../../ui/components/button';
+import {
+  IntegrationMissingBlock,
+  OnboardingNeededBlock,
+} from '../../../../../ui/patterns/gate-blocks';
+import { BookDemoButton } from '../../../../components/book-demo';
+import { OrgContextMessage, orgContextProblem } from '../../../../components/org-context-error';
+import { Shell } from '../../../../components/shell';
+import { useCurrentUser } from '../../../../lib/session';
+import { useTRPC } from '../../../../lib/trpc';
+import '../../../../lib/route-data';
+
+export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug')({
+  loader: async ({ context: { api }, params }) => {
+    try {
+      await api.queryClient.ensureQueryData({
+        ...api.trpc.orgs.getContext.queryOptions(params),
+        retry: false,
+      });
+      return { problem: null };
+    } catch (error) {
+      const problem = orgContextProblem(error);
+      if (problem) return { problem };
+      throw error;
+    }
+  },
+  component: EnvLayout,
+});
+
+function EnvLayout() {
+  const { problem } = Route.useLoaderData();
+  const params = Route.useParams();
+  if (problem) return <OrgContextMessage problem={problem} {...params} />;
+  return <EnvShell />;
+}
+
+function EnvShell() {
+  const params = Route.useParams();
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
+  const matches = useMatches();
+  const optOut = matches.at(-1)?.staticData.gate;
+  const gate = gateFor({ org: data.org, env: data.env, user, optOut });
+  return (
+    <Shell org={data.org} env={data.env}>
+      {gate === 'onboarding-needed' ? (
+        <OnboardingNeededBlock orgName={data.org.name} action={<BookDemoButton />} />
+      ) : gate === 'integration-missing' ? (
+        <IntegrationMissingBlock
+          envName={data.env.name}
+          action={
+            <Button asChild>
+              <Link
+                to="/$orgSlug/$envSlug/settings"
+                params={params}
+                search={{ view: 'env-settings' }}
+              >
+                Open environment settings
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        <Outlet />
+      )}
+    </Shell>
+  );
+}

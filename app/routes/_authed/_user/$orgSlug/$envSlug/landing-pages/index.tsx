@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { landingPagesSearch } from '../../../../../../../domain/search-params';
+import { OPT_OUT } from '../../../../../../../domain/gating';
+import { LayoutTemplateIcon } from 'lucide-react';
+import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+
+export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
+  validateSearch: landingPagesSearch,
+  staticData: { gate: OPT_OUT.instanceOnly },
+  component: Screen,
+});
+
+function Screen() {
+  return (
+    <UpcomingArea
+      title={'Landing Pages'}
+      description={'Landing pages built with your theme, 48 a page.'}
+      icon={<LayoutTemplateIcon />}
+      emptyTitle={'No landing pages yet'}
+      emptyDescription={'Landing pages arrive in milestone 2. You can already design their theme.'}
+    />
+  );
+}

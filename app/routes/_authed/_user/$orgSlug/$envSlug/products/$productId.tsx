@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { productDetailSearch } from '../../../../../../../domain/search-params';
+import { PackageIcon } from 'lucide-react';
+import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+
+export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
+  validateSearch: productDetailSearch,
+  component: Screen,
+});
+
+function Screen() {
+  return (
+    <UpcomingArea
+      title={'Product'}
+      description={'One product, per language and view group.'}
+      icon={<PackageIcon />}
+      emptyTitle={'Product details are on their way'}
+      emptyDescription={
+        'Product details will load from your linked B2C Commerce instance in milestone 2.'
+      }
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { productsSearch } from '../../../../../../../domain/search-params';
+import { PackageIcon } from 'lucide-react';
+import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+
+export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/')({
+  validateSearch: productsSearch,
+  component: Screen,
+});
+
+function Screen() {
+  return (
+    <UpcomingArea
+      title={'Products'}
+      description={'Your B2C Commerce catalogue, 24 products a page.'}
+      icon={<PackageIcon />}
+      emptyTitle={'Product browsing is on its way'}
+      emptyDescription={'Products will load from your linked B2C Commerce instance in milestone 2.'}
+    />
+  );
+}

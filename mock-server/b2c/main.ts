@@ -1,0 +1,28 @@
+/**
+ * Runs the B2C Commerce simulator on its own: `npx tsx mock-server/b2c/main.ts`. Point the server
+ * at it with B2C_SIMULATOR_URL (printed on start). B2C_SIMULATOR_PORT picks the port (default 4010),
+ * B2C_SIMULATOR_SEED the data seed, B2C_SIMULATOR_STATE the state file (.data/b2c-simulator.json).
+ */
+import { createB2CSimulator } from './simulator';
+
+const port = Number(process.env.B2C_SIMULATOR_PORT ?? 4010);
+const seed = process.env.B2C_SIMULATOR_SEED ? Number(process.env.B2C_SIMULATOR_SEED) : undefined;
+// API clients and pasted settings survive restarts, like the server's database in .data/.
+const statePath = process.env.B2C_SIMULATOR_STATE ?? '.data/b2c-simulator.json';
+const sim = await createB2CSimulator({ port, seed, statePath });
+
+const lines = [
+  `B2C Commerce simulator at ${sim.url}  (B2C_SIMULATOR_URL=${sim.url})`,
+  `  Account Manager: ${sim.accountManagerUrl}`,
+  ...sim.instances.map(
+    (i) =>
+      `  ${i.instanceId} (${i.tenantType}) ${i.hostname}: Business Manager ${sim.businessManagerUrl(i.hostname, 'ocapi-data')}`,
+  ),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+const shutdown = () => {
+  void sim.stop().then(() => process.exit(0));
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUSINESS_MANAGER_PATH, ocapiDataSettingsSnippet } from '../../domain/b2c-snippets';
+import { businessManagerUrl, pasteInBusinessManager } from './business-manager';
+import { generateInstanceData, SIM_MIN_PRODUCTS, SIM_STOREFRONT_CATALOG_ID } from './data';
+import { createB2CSimulator, SIM_ADMIN_CLIENT, type B2CSimulator } from './simulator';
+
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+beforeAll(async () => {
+  sim = await createB2CSimulator({ seed: 1 });
+});
+afterAll(() => sim.stop());
+afterEach(() => sim.faults.clear());
+
+describe('seeded data', () => {
+  it('is deterministic per seed, fast, and never uses Math.random', () => {
+    const random = vi.spyOn(Math, 'random');
+    const started = performance.now();
+    const a = generateInstanceData(42);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const b = generateInstanceData(42);
+    const c = generateInstanceData(43);
+    expect(random).not.toHaveBeenCalled();
+    random.mockRestore();
+    expect(JSON.stringify(a.products)).toBe(JSON.stringify(b.products));
+    expect(JSON.stringify(a.products)).not.toBe(JSON.stringify(c.products));
+  });
+
+  it('has 2,000+ products of every type, localized, with gaps and some offline', () => {
+    const { products, categories, catalogs } = generateInstanceData(7);
+    expect(products.length).toBeGreaterThanOrEqual(SIM_MIN_PRODUCTS);
+    const types = new Set(products.map((p) => p.type));
+    expect([...types].sort()).toEqual(['item', 'master', 'variant', 'variation_group']);
+    for (const locale of ['default', 'en-US', 'fr-FR', 'de-DE']) {
+      expect(products.some((p) => p.name[locale] && p.page_title[locale])).toBe(true);
+    }
+    expect(products.some((p) => !p.name['fr-FR'])).toBe(true);
+    expect(products.some((p) => Object.keys(p.page_description).length === 0)).toBe(true);
+    const offline = products.filter((p) => p.online.default === false).length;
+    expect(offline).toBeGreaterThan(0);
+    expect(offline).toBeLessThan(products.length / 4);
+    expect(catalogs.map((c) => c.isMaster)).toEqual([true, false]);
+    const storefront = categories.filter((c) => c.catalogId === SIM_STOREFRONT_CATALOG_ID);
+    const depth = (id: string): number => {
+      const parent = storefront.find((c) => c.id === id)?.parentId;
+      return parent ? 1 + depth(parent) : 0;
+    };
+    expect(Math.max(...storefront.map((c) => depth(c.id)))).toBe(3);
+  });
+});
+
+describe('Account Manager', () => {
+  it('answers a wrong secret with 401 and a right one with a bearer token', async () => {
+    const token = (secret: string) =>
+      fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      });
+    expect((await token('wrong')).status).toBe(401);
+    const ok = await token(SIM_ADMIN_CLIENT.clientSecret);
+    expect(await ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 1799 });
+  });
+});
+
+describe('enforcement', () => {
+  it("answers an ungranted OCAPI call with 403 in OCAPI's fault shape", async () => {
+    const tokenResponse = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    const { access_token } = (await tokenResponse.json()) as { access_token: string };
+    const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      _v: '21.10',
+      fault: {
+        arguments: expect.objectContaining({ method: 'GET', resource: '/catalogs' }),
+        type: 'ClientAccessForbiddenException',
+        message: "Access to resource 'GET /catalogs' is not allowed for the current client.",
+      },
+    });
+  });
+
+  it('answers an unknown host with 404', async () => {
+    expect(
+      (await fetch(`${sim.url}/hosts/nowhere.demandware.net/s/-/dw/data/v21_10/catalogs`)).status,
+    ).toBe(404);
+  });
+});
+
+describe('Business Manager stand-in', () => {
+  it('links each capability to its page', () => {
+    expect(businessManagerUrl(`https://${HOST}`, 'webdav')).toBe(
+      `https://${HOST}${BUSINESS_MANAGER_PATH.webdav}`,
+    );
+    expect(sim.businessManagerUrl('zzte_001', 'ocapi-data')).toBe(
+      `${sim.url}/hosts/${HOST}${BUSINESS_MANAGER_PATH['ocapi-data']}`,
+    );
+  });
+
+  it.each([
+    ['ocapi-data', 'OCAPI Data settings (JSON)'],
+    ['ocapi-shop', 'OCAPI Shop settings (JSON)'],
+    ['webdav', 'WebDAV client permissions for /impex (JSON)'],
+  ] as const)(
+    '%s: an accessible form with a labelled textarea and a Save button',
+    async (capability, label) => {
+      const html = await (await fetch(sim.businessManagerUrl(HOST, capability))).text();
+      const field = capability === 'webdav' ? 'permissions' : 'settings';
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain(`<label for="${field}">${label}</label>`);
+      expect(html).toMatch(new RegExp(`<textarea id="${field}" name="${field}"`));
+      expect(html).toContain('<button type="submit">Save</button>');
+    },
+  );
+
+  it('rejects text that is not settings, keeping what was saved, and saves valid settings', async () => {
+    const url = sim.businessManagerUrl(HOST, 'ocapi-data');
+    const bad = await pasteInBusinessManager(url, 'ocapi-data', '{"_v": "21.10"');
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('<p role="alert">Not saved: The settings are not valid JSON.</p>');
+    expect(sim.instance(HOST).settings.ocapiData).toBeNull();
+
+    const good = await pasteInBusinessManager(url, 'ocapi-data', ocapiDataSettingsSnippet('abc'));
+    expect(good.status).toBe(200);
+    expect(good.html).toContain('role="status"');
+    expect(sim.instance(HOST).settings.ocapiData?.clients[0]?.client_id).toBe('abc');
+    // The page shows what is in effect.
+    expect(await (await fetch(url)).text()).toContain('&quot;client_id&quot;: &quot;abc&quot;');
+  });
+});
+
+describe('state file', () => {
+  it('keeps API clients and pasted settings across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'b2c-sim-'));
+    const statePath = join(dir, 'state.json');
+    try {
+      const first = await createB2CSimulator({ statePath });
+      const tokenResponse = await fetch(`${first.accountManagerUrl}/dwsso/oauth2/access_token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      });
+      const { access_token } = (await tokenResponse.json()) as { access_token: string };
+      const created = await fetch(`${first.accountManagerUrl}/dw/rest/v1/apiclients`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Beacon', password: 'Secret-123456!', organizations: ['o'] }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      await pasteInBusinessManager(
+        first.businessManagerUrl(HOST, 'ocapi-shop'),
+        'ocapi-shop',
+        ocapiDataSettingsSnippet(id),
+      );
+      await first.stop();
+
+      const second = await createB2CSimulator({ statePath });
+      expect(second.apiClients.get(id)).toMatchObject({ name: 'Beacon', secret: 'Secret-123456!' });
+      expect(second.instance(HOST).settings.ocapiShop?.clients[0]?.client_id).toBe(id);
+      await second.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('fault injection', () => {
+  it('injects a status a number of times, per route and method', async () => {
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/sites`;
+    sim.faults.add({ path: '/v21_10/sites', method: 'GET', status: 503, times: 2 });
+    expect((await fetch(url)).status).toBe(503);
+    expect((await fetch(url)).status).toBe(503);
+    expect((await fetch(url)).status).toBe(401);
+  });
+
+  it('adds latency and drops connections', async () => {
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+    sim.faults.add({ path: /\/catalogs$/, latencyMs: 150, times: 1 });
+    const started = Date.now();
+    expect((await fetch(url)).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    sim.faults.add({ path: /\/catalogs$/, drop: true, times: 1 });
+    await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('is driven over HTTP too, for browser tests', async () => {
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+    const added = await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pathRegex: '/catalogs$', status: 500 }),
+    });
+    expect(added.status).toBe(201);
+    expect((await fetch(url)).status).toBe(500);
+    expect((await fetch(`${sim.url}/__sim/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(url)).status).toBe(401);
+  });
+});

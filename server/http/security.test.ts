@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../log';
+import { errorHandler, jsonOnlyMutations, signInRateLimit } from './security';
+
+const servers: { close(): void }[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+async function serve(app: express.Express): Promise<string> {
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('signInRateLimit', () => {
+  it('answers 429 once the limit is spent', async () => {
+    const app = express();
+    app.use('/api/auth/signin', signInRateLimit({ limit: 2 }));
+    app.post('/api/auth/signin/salesforce', (_req, res) => res.status(302).end());
+    const url = `${await serve(app)}/api/auth/signin/salesforce`;
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await fetch(url, { method: 'POST', redirect: 'manual' })).status);
+    expect(statuses).toEqual([302, 302, 429]);
+  });
+});
+
+describe('jsonOnlyMutations', () => {
+  it('passes JSON posts and queries, refuses the rest with tRPC-shaped errors', async () => {
+    const app = express();
+    app.use('/trpc', jsonOnlyMutations(100), (_req, res) => res.json({ ok: true }));
+    const base = `${await serve(app)}/trpc/x`;
+    const post = (type: string, body = '{}') =>
+      fetch(base, { method: 'POST', headers: { 'content-type': type }, body });
+    expect((await fetch(base)).status).toBe(200);
+    expect((await post('application/json')).status).toBe(200);
+    expect((await post('Application/JSON; charset=utf-8')).status).toBe(200);
+    expect((await post('text/plain')).status).toBe(415);
+    expect((await post('application/json', 'x'.repeat(200))).status).toBe(413);
+    const del = await fetch(base, { method: 'DELETE' });
+    expect(del.status).toBe(405);
+    expect(await del.json()).toMatchObject({
+      error: { json: { data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } } },
+    });
+  });
+});
+
+describe('errorHandler', () => {
+  const logger = createLogger({ level: 'silent' });
+
+  it('hides unknown errors behind a bare 500, with a stack only in development', async () => {
+    for (const exposeStack of [false, true]) {
+      const app = express();
+      app.get('/boom', () => {
+        throw new Error('secret detail');
+      });
+      app.use(errorHandler({ logger, exposeStack }));
+      const res = await fetch(`${await serve(app)}/boom`);
+      expect(res.status).toBe(500);
+      const body = (await res.json()) as { error: { message: string; stack?: string } };
+      expect(body.error.message).toBe('Internal server error.');
+      expect(JSON.stringify(body).includes('secret detail')).toBe(exposeStack);
+    }
+  });
+
+  it('keeps a client error a 4xx', async () => {
+    const app = express();
+    app.post('/in', express.json({ limit: 10 }), (_req, res) => res.json({}));
+    app.use(errorHandler({ logger, exposeStack: false }));
+    const url = `${await serve(app)}/in`;
+    const big = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 'x'.repeat(50) }),
+    });
+    expect(big.status).toBe(413);
+    const bad = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { error: Record<string, unknown> };
+    expect(Object.keys(body.error)).toEqual(['message']);
+    expect(String(body.error.message)).not.toMatch(/\n\s+at /);
+  });
+});

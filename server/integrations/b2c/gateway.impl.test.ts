@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  ocapiDataSettingsSnippet,
+  ocapiShopSettingsSnippet,
+  parseOcapiSettings,
+  parseWebdavPermissions,
+  VERIFY_MESSAGES,
+  webdavPermissionsSnippet,
+} from '../../../domain/b2c-snippets';
+import { createB2CSimulator, type B2CSimulator } from '../../../mock-server/b2c';
+import { B2CHostNotAllowedError, B2CUnavailableError } from './errors';
+import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
+
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+let gateway: RealB2CGateway;
+let creds: { clientId: string; secret: string };
+
+const ocapi = (text: string) => {
+  const parsed = parseOcapiSettings(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+beforeAll(async () => {
+  sim = await createB2CSimulator({
+    instances: [
+      { realm: 'zzte', instance: '001', hostname: HOST, tenantType: 'sandbox' },
+      // Account Manager returning a host off the allowlist must not reach the app.
+      { realm: 'evil', instance: '001', hostname: 'evil.example.com', tenantType: 'sandbox' },
+    ],
+  });
+  gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 300 });
+  const created = await gateway.ensureApiClient({ orgId: 'org-gw' });
+  creds = { clientId: created.clientId, secret: created.secret ?? '' };
+});
+afterAll(() => sim.stop());
+afterEach(() => sim.faults.clear());
+
+describe('B2C gateway', () => {
+  it('lists instances, dropping hosts off the allowlist', async () => {
+    expect(await gateway.listInstances({ orgId: 'org-gw' })).toEqual([
+      {
+        externalInstanceId: sim.instance(HOST).id,
+        instanceId: 'zzte_001',
+        host: HOST,
+        tenantType: 'sandbox',
+      },
+    ]);
+  });
+
+  it('refuses to verify a host off the allowlist before any request leaves', async () => {
+    const fetchSpy = vi.fn<typeof fetch>();
+    const guarded = createB2CGateway({ ...sim.gatewayConfig(), fetch: fetchSpy });
+    for (const host of [
+      'evil.example.com',
+      '127.0.0.1',
+      'localhost',
+      'zzte-001.dx.commercecloud.salesforce.com.evil.io',
+    ]) {
+      await expect(guarded.verify({ host }, creds, 'ocapi-data')).rejects.toBeInstanceOf(
+        B2CHostNotAllowedError,
+      );
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses an Account Manager URL off the allowlist', () => {
+    expect(() =>
+      createB2CGateway({ ...sim.gatewayConfig(), accountManagerUrl: 'https://example.com' }),
+    ).toThrow(B2CHostNotAllowedError);
+  });
+
+  it('reports a wrong secret as the client id/secret being wrong, for every capability', async () => {
+    for (const capability of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
+      await expect(
+        gateway.verify(
+          { host: HOST, siteId: 'RefArch' },
+          { ...creds, secret: 'wrong-secret' },
+          capability,
+        ),
+      ).resolves.toEqual({
+        status: 'error',
+        message: VERIFY_MESSAGES.badCredentials(creds.clientId),
+      });
+    }
+  });
+
+  it('names the missing block and the refused call for each capability, then passes', async () => {
+    const target = { host: HOST, siteId: 'RefArch' };
+    expect(await gateway.verify(target, creds, 'ocapi-data')).toEqual({
+      status: 'error',
+      message: VERIFY_MESSAGES.missingSettings('ocapi-data', 'GET', '/catalogs'),
+    });
+    expect(await gateway.verify(target, creds, 'ocapi-shop')).toEqual({
+      status: 'error',
+      message: VERIFY_MESSAGES.missingSettings('ocapi-shop', 'GET', '/site'),
+    });
+    expect(await gateway.verify(target, creds, 'webdav')).toEqual({
+      status: 'error',
+      message: VERIFY_MESSAGES.missingSettings('webdav', 'PROPFIND', '/impex/'),
+    });
+
+    const settings = sim.instance(HOST).settings;
+    // GET only: the product search (POST) is what fails now.
+    settings.ocapiData = {
+      _v: '21.10',
+      clients: [
+        { client_id: creds.clientId, resources: [{ resource_id: '/**', methods: ['get'] }] },
+      ],
+    };
+    expect(await gateway.verify(target, creds, 'ocapi-data')).toEqual({
+      status: 'error',
+      message: VERIFY_MESSAGES.missingSettings('ocapi-data', 'POST', '/product_search'),
+    });
+    settings.ocapiData = ocapi(ocapiDataSettingsSnippet(creds.clientId));
+    settings.ocapiShop = ocapi(ocapiShopSettingsSnippet(creds.clientId));
+    const webdav = parseWebdavPermissions(webdavPermissionsSnippet(creds.clientId));
+    settings.webdav = webdav.ok ? webdav.value : null;
+    for (const capability of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
+      expect(await gateway.verify(target, creds, capability)).toEqual({ status: 'ok' });
+    }
+    // Without a site id the gateway discovers one through OCAPI Data.
+    expect(await gateway.verify({ host: HOST }, creds, 'ocapi-shop')).toEqual({ status: 'ok' });
+  });
+
+  it('throws on 5xx after retries, on timeouts and on dropped connections', async () => {
+    const target = { host: HOST, siteId: 'RefArch' };
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503 });
+    await expect(gateway.verify(target, creds, 'ocapi-data')).rejects.toBeInstanceOf(
+      B2CUnavailableError,
+    );
+    sim.faults.clear();
+
+    sim.faults.add({ path: '/dw/shop/v21_10/site', latencyMs: 1000 });
+    await expect(gateway.verify(target, creds, 'ocapi-shop')).rejects.toThrow(/timed out/);
+    sim.faults.clear();
+
+    sim.faults.add({ path: '/webdav/Sites/impex', drop: true });
+    await expect(gateway.verify(target, creds, 'webdav')).rejects.toThrow(/network error/);
+  });
+
+  it('throws when Account Manager itself is unreachable', async () => {
+    sim.faults.add({ path: '/dw/rest/v1/instances', status: 500 });
+    await expect(gateway.listInstances({ orgId: 'org-gw' })).rejects.toBeInstanceOf(
+      B2CUnavailableError,
+    );
+  });
+});

@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createB2CSimulator, SIM_ADMIN_CLIENT, type B2CSimulator } from '../../../mock-server/b2c';
+import {
+  B2CAuthError,
+  B2CHostNotAllowedError,
+  B2CNotFoundError,
+  B2CPermissionError,
+  B2CRequestError,
+  B2CUnavailableError,
+  type B2CCallContext,
+} from './errors';
+import { createHostAllowlist } from './host-allowlist';
+import { createHttpClient, type HttpOptions } from './http';
+
+let sim: B2CSimulator;
+beforeAll(async () => {
+  sim = await createB2CSimulator();
+});
+afterAll(() => sim.stop());
+afterEach(() => sim.faults.clear());
+
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/catalogs' };
+const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+
+function client(overrides: Partial<HttpOptions> = {}) {
+  const sleep = vi.fn(async () => {});
+  const http = createHttpClient({
+    allowlist: createHostAllowlist({ extraAllowedHosts: [sim.url] }),
+    retryBaseMs: 100,
+    sleep,
+    ...overrides,
+  });
+  return { http, sleep };
+}
+
+describe('http helper', () => {
+  it('types a 401 as B2CAuthError and a 403 as B2CPermissionError carrying the OCAPI fault', async () => {
+    const { http } = client();
+    await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
+
+    const token = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const error = await http({
+      call,
+      url: dataUrl(),
+      headers: { authorization: `Bearer ${token.access_token}` },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CPermissionError);
+    expect(error).toMatchObject({
+      faultType: 'ClientAccessForbiddenException',
+      faultMessage: "Access to resource 'GET /catalogs' is not allowed for the current client.",
+      call,
+    });
+  });
+
+  it('types 404 and other 4xx', async () => {
+    const { http } = client();
+    await expect(
+      http({ call, url: `${sim.url}/hosts/zzte-999.dx.commercecloud.salesforce.com/x` }),
+    ).rejects.toBeInstanceOf(B2CNotFoundError);
+    await expect(
+      http({
+        call: { api: 'account-manager', method: 'POST', resource: '/dwsso/oauth2/access_token' },
+        url: `${sim.accountManagerUrl}/dwsso/oauth2/access_token`,
+        body: 'grant_type=password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ).rejects.toSatisfy((e) => e instanceof B2CRequestError && e.status === 400);
+  });
+
+  it('retries an idempotent call on 5xx with exponential backoff, then succeeds', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503, times: 2 });
+    const before = sim.countRequests('GET', '/catalogs');
+    const { http, sleep } = client();
+    await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
+    expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
+    expect(sleep.mock.calls).toEqual([[100], [200]]);
+  });
+
+  it('gives up after the retries with B2CUnavailableError carrying the status', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 502 });
+    const { http } = client({ retries: 3 });
+    const before = sim.countRequests('GET', '/catalogs');
+    await expect(http({ call, url: dataUrl() })).rejects.toMatchObject({
+      name: 'B2CUnavailableError',
+      status: 502,
+    });
+    expect(sim.countRequests('GET', '/catalogs') - before).toBe(4);
+  });
+
+  it('retries dropped connections', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', drop: true, times: 1 });
+    const { http } = client();
+    await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
+  });
+
+  it('does not retry a non-idempotent call', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/products/M-00001', status: 500 });
+    const { http, sleep } = client();
+    const before = sim.countRequests('PATCH', '/products/M-00001');
+    await expect(
+      http({
+        call: { api: 'ocapi-data', method: 'PATCH', resource: '/products/M-00001' },
+        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`,
+        json: {},
+      }),
+    ).rejects.toBeInstanceOf(B2CUnavailableError);
+    expect(sim.countRequests('PATCH', '/products/M-00001') - before).toBe(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('times out each attempt and reports a timeout after the retries', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', latencyMs: 400 });
+    const { http } = client({ timeoutMs: 50, retries: 1 });
+    const started = Date.now();
+    const error = await http({ call, url: dataUrl() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CUnavailableError);
+    expect((error as Error).message).toContain('timed out');
+    expect(Date.now() - started).toBeLessThan(350);
+  });
+
+  it('refuses a URL off the allowlist before any request leaves', async () => {
+    const fetchSpy = vi.fn<typeof fetch>();
+    const { http } = client({ fetch: fetchSpy });
+    for (const url of [
+      'https://example.com/x',
+      'http://127.0.0.1:1/x',
+      'http://169.254.169.254/',
+    ]) {
+      await expect(http({ call, url })).rejects.toBeInstanceOf(B2CHostNotAllowedError);
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('does not follow redirects, which could lead off the allowlist', async () => {
+    const fetchSpy = vi.fn<typeof fetch>(
+      async () =>
+        new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } }),
+    );
+    const { http } = client({ fetch: fetchSpy });
+    await expect(http({ call, url: dataUrl() })).rejects.toMatchObject({ status: 302 });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy.mock.calls[0]?.[1]?.redirect).toBe('manual');
+  });
+});

@@ -1,0 +1,184 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ocapiDataSettingsSnippet,
+  parseOcapiSettings,
+  type OcapiSettings,
+} from '../../../domain/b2c-snippets';
+import {
+  createB2CSimulator,
+  SIM_MASTER_CATALOG_ID,
+  SIM_STOREFRONT_CATALOG_ID,
+  type B2CSimulator,
+} from '../../../mock-server/b2c';
+import { B2CAuthError, B2CNotFoundError, B2CPermissionError, B2CRequestError } from './errors';
+import { createB2CGateway } from './gateway.impl';
+import type { OcapiDataClient } from './ocapi-data';
+
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+let data: OcapiDataClient;
+let clientId: string;
+let secret: string;
+
+const settings = (text: string): OcapiSettings => {
+  const parsed = parseOcapiSettings(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+beforeAll(async () => {
+  sim = await createB2CSimulator();
+  const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
+  const created = await gateway.ensureApiClient({ orgId: 'org-data' });
+  clientId = created.clientId;
+  secret = created.secret ?? '';
+  data = gateway.instanceClients(HOST, { clientId, secret }).data;
+  sim.instance(HOST).settings.ocapiData = settings(ocapiDataSettingsSnippet(clientId));
+});
+afterAll(() => sim.stop());
+afterEach(() => {
+  sim.instance(HOST).settings.ocapiData = settings(ocapiDataSettingsSnippet(clientId));
+});
+
+describe('OCAPI Data client', () => {
+  it('lists the master and storefront catalogs', async () => {
+    const catalogs = await data.listCatalogs();
+    expect(catalogs.map((c) => [c.id, c.is_master_catalog])).toEqual([
+      [SIM_MASTER_CATALOG_ID, true],
+      [SIM_STOREFRONT_CATALOG_ID, false],
+    ]);
+  });
+
+  it('lists nested storefront categories with localized names', async () => {
+    const { data: categories, total } = await data.listCategories(SIM_STOREFRONT_CATALOG_ID);
+    expect(total).toBe(categories.length);
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    const leaf = byId.get('mens-clothing-shirts');
+    expect(leaf?.parent_category_id).toBe('mens-clothing');
+    expect(byId.get('mens-clothing')?.parent_category_id).toBe('mens');
+    expect(byId.get('mens')?.parent_category_id).toBe('root');
+    expect(leaf?.name).toMatchObject({ default: 'Shirt', 'fr-FR': 'Chemise', 'de-DE': 'Hemd' });
+    await expect(data.listCategories('no-such-catalog')).rejects.toBeInstanceOf(B2CNotFoundError);
+  });
+
+  it('finds the storefront site', async () => {
+    expect((await data.listSites()).map((s) => s.id)).toEqual(['RefArch']);
+  });
+
+  it('gets a product with localized name and SEO fields and its type', async () => {
+    const master = await data.getProduct('M-00001');
+    expect(master.type.master).toBe(true);
+    expect(master.name?.default).toEqual(expect.any(String));
+    expect(master.online_flag?.default).toEqual(expect.any(Boolean));
+    const variant = await data.getProduct(
+      `${(master.variants as { product_id: string }[])[0]?.product_id}`,
+    );
+    expect(variant.type.variant).toBe(true);
+    expect(variant.master?.master_id).toBe('M-00001');
+    await expect(data.getProduct('nope')).rejects.toBeInstanceOf(B2CNotFoundError);
+  });
+
+  it('patches localized fields per locale, keeping the others', async () => {
+    const before = await data.getProduct('I-00002');
+    const patched = await data.patchProduct('I-00002', {
+      page_title: { 'fr-FR': 'Titre SEO' },
+      long_description: { 'de-DE': { markup: '<p>Neu</p>' } },
+      online_flag: { default: false },
+    });
+    expect(patched.page_title?.['fr-FR']).toBe('Titre SEO');
+    expect(patched.name).toEqual(before.name);
+    expect(patched.long_description?.['de-DE']?.markup).toBe('<p>Neu</p>');
+    expect(patched.online_flag?.default).toBe(false);
+    expect((await data.getProduct('I-00002')).page_title?.['fr-FR']).toBe('Titre SEO');
+  });
+
+  it('searches with match_all, paging and sorts', async () => {
+    const first = await data.searchProducts({
+      query: { match_all_query: {} },
+      count: 200,
+      sorts: [{ field: 'id', sort_order: 'desc' }],
+    });
+    expect(first.total).toBeGreaterThanOrEqual(2000);
+    expect(first.hits).toHaveLength(200);
+    const ids = first.hits.map((h) => h.id);
+    expect(ids).toEqual([...ids].sort().reverse());
+    const second = await data.searchProducts({
+      query: { match_all_query: {} },
+      start: 200,
+      count: 5,
+      sorts: [{ field: 'id', sort_order: 'desc' }],
+    });
+    expect(second.start).toBe(200);
+    expect(second.hits[0]?.id).not.toBe(first.hits[199]?.id);
+  });
+
+  it('searches with term and text queries', async () => {
+    const variationGroups = await data.searchProducts({
+      query: { term_query: { fields: ['type'], operator: 'is', values: ['variation_group'] } },
+      count: 10,
+    });
+    expect(variationGroups.total).toBeGreaterThan(0);
+    expect(variationGroups.hits.every((h) => h.type.variation_group)).toBe(true);
+
+    const offline = await data.searchProducts({
+      query: { term_query: { fields: ['online_flag'], operator: 'is', values: [false] } },
+      count: 1,
+    });
+    expect(offline.total).toBeGreaterThan(0);
+
+    const french = await data.searchProducts({
+      query: { text_query: { fields: ['name'], search_phrase: 'chemise lin' } },
+      count: 50,
+    });
+    expect(french.total).toBeGreaterThan(0);
+    for (const hit of french.hits) {
+      expect(
+        Object.values(hit.name ?? {})
+          .join(' ')
+          .toLowerCase(),
+      ).toMatch(/chemise/);
+    }
+  });
+
+  it('enforces count ≤ 200 before sending', async () => {
+    await expect(
+      data.searchProducts({ query: { match_all_query: {} }, count: 201 }),
+    ).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('surfaces a malformed query as B2CRequestError', async () => {
+    await expect(
+      data.searchProducts({
+        query: { term_query: { fields: ['color'], operator: 'is', values: ['x'] } },
+      }),
+    ).rejects.toBeInstanceOf(B2CRequestError);
+  });
+
+  it('answers 403 with the resource and method when the settings do not grant it', async () => {
+    // Read-only settings: GETs pass, PATCH is refused.
+    sim.instance(HOST).settings.ocapiData = {
+      _v: '21.10',
+      clients: [
+        { client_id: clientId, resources: [{ resource_id: '/products/*', methods: ['get'] }] },
+      ],
+    };
+    await expect(data.getProduct('M-00001')).resolves.toMatchObject({ id: 'M-00001' });
+    const error = await data
+      .patchProduct('M-00001', { name: { default: 'x' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CPermissionError);
+    expect(error).toMatchObject({
+      faultType: 'ClientAccessForbiddenException',
+      call: { api: 'ocapi-data', method: 'PATCH', resource: '/products/M-00001' },
+    });
+    await expect(data.listCatalogs()).rejects.toMatchObject({
+      call: { method: 'GET', resource: '/catalogs' },
+    });
+  });
+
+  it('answers a wrong secret with B2CAuthError', async () => {
+    const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
+    const wrong = gateway.instanceClients(HOST, { clientId, secret: `${secret}x` }).data;
+    await expect(wrong.listCatalogs()).rejects.toBeInstanceOf(B2CAuthError);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ocapiShopSettingsSnippet, parseOcapiSettings } from '../../../domain/b2c-snippets';
+import { createB2CSimulator, SIM_SITE_ID, type B2CSimulator } from '../../../mock-server/b2c';
+import { B2CAuthError, B2CNotFoundError, B2CPermissionError } from './errors';
+import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
+
+const HOST = 'zzte-002.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+let gateway: RealB2CGateway;
+let creds: { clientId: string; secret: string };
+
+beforeAll(async () => {
+  sim = await createB2CSimulator();
+  gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
+  const created = await gateway.ensureApiClient({ orgId: 'org-shop' });
+  creds = { clientId: created.clientId, secret: created.secret ?? '' };
+});
+afterAll(() => sim.stop());
+
+describe('OCAPI Shop client', () => {
+  it('is refused with 403 until the Shop settings grant the client, then reads the site', async () => {
+    const shop = gateway.instanceClients(HOST, creds).shop;
+    const error = await shop.getSite(SIM_SITE_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CPermissionError);
+    expect(error).toMatchObject({
+      faultType: 'ClientAccessForbiddenException',
+      call: { api: 'ocapi-shop', method: 'GET', resource: '/site' },
+    });
+
+    const parsed = parseOcapiSettings(ocapiShopSettingsSnippet(creds.clientId));
+    if (!parsed.ok) throw new Error(parsed.error);
+    sim.instance(HOST).settings.ocapiShop = parsed.value;
+    await expect(shop.getSite(SIM_SITE_ID)).resolves.toMatchObject({
+      id: SIM_SITE_ID,
+      default_currency: 'USD',
+    });
+    await expect(shop.getSite('NoSuchSite')).rejects.toBeInstanceOf(B2CNotFoundError);
+    // Data settings are a separate block: Shop settings alone do not open OCAPI Data.
+    await expect(gateway.instanceClients(HOST, creds).data.listCatalogs()).rejects.toBeInstanceOf(
+      B2CPermissionError,
+    );
+  });
+
+  it('answers a wrong secret with B2CAuthError', async () => {
+    const shop = gateway.instanceClients(HOST, { ...creds, secret: 'not-the-secret' }).shop;
+    await expect(shop.getSite(SIM_SITE_ID)).rejects.toBeInstanceOf(B2CAuthError);
+  });
+});

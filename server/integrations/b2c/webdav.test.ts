@@ -1,0 +1,89 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseWebdavPermissions, webdavPermissionsSnippet } from '../../../domain/b2c-snippets';
+import { createB2CSimulator, type B2CSimulator } from '../../../mock-server/b2c';
+import { B2CAuthError, B2CPermissionError, B2CUnavailableError } from './errors';
+import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
+import { parseMultistatus } from './webdav';
+
+const HOST = 'zzte-003.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+let gateway: RealB2CGateway;
+let creds: { clientId: string; secret: string };
+
+beforeAll(async () => {
+  sim = await createB2CSimulator();
+  gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 200 });
+  const created = await gateway.ensureApiClient({ orgId: 'org-webdav' });
+  creds = { clientId: created.clientId, secret: created.secret ?? '' };
+});
+afterAll(() => sim.stop());
+afterEach(() => {
+  sim.faults.clear();
+  sim.instance(HOST).settings.webdav = null;
+});
+
+const grant = (operations: ('read' | 'read_write')[]) => {
+  const parsed = parseWebdavPermissions(webdavPermissionsSnippet(creds.clientId));
+  if (!parsed.ok) throw new Error(parsed.error);
+  const value = parsed.value;
+  value.clients[0]!.permissions[0]!.operations = operations;
+  sim.instance(HOST).settings.webdav = value;
+};
+
+describe('WebDAV client', () => {
+  it('lists /impex one level deep and writes then deletes a probe file', async () => {
+    grant(['read_write']);
+    const webdav = gateway.instanceClients(HOST, creds).webdav;
+    const entries = await webdav.listImpex();
+    expect(entries.map((e) => [e.name, e.isCollection])).toEqual([
+      ['log', true],
+      ['src', true],
+    ]);
+    const filesBefore = [...sim.instance(HOST).files.keys()];
+    await webdav.writeProbe();
+    expect(sim.countRequests('PUT', '/impex/beacon-probe-')).toBe(1);
+    expect(sim.countRequests('DELETE', '/impex/beacon-probe-')).toBe(1);
+    expect([...sim.instance(HOST).files.keys()]).toEqual(filesBefore);
+  });
+
+  it('is refused without permissions, and read-only permissions refuse the write probe', async () => {
+    const webdav = gateway.instanceClients(HOST, creds).webdav;
+    await expect(webdav.listImpex()).rejects.toMatchObject({
+      name: 'B2CPermissionError',
+      call: { api: 'webdav', method: 'PROPFIND', resource: '/impex/' },
+    });
+    grant(['read']);
+    await expect(webdav.listImpex()).resolves.toHaveLength(2);
+    const error = await webdav.writeProbe().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CPermissionError);
+    expect((error as B2CPermissionError).call.method).toBe('PUT');
+  });
+
+  it('answers a wrong secret with B2CAuthError (Basic auth)', async () => {
+    grant(['read_write']);
+    const webdav = gateway.instanceClients(HOST, { ...creds, secret: 'nope' }).webdav;
+    await expect(webdav.listImpex()).rejects.toBeInstanceOf(B2CAuthError);
+  });
+
+  it('times out and retries PROPFIND, then reports the instance unavailable', async () => {
+    grant(['read_write']);
+    sim.faults.add({ path: '/webdav/Sites/impex', method: 'PROPFIND', latencyMs: 1000 });
+    const before = sim.countRequests('PROPFIND', '/impex');
+    await expect(gateway.instanceClients(HOST, creds).webdav.listImpex()).rejects.toBeInstanceOf(
+      B2CUnavailableError,
+    );
+    expect(sim.countRequests('PROPFIND', '/impex') - before).toBe(3);
+  });
+
+  it('parses multistatus with any namespace prefix', () => {
+    const xml = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"><d:response><d:href>/on/demandware.servlet/webdav/Sites/impex/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop></d:propstat></d:response><d:response><d:href>/on/demandware.servlet/webdav/Sites/impex/a%20b.xml</d:href><d:propstat><d:prop><d:resourcetype/></d:prop></d:propstat></d:response></d:multistatus>`;
+    expect(parseMultistatus(xml)).toEqual([
+      { href: '/on/demandware.servlet/webdav/Sites/impex/', name: 'impex', isCollection: true },
+      {
+        href: '/on/demandware.servlet/webdav/Sites/impex/a b.xml',
+        name: 'a b.xml',
+        isCollection: false,
+      },
+    ]);
+  });
+});

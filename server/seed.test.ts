@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { b2cApiClients, users } from './db/schema';
+import { describeEachDriver } from './db/test-db';
+import { seed } from './seed';
+import { SEED_API_CLIENT, SEED_ENVS, SEED_INSTANCES, SEED_ORGS, SEED_USERS } from './seed-data';
+import { createServices } from './services';
+import { apiClientSecretContext } from './services/b2c';
+import { createSecrets } from './services/secrets';
+import { fakeGateway } from './services/test-support';
+
+const secrets = createSecrets(randomBytes(32));
+
+describeEachDriver('seed', (get) => {
+  const db = () => get().db;
+  const services = () => createServices({ db: db(), b2c: fakeGateway().gateway, secrets });
+
+  it('writes the demo data once; a second run changes nothing', async () => {
+    expect(await seed(db(), { secrets })).toEqual({ seeded: true });
+    expect(await seed(db(), { secrets })).toEqual({ seeded: false });
+    const [row] = await db().select({ n: count() }).from(users);
+    expect(row?.n).toBe(3);
+    const emails = (
+      await db().select({ email: users.email, su: users.isSuperUser }).from(users)
+    ).sort((a, b) => a.email.localeCompare(b.email));
+    expect(emails).toEqual([
+      { email: 'ada@beacon.test', su: true },
+      { email: 'maya@beacon.test', su: false },
+      { email: 'sam@beacon.test', su: false },
+    ]);
+  });
+
+  it('Maya lands on acme/prod (verified org, onboarded env)', async () => {
+    const redirect = await services().orgs.bestRedirectForUser(SEED_USERS.maya, undefined);
+    expect(redirect).toEqual({
+      status: 'ok',
+      org: { id: SEED_ORGS.acme.id, slug: 'acme', name: 'Acme Outfitters', verified: true },
+      env: {
+        id: SEED_ENVS.acmeProd.id,
+        slug: 'prod',
+        name: 'Production',
+        b2cInstance: { id: SEED_INSTANCES.acmeProd.id, instanceId: 'zzte_001', onboarded: true },
+      },
+    });
+    const orgs = await services().orgs.allForUser(SEED_USERS.maya);
+    expect(orgs.map((o) => [o.slug, o.verified])).toEqual([
+      ['acme', true],
+      ['globex', false],
+    ]);
+  });
+
+  it('every gate has data: unverified org, env with no instance, no memberships, no envs', async () => {
+    const s = services();
+    const globex = await s.orgs.getContext(SEED_USERS.maya, 'globex', 'prod');
+    expect(globex.org.verified).toBe(false);
+    expect(globex.env.b2cInstance).toBeNull();
+    const staging = await s.orgs.getContext(SEED_USERS.maya, 'acme', 'staging');
+    expect(staging.env.b2cInstance).toBeNull();
+    expect(await s.orgs.bestRedirectForUser(SEED_USERS.sam, undefined)).toMatchObject({
+      status: 'no-org-memberships',
+    });
+    expect(await s.orgs.bestRedirectForUser(SEED_USERS.ada, undefined)).toMatchObject({
+      status: 'ok',
+      org: { slug: 'acme' },
+    });
+    expect(await s.envs.list(SEED_ORGS.initech.id)).toEqual([]);
+    expect((await s.orgs.getContext(SEED_USERS.ada, 'globex', 'prod')).org.slug).toBe('globex');
+    await expect(s.orgs.getContext(SEED_USERS.sam, 'acme', 'prod')).rejects.toThrow(
+      'You are not a member of the org "acme"',
+    );
+  });
+
+  it('acme’s instance is fully onboarded with an API client whose secret decrypts', async () => {
+    const instance = await services().b2cInstances.get(
+      SEED_ORGS.acme.id,
+      SEED_INSTANCES.acmeProd.id,
+    );
+    expect(instance).toEqual({
+      id: SEED_INSTANCES.acmeProd.id,
+      instanceId: 'zzte_001',
+      externalInstanceId: SEED_INSTANCES.acmeProd.externalInstanceId,
+      host: 'zzte-001.dx.commercecloud.salesforce.com',
+      tenantType: 'sandbox',
+      apiClient: { clientId: SEED_API_CLIENT.clientId },
+      ocapiDataSettingsVerified: true,
+      ocapiShopSettingsVerified: true,
+      webdavSettingsVerified: true,
+      onboarded: true,
+    });
+    const [client] = await db()
+      .select()
+      .from(b2cApiClients)
+      .where(eq(b2cApiClients.orgId, SEED_ORGS.acme.id));
+    expect(
+      secrets.decrypt(client!.secretCiphertext!, apiClientSecretContext(SEED_ORGS.acme.id)),
+    ).toBe(SEED_API_CLIENT.secret);
+  });
+});

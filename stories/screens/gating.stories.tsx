@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { envs, orgs, sessionFor, users } from '../../mock-server/fixtures';
+import { atEnv } from '../../mock-server/scenarios';
+import { screen } from '../support/app-harness';
+
+const meta = { title: 'Screens/Gating' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const noInstance = { ...envs.prod, b2cInstance: null };
+
+const unverifiedMember = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.maya),
+  trpc: atEnv(orgs.globex, envs.prod),
+});
+export const OnboardingNeeded: Story = {
+  ...unverifiedMember.story,
+  tags: ['state:gating.onboarding-needed'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Onboarding needed' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Book an onboarding demo' })).toBeEnabled();
+    await expect(canvas.queryByRole('heading', { name: 'Products' })).toBeNull();
+  },
+};
+
+const unverifiedSuperuser = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.ada),
+  trpc: atEnv(orgs.globex, envs.prod),
+});
+export const SuperuserBypass: Story = {
+  ...unverifiedSuperuser.story,
+  tags: ['state:gating.superuser-bypass'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Products' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Onboarding needed')).toBeNull();
+  },
+};
+
+const integrationMissing = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.maya),
+  trpc: atEnv(orgs.acme, noInstance),
+});
+export const IntegrationMissing: Story = {
+  ...integrationMissing.story,
+  tags: ['state:gating.integration-missing'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: 'Salesforce B2C Commerce Integration Missing' },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Open environment settings' })).toHaveAttribute(
+      'href',
+      '/app/acme/prod/settings?view=env-settings',
+    );
+  },
+};
+
+const homeOptsOut = screen({
+  url: '/app/acme/prod',
+  session: sessionFor(users.maya),
+  trpc: atEnv(orgs.globex, noInstance),
+});
+export const HomeOptsOut: Story = {
+  ...homeOptsOut.story,
+  tags: ['state:gating.home-opts-out'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Onboarding needed')).toBeNull();
+    await expect(canvas.queryByText('Salesforce B2C Commerce Integration Missing')).toBeNull();
+  },
+};

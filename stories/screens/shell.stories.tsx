@@ -1,0 +1,230 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { THEME_STORAGE_KEY } from '../../domain/constants';
+import { MESSAGES } from '../../domain/errors';
+import { sessionFor, users } from '../../mock-server/fixtures';
+import { atEnv } from '../../mock-server/scenarios';
+import { domainError } from '../../mock-server/trpc/scenario';
+import { screen } from '../support/app-harness';
+
+const meta = { title: 'Screens/Shell' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const NAV_LABELS = ['AI Discoverability (AEO)', 'Analyst', 'Agents', 'Products', 'Reviews'];
+const page = within(document.body);
+
+function remember(key: string, value: string | null) {
+  const before = localStorage.getItem(key);
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+  return () => {
+    if (before === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, before);
+  };
+}
+
+const member = screen({ url: '/app/acme/prod', session: sessionFor(users.maya), trpc: atEnv() });
+const superuser = screen({ url: '/app/acme/prod', session: sessionFor(users.ada), trpc: atEnv() });
+
+async function rail(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  return canvas.findByRole('navigation', { name: 'Main' }, { timeout: 4000 });
+}
+
+export const Expanded: Story = {
+  ...member.story,
+  tags: ['state:shell.expanded'],
+  beforeEach: () => {
+    member.api.reset();
+    return remember('beacon:nav-expanded', null);
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await expect(nav.getBoundingClientRect().width).toBe(240);
+    const links = within(nav);
+    for (const label of [...NAV_LABELS, 'Settings']) {
+      await expect(links.getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(links.getByText('AI Discoverability (AEO)')).toBeVisible();
+    await expect(links.getByRole('link', { name: 'AI Discoverability (AEO)' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(links.queryByRole('link', { name: 'Landing Pages' })).toBeNull();
+    await expect(links.getByRole('button', { name: /^Environment: Production/ })).toBeVisible();
+    await expect(links.getByRole('button', { name: /^Org: Acme Outfitters/ })).toBeVisible();
+    await expect(links.getByRole('button', { name: /^Account: Maya Member/ })).toBeVisible();
+    await expect(links.getByRole('button', { name: 'Collapse navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  },
+};
+
+export const Collapsed: Story = {
+  ...member.story,
+  tags: ['state:shell.collapsed'],
+  beforeEach: () => {
+    member.api.reset();
+    return remember('beacon:nav-expanded', null);
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await userEvent.click(within(nav).getByRole('button', { name: 'Collapse navigation' }));
+    await waitFor(() => expect(nav.getBoundingClientRect().width).toBe(72));
+    await expect(within(nav).getByText('Products')).toHaveClass('sr-only');
+    await expect(within(nav).getByRole('link', { name: 'Products' })).toBeVisible();
+    await expect(localStorage.getItem('beacon:nav-expanded')).toBe('false');
+    await expect(within(nav).getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  },
+};
+
+export const Superuser: Story = {
+  ...superuser.story,
+  tags: ['state:shell.superuser'],
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await expect(within(nav).getByRole('link', { name: 'Landing Pages' })).toBeVisible();
+  },
+};
+
+export const ThemeDim: Story = {
+  ...member.story,
+  tags: ['state:shell.theme-dim'],
+  globals: { theme: 'dim' },
+  beforeEach: () => {
+    member.api.reset();
+    return remember(THEME_STORAGE_KEY, 'dim');
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dim');
+    await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
+    await expect(await page.findByRole('menuitem', { name: 'Light Mode' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+export const UserMenu: Story = {
+  ...member.story,
+  tags: ['state:menu.user'],
+  beforeEach: () => {
+    member.api.reset();
+    return remember(THEME_STORAGE_KEY, null);
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
+    const menu = await page.findByRole('menu');
+    await expect(within(menu).getByText('maya@beacon.test')).toBeVisible();
+    await expect(within(menu).getByText('Maya Member')).toBeVisible();
+    await expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Dark Mode' }));
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dim');
+    await expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dim');
+    await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
+    await userEvent.click(await page.findByRole('menuitem', { name: 'Light Mode' }));
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'beacon');
+    await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
+  },
+};
+
+export const EnvSwitcher: Story = {
+  ...member.story,
+  tags: ['state:menu.env-switcher'],
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await expect(member.api.calls('envs.list')).toHaveLength(0);
+    await userEvent.click(within(nav).getByRole('button', { name: /^Environment:/ }));
+    const menu = await page.findByRole('menu');
+    await expect(await within(menu).findByRole('menuitem', { name: /Staging/ })).toBeVisible();
+    await expect(member.api.calls('envs.list')).toEqual([{ orgId: 'org_acme' }]);
+    await expect(
+      within(menu).getByRole('menuitem', { name: 'Create environment' }),
+    ).toHaveAttribute('href', '/app/acme/create-env');
+  },
+};
+
+export const OrgSwitcher: Story = {
+  ...member.story,
+  tags: ['state:menu.org-switcher'],
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await expect(member.api.calls('orgs.allOrgsForUser')).toHaveLength(0);
+    await userEvent.click(within(nav).getByRole('button', { name: /^Org:/ }));
+    const menu = await page.findByRole('menu');
+    const globex = await within(menu).findByRole('menuitem', { name: /Globex Goods/ });
+    await expect(within(globex).getByText('Unverified')).toBeVisible();
+    await expect(
+      within(menu).getByRole('menuitem', { name: /Acme Outfitters/ }),
+    ).not.toHaveTextContent('Unverified');
+    await expect(member.api.calls('orgs.allOrgsForUser')).toHaveLength(1);
+    await expect(within(menu).queryByText('Create Org')).toBeNull();
+  },
+};
+
+export const OrgSwitcherSuperuser: Story = {
+  ...superuser.story,
+  tags: ['state:menu.org-switcher-superuser'],
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    await userEvent.click(within(nav).getByRole('button', { name: /^Org:/ }));
+    const menu = await page.findByRole('menu');
+    await expect(await within(menu).findByRole('menuitem', { name: /Globex Goods/ })).toBeVisible();
+    await expect(within(menu).getByText('Superuser required')).toBeVisible();
+    await expect(within(menu).getByRole('menuitem', { name: 'Create Org' })).toHaveAttribute(
+      'href',
+      '/app/create-org',
+    );
+    // Acme is verified already, so verifying it again is disabled.
+    await expect(within(menu).getByRole('menuitem', { name: 'Verify this Org' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  },
+};
+
+const notMember = screen({
+  url: '/app/acme/prod',
+  session: sessionFor(users.maya),
+  trpc: {
+    'orgs.getContext': domainError('FORBIDDEN', MESSAGES.notOrgMember('acme'), 'not-member'),
+  },
+});
+export const OrgContextNotMember: Story = {
+  ...notMember.story,
+  tags: ['state:org-context.not-member'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'You are not a member of the org "acme"' }),
+    ).toBeVisible();
+    await expect(notMember.api.calls('orgs.getContext')).toHaveLength(1);
+  },
+};
+
+const envMissing = screen({
+  url: '/app/acme/nope',
+  session: sessionFor(users.maya),
+  trpc: {
+    'orgs.getContext': domainError('NOT_FOUND', MESSAGES.envNotFound('nope'), 'env-not-found'),
+  },
+});
+export const OrgContextEnvMissing: Story = {
+  ...envMissing.story,
+  tags: ['state:org-context.env-missing'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Cannot find Env "nope"' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to acme' })).toHaveAttribute(
+      'href',
+      '/app/acme',
+    );
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * End-to-end tests against the real server (`tsx server/main.ts`): a fresh temp data folder (PGlite,
+ * seeded) and free loopback ports per run, the development IdP standing in for Salesforce and Google,
+ * Debian's Chromium. Ports and the folder are chosen once in the runner and inherited by the workers.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { launchOptions } from '../../scripts/chromium.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+process.env.BEACON_E2E_PORT ??= String(await freePort());
+process.env.BEACON_E2E_IDP_PORT ??= String(await freePort());
+process.env.BEACON_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'beacon-e2e-'));
+
+const baseURL = `http://127.0.0.1:${process.env.BEACON_E2E_PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: '../../test-results/e2e',
+  timeout: 30_000,
+  use: {
+    baseURL,
+    launchOptions,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node_modules/.bin/tsx server/main.ts',
+    cwd: '../..',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: process.env.BEACON_E2E_PORT,
+      DEV_IDP_PORT: process.env.BEACON_E2E_IDP_PORT,
+      DATA_DIR: process.env.BEACON_E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { PlugZapIcon, ShieldCheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { MESSAGES } from '../../domain/errors';
+import { EmptyState } from '../components/empty-state';
+
+/** Unverified org, regular member (spec §4): explain, and offer to book the onboarding demo. */
+export function OnboardingNeededBlock({ orgName, action }: { orgName: string; action: ReactNode }) {
+  return (
+    <EmptyState
+      data-gate="onboarding-needed"
+      className="m-8 border-solid bg-base-100"
+      icon={<ShieldCheckIcon />}
+      title={<h1>{MESSAGES.onboardingNeeded}</h1>}
+      description={`${orgName} is not verified yet. Book a short onboarding call and we will verify your org and walk you through linking your B2C Commerce instance.`}
+      action={action}
+    />
+  );
+}
+
+/** Env without an onboarded B2C instance (spec §4): say so and link to settings. */
+export function IntegrationMissingBlock({
+  envName,
+  action,
+}: {
+  envName: string;
+  action: ReactNode;
+}) {
+  return (
+    <EmptyState
+      data-gate="integration-missing"
+      className="m-8 border-solid bg-base-100"
+      icon={<PlugZapIcon />}
+      title={<h1>{MESSAGES.integrationMissing}</h1>}
+      description={`${envName} is not linked to a Salesforce B2C Commerce instance yet. Link one in the environment settings to use this screen.`}
+      action={action}
+    />
+  );
+}
