@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             '{domain,ui,app,server,mock-server,scripts}/**/*.test.{ts,tsx}',
-            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/{unit,server}/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
           setupFiles: ['tests/setup/strict-console.ts'],

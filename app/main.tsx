@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createSessionStore } from './lib/session';
+import { analyticsEndpoint, sentryOptions, type ClientEnv } from './lib/telemetry-config';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRouterProvider, createAppRouter } from './router';
 import '../ui/styles/index.css';
@@ -23,6 +24,11 @@ const router = createAppRouter({
     loadApi: async () => (api ??= (await import('./lib/api')).createApi()),
   },
 });
+
+const env = import.meta.env as unknown as ClientEnv;
+if (sentryOptions(env) || analyticsEndpoint(env, window.location.hostname)) {
+  void import('./lib/telemetry').then(({ startTelemetry }) => startTelemetry(router, env));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -197,6 +197,8 @@ async function measure(target: Target): Promise<Figures> {
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--serve') {
+    // A clean exit on SIGINT lets `node --cpu-prof` write its profile.
+    process.on('SIGINT', () => process.exit(0));
     const ready = await serve(args[1] as Target);
     process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
     return;

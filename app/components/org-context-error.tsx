@@ -1,20 +1,9 @@
 /** orgs.getContext's expected failures are documented states (spec §4, §8), shown as messages rather than thrown. */
 import { Link } from '@tanstack/react-router';
-import { isTRPCClientError } from '@trpc/client';
 import { MESSAGES } from '../../domain/errors';
 import { Button } from '../../ui/components/button';
 import { MessageScreen } from '../../ui/patterns/message-screen';
-
-export type OrgContextProblem = 'not-member' | 'env-missing';
-
-/** The documented problem behind a tRPC error, or null for anything unexpected (which is rethrown). */
-export function orgContextProblem(error: unknown): OrgContextProblem | null {
-  if (!isTRPCClientError(error)) return null;
-  const code = (error.data as { code?: string } | undefined)?.code;
-  if (code === 'FORBIDDEN') return 'not-member';
-  if (code === 'NOT_FOUND') return 'env-missing';
-  return null;
-}
+import type { OrgContextProblem } from '../lib/org-context';
 
 export function OrgContextMessage({
   problem,

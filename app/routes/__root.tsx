@@ -1,19 +1,25 @@
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { Button } from '../../ui/components/button';
-import { ErrorScreen } from '../../ui/patterns/error-screen';
-import { NotFoundScreen } from '../../ui/patterns/not-found-screen';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { RouterContext } from '../router';
+
+// The default screens load on demand: the root route is never code-split, and they are rarely needed.
+const ErrorScreen = lazy(() =>
+  import('../../ui/patterns/error-screen').then((m) => ({ default: m.ErrorScreen })),
+);
+const NotFound = lazy(() =>
+  import('../components/not-found').then((m) => ({ default: m.NotFound })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  errorComponent: ({ error }) => <ErrorScreen error={error} />,
+  errorComponent: ({ error }) => (
+    <Suspense fallback={null}>
+      <ErrorScreen error={error} />
+    </Suspense>
+  ),
   notFoundComponent: () => (
-    <NotFoundScreen
-      action={
-        <Button asChild variant="outline">
-          <Link to="/">Go to Beacon</Link>
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <NotFound />
+    </Suspense>
   ),
 });

@@ -53,7 +53,11 @@ export function createDatabase(options: DatabaseOptions = {}): Database {
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === IN_MEMORY ? new PGlite() : new PGlite(dataDir);
+  return pgliteDatabase(dataDir === IN_MEMORY ? new PGlite() : new PGlite(dataDir));
+}
+
+/** Wraps an open PGlite (tests load one from a migrated template). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -2,11 +2,14 @@
  * Test databases: in-memory PGlite always, and a throw-away database on a real PostgreSQL when
  * TEST_DATABASE_URL is set (scripts/pg-test-db.sh prints one). Suites run once per driver.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createDatabase, IN_MEMORY, type Database } from './client';
-import { migrateDatabase } from './migrate';
+import { createDatabase, pgliteDatabase, type Database } from './client';
+import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -16,11 +19,7 @@ export const TEST_DRIVERS: TestDriver[] = process.env.TEST_DATABASE_URL
 
 /** A migrated, empty database that nothing else uses; `close()` also drops a PostgreSQL one. */
 export async function openTestDatabase(driver: TestDriver = 'pglite'): Promise<Database> {
-  if (driver === 'pglite') {
-    const database = createDatabase({ dataDir: IN_MEMORY });
-    await migrateDatabase(database);
-    return database;
-  }
+  if (driver === 'pglite') return openPgliteFromTemplate();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
   const name = `beacon_t_${randomBytes(6).toString('hex')}`;
@@ -73,4 +72,46 @@ export function describeEachDriver(
       return database;
     }, driver);
   });
+}
+
+const TEMPLATE_DIR = path.resolve('node_modules/.cache/beacon-test-pglite');
+
+/** Keyed by the migrations' content, so a new migration makes a new template. */
+async function templateFile(): Promise<string> {
+  const hash = createHash('sha256');
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else hash.update(entry.name).update(await readFile(full));
+    }
+  };
+  await walk(MIGRATIONS_FOLDER);
+  return path.join(TEMPLATE_DIR, `${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+/**
+ * A fresh in-memory PGlite. Creating one runs initdb in WebAssembly (seconds on a busy machine); loading
+ * a dump of an already-migrated one is several times faster, so the first test file saves a template.
+ */
+async function openPgliteFromTemplate(): Promise<Database> {
+  const file = await templateFile();
+  const template = await readFile(file).catch(() => null);
+  if (template) {
+    const database = pgliteDatabase(new PGlite({ loadDataDir: new Blob([template]) }));
+    await migrateDatabase(database);
+    return database;
+  }
+  const client = new PGlite();
+  const database = pgliteDatabase(client);
+  await migrateDatabase(database);
+  const dump = await client.dumpDataDir('gzip');
+  await mkdir(TEMPLATE_DIR, { recursive: true });
+  // Write then rename, so a parallel test file never reads half a template.
+  const partial = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return database;
 }

@@ -11,7 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../ui/components/card';
-import { Skeleton } from '../../ui/components/spinner';
+import { Skeleton } from '../../ui/components/skeleton';
 
 const onConnect = fn();
 

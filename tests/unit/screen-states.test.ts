@@ -9,7 +9,6 @@ import catalogue from '../../stories/screen-states.json';
 
 const PENDING = new Set<string>([
   // Shell issue
-  'shell.status',
   // Onboarding issue
   'onboarding.select-instance',
   'onboarding.select-instance-empty',
@@ -49,7 +48,6 @@ const PENDING = new Set<string>([
   'aeo.results',
   'aeo.config',
   'analyst',
-  'agents.overview',
   'agents.translation',
   'agents.seo',
   'agents.aeo',

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn';
 
 const spinnerVariants = cva(
   'inline-block animate-spin rounded-full border-2 border-current border-r-transparent',
@@ -24,18 +23,7 @@ export function Spinner({ className, size, label = 'Loading', ...props }: Spinne
       role={label ? 'status' : undefined}
       aria-label={label ?? undefined}
       aria-hidden={label ? undefined : true}
-      className={cn(spinnerVariants({ size }), className)}
-      {...props}
-    />
-  );
-}
-
-export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="skeleton"
-      aria-hidden
-      className={cn('animate-pulse rounded-field bg-base-300/70', className)}
+      className={spinnerVariants({ size, className })}
       {...props}
     />
   );

@@ -8,7 +8,8 @@ import {
   OnboardingNeededBlock,
 } from '../../../../../ui/patterns/gate-blocks';
 import { BookDemoButton } from '../../../../components/book-demo';
-import { OrgContextMessage, orgContextProblem } from '../../../../components/org-context-error';
+import { OrgContextMessage } from '../../../../components/org-context-error';
+import { orgContextProblem } from '../../../../lib/org-context';
 import { Shell } from '../../../../components/shell';
 import { useCurrentUser } from '../../../../lib/session';
 import { useTRPC } from '../../../../lib/trpc';

@@ -1,0 +1,13 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden
+      className={cn('animate-pulse rounded-field bg-base-300/70', className)}
+      {...props}
+    />
+  );
+}
