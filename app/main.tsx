@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Api } from './lib/api';
 import { createSessionStore } from './lib/session';
 import { analyticsEndpoint, sentryOptions, type ClientEnv } from './lib/telemetry-config';
 import { applyTheme, readStoredTheme } from './lib/theme';
@@ -17,7 +18,7 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-let api: ReturnType<typeof import('./lib/api').createApi> | null = null;
+let api: Api | null = null;
 const router = createAppRouter({
   context: {
     session: createSessionStore(),

@@ -3,7 +3,13 @@ import type { B2CInstance, Env, Org, Session, SessionUser } from '../domain/enti
 import type { OutputOf } from './trpc/scenario';
 
 export const users = {
-  maya: { id: 'u_maya', name: 'Maya Member', email: 'maya@beacon.test', image: null, isSuperUser: false },
+  maya: {
+    id: 'u_maya',
+    name: 'Maya Member',
+    email: 'maya@beacon.test',
+    image: null,
+    isSuperUser: false,
+  },
   ada: { id: 'u_ada', name: 'Ada Admin', email: 'ada@beacon.test', image: null, isSuperUser: true },
 } satisfies Record<string, SessionUser>;
 

@@ -24,7 +24,8 @@ export function authHandlers(session: SessionMock): HttpHandler[] {
       if (session === 'pending') {
         await delay('infinite');
       }
-      if (session === 'error') return HttpResponse.json({ message: 'Server error' }, { status: 500 });
+      if (session === 'error')
+        return HttpResponse.json({ message: 'Server error' }, { status: 500 });
       return HttpResponse.json(session === 'signed-out' ? null : session);
     }),
     http.get(`*${AUTH_BASE_PATH}/csrf`, () => HttpResponse.json({ csrfToken: 'mock-csrf-token' })),

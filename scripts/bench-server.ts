@@ -5,6 +5,7 @@
  *           directly in the database; PGlite on disk, migrated and seeded)
  *   express a bare Express JSON endpoint (the ceiling)
  *   trpc    a bare tRPC batched query: two procedures, superjson, no auth, no database
+ *   core    the full request path with the two procedures' data answered from memory (diagnostic)
  * Prints req/s, p50/p99 latency, non-2xx and errors, and the ratios against bare Express.
  * Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_LOG_LEVEL (default warn),
  * DATABASE_URL (bench PostgreSQL instead of PGlite).
@@ -24,7 +25,7 @@ const WARMUP = 3;
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
-type Target = 'full' | 'express' | 'trpc';
+type Target = 'full' | 'core' | 'express' | 'trpc';
 
 interface Ready {
   port: number;
@@ -58,10 +59,12 @@ async function serve(target: Target): Promise<Ready> {
     const input = encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }));
     return { port: await listen(app), path: `/trpc/a,b?batch=1&input=${input}`, headers: {} };
   }
-  return serveFull();
+  return serveFull(target === 'core');
 }
 
-async function serveFull(): Promise<Ready> {
+/** `core` is the full stack with the two procedures' data calls answered from memory: what the server
+ * core (session, guards, tRPC, helmet, logs) costs without the data queries. */
+async function serveFull(stubData: boolean): Promise<Ready> {
   const { createServer } = await import('../server/app');
   const { createAuth } = await import('../server/auth/auth');
   const { createDatabase } = await import('../server/db/client');
@@ -103,13 +106,21 @@ async function serveFull(): Promise<Ready> {
     expires: new Date(Date.now() + 3_600_000),
   });
   const noB2C = () => Promise.reject(new Error('not used by the bench'));
+  const services = createServices({
+    db: database.db,
+    b2c: { listInstances: noB2C, ensureApiClient: noB2C, verify: noB2C },
+    secrets,
+  });
+  if (stubData) {
+    const user = { ...SEED_USERS.maya, image: null };
+    const context = await services.orgs.getContext(user, 'acme', 'prod');
+    const envList = await services.envs.list(SEED_ORGS.acme.id);
+    services.orgs.getContext = async () => context;
+    services.envs.list = async () => envList;
+  }
   const running = await createServer({
     config: { publicUrl: undefined, isDevelopment: false, trustProxy: false },
-    services: createServices({
-      db: database.db,
-      b2c: { listInstances: noB2C, ensureApiClient: noB2C, verify: noB2C },
-      secrets,
-    }),
+    services,
     auth,
     logger,
     host: '127.0.0.1',
@@ -208,14 +219,14 @@ async function main() {
     `bench:server — ${CONNECTIONS} connections, ${DURATION} s each (+${WARMUP} s warm-up), ${db}`,
   );
   const results: Figures[] = [];
-  for (const target of ['express', 'trpc', 'full'] as const) {
+  for (const target of ['express', 'trpc', 'core', 'full'] as const) {
     const f = await measure(target);
     results.push(f);
     console.log(
       `${target.padEnd(8)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  non-2xx ${f.non2xx}  errors ${f.errors}`,
     );
   }
-  const [express, trpc, full] = results as [Figures, Figures, Figures];
+  const [express, trpc, core, full] = results as [Figures, Figures, Figures, Figures];
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   console.log(`bare tRPC / bare Express: ${ratio(trpc.rps, express.rps).toFixed(3)}×`);
   console.log(

@@ -33,4 +33,6 @@ createServer((req, res) => {
   }
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
   createReadStream(file).pipe(res);
-}).listen(Number(port), '127.0.0.1', () => console.log(`Serving ${root} at http://127.0.0.1:${port}/`));
+}).listen(Number(port), '127.0.0.1', () =>
+  console.log(`Serving ${root} at http://127.0.0.1:${port}/`),
+);

@@ -50,18 +50,26 @@ export function createMockRouter(scenario: TrpcScenario): MockRouterHandle {
   const record: Record<string, unknown> = {};
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
-    const def = procedure._def as unknown as { type: 'query' | 'mutation' | 'subscription'; inputs: unknown[] };
+    const def = procedure._def as unknown as {
+      type: 'query' | 'mutation' | 'subscription';
+      inputs: unknown[];
+    };
     let builder = publicProcedure as AnyProcedureBuilder;
-    for (const parser of def.inputs) builder = builder.input(parser as never) as unknown as AnyProcedureBuilder;
+    for (const parser of def.inputs)
+      builder = builder.input(parser as never) as unknown as AnyProcedureBuilder;
     const resolve: Resolver = async ({ input }) => {
       const seen = calls.get(path) ?? [];
       seen.push(input);
       calls.set(path, seen);
       const reply = (scenario as Record<string, unknown>)[path];
       if (reply === undefined) {
-        throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: `No mock for ${path} in this scenario` });
+        throw new TRPCError({
+          code: 'NOT_IMPLEMENTED',
+          message: `No mock for ${path} in this scenario`,
+        });
       }
-      const value = typeof reply === 'function' ? await reply(input, { count: seen.length }) : reply;
+      const value =
+        typeof reply === 'function' ? await reply(input, { count: seen.length }) : reply;
       return settle(path, value);
     };
     if (def.type === 'subscription') continue;

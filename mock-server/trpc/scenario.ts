@@ -46,7 +46,10 @@ export type MockReply<P extends ProcedurePath> =
   | MockError
   | MockPending
   | MockDelayed<OutputOf<P> | MockError>
-  | ((input: InputOf<P>, call: { count: number }) => OutputOf<P> | MockError | Promise<OutputOf<P> | MockError>);
+  | ((
+      input: InputOf<P>,
+      call: { count: number },
+    ) => OutputOf<P> | MockError | Promise<OutputOf<P> | MockError>);
 
 export type TrpcScenario = { [P in ProcedurePath]?: MockReply<P> };
 

@@ -37,7 +37,11 @@ export function createSessionCache(
     },
     set(token, user, expires) {
       if (ttlMs <= 0) return;
-      const until = Math.min(now() + ttlMs, expires ? expires.getTime() : Infinity);
+      const expiresAt = expires?.getTime();
+      const until = Math.min(
+        now() + ttlMs,
+        expiresAt !== undefined && Number.isFinite(expiresAt) ? expiresAt : Infinity,
+      );
       if (entries.size >= maxEntries) {
         // Maps iterate in insertion order: drop the oldest.
         const oldest = entries.keys().next();

@@ -10,8 +10,10 @@ import { isUniqueViolation, listEnvs, requireOrg } from './shared';
 export function createEnvsService(db: Db): Services['envs'] {
   return {
     async list(orgId) {
-      await requireOrg(db, orgId);
-      return listEnvs(db, orgId);
+      const list = await listEnvs(db, orgId);
+      // Envs prove the org exists; only an empty list needs the extra lookup (hot path: the env menu).
+      if (list.length === 0) await requireOrg(db, orgId);
+      return list;
     },
     async create(orgId, input): Promise<Env> {
       await requireOrg(db, orgId);

@@ -1,4 +1,5 @@
 /** Builds the `Services` the tRPC context carries, from the database, the B2C gateway and the secrets box. */
+import { DomainError } from '../../domain/errors';
 import type { Db } from '../db/client';
 import type { B2CGateway } from '../integrations/b2c/gateway';
 import type { Services } from '../trpc/context';
@@ -8,7 +9,9 @@ import { createEnvsService } from './envs';
 import { createInvitationsService } from './invitations';
 import { createUsersService } from './members';
 import { createOrgsService } from './orgs';
+import { SERVICE_MESSAGES } from './messages';
 import type { Secrets } from './secrets';
+import { isDataException } from './shared';
 import { createSystemService } from './system';
 
 export interface ServiceDeps {
@@ -32,13 +35,40 @@ export function createServices({
   access: accessOptions,
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
+  const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets });
   return {
-    access,
-    orgs: createOrgsService(db, access),
-    envs: createEnvsService(db),
-    users: createUsersService(db, access),
-    invitations: createInvitationsService(db, access, now),
-    ...createB2CServices({ db, b2c, secrets }),
+    access: rejectingBadData(access),
+    orgs: rejectingBadData(createOrgsService(db, access)),
+    envs: rejectingBadData(createEnvsService(db)),
+    users: rejectingBadData(createUsersService(db, access)),
+    invitations: rejectingBadData(createInvitationsService(db, access, now)),
+    b2cInstances: rejectingBadData(b2cInstances),
+    b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now),
   };
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL byte passes zod's string checks) fails the query with a data
+ * exception; that is the caller's bad input (INVALID → BAD_REQUEST), not a server fault (500).
+ */
+function rejectingBadData<T extends object>(service: T): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(service)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            const result: unknown = value.apply(service, args);
+            return result instanceof Promise ? result.catch(toInvalid) : result;
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+function toInvalid(error: unknown): never {
+  if (isDataException(error)) {
+    throw new DomainError('INVALID', SERVICE_MESSAGES.invalidCharacters, 'invalid-characters');
+  }
+  throw error;
 }

@@ -1,5 +1,6 @@
 /** Server messages beyond the spec's catalogue (domain/errors.ts MESSAGES), written once; tests quote them. */
 export const SERVICE_MESSAGES = {
+  invalidCharacters: 'The input contains characters that cannot be stored (such as a NUL byte).',
   orgNotFound: 'This org does not exist.',
   slugTaken: (slug: string) => `The slug "${slug}" is already taken.`,
   envSlugTaken: (slug: string) => `This org already has an environment with the slug "${slug}".`,

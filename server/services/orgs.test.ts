@@ -208,4 +208,39 @@ describeEachDriver('orgs and envs', (get) => {
       }
     });
   });
+
+  describe('system service', () => {
+    it('status: the server and a timed database round trip', async () => {
+      const checkedAt = new Date('2026-05-01T00:00:00Z');
+      const { services } = testServices(db(), { now: () => checkedAt });
+      const checks = await services.system.status();
+      expect(checks.map((c) => c.name)).toEqual(['server', 'database']);
+      const database = checks[1]!;
+      expect(database).toMatchObject({ ok: true, lastError: null, checkedAt });
+      expect(database.latencyMs).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  describe('bad text', () => {
+    it('a NUL byte (which zod lets through) is INVALID, never a database fault', async () => {
+      const { services } = testServices(db());
+      const user = await makeUser(db());
+      const org = await makeOrg(db(), { members: [{ user }] });
+      const calls = [
+        services.orgs.getContext(user, 'a\u0000b', 'prod'),
+        services.orgs.getContext(user, org.slug, 'p\u0000d'),
+        services.access.roleInOrg(user.id, 'org\u0000'),
+        services.envs.create(org.id, { name: 'N\u0000', slug: 'nul' }),
+        services.invitations.accept(user, 'tok\u0000en-token'),
+        services.b2cInstances.get(org.id, 'i\u0000d'),
+      ];
+      for (const call of calls) {
+        expect(await domainError(call)).toMatchObject({
+          kind: 'INVALID',
+          reason: 'invalid-characters',
+          message: SERVICE_MESSAGES.invalidCharacters,
+        });
+      }
+    });
+  });
 });

@@ -92,3 +92,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** True for PostgreSQL's data exceptions (SQLSTATE class 22), e.g. a NUL byte in a text value. */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -149,6 +149,8 @@ describe('tRPC transport rules', () => {
     const body = (await res.json()) as { result: { data: { json: unknown } } }[];
     expect(body).toHaveLength(2);
     expect(Array.isArray(body[0]?.result.data.json)).toBe(true);
+    // The session was resolved once and is now served from the cache.
+    expect(t.auth.cache.get(cookie.split('=')[1] ?? '')).toMatchObject({ id: SEED_USERS.maya.id });
   });
 });
 

@@ -12,7 +12,12 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../../test-results/visual',
   expect: {
-    toHaveScreenshot: { maxDiffPixelRatio: 0.002, threshold: 0.15, animations: 'disabled', caret: 'hide' },
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.002,
+      threshold: 0.15,
+      animations: 'disabled',
+      caret: 'hide',
+    },
   },
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -24,10 +24,16 @@ for (const story of stories) {
       await page.goto(`/iframe.html?id=${story.id}&viewMode=story&globals=theme:${theme}`);
       // Wait until the story has rendered and its play function has finished.
       await page.waitForFunction(() => {
-        const preview = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-          .__STORYBOOK_PREVIEW__;
+        const preview = (
+          window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }
+        ).__STORYBOOK_PREVIEW__;
         const phase = preview?.currentRender?.phase;
-        return phase === 'completed' || phase === 'finished' || phase === 'errored' || phase === 'aborted';
+        return (
+          phase === 'completed' ||
+          phase === 'finished' ||
+          phase === 'errored' ||
+          phase === 'aborted'
+        );
       });
       await page.evaluate(() => document.fonts.ready);
       const shown = await page.locator('html').getAttribute('data-theme');
