@@ -230,6 +230,9 @@ async function main() {
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   console.log(`bare tRPC / bare Express: ${ratio(trpc.rps, express.rps).toFixed(3)}×`);
   console.log(
+    `core, data from memory / bare Express: ${ratio(core.rps, express.rps).toFixed(3)}× (session, guards, tRPC, headers, logs)`,
+  );
+  console.log(
     `full stack / bare Express: ${ratio(full.rps, express.rps).toFixed(3)}× (goal ≥ ${db === 'PGlite' ? '0.20' : '0.25'}×)`,
   );
   console.log(`full p99 / bare tRPC p99: ${ratio(full.p99, trpc.p99).toFixed(2)}× (goal ≤ 1.5×)`);

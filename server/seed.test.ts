@@ -96,4 +96,24 @@ describeEachDriver('seed', (get) => {
       secrets.decrypt(client!.secretCiphertext!, apiClientSecretContext(SEED_ORGS.acme.id)),
     ).toBe(SEED_API_CLIENT.secret);
   });
+
+  it('a B2C sync adopts the seeded instance by its realm id (the simulator has its own external ids)', async () => {
+    const { gateway, state } = fakeGateway();
+    const s = createServices({ db: db(), b2c: gateway, secrets });
+    state.instances = [
+      {
+        externalInstanceId: 'sim-generated-uuid',
+        instanceId: 'zzte_001',
+        host: 'zzte-001.dx.commercecloud.salesforce.com',
+        tenantType: 'sandbox',
+      },
+    ];
+    const synced = await s.b2cInstances.sync(SEED_ORGS.acme.id);
+    expect(synced).toHaveLength(1);
+    expect(synced[0]).toMatchObject({
+      id: SEED_INSTANCES.acmeProd.id,
+      externalInstanceId: 'sim-generated-uuid',
+      onboarded: true,
+    });
+  });
 });

@@ -192,7 +192,7 @@ describeEachDriver('b2c services', (get) => {
       ).toBe(true);
     });
 
-    it('verify: no API client, or no stored secret, is an error result; unknown instance NOT_FOUND', async () => {
+    it('verify: no API client, no stored secret or an unreadable one is an error result; unknown instance NOT_FOUND', async () => {
       const { services, gateway, state, org, instances } = await onboardingOrg();
       expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
         status: 'error',
@@ -203,6 +203,14 @@ describeEachDriver('b2c services', (get) => {
       expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
         status: 'error',
         message: SERVICE_MESSAGES.apiClientSecretMissing,
+      });
+      await db()
+        .update(b2cApiClients)
+        .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(b2cApiClients.orgId, org.id));
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: SERVICE_MESSAGES.apiClientSecretUnreadable,
       });
       expect(gateway.verify).not.toHaveBeenCalled();
       const other = await makeOrg(db());

@@ -8,7 +8,7 @@ import type { B2CInstance, VerifyResult } from '../../domain/entities';
 import { DomainError, MESSAGES } from '../../domain/errors';
 import type { Db } from '../db/client';
 import { b2cApiClients, b2cInstances, envs } from '../db/schema';
-import type { B2CGateway } from '../integrations/b2c/gateway';
+import type { B2CGateway, DiscoveredInstance } from '../integrations/b2c/gateway';
 import type { ApiClient, Services } from '../trpc/context';
 import { SERVICE_MESSAGES } from './messages';
 import type { Secrets } from './secrets';
@@ -113,6 +113,45 @@ export function createB2CServices({
     return row;
   }
 
+  /**
+   * Matched on Account Manager's id; failing that, on the realm instance id ("zzte_001", unique across
+   * B2C), so a row created before its external id was known (the seed, an import) is adopted, not doubled.
+   */
+  async function upsertDiscovered(orgId: string, found: DiscoveredInstance): Promise<void> {
+    const fields = { instanceId: found.instanceId, host: found.host, tenantType: found.tenantType };
+    const byExternal = await db
+      .update(b2cInstances)
+      .set(fields)
+      .where(
+        and(
+          eq(b2cInstances.orgId, orgId),
+          eq(b2cInstances.externalInstanceId, found.externalInstanceId),
+        ),
+      )
+      .returning({ id: b2cInstances.id });
+    if (byExternal.length > 0) return;
+    const [adoptable] = await db
+      .select({ id: b2cInstances.id })
+      .from(b2cInstances)
+      .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.instanceId, found.instanceId)))
+      .orderBy(asc(b2cInstances.createdAt))
+      .limit(1);
+    if (adoptable) {
+      await db
+        .update(b2cInstances)
+        .set({ ...fields, externalInstanceId: found.externalInstanceId })
+        .where(eq(b2cInstances.id, adoptable.id));
+      return;
+    }
+    await db
+      .insert(b2cInstances)
+      .values({ orgId, externalInstanceId: found.externalInstanceId, ...fields })
+      .onConflictDoUpdate({
+        target: [b2cInstances.orgId, b2cInstances.externalInstanceId],
+        set: fields,
+      });
+  }
+
   async function findApiClient(orgId: string) {
     const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     return row ?? null;
@@ -128,21 +167,7 @@ export function createB2CServices({
           'b2c-unavailable',
         );
         // Instances that vanished from Account Manager are kept: an env may still point at one.
-        for (const found of discovered) {
-          await db
-            .insert(b2cInstances)
-            .values({
-              orgId,
-              externalInstanceId: found.externalInstanceId,
-              instanceId: found.instanceId,
-              host: found.host,
-              tenantType: found.tenantType,
-            })
-            .onConflictDoUpdate({
-              target: [b2cInstances.orgId, b2cInstances.externalInstanceId],
-              set: { instanceId: found.instanceId, host: found.host, tenantType: found.tenantType },
-            });
-        }
+        for (const found of discovered) await upsertDiscovered(orgId, found);
         return list(orgId);
       },
       async list(orgId) {
@@ -213,7 +238,13 @@ export function createB2CServices({
         if (!client.secretCiphertext) {
           return { status: 'error', message: SERVICE_MESSAGES.apiClientSecretMissing };
         }
-        const secret = secrets.decrypt(client.secretCiphertext, apiClientSecretContext(orgId));
+        let secret: string;
+        try {
+          secret = secrets.decrypt(client.secretCiphertext, apiClientSecretContext(orgId));
+        } catch {
+          // Stored under another key (BEACON_SECRET_KEY or .data/secret.key changed) or altered.
+          return { status: 'error', message: SERVICE_MESSAGES.apiClientSecretUnreadable };
+        }
         let result: VerifyResult;
         try {
           result = await b2c.verify(

@@ -19,5 +19,7 @@ export const SERVICE_MESSAGES = {
   apiClientMissing: 'Create the API client before verifying settings.',
   apiClientSecretMissing:
     'The API client secret is not stored in Beacon. Recreate the API client in Account Manager and try again.',
+  apiClientSecretUnreadable:
+    'The stored API client secret cannot be read (the secret key changed). Recreate the API client in Account Manager and try again.',
   onboardingIncomplete: (missing: string[]) => `Onboarding is not complete: ${missing.join(', ')}.`,
 } as const;

@@ -227,15 +227,15 @@ describeEachDriver('orgs and envs', (get) => {
       const user = await makeUser(db());
       const org = await makeOrg(db(), { members: [{ user }] });
       const calls = [
-        services.orgs.getContext(user, 'a\u0000b', 'prod'),
-        services.orgs.getContext(user, org.slug, 'p\u0000d'),
-        services.access.roleInOrg(user.id, 'org\u0000'),
-        services.envs.create(org.id, { name: 'N\u0000', slug: 'nul' }),
-        services.invitations.accept(user, 'tok\u0000en-token'),
-        services.b2cInstances.get(org.id, 'i\u0000d'),
+        () => services.orgs.getContext(user, 'a\u0000b', 'prod'),
+        () => services.orgs.getContext(user, org.slug, 'p\u0000d'),
+        () => services.access.roleInOrg(user.id, 'org\u0000'),
+        () => services.envs.create(org.id, { name: 'N\u0000', slug: 'nul' }),
+        () => services.invitations.accept(user, 'tok\u0000en-token'),
+        () => services.b2cInstances.get(org.id, 'i\u0000d'),
       ];
       for (const call of calls) {
-        expect(await domainError(call)).toMatchObject({
+        expect(await domainError(call())).toMatchObject({
           kind: 'INVALID',
           reason: 'invalid-characters',
           message: SERVICE_MESSAGES.invalidCharacters,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { withoutDefaults } from '../../../../../lib/search-defaults';
 import { homeSearch } from '../../../../../../domain/search-params';
 import { OPT_OUT } from '../../../../../../domain/gating';
 import { SparklesIcon } from 'lucide-react';
@@ -8,6 +9,7 @@ import { UpcomingArea } from '../../../../../../app/components/upcoming-area';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   validateSearch: homeSearch,
+  search: withoutDefaults(homeSearch),
   staticData: { gate: OPT_OUT.home },
   component: Home,
 });

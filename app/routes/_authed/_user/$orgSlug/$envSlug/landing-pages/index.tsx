@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { withoutDefaults } from '../../../../../../lib/search-defaults';
 import { landingPagesSearch } from '../../../../../../../domain/search-params';
 import { OPT_OUT } from '../../../../../../../domain/gating';
 import { LayoutTemplateIcon } from 'lucide-react';
@@ -6,6 +7,7 @@ import { UpcomingArea } from '../../../../../../../app/components/upcoming-area'
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
   validateSearch: landingPagesSearch,
+  search: withoutDefaults(landingPagesSearch),
   staticData: { gate: OPT_OUT.instanceOnly },
   component: Screen,
 });

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { withoutDefaults } from '../../../../../../lib/search-defaults';
 import { productDetailSearch } from '../../../../../../../domain/search-params';
 import { PackageIcon } from 'lucide-react';
 import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
   validateSearch: productDetailSearch,
+  search: withoutDefaults(productDetailSearch),
   component: Screen,
 });
 

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { withoutDefaults } from '../../../../../../lib/search-defaults';
 import { reviewsSearch } from '../../../../../../../domain/search-params';
 import { ClipboardCheckIcon } from 'lucide-react';
 import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/')({
   validateSearch: reviewsSearch,
+  search: withoutDefaults(reviewsSearch),
   component: Screen,
 });
 
