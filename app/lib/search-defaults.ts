@@ -1,7 +1,9 @@
 /** Keeps URLs clean: search values equal to their defaults are left out of links and redirects. */
 import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router';
 
-export function withoutDefaults<T extends object>(schema: { parse(input: unknown): T }): {
+export function withoutDefaults<T extends object>(schema: {
+  parse(input: unknown): T;
+}): {
   middlewares: SearchMiddleware<T>[];
 } {
   return { middlewares: [stripSearchParams(schema.parse({}) as never) as SearchMiddleware<T>] };
