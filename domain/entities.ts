@@ -55,6 +55,8 @@ export const b2cInstanceSchema = z.object({
   instanceId: z.string(),
   externalInstanceId: z.string(),
   host: z.string(),
+  /** Where this instance's Business Manager and APIs are reached: https://{host}, or the simulator in development. */
+  baseUrl: z.string(),
   tenantType: tenantTypeSchema,
   apiClient: z.object({ clientId: z.string() }).nullable(),
   ocapiDataSettingsVerified: z.boolean(),

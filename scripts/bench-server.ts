@@ -108,7 +108,12 @@ async function serveFull(stubData: boolean): Promise<Ready> {
   const noB2C = () => Promise.reject(new Error('not used by the bench'));
   const services = createServices({
     db: database.db,
-    b2c: { listInstances: noB2C, ensureApiClient: noB2C, verify: noB2C },
+    b2c: {
+      instanceBaseUrl: (host: string) => `https://${host}`,
+      listInstances: noB2C,
+      ensureApiClient: noB2C,
+      verify: noB2C,
+    },
     secrets,
   });
   if (stubData) {

@@ -62,6 +62,10 @@ const envSchema = z
         .optional(),
     ),
     B2C_SIMULATOR_URL: optionalString.pipe(httpUrl.optional()),
+    B2C_SIMULATOR_PORT: port(4010),
+    B2C_ACCOUNT_MANAGER_URL: optionalString.pipe(httpUrl.optional()),
+    B2C_ACCOUNT_MANAGER_CLIENT_ID: optionalString,
+    B2C_ACCOUNT_MANAGER_CLIENT_SECRET: optionalString,
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
@@ -129,6 +133,9 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   secretKey: string | undefined;
   b2cSimulatorUrl: string | undefined;
+  b2cSimulatorPort: number;
+  /** Beacon's own Account Manager API client; null when not configured (the simulator stands in outside production). */
+  accountManager: { url: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
   devIdpPort: number;
   /** A provider is null when its client id is not configured: the development IdP stands in. */
@@ -173,6 +180,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     secretKey: env.BEACON_SECRET_KEY,
     b2cSimulatorUrl: env.B2C_SIMULATOR_URL,
+    b2cSimulatorPort: env.B2C_SIMULATOR_PORT,
+    accountManager:
+      env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
+        ? {
+            url: env.B2C_ACCOUNT_MANAGER_URL ?? 'https://account.demandware.com',
+            clientId: env.B2C_ACCOUNT_MANAGER_CLIENT_ID,
+            clientSecret: env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET,
+          }
+        : null,
     trustProxy: env.TRUST_PROXY,
     devIdpPort: env.DEV_IDP_PORT,
     salesforce: env.SALESFORCE_CLIENT_ID

@@ -14,6 +14,9 @@ import { migrateDatabase } from './db/migrate';
 import { users } from './db/schema';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
+import { startDevB2CSimulator } from '../mock-server/b2c/dev';
+import { SIM_ADMIN_CLIENT, type B2CSimulator } from '../mock-server/b2c/simulator';
+import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createLogger } from './log';
 import { seed } from './seed';
 import { createServices } from './services/index';
@@ -21,26 +24,54 @@ import { createSecrets, loadSecretKey } from './services/secrets';
 
 /**
  * ── B2C WIRING POINT ──────────────────────────────────────────────────────────────────────────────
- * The one place the server chooses its B2C gateway. With B2C_SIMULATOR_URL the gateway talks to the
- * local simulator (mock-server/b2c); without it, B2C calls answer "not configured".
+ * The one place the server chooses its B2C gateway: the real Account Manager when Beacon's API client
+ * is configured; else the simulator at B2C_SIMULATOR_URL; else, outside production, a simulator
+ * started in this process (so `npm start` can onboard offline). In production without either, B2C
+ * calls answer "not configured".
  */
-function createB2C(config: Config): B2CGateway {
-  const simulator = config.b2cSimulatorUrl;
-  if (simulator) {
-    return createB2CGateway({
-      accountManagerUrl: `${simulator}/am`,
-      clientId: 'beacon-simulator',
-      clientSecret: 'beacon-simulator-secret',
-      extraAllowedHosts: [simulator],
-      instanceBaseUrl: `${simulator}/hosts/{host}`,
+async function createB2C(
+  config: Config,
+): Promise<{ gateway: B2CGateway; simulator?: B2CSimulator }> {
+  if (config.accountManager) {
+    return {
+      gateway: createB2CGateway({
+        accountManagerUrl: config.accountManager.url,
+        clientId: config.accountManager.clientId,
+        clientSecret: config.accountManager.clientSecret,
+      }),
+    };
+  }
+  let simulator: B2CSimulator | undefined;
+  let simulatorUrl = config.b2cSimulatorUrl;
+  if (!simulatorUrl && !config.isProduction) {
+    simulator = await startDevB2CSimulator({
+      dataDir: config.dataDir,
+      port: config.b2cSimulatorPort,
+      demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
     });
+    simulatorUrl = simulator.url;
+  }
+  if (simulatorUrl) {
+    return {
+      gateway: createB2CGateway({
+        accountManagerUrl: `${simulatorUrl}/am`,
+        clientId: SIM_ADMIN_CLIENT.clientId,
+        clientSecret: SIM_ADMIN_CLIENT.clientSecret,
+        extraAllowedHosts: [simulatorUrl],
+        instanceBaseUrl: `${simulatorUrl}/hosts/{host}`,
+      }),
+      ...(simulator ? { simulator } : {}),
+    };
   }
   const unavailable = () =>
     new DomainError('UNAVAILABLE', 'Salesforce B2C Commerce is not configured on this server.');
   return {
-    listInstances: async () => Promise.reject(unavailable()),
-    ensureApiClient: async () => Promise.reject(unavailable()),
-    verify: async () => ({ status: 'error', message: unavailable().message }),
+    gateway: {
+      instanceBaseUrl: (host) => `https://${host}`,
+      listInstances: async () => Promise.reject(unavailable()),
+      ensureApiClient: async () => Promise.reject(unavailable()),
+      verify: async () => ({ status: 'error', message: unavailable().message }),
+    },
   };
 }
 
@@ -96,7 +127,9 @@ async function main() {
   const { seeded } = await seed(database.db, { secrets });
   if (seeded) logger.info('seeded the demo data into an empty database');
 
-  const services = createServices({ db: database.db, b2c: createB2C(config), secrets });
+  const b2c = await createB2C(config);
+  if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
+  const services = createServices({ db: database.db, b2c: b2c.gateway, secrets });
 
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
@@ -121,11 +154,18 @@ async function main() {
   });
   const publicUrl = config.publicUrl ?? running.url;
   logger.info({ url: publicUrl, env: config.env }, 'server listening');
-  process.stdout.write(
-    idp
-      ? `\nOpen ${publicUrl}/app/ — sign in with Salesforce or Google and pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page.\n\n`
-      : `\nOpen ${publicUrl}/app/\n\n`,
-  );
+  const lines = [`Open ${publicUrl}/app/`];
+  if (idp) {
+    lines.push(
+      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page.',
+    );
+  }
+  if (b2c.simulator) {
+    lines.push(
+      `Salesforce B2C Commerce simulator: ${b2c.simulator.url} (Account Manager and instances zzte_001–zzte_003; onboarding links open its Business Manager pages).`,
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 
   let stopping = false;
   async function stop(signal: string) {
@@ -139,6 +179,7 @@ async function main() {
     try {
       await running.close();
       await idp?.close();
+      await b2c.simulator?.stop();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error during shutdown');

@@ -41,10 +41,7 @@ const instanceColumns = {
 
 type InstanceRow = Omit<B2CInstance, 'apiClient'> & { clientId: string | null };
 
-const toInstance = ({ clientId, ...row }: InstanceRow): B2CInstance => ({
-  ...row,
-  apiClient: clientId ? { clientId } : null,
-});
+type InstanceRowWithoutUrl = Omit<InstanceRow, 'baseUrl'>;
 
 /** Gateway failures become UNAVAILABLE with a message a person can act on; domain errors pass through. */
 async function callGateway<T>(call: () => Promise<T>, message: string, reason: string): Promise<T> {
@@ -67,6 +64,12 @@ export function createB2CServices({
   b2c,
   secrets,
 }: B2CServiceDeps): Pick<Services, 'b2cInstances' | 'b2cAPIClients'> {
+  const toInstance = ({ clientId, ...row }: InstanceRowWithoutUrl): B2CInstance => ({
+    ...row,
+    baseUrl: b2c.instanceBaseUrl(row.host),
+    apiClient: clientId ? { clientId } : null,
+  });
+
   function selectInstances(orgId: string) {
     return db
       .select(instanceColumns)

@@ -24,6 +24,7 @@ export function fakeGateway() {
     apiClient: { clientId: 'client-1', secret: 'secret-1' } as ApiClientCredentials,
   };
   const gateway = {
+    instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: vi.fn<B2CGateway['listInstances']>(async () => state.instances),
     ensureApiClient: vi.fn<B2CGateway['ensureApiClient']>(async () => state.apiClient),
     verify: vi.fn<B2CGateway['verify']>(async () => ({ status: 'ok' as const })),

@@ -24,6 +24,7 @@ function freePort(): Promise<number> {
 
 process.env.BEACON_E2E_PORT ??= String(await freePort());
 process.env.BEACON_E2E_IDP_PORT ??= String(await freePort());
+process.env.BEACON_E2E_B2C_PORT ??= String(await freePort());
 process.env.BEACON_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'beacon-e2e-'));
 
 const baseURL = `http://127.0.0.1:${process.env.BEACON_E2E_PORT}`;
@@ -55,6 +56,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: process.env.BEACON_E2E_PORT,
       DEV_IDP_PORT: process.env.BEACON_E2E_IDP_PORT,
+      B2C_SIMULATOR_PORT: process.env.BEACON_E2E_B2C_PORT,
       DATA_DIR: process.env.BEACON_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
     },

@@ -29,6 +29,8 @@ export interface B2CTarget {
 }
 
 export interface B2CGateway {
+  /** The origin an instance host is reached at (https://{host}; the simulator's path in development). */
+  instanceBaseUrl(host: string): string;
   /** Instances the org may link, from Account Manager. */
   listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
   /** The API client named `Beacon` (spec §9) for the org, created when missing. */

@@ -65,6 +65,7 @@ export async function startTestServer(
     devIdpIssuer: idp.issuer,
   });
   const gateway = {
+    instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: async () => [],
     ensureApiClient: async () => ({ clientId: 'client-1', secret: 'secret-1' }),
     verify: async () => ({ status: 'ok' as const }),

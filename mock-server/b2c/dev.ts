@@ -1,0 +1,52 @@
+/**
+ * The simulator as `npm start` runs it: in-process, state kept in the data folder, and the seeded
+ * demo org's API client already granted on its onboarded instance (as if someone had onboarded it).
+ */
+import path from 'node:path';
+import {
+  ocapiDataSettingsSnippet,
+  ocapiShopSettingsSnippet,
+  parseOcapiSettings,
+  parseWebdavPermissions,
+  webdavPermissionsSnippet,
+} from '../../domain/b2c-snippets';
+import { createB2CSimulator, type B2CSimulator } from './simulator';
+
+export interface DemoApiClient {
+  clientId: string;
+  secret: string;
+  orgId: string;
+  /** Realm instance id the demo org is onboarded on, e.g. "zzte_001". */
+  instanceId: string;
+}
+
+function must<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}
+
+export async function startDevB2CSimulator(options: {
+  dataDir: string;
+  port?: number;
+  demoClient: DemoApiClient;
+}): Promise<B2CSimulator> {
+  const sim = await createB2CSimulator({
+    port: options.port ?? 0,
+    statePath: path.join(options.dataDir, 'b2c-simulator.json'),
+  });
+  const { clientId, secret, orgId, instanceId } = options.demoClient;
+  if (!sim.apiClients.has(clientId)) {
+    sim.apiClients.set(clientId, {
+      id: clientId,
+      name: 'Beacon',
+      secret,
+      organizations: [orgId],
+      active: true,
+    });
+    const instance = sim.instance(instanceId);
+    instance.settings.ocapiData = must(parseOcapiSettings(ocapiDataSettingsSnippet(clientId)));
+    instance.settings.ocapiShop = must(parseOcapiSettings(ocapiShopSettingsSnippet(clientId)));
+    instance.settings.webdav = must(parseWebdavPermissions(webdavPermissionsSnippet(clientId)));
+  }
+  return sim;
+}
