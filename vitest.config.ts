@@ -4,6 +4,24 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { launchOptions } from './scripts/chromium.ts';
+import { APP_THEMES, DEFAULT_APP_THEME, type AppTheme } from './domain/constants.ts';
+
+function storyProject(theme: AppTheme) {
+  return {
+    plugins: [tailwindcss(), storybookTest({ configDir: '.storybook' })],
+    define: { __STORY_TEST_THEME__: JSON.stringify(theme) },
+    test: {
+      name: theme === DEFAULT_APP_THEME ? 'storybook' : `storybook-${theme}`,
+      setupFiles: ['tests/setup/strict-console.ts'],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({ launchOptions }),
+        instances: [{ browser: 'chromium' as const }],
+      },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -20,19 +38,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/strict-console.ts'],
         },
       },
-      {
-        plugins: [tailwindcss(), storybookTest({ configDir: '.storybook' })],
-        test: {
-          name: 'storybook',
-          setupFiles: ['tests/setup/strict-console.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      // Every story runs as a test twice: in the default theme and in dim (axe checks contrast in both).
+      ...APP_THEMES.map((theme) => storyProject(theme)),
     ],
   },
 });

@@ -19,6 +19,11 @@ const withAppTheme: Decorator = (Story, context) => (
   </ThemeRoot>
 );
 
+// Story tests run once per app theme: vitest.config.ts defines the theme for each run.
+declare const __STORY_TEST_THEME__: string | undefined;
+const initialTheme =
+  typeof __STORY_TEST_THEME__ === 'string' ? __STORY_TEST_THEME__ : DEFAULT_APP_THEME;
+
 const preview: Preview = {
   loaders: [
     mswLoader(async () => {
@@ -47,7 +52,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: DEFAULT_APP_THEME },
+  initialGlobals: { theme: initialTheme },
   parameters: {
     layout: 'padded',
     a11y: { test: 'error' },
