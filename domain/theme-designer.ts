@@ -651,14 +651,19 @@ export type CssUpdates = {
 export type IgnoredCss = { text: string; reason: 'unknown name' | 'malformed' | 'invalid value' };
 export type ParsedCss = { updates: CssUpdates; ignored: IgnoredCss[] };
 
-function matchFont(value: string): FontId | null {
-  const first = value
+const firstFamily = (stack: string) =>
+  stack
     .split(',')[0]!
     .trim()
     .replace(/^['"]|['"]$/g, '')
     .toLowerCase();
-  const bare = first.replace(/ variable$/, '');
-  const found = FONT_CHOICES.find((font) => font.id === bare || font.label.toLowerCase() === bare);
+
+function matchFont(value: string): FontId | null {
+  const first = firstFamily(value);
+  const found = FONT_CHOICES.find(
+    (font) =>
+      font.id === first || font.label.toLowerCase() === first || firstFamily(font.stack) === first,
+  );
   return found?.id ?? null;
 }
 

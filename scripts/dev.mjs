@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+  }),
   spawn('node_modules/.bin/vite', ['--config', 'vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = (signal) => {
