@@ -81,6 +81,7 @@ describeEachDriver('seed', (get) => {
       instanceId: 'zzte_001',
       externalInstanceId: SEED_INSTANCES.acmeProd.externalInstanceId,
       host: 'zzte-001.dx.commercecloud.salesforce.com',
+      baseUrl: 'https://zzte-001.dx.commercecloud.salesforce.com',
       tenantType: 'sandbox',
       apiClient: { clientId: SEED_API_CLIENT.clientId },
       ocapiDataSettingsVerified: true,
@@ -105,6 +106,7 @@ describeEachDriver('seed', (get) => {
         externalInstanceId: 'sim-generated-uuid',
         instanceId: 'zzte_001',
         host: 'zzte-001.dx.commercecloud.salesforce.com',
+        baseUrl: 'https://zzte-001.dx.commercecloud.salesforce.com',
         tenantType: 'sandbox',
       },
     ];

@@ -41,6 +41,7 @@ describeEachDriver('b2c services', (get) => {
         instanceId: 'zzte_001',
         externalInstanceId: 'ext-1',
         host: 'zzte-001.dx.commercecloud.salesforce.com',
+        baseUrl: 'https://zzte-001.dx.commercecloud.salesforce.com',
         tenantType: 'sandbox',
         apiClient: null,
         ocapiDataSettingsVerified: false,
