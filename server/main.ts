@@ -20,6 +20,8 @@ import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createLogger } from './log';
 import { seed } from './seed';
 import { createServices } from './services/index';
+import type { HealthProbes } from './services/system';
+import { WebSocket } from 'ws';
 import { createSecrets, loadSecretKey } from './services/secrets';
 
 /**
@@ -73,6 +75,27 @@ async function createB2C(
       verify: async () => ({ status: 'error', message: unavailable().message }),
     },
   };
+}
+
+/** Reachable means any answer below 500. */
+async function httpProbe(url: string): Promise<void> {
+  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(3000) });
+  await response.body?.cancel();
+  if (response.status >= 500) throw new Error(`${new URL(url).host} answered ${response.status}`);
+}
+
+/** Opens and closes a WebSocket to our own /ws. */
+function wsProbe(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, {
+      headers: { origin: url.replace(/^ws/, 'http').replace(/\/ws$/, '') },
+    });
+    socket.once('open', () => {
+      socket.close();
+      resolve();
+    });
+    socket.once('error', (error) => reject(error));
+  });
 }
 
 /** The people the development sign-in page offers: everyone in the database, superusers first. */
@@ -129,7 +152,30 @@ async function main() {
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
-  const services = createServices({ db: database.db, b2c: b2c.gateway, secrets });
+  let serverUrl: string | undefined;
+  let idpIssuer: string | undefined;
+  const probes: HealthProbes = {
+    'identity-provider': () => {
+      const issuer =
+        idpIssuer ??
+        config.salesforce?.issuer ??
+        (config.google ? 'https://accounts.google.com' : undefined);
+      return issuer
+        ? httpProbe(`${issuer}/.well-known/openid-configuration`)
+        : Promise.reject(new Error('no identity provider configured'));
+    },
+    b2c: () => {
+      const am = config.accountManager?.url ?? b2c.simulator?.url ?? config.b2cSimulatorUrl;
+      return am
+        ? httpProbe(am)
+        : Promise.reject(new Error('Salesforce B2C Commerce is not configured'));
+    },
+    websocket: () =>
+      serverUrl
+        ? wsProbe(`${serverUrl.replace(/^http/, 'ws')}/ws`)
+        : Promise.reject(new Error('not listening yet')),
+  };
+  const services = createServices({ db: database.db, b2c: b2c.gateway, secrets, probes });
 
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
@@ -140,6 +186,7 @@ async function main() {
       onError: (err) => logger.warn({ err }, 'development IdP error'),
     });
     logger.info({ issuer: idp.issuer }, 'development identity provider started');
+    idpIssuer = idp.issuer;
   }
 
   const auth = createAuth({ config, db: database.db, logger, devIdpIssuer: idp?.issuer });
@@ -152,6 +199,7 @@ async function main() {
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
   });
+  serverUrl = running.url;
   const publicUrl = config.publicUrl ?? running.url;
   logger.info({ url: publicUrl, env: config.env }, 'server listening');
   const lines = [`Open ${publicUrl}/app/`];

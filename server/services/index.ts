@@ -5,6 +5,7 @@ import type { B2CGateway } from '../integrations/b2c/gateway';
 import type { Services } from '../trpc/context';
 import { createAccessService, type AccessOptions, type CachedAccessService } from './access';
 import { createB2CServices } from './b2c';
+import { createDataCache, type CacheOptions, type DataCache } from './cache';
 import { createEnvsService } from './envs';
 import { createInvitationsService } from './invitations';
 import { createUsersService } from './members';
@@ -12,7 +13,7 @@ import { createOrgsService } from './orgs';
 import { SERVICE_MESSAGES } from './messages';
 import type { Secrets } from './secrets';
 import { isDataException } from './shared';
-import { createSystemService } from './system';
+import { createSystemService, type HealthProbes } from './system';
 
 export interface ServiceDeps {
   db: Db;
@@ -21,10 +22,16 @@ export interface ServiceDeps {
   /** Clock for expiry checks; tests move it. */
   now?: () => Date;
   access?: AccessOptions;
+  /** The org/env read cache (TTL, size); changes made through these services invalidate it. */
+  cache?: CacheOptions;
+  /** Health probes of the parts outside the database (identity provider, B2C, WebSocket). */
+  probes?: HealthProbes;
 }
 
 export interface BeaconServices extends Services {
   access: CachedAccessService;
+  /** Org-by-slug and env lists; `clear()` after writing to the database behind the services' back. */
+  cache: DataCache;
 }
 
 export function createServices({
@@ -33,18 +40,22 @@ export function createServices({
   secrets,
   now,
   access: accessOptions,
+  cache: cacheOptions,
+  probes,
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
-  const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets });
+  const cache = createDataCache(db, cacheOptions);
+  const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
   return {
     access: rejectingBadData(access),
-    orgs: rejectingBadData(createOrgsService(db, access)),
-    envs: rejectingBadData(createEnvsService(db)),
+    cache,
+    orgs: rejectingBadData(createOrgsService(db, access, cache)),
+    envs: rejectingBadData(createEnvsService(db, cache)),
     users: rejectingBadData(createUsersService(db, access)),
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
-    system: createSystemService(db, now),
+    system: createSystemService(db, now, probes),
   };
 }
 

@@ -42,6 +42,11 @@ test('gates: an unverified org blocks members, not superusers; an env without in
   await expect(page.getByRole('heading', { name: 'Onboarding needed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Book an onboarding demo' })).toBeVisible();
   await expectAccessible(page);
+  await page.evaluate(() => localStorage.setItem('theme', 'dim'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Onboarding needed' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dim');
+  await expectAccessible(page);
   await page.goto('/app/globex/prod');
   await expect(page.getByRole('heading', { name: 'AI Discoverability (AEO)' })).toBeVisible();
   await page.goto('/app/acme/staging/products');
@@ -109,4 +114,24 @@ test('the login screen is accessible in both themes, and unknown pages say Not F
   await expectAccessible(page);
   await page.goto('/app/no/such/page/here');
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+});
+
+test('the status page shows every part of the product healthy, with latencies', async ({
+  page,
+}) => {
+  await signIn(page, USERS.maya, '/app/sp/status');
+  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
+  await expect(page.getByText('All systems healthy')).toBeVisible();
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(6);
+  for (const part of [
+    'Server',
+    'Database',
+    'Identity provider',
+    'B2C Commerce endpoints',
+    'WebSocket',
+  ]) {
+    await expect(page.getByRole('row', { name: new RegExp(`^${part} Healthy`) })).toBeVisible();
+  }
+  await expectAccessible(page);
 });
