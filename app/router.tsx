@@ -1,6 +1,6 @@
 /** The app's router: base /app/, spec §9 defaults, context carrying the session and the (lazy) data stack. */
 import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { ROUTER_DEFAULTS } from '../domain/constants';
+import { ROUTER_DEFAULTS, type AppTheme } from '../domain/constants';
 import { LoadingScreen } from '../ui/patterns/loading-screen';
 import type { Api } from './lib/api';
 import { SessionProvider, type SessionStore } from './lib/session';
@@ -38,10 +38,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export function AppRouterProvider({ router }: { router: AppRouter }) {
+export function AppRouterProvider({
+  router,
+  initialTheme,
+}: {
+  router: AppRouter;
+  initialTheme?: AppTheme;
+}) {
   return (
     <SessionProvider store={router.options.context.session}>
-      <ThemeProvider>
+      <ThemeProvider {...(initialTheme ? { initialTheme } : {})}>
         <RouterProvider router={router} />
       </ThemeProvider>
     </SessionProvider>

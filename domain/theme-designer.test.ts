@@ -173,7 +173,10 @@ describe('parseLinks', () => {
   });
 
   const unsafe = (href: string) => {
-    const squashed = href.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+    const squashed = [...href]
+      .filter((char) => char.charCodeAt(0) > 0x20 && !/\s/.test(char))
+      .join('')
+      .toLowerCase();
     return (
       /^(javascript|data|vbscript|file):/.test(squashed) ||
       squashed.startsWith('//') ||

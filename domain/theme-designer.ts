@@ -62,7 +62,8 @@ export type FontToken = (typeof FONT_TOKENS)[number];
 
 /**
  * The 13 font choices. Inter and Space Grotesk are self-hosted from fontsource (already in the app's
- * stylesheet); the others are system stacks, so the preview never fetches a font (ADR 0007).
+ * stylesheet); the others are system stacks, so the preview never fetches a font
+ * (docs/decisions/theme-designer-fonts-and-preview.md).
  */
 export const FONT_CHOICES = [
   { id: 'inter', label: 'Inter', stack: "'Inter Variable', ui-sans-serif, system-ui, sans-serif" },
@@ -343,9 +344,14 @@ export const designerThemeSchema = z.object({
 });
 export type DesignerTheme = z.infer<typeof designerThemeSchema>;
 
+const hasControlOrSpace = (text: string) =>
+  [...text].some(
+    (char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f || /\s/.test(char),
+  );
+
 /** Only http(s), mailto and site-relative paths; never `javascript:`, `data:` or `//host`. */
 export function isSafeHref(href: string): boolean {
-  if (/[\s\u0000-\u001f\u007f\\]/.test(href)) return false;
+  if (hasControlOrSpace(href) || href.includes('\\')) return false;
   if (href.startsWith('/')) return !href.startsWith('//');
   if (/^https?:\/\/[^/?#@:]+(:\d+)?([/?#].*)?$/i.test(href)) return true;
   return /^mailto:[^/]+$/i.test(href);
@@ -740,4 +746,14 @@ export function importJson(text: string): ImportResult {
     return { ok: false, reason: `Not a designer theme: ${where}: ${issue.message}` };
   }
   return { ok: true, state: parsed.data };
+}
+
+/** Where the designer keeps its state in the browser (the app theme uses the key `theme`). */
+export const DESIGNER_STORAGE_KEY = 'beacon.theme-designer';
+
+/** Reads stored state; anything missing or invalid gives a fresh default designer. */
+export function loadDesignerState(stored: string | null): DesignerState {
+  if (stored === null) return createDesignerState();
+  const result = importJson(stored);
+  return result.ok ? result.state : createDesignerState();
 }

@@ -1,5 +1,5 @@
 /** Named tRPC scenarios shared by stories and tests; compose with mergeScenarios to change one procedure. */
-import type { Env, Org } from '../domain/entities';
+import type { B2CInstance, Env, Org } from '../domain/entities';
 import { envs, orgList, orgs } from './fixtures';
 import type { TrpcScenario } from './trpc/scenario';
 
@@ -10,4 +10,12 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'orgs.allOrgsForUser': orgList,
     'envs.list': [envs.prod, envs.staging],
   };
+}
+
+/** The prod env before any instance is linked: what onboarding starts from. */
+export const envWithoutInstance: Env = { ...envs.prod, b2cInstance: null };
+
+/** Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`. */
+export function atOnboarding(instances: B2CInstance[]): TrpcScenario {
+  return { ...atEnv(orgs.acme, envWithoutInstance), 'b2cInstances.sync': instances };
 }

@@ -152,7 +152,7 @@ async function main() {
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
-  let serverUrl: string | undefined;
+  const listening: { url?: string } = {};
   let idpIssuer: string | undefined;
   const probes: HealthProbes = {
     'identity-provider': () => {
@@ -171,8 +171,8 @@ async function main() {
         : Promise.reject(new Error('Salesforce B2C Commerce is not configured'));
     },
     websocket: () =>
-      serverUrl
-        ? wsProbe(`${serverUrl.replace(/^http/, 'ws')}/ws`)
+      listening.url
+        ? wsProbe(`${listening.url.replace(/^http/, 'ws')}/ws`)
         : Promise.reject(new Error('not listening yet')),
   };
   const services = createServices({ db: database.db, b2c: b2c.gateway, secrets, probes });
@@ -199,7 +199,7 @@ async function main() {
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
   });
-  serverUrl = running.url;
+  listening.url = running.url;
   const publicUrl = config.publicUrl ?? running.url;
   logger.info({ url: publicUrl, env: config.env }, 'server listening');
   const lines = [`Open ${publicUrl}/app/`];

@@ -106,7 +106,6 @@ describeEachDriver('seed', (get) => {
         externalInstanceId: 'sim-generated-uuid',
         instanceId: 'zzte_001',
         host: 'zzte-001.dx.commercecloud.salesforce.com',
-        baseUrl: 'https://zzte-001.dx.commercecloud.salesforce.com',
         tenantType: 'sandbox',
       },
     ];

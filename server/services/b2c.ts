@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { b2cApiClients, b2cInstances, envs } from '../db/schema';
 import type { B2CGateway, DiscoveredInstance } from '../integrations/b2c/gateway';
 import type { ApiClient, Services } from '../trpc/context';
+import type { DataCache } from './cache';
 import { SERVICE_MESSAGES } from './messages';
 import type { Secrets } from './secrets';
 import { findEnv, requireOrg } from './shared';
@@ -57,12 +58,15 @@ export interface B2CServiceDeps {
   db: Db;
   b2c: B2CGateway;
   secrets: Secrets;
+  /** Env lists carry each env's instance summary: every instance write invalidates the org's list. */
+  cache: DataCache;
 }
 
 export function createB2CServices({
   db,
   b2c,
   secrets,
+  cache,
 }: B2CServiceDeps): Pick<Services, 'b2cInstances' | 'b2cAPIClients'> {
   const toInstance = ({ clientId, ...row }: InstanceRowWithoutUrl): B2CInstance => ({
     ...row,
@@ -155,6 +159,15 @@ export function createB2CServices({
       });
   }
 
+  /** Runs a write to the org's instances, then drops the org's cached env list (even when it failed part way). */
+  async function changingInstances<T>(orgId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache.envsChanged(orgId);
+    }
+  }
+
   async function findApiClient(orgId: string) {
     const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     return row ?? null;
@@ -170,7 +183,9 @@ export function createB2CServices({
           'b2c-unavailable',
         );
         // Instances that vanished from Account Manager are kept: an env may still point at one.
-        for (const found of discovered) await upsertDiscovered(orgId, found);
+        await changingInstances(orgId, async () => {
+          for (const found of discovered) await upsertDiscovered(orgId, found);
+        });
         return list(orgId);
       },
       async list(orgId) {
@@ -194,16 +209,18 @@ export function createB2CServices({
         if (missing.length > 0) {
           return { status: 'error', message: SERVICE_MESSAGES.onboardingIncomplete(missing) };
         }
-        await db.transaction(async (tx) => {
-          await tx
-            .update(b2cInstances)
-            .set({ onboarded: true })
-            .where(eq(b2cInstances.id, instance.id));
-          await tx
-            .update(envs)
-            .set({ b2cInstanceId: instance.id })
-            .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
-        });
+        await changingInstances(orgId, () =>
+          db.transaction(async (tx) => {
+            await tx
+              .update(b2cInstances)
+              .set({ onboarded: true })
+              .where(eq(b2cInstances.id, instance.id));
+            await tx
+              .update(envs)
+              .set({ b2cInstanceId: instance.id })
+              .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+          }),
+        );
         return { status: 'ok' };
       },
     },
@@ -259,10 +276,12 @@ export function createB2CServices({
           return { status: 'error', message: MESSAGES.verifyException(capability) };
         }
         // A failed probe clears the flag too: the settings were changed since the last success.
-        await db
-          .update(b2cInstances)
-          .set({ [FLAG[capability]]: result.status === 'ok' })
-          .where(eq(b2cInstances.id, instance.id));
+        await changingInstances(orgId, () =>
+          db
+            .update(b2cInstances)
+            .set({ [FLAG[capability]]: result.status === 'ok' })
+            .where(eq(b2cInstances.id, instance.id)),
+        );
         return result;
       },
     },

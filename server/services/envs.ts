@@ -4,15 +4,17 @@ import { envs } from '../db/schema';
 import { DomainError } from '../../domain/errors';
 import type { Env } from '../../domain/entities';
 import type { Services } from '../trpc/context';
+import type { DataCache } from './cache';
 import { SERVICE_MESSAGES } from './messages';
-import { isUniqueViolation, listEnvs, requireOrg } from './shared';
+import { isUniqueViolation, requireOrg } from './shared';
 
-export function createEnvsService(db: Db): Services['envs'] {
+export function createEnvsService(db: Db, cache: DataCache): Services['envs'] {
   return {
     async list(orgId) {
-      const list = await listEnvs(db, orgId);
-      // Envs prove the org exists; only an empty list needs the extra lookup (hot path: the env menu).
-      if (list.length === 0) await requireOrg(db, orgId);
+      // Hot path (the env menu of every page): answered from the cache, which also knows whether the
+      // org exists (superusers pass the org guard for any id).
+      const list = await cache.envsOf(orgId);
+      if (!list) throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.orgNotFound, 'org-not-found');
       return list;
     },
     async create(orgId, input): Promise<Env> {
@@ -33,6 +35,8 @@ export function createEnvsService(db: Db): Services['envs'] {
           );
         }
         throw error;
+      } finally {
+        cache.envsChanged(orgId);
       }
     },
   };

@@ -6,8 +6,9 @@ import type { Db } from '../db/client';
 import { memberships, orgs } from '../db/schema';
 import type { OrgListItem, Services } from '../trpc/context';
 import type { CachedAccessService } from './access';
+import type { DataCache } from './cache';
 import { SERVICE_MESSAGES } from './messages';
-import { findEnv, isUniqueViolation, listEnvs, orgColumns } from './shared';
+import { isUniqueViolation, orgColumns, rejectUnstorableText } from './shared';
 
 /** An env with an onboarded instance first, then any with an instance, then by slug. */
 export function bestEnv(envList: Env[]): Env | null {
@@ -15,7 +16,11 @@ export function bestEnv(envList: Env[]): Env | null {
   return [...envList].sort((a, b) => rank(a) - rank(b) || a.slug.localeCompare(b.slug))[0] ?? null;
 }
 
-export function createOrgsService(db: Db, access: CachedAccessService): Services['orgs'] {
+export function createOrgsService(
+  db: Db,
+  access: CachedAccessService,
+  cache: DataCache,
+): Services['orgs'] {
   async function orgsOf(userId: string): Promise<OrgListItem[]> {
     return db
       .select({ ...orgColumns, role: memberships.role })
@@ -31,17 +36,20 @@ export function createOrgsService(db: Db, access: CachedAccessService): Services
       const chosen = mine.find((o) => o.slug === orgSlug) ?? mine[0];
       if (!chosen) return { status: 'no-org-memberships', org: null, env: null };
       const { role: _role, ...org } = chosen;
-      const env = bestEnv(await listEnvs(db, org.id));
+      const env = bestEnv((await cache.envsOf(org.id)) ?? []);
       return env ? { status: 'ok', org, env } : { status: 'no-envs', org, env: null };
     },
 
     async getContext(user: SessionUser, orgSlug: string, envSlug: string) {
-      const [org] = await db.select(orgColumns).from(orgs).where(eq(orgs.slug, orgSlug));
+      // Answered from memory, where the database would have refused the text.
+      rejectUnstorableText(orgSlug, envSlug);
+      const org = await cache.orgBySlug(orgSlug);
       const notMember = () =>
         new DomainError('FORBIDDEN', MESSAGES.notOrgMember(orgSlug), 'not-member');
       if (!org) throw notMember();
+      // Membership is checked on every call (access caches roles, invalidated on membership changes).
       if (!user.isSuperUser && !(await access.roleInOrg(user.id, org.id))) throw notMember();
-      const env = await findEnv(db, org.id, { slug: envSlug });
+      const env = (await cache.envsOf(org.id))?.find((e) => e.slug === envSlug);
       if (!env) throw new DomainError('NOT_FOUND', MESSAGES.envNotFound(envSlug), 'env-not-found');
       return { org, env };
     },
@@ -55,6 +63,7 @@ export function createOrgsService(db: Db, access: CachedAccessService): Services
         .where(eq(orgs.id, orgId))
         .returning(orgColumns);
       if (!org) throw new DomainError('NOT_FOUND', SERVICE_MESSAGES.orgNotFound, 'org-not-found');
+      cache.orgChanged(org.slug);
       return org;
     },
 
@@ -72,6 +81,9 @@ export function createOrgsService(db: Db, access: CachedAccessService): Services
           return created;
         });
         access.invalidate({ userId: user.id, orgId: org.id });
+        // "No such slug" may have been cached.
+        cache.orgChanged(org.slug);
+        cache.envsChanged(org.id);
         return org;
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -84,6 +84,16 @@ export async function findEnv(
   return row ? toEnv(row) : null;
 }
 
+/**
+ * PostgreSQL cannot store a NUL byte in text (zod lets one through): a lookup answered from a cache
+ * refuses it the way the database would (INVALID, see index.ts), so a cache never changes the answer.
+ */
+export function rejectUnstorableText(...values: string[]): void {
+  if (values.some((v) => v.includes('\u0000'))) {
+    throw new DomainError('INVALID', SERVICE_MESSAGES.invalidCharacters, 'invalid-characters');
+  }
+}
+
 /** True when the error (or one of its causes) is PostgreSQL's unique_violation (23505). */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

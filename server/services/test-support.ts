@@ -10,6 +10,7 @@ import type {
   B2CGateway,
   DiscoveredInstance,
 } from '../integrations/b2c/gateway';
+import type { CacheOptions } from './cache';
 import { createServices, type BeaconServices } from './index';
 import { createSecrets } from './secrets';
 
@@ -32,7 +33,7 @@ export function fakeGateway() {
   return { gateway, state };
 }
 
-export function testServices(db: Db, options: { now?: () => Date } = {}) {
+export function testServices(db: Db, options: { now?: () => Date; cache?: CacheOptions } = {}) {
   const { gateway, state } = fakeGateway();
   const secrets = createSecrets(randomBytes(32));
   const services: BeaconServices = createServices({ db, b2c: gateway, secrets, ...options });

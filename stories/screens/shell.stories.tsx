@@ -123,12 +123,17 @@ export const UserMenu: Story = {
     await expect(within(menu).getByText('maya@beacon.test')).toBeVisible();
     await expect(within(menu).getByText('Maya Member')).toBeVisible();
     await expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Dark Mode' }));
-    await expect(document.documentElement).toHaveAttribute('data-theme', 'dim');
-    await expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dim');
+    // The app starts in the toolbar's theme; the toggle offers the other one, and back.
+    const startsDim = document.documentElement.getAttribute('data-theme') === 'dim';
+    const [toggle, other, back, start] = startsDim
+      ? (['Light Mode', 'beacon', 'Dark Mode', 'dim'] as const)
+      : (['Dark Mode', 'dim', 'Light Mode', 'beacon'] as const);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: toggle }));
+    await expect(document.documentElement).toHaveAttribute('data-theme', other);
+    await expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(other);
     await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
-    await userEvent.click(await page.findByRole('menuitem', { name: 'Light Mode' }));
-    await expect(document.documentElement).toHaveAttribute('data-theme', 'beacon');
+    await userEvent.click(await page.findByRole('menuitem', { name: back }));
+    await expect(document.documentElement).toHaveAttribute('data-theme', start);
     await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
   },
 };

@@ -6,11 +6,13 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createApi } from '../../app/lib/api';
 import { createSessionStore } from '../../app/lib/session';
+import { parseTheme } from '../../app/lib/theme';
+import type { AppTheme } from '../../domain/constants';
 import { AppRouterProvider, createAppRouter } from '../../app/router';
 import { mockApi, type SessionMock } from '../../mock-server/handlers';
 import type { TrpcScenario } from '../../mock-server/trpc/scenario';
 
-export function AppAt({ url }: { url: string }) {
+export function AppAt({ url, theme }: { url: string; theme?: AppTheme }) {
   const [router] = useState(() => {
     const api = createApi({ retry: false, wsLazy: true });
     return createAppRouter({
@@ -18,7 +20,7 @@ export function AppAt({ url }: { url: string }) {
       context: { session: createSessionStore(), loadApi: () => Promise.resolve(api) },
     });
   });
-  return <AppRouterProvider router={router} />;
+  return <AppRouterProvider router={router} {...(theme ? { initialTheme: theme } : {})} />;
 }
 
 /** Everything a screen story needs: render at a URL, mocked session and tRPC, call log for assertions. */
@@ -27,7 +29,10 @@ export function screen(options: { url: string; session?: SessionMock; trpc?: Trp
   return {
     api,
     story: {
-      render: () => <AppAt url={options.url} />,
+      // The app's theme state starts from the toolbar's, as the app starts from localStorage.
+      render: (_args: unknown, context: { globals: { theme?: string } }) => (
+        <AppAt url={options.url} theme={parseTheme(context.globals.theme)} />
+      ),
       parameters: { layout: 'fullscreen' as const, msw: { handlers: api.handlers } },
       beforeEach: () => api.reset(),
     },

@@ -9,24 +9,6 @@ import catalogue from '../../stories/screen-states.json';
 
 const PENDING = new Set<string>([
   // Shell issue
-  // Onboarding issue
-  'onboarding.select-instance',
-  'onboarding.select-instance-empty',
-  'onboarding.create-api-client',
-  'onboarding.create-api-client-error',
-  'onboarding.ocapi-data',
-  'onboarding.ocapi-data-copied',
-  'onboarding.ocapi-data-verify-server-message',
-  'onboarding.ocapi-data-verify-fallback',
-  'onboarding.ocapi-data-verify-exception',
-  'onboarding.ocapi-shop',
-  'onboarding.ocapi-shop-verify-fallback',
-  'onboarding.ocapi-shop-verify-exception',
-  'onboarding.webdav',
-  'onboarding.webdav-verify-fallback',
-  'onboarding.webdav-verify-exception',
-  'onboarding.complete',
-  'onboarding.redirect-first-incomplete',
   // Settings issue
   'settings.org',
   'settings.org-verified',
@@ -36,14 +18,6 @@ const PENDING = new Set<string>([
   'create-org',
   'create-env',
   'accept-invite',
-  // Theme designer issue
-  'theme-designer.preset-default',
-  'theme-designer.preset-emerald',
-  'theme-designer.preset-sunset',
-  'theme-designer.header',
-  'theme-designer.footer',
-  'theme-designer.css-paste',
-  'theme-designer.nav-links',
   // Milestone 2 areas (routes land with the shell, with honest empty states)
   'aeo.results',
   'aeo.config',

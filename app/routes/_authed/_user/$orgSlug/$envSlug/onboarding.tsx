@@ -1,8 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { onboardingSearch } from '../../../../../../domain/search-params';
+/** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (spec §4). */
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import type { B2CCapability } from '../../../../../../domain/constants';
+import type { B2CInstance } from '../../../../../../domain/entities';
+import { MESSAGES } from '../../../../../../domain/errors';
 import { OPT_OUT } from '../../../../../../domain/gating';
-import { PlugZapIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../app/components/upcoming-area';
+import {
+  BUSINESS_MANAGER_PATH,
+  ocapiDataSettingsSnippet,
+  ocapiShopSettingsSnippet,
+  webdavPermissionsSnippet,
+} from '../../../../../../domain/b2c-snippets';
+import {
+  CONFIGURE_STEP_CAPABILITY,
+  completedSteps,
+  isConfigureStep,
+  nextStep,
+  onboardingStateOf,
+  previousStep,
+  resolveStep,
+  type ConfigureStep as ConfigureStepId,
+  type OnboardingStep,
+} from '../../../../../../domain/onboarding';
+import { onboardingSearch } from '../../../../../../domain/search-params';
+import { Spinner } from '../../../../../../ui/components/spinner';
+import { ApiClientStep } from '../../../../../../ui/patterns/onboarding/api-client-step';
+import { CompleteStep } from '../../../../../../ui/patterns/onboarding/complete-step';
+import { ConfigureStep } from '../../../../../../ui/patterns/onboarding/configure-step';
+import { InstanceBadge } from '../../../../../../ui/patterns/onboarding/instance-badge';
+import { InstanceList } from '../../../../../../ui/patterns/onboarding/instance-list';
+import { OnboardingStepper } from '../../../../../../ui/patterns/onboarding/onboarding-stepper';
+import { StepPanel } from '../../../../../../ui/patterns/onboarding/step-panel';
+import { PageHeader } from '../../../../../../ui/patterns/page-header';
+import { useTRPC } from '../../../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
@@ -10,14 +40,277 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboardin
   component: Screen,
 });
 
+const TITLES: Record<OnboardingStep, string> = {
+  selectInstance: 'Choose a B2C Commerce instance',
+  createApiClient: 'Create an API client',
+  configureOcapiDataSettings: 'Configure OCAPI Data settings',
+  configureOcapiShopSettings: 'Configure OCAPI Shop settings',
+  configureWebdavSettings: 'Configure WebDAV permissions',
+  complete: 'Finish onboarding',
+};
+
+const DESCRIPTIONS: Record<OnboardingStep, string> = {
+  selectInstance: 'The instances of your Salesforce B2C Commerce account. Choose the one to link.',
+  createApiClient: 'Beacon talks to the instance through its own API client.',
+  configureOcapiDataSettings: 'Let the API client read and write catalog data.',
+  configureOcapiShopSettings: 'Let the API client read the storefront as shoppers see it.',
+  configureWebdavSettings: 'Let the API client exchange import and export files.',
+  complete: 'Everything is verified.',
+};
+
+const CONFIGURE: Record<
+  B2CCapability,
+  { name: string; location: string; snippet: (clientId: string) => string }
+> = {
+  'ocapi-data': {
+    name: 'OCAPI Data settings',
+    location: 'Administration > Site Development > Open Commerce API Settings, type Data',
+    snippet: ocapiDataSettingsSnippet,
+  },
+  'ocapi-shop': {
+    name: 'OCAPI Shop settings',
+    location: 'Administration > Site Development > Open Commerce API Settings, type Shop',
+    snippet: ocapiShopSettingsSnippet,
+  },
+  webdav: {
+    name: 'WebDAV client permissions',
+    location: 'Administration > Organization > WebDAV Client Permissions',
+    snippet: webdavPermissionsSnippet,
+  },
+};
+
+const VERIFIED_FLAG = {
+  'ocapi-data': 'ocapiDataSettingsVerified',
+  'ocapi-shop': 'ocapiShopSettingsVerified',
+  webdav: 'webdavSettingsVerified',
+} as const satisfies Record<B2CCapability, keyof B2CInstance>;
+
 function Screen() {
+  const params = Route.useParams();
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
   return (
-    <UpcomingArea
-      title={'Link a B2C Commerce instance'}
-      description={'Connect this environment to Salesforce B2C Commerce, step by step.'}
-      icon={<PlugZapIcon />}
-      emptyTitle={'Onboarding is on its way'}
-      emptyDescription={'The step-by-step onboarding lands with the B2C integration.'}
+    <div className="flex flex-col">
+      <PageHeader
+        title="Link a B2C Commerce instance"
+        description={`Connect ${data.env.name} to Salesforce B2C Commerce, step by step.`}
+      />
+      <div className="p-8">
+        <Onboarding orgId={data.org.id} envId={data.env.id} />
+      </div>
+    </div>
+  );
+}
+
+/** Instances from b2cInstances.sync (no retry), falling back to the stored list when the sync fails. */
+function useInstances(orgId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const sync = useQuery({
+    ...trpc.b2cInstances.sync.queryOptions({ orgId }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const list = useQuery({
+    ...trpc.b2cInstances.list.queryOptions({ orgId }),
+    enabled: sync.isError,
+    staleTime: Infinity,
+  });
+  const instances = sync.data ?? list.data;
+  const loading = !instances && (sync.isPending || (sync.isError && list.isPending));
+  /** Applies what a mutation just made true on the server, without re-syncing. */
+  function patch(change: (instance: B2CInstance) => B2CInstance) {
+    const apply = (old: B2CInstance[] | undefined) => old?.map(change);
+    queryClient.setQueryData(trpc.b2cInstances.sync.queryKey({ orgId }), apply);
+    queryClient.setQueryData(trpc.b2cInstances.list.queryKey({ orgId }), apply);
+  }
+  return { instances: instances ?? [], loading, patch };
+}
+
+function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { instances, loading, patch } = useInstances(orgId);
+
+  if (loading) return <Spinner label="Loading instances" />;
+
+  const instance = instances.find((i) => i.id === search.instance) ?? null;
+  const state = onboardingStateOf(instance);
+  const { step, redirect } = resolveStep(search.step, state);
+  if (redirect) {
+    return <Navigate from={Route.fullPath} search={{ step, instance: instance?.id }} replace />;
+  }
+
+  const goTo = (to: OnboardingStep) =>
+    void navigate({
+      search: { step: to, instance: to === 'selectInstance' ? search.instance : instance?.id },
+    });
+  const previous = previousStep(step);
+  const onPrevious = previous ? () => goTo(previous) : undefined;
+  const advance = () => {
+    const next = nextStep(step);
+    if (next) goTo(next);
+  };
+  const badge = instance ? (
+    <InstanceBadge
+      instanceId={instance.instanceId}
+      host={instance.host}
+      onReset={() => void navigate({ search: { step: 'selectInstance' } })}
+    />
+  ) : null;
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[16rem_minmax(0,1fr)]">
+      <OnboardingStepper current={step} completed={completedSteps(state)} onStepClick={goTo} />
+      <StepPanel
+        key={step}
+        title={TITLES[step]}
+        description={DESCRIPTIONS[step]}
+        badge={step === 'selectInstance' ? null : badge}
+        onPrevious={onPrevious}
+      >
+        {step === 'selectInstance' ? (
+          <InstanceList
+            instances={instances}
+            selectedId={instance?.id}
+            onChoose={(id) => void navigate({ search: { step: 'createApiClient', instance: id } })}
+          />
+        ) : !instance ? null : step === 'createApiClient' ? (
+          <CreateApiClient orgId={orgId} instance={instance} patch={patch} onDone={advance} />
+        ) : isConfigureStep(step) ? (
+          <Configure orgId={orgId} instance={instance} step={step} patch={patch} onDone={advance} />
+        ) : (
+          <Complete orgId={orgId} envId={envId} instance={instance} />
+        )}
+      </StepPanel>
+    </div>
+  );
+}
+
+type Patch = (change: (instance: B2CInstance) => B2CInstance) => void;
+
+function CreateApiClient({
+  orgId,
+  instance,
+  patch,
+  onDone,
+}: {
+  orgId: string;
+  instance: B2CInstance;
+  patch: Patch;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.b2cAPIClients.getOrCreate.mutationOptions());
+  return (
+    <ApiClientStep
+      clientId={instance.apiClient?.clientId ?? null}
+      creating={create.isPending}
+      error={create.isError ? MESSAGES.apiClientCreateFailed : null}
+      onContinue={onDone}
+      onCreate={() => {
+        if (create.isPending) return;
+        create.mutate(
+          { orgId },
+          {
+            onSuccess: ({ clientId }) => {
+              // The API client belongs to the org, so every instance now has it.
+              patch((i) => ({ ...i, apiClient: { clientId } }));
+              onDone();
+            },
+          },
+        );
+      }}
+    />
+  );
+}
+
+function Configure({
+  orgId,
+  instance,
+  step,
+  patch,
+  onDone,
+}: {
+  orgId: string;
+  instance: B2CInstance;
+  step: ConfigureStepId;
+  patch: Patch;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const capability = CONFIGURE_STEP_CAPABILITY[step];
+  const config = CONFIGURE[capability];
+  const verify = useMutation(trpc.b2cAPIClients.verify.mutationOptions());
+  const error = verify.isError
+    ? MESSAGES.verifyException(capability)
+    : verify.data?.status === 'error'
+      ? (verify.data.message ?? MESSAGES.verifyFallback(capability))
+      : null;
+  const setVerified = (verified: boolean) =>
+    patch((i) => (i.id === instance.id ? { ...i, [VERIFIED_FLAG[capability]]: verified } : i));
+  return (
+    <ConfigureStep
+      settingsName={config.name}
+      settingsUrl={`${instance.baseUrl}${BUSINESS_MANAGER_PATH[capability]}`}
+      location={config.location}
+      snippet={config.snippet(instance.apiClient?.clientId ?? '')}
+      verified={instance[VERIFIED_FLAG[capability]]}
+      verifying={verify.isPending}
+      error={error}
+      onContinue={onDone}
+      onVerify={() => {
+        if (verify.isPending) return;
+        verify.mutate(
+          { orgId, b2cInstanceId: instance.id, capability },
+          {
+            onSuccess: (result) => {
+              // The server sets or clears the flag the same way.
+              setVerified(result.status === 'ok');
+              if (result.status === 'ok') onDone();
+            },
+          },
+        );
+      }}
+    />
+  );
+}
+
+function Complete({
+  orgId,
+  envId,
+  instance,
+}: {
+  orgId: string;
+  envId: string;
+  instance: B2CInstance;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = Route.useNavigate();
+  const finish = useMutation(trpc.b2cInstances.verifyOnboarded.mutationOptions());
+  return (
+    <CompleteStep
+      instanceId={instance.instanceId}
+      finishing={finish.isPending}
+      onContinue={() => {
+        if (finish.isPending) return;
+        finish.mutate(
+          { orgId, envId, id: instance.id },
+          {
+            onSuccess: async (result) => {
+              if (result.status !== 'ok') {
+                console.error(MESSAGES.finalOnboardingFailed, result);
+                return;
+              }
+              // The env now has an onboarded instance: the shell's gate must see it.
+              await queryClient.invalidateQueries(trpc.orgs.getContext.pathFilter());
+              await navigate({ to: '../settings', search: { view: 'env-settings' } });
+            },
+            onError: (error) => console.error(MESSAGES.finalOnboardingFailed, error),
+          },
+        );
+      }}
     />
   );
 }

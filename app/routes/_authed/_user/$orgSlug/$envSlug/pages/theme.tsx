@@ -1,21 +1,138 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { RotateCcwIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { OPT_OUT } from '../../../../../../../domain/gating';
-import { PaletteIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import {
+  DESIGNER_STORAGE_KEY,
+  PRESETS,
+  applyCssUpdates,
+  applyPreset,
+  createDesignerState,
+  exportJson,
+  loadDesignerState,
+  type DesignerState,
+} from '../../../../../../../domain/theme-designer';
+import { Button } from '../../../../../../../ui/components/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../../../../ui/components/tabs';
+import { PageHeader } from '../../../../../../../ui/patterns/page-header';
+import { ColorTokenEditor } from '../../../../../../../ui/patterns/theme-designer/color-token-editor';
+import { CssPastePanel } from '../../../../../../../ui/patterns/theme-designer/css-paste-panel';
+import { ExportPanel } from '../../../../../../../ui/patterns/theme-designer/export-panel';
+import { FontsPanel } from '../../../../../../../ui/patterns/theme-designer/fonts-panel';
+import { FooterPanel } from '../../../../../../../ui/patterns/theme-designer/footer-panel';
+import { HeaderPanel } from '../../../../../../../ui/patterns/theme-designer/header-panel';
+import { LandingPreview } from '../../../../../../../ui/patterns/theme-designer/landing-preview';
+import { PresetsPanel } from '../../../../../../../ui/patterns/theme-designer/presets-panel';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/theme')({
   staticData: { gate: OPT_OUT.instanceOnly },
   component: Screen,
 });
 
+/** The designer is local only (spec §3): its state lives in this browser's storage. */
+function useDesignerState() {
+  const [state, setState] = useState<DesignerState>(() =>
+    loadDesignerState(readStorage(DESIGNER_STORAGE_KEY)),
+  );
+  useEffect(() => {
+    try {
+      localStorage.setItem(DESIGNER_STORAGE_KEY, exportJson(state));
+    } catch {
+      // Storage full or blocked: the designer still works for this visit.
+    }
+  }, [state]);
+  return [state, setState] as const;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 function Screen() {
+  const [state, setState] = useDesignerState();
   return (
-    <UpcomingArea
-      title={'Theme designer'}
-      description={'Design the theme of your landing pages: colours, fonts, header and footer.'}
-      icon={<PaletteIcon />}
-      emptyTitle={'The designer is on its way'}
-      emptyDescription={'The theme designer lands next.'}
-    />
+    <div className="flex flex-col">
+      <PageHeader
+        title="Theme designer"
+        description="Design the theme of your landing pages: colours, fonts, header and footer. It is saved in this browser."
+        actions={
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => setState(createDesignerState(state.preset))}
+          >
+            <RotateCcwIcon aria-hidden />
+            Reset to {PRESETS[state.preset].label}
+          </Button>
+        }
+      />
+      <div className="grid gap-8 p-8 xl:grid-cols-[minmax(0,34rem)_minmax(0,1fr)]">
+        <Tabs defaultValue="theme" className="min-w-0 gap-6">
+          <TabsList className="flex h-auto w-full flex-wrap">
+            <TabsTrigger value="theme">Theme</TabsTrigger>
+            <TabsTrigger value="header">Header</TabsTrigger>
+            <TabsTrigger value="footer">Footer</TabsTrigger>
+            <TabsTrigger value="css">Paste CSS</TabsTrigger>
+            <TabsTrigger value="export">Import & export</TabsTrigger>
+          </TabsList>
+          <TabsContent value="theme" className="flex flex-col gap-8">
+            <PresetsPanel
+              current={state.preset}
+              onChoose={(preset) => setState((s) => applyPreset(s, preset))}
+            />
+            <FontsPanel
+              fonts={state.theme.fonts}
+              onChange={(token, font) =>
+                setState((s) => ({
+                  ...s,
+                  theme: { ...s.theme, fonts: { ...s.theme.fonts, [token]: font } },
+                }))
+              }
+            />
+            <ColorTokenEditor
+              colors={state.theme.colors}
+              onChange={(token, value) =>
+                setState((s) => ({
+                  ...s,
+                  theme: { ...s.theme, colors: { ...s.theme.colors, [token]: value } },
+                }))
+              }
+            />
+          </TabsContent>
+          <TabsContent value="header">
+            <HeaderPanel
+              header={state.header}
+              onChange={(header) => setState((s) => ({ ...s, header }))}
+            />
+          </TabsContent>
+          <TabsContent value="footer">
+            <FooterPanel
+              footer={state.footer}
+              onChange={(footer) => setState((s) => ({ ...s, footer }))}
+            />
+          </TabsContent>
+          <TabsContent value="css">
+            <CssPastePanel
+              onApply={(updates) =>
+                setState((s) => ({ ...s, theme: applyCssUpdates(s.theme, updates) }))
+              }
+            />
+          </TabsContent>
+          <TabsContent value="export">
+            <ExportPanel state={state} onImport={setState} />
+          </TabsContent>
+        </Tabs>
+        <section aria-labelledby="theme-preview-title" className="flex min-w-0 flex-col gap-3">
+          <h2 id="theme-preview-title" className="font-display text-lg font-semibold">
+            Preview
+          </h2>
+          <LandingPreview state={state} className="max-h-[48rem]" />
+        </section>
+      </div>
+    </div>
   );
 }

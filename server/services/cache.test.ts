@@ -1,0 +1,252 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { b2cInstances, envs, memberships, orgs } from '../db/schema';
+import { describeEachDriver } from '../db/test-db';
+import { createReadThroughCache } from './cache';
+import { addEnv, domainError, makeOrg, makeUser, testServices, uniq } from './test-support';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('createReadThroughCache', () => {
+  it('loads once, serves from memory until the TTL passes, then loads again', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<number>({ ttlMs: 1000, now: () => now });
+    const load = vi.fn(async () => 42);
+    expect(await cache.get('k', load)).toBe(42);
+    expect(await cache.get('k', load)).toBe(42);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 999;
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    now = 1000;
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('concurrent misses share one load; a rejection is not cached', async () => {
+    const cache = createReadThroughCache<string>();
+    const first = deferred<string>();
+    const load = vi.fn(() => first.promise);
+    const a = cache.get('k', load);
+    const b = cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    first.reject(new Error('boom'));
+    await expect(a).rejects.toThrow('boom');
+    await expect(b).rejects.toThrow('boom');
+    expect(cache.size).toBe(0);
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+
+  it('invalidate: one key or everything', async () => {
+    const cache = createReadThroughCache<string>();
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.invalidate('a');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+    cache.invalidate();
+    expect(await cache.get('b', async () => 'b3')).toBe('b3');
+  });
+
+  it('a load that started before an invalidation is neither cached nor shared afterwards', async () => {
+    const cache = createReadThroughCache<string>();
+    const slow = deferred<string>();
+    const before = cache.get('k', () => slow.promise);
+    cache.invalidate('k');
+    // A caller after the change must not join the load that may have read the old row.
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+    slow.resolve('old');
+    expect(await before).toBe('old');
+    expect(await cache.get('k', async () => 'newer')).toBe('new');
+
+    const other = deferred<string>();
+    const racing = cache.get('x', () => other.promise);
+    cache.invalidate('unrelated');
+    other.resolve('maybe-old');
+    await racing;
+    expect(await cache.get('x', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('drops the oldest entry at the size limit; values are frozen', async () => {
+    const cache = createReadThroughCache<{ n: number; list: number[] }>({ maxEntries: 2 });
+    const value = await cache.get('a', async () => ({ n: 1, list: [1] }));
+    expect(Object.isFrozen(value) && Object.isFrozen(value.list)).toBe(true);
+    expect(() => value.list.push(2)).toThrow(TypeError);
+    await cache.get('b', async () => ({ n: 2, list: [] }));
+    await cache.get('c', async () => ({ n: 3, list: [] }));
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', async () => ({ n: 9, list: [] }))).n).toBe(9);
+  });
+
+  it('ttlMs 0 caches nothing', async () => {
+    const cache = createReadThroughCache<number>({ ttlMs: 0 });
+    const load = vi.fn(async () => 1);
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describeEachDriver('services never serve cached org/env data after a change', (get) => {
+  const db = () => get().db;
+
+  async function memberOrg() {
+    const harness = testServices(db());
+    const user = await makeUser(db());
+    const org = await makeOrg(db(), { members: [{ user, role: 'owner' }] });
+    await addEnv(db(), org.id, 'prod');
+    return { ...harness, user, org };
+  }
+
+  it('envs.create → envs.list, getContext and bestRedirectForUser show the new env', async () => {
+    const { services, user, org } = await memberOrg();
+    expect((await services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+    expect(await domainError(services.orgs.getContext(user, org.slug, 'aaa'))).toMatchObject({
+      kind: 'NOT_FOUND',
+      reason: 'env-not-found',
+    });
+    expect((await services.orgs.bestRedirectForUser(user, org.slug)).env?.slug).toBe('prod');
+
+    await services.envs.create(org.id, { name: 'AAA', slug: 'aaa' });
+    expect((await services.envs.list(org.id)).map((e) => e.slug)).toEqual(['aaa', 'prod']);
+    expect((await services.orgs.getContext(user, org.slug, 'aaa')).env.slug).toBe('aaa');
+    expect((await services.orgs.bestRedirectForUser(user, org.slug)).env?.slug).toBe('aaa');
+  });
+
+  it('envs.create on an org with no envs: the list was [] and now has the env', async () => {
+    const { services } = testServices(db());
+    const org = await makeOrg(db());
+    expect(await services.envs.list(org.id)).toEqual([]);
+    await services.envs.create(org.id, { name: 'Dev', slug: 'dev' });
+    expect((await services.envs.list(org.id)).map((e) => e.slug)).toEqual(['dev']);
+  });
+
+  it('orgs.verify → getContext shows the org verified', async () => {
+    const { services, user, org } = await memberOrg();
+    expect((await services.orgs.getContext(user, org.slug, 'prod')).org.verified).toBe(false);
+    await services.orgs.verify(org.id);
+    expect((await services.orgs.getContext(user, org.slug, 'prod')).org.verified).toBe(true);
+  });
+
+  it('orgs.create → getContext finds a slug that was looked up (and missing) before', async () => {
+    const { services } = testServices(db());
+    const admin = await makeUser(db(), { isSuperUser: true });
+    const slug = uniq('later');
+    expect(await domainError(services.orgs.getContext(admin, slug, 'prod'))).toMatchObject({
+      kind: 'FORBIDDEN',
+    });
+    const org = await services.orgs.create(admin, { name: 'Later', slug });
+    expect(await services.envs.list(org.id)).toEqual([]);
+    await services.envs.create(org.id, { name: 'Prod', slug: 'prod' });
+    expect((await services.orgs.getContext(admin, slug, 'prod')).org).toEqual(org);
+  });
+
+  it('membership is still checked on every call: removing a member stops getContext at once', async () => {
+    const { services, user, org } = await memberOrg();
+    const other = await makeUser(db());
+    await services.access.roleInOrg(other.id, org.id);
+    await expect(services.orgs.getContext(other, org.slug, 'prod')).rejects.toMatchObject({
+      kind: 'FORBIDDEN',
+    });
+    await db().insert(memberships).values({ userId: other.id, orgId: org.id, role: 'member' });
+    services.access.invalidate({ userId: other.id, orgId: org.id });
+    expect((await services.orgs.getContext(other, org.slug, 'prod')).org.id).toBe(org.id);
+    await services.users.remove(org.id, other.id);
+    await expect(services.orgs.getContext(other, org.slug, 'prod')).rejects.toMatchObject({
+      kind: 'FORBIDDEN',
+    });
+    expect((await services.orgs.getContext(user, org.slug, 'prod')).org.id).toBe(org.id);
+  });
+
+  it('b2cInstances.sync → the env’s instance summary follows the renamed instance', async () => {
+    const { services, state, user, org } = await memberOrg();
+    const linked = await addEnv(db(), org.id, 'linked', { onboarded: false });
+    const [instance] = await db()
+      .select()
+      .from(b2cInstances)
+      .where(eq(b2cInstances.id, linked.b2cInstanceId!));
+    const summary = async () =>
+      (await services.envs.list(org.id)).find((e) => e.slug === 'linked')?.b2cInstance;
+    expect((await summary())?.instanceId).toBe('linked_001');
+    expect(
+      (await services.orgs.getContext(user, org.slug, 'linked')).env.b2cInstance?.instanceId,
+    ).toBe('linked_001');
+    state.instances = [
+      {
+        externalInstanceId: instance!.externalInstanceId!,
+        instanceId: 'renamed_001',
+        host: 'renamed.example.test',
+        tenantType: 'sandbox',
+      },
+    ];
+    await services.b2cInstances.sync(org.id);
+    expect((await summary())?.instanceId).toBe('renamed_001');
+    expect(
+      (await services.orgs.getContext(user, org.slug, 'linked')).env.b2cInstance?.instanceId,
+    ).toBe('renamed_001');
+  });
+
+  it('b2cInstances.verifyOnboarded → envs.list and getContext show the onboarded instance', async () => {
+    const { services, state, user, org } = await memberOrg();
+    state.instances = [
+      {
+        externalInstanceId: uniq('ext'),
+        instanceId: 'zzte_001',
+        host: 'zzte-001.example.test',
+        tenantType: 'sandbox',
+      },
+    ];
+    const [instance] = await services.b2cInstances.sync(org.id);
+    const prod = (await services.envs.list(org.id)).find((e) => e.slug === 'prod')!;
+    expect(prod.b2cInstance).toBeNull();
+    expect((await services.orgs.getContext(user, org.slug, 'prod')).env.b2cInstance).toBeNull();
+    await services.b2cAPIClients.getOrCreate(org.id);
+    for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
+      await services.b2cAPIClients.verify(org.id, instance!.id, c);
+    }
+    expect(await services.b2cInstances.verifyOnboarded(org.id, prod.id, instance!.id)).toEqual({
+      status: 'ok',
+    });
+    const expected = { id: instance!.id, instanceId: 'zzte_001', onboarded: true };
+    expect((await services.envs.list(org.id)).find((e) => e.slug === 'prod')!.b2cInstance).toEqual(
+      expected,
+    );
+    expect((await services.orgs.getContext(user, org.slug, 'prod')).env.b2cInstance).toEqual(
+      expected,
+    );
+  });
+
+  it('writes made behind the services’ back are seen after the TTL, or at once after clear()', async () => {
+    let now = 0;
+    const { services, user, org } = await memberOrg();
+    const timed = testServices(db(), { cache: { ttlMs: 10_000, now: () => now } }).services;
+    await timed.access.roleInOrg(user.id, org.id);
+    expect((await timed.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+    await db().insert(envs).values({ orgId: org.id, slug: 'side', name: 'Side' });
+    await db().update(orgs).set({ verified: true }).where(eq(orgs.id, org.id));
+    expect((await timed.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+    now = 10_000;
+    expect((await timed.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod', 'side']);
+
+    await services.envs.list(org.id);
+    await services.orgs.getContext(user, org.slug, 'prod');
+    await db().insert(envs).values({ orgId: org.id, slug: 'side2', name: 'Side 2' });
+    services.cache.clear();
+    expect((await services.orgs.getContext(user, org.slug, 'side2')).org.verified).toBe(true);
+  });
+
+  it('a returned list cannot be changed by a caller (it is shared with the next request)', async () => {
+    const { services, org } = await memberOrg();
+    const list = await services.envs.list(org.id);
+    expect(() => list.push(list[0]!)).toThrow(TypeError);
+    expect(await services.envs.list(org.id)).toHaveLength(1);
+  });
+});

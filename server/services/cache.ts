@@ -1,0 +1,133 @@
+/**
+ * Read-through caches for the hot reads of every page: an org by slug (`orgs.getContext`) and an org's
+ * env list (`envs.list`, `getContext`'s env, `bestRedirectForUser`). The services that change orgs, envs
+ * or B2C instances invalidate them after the write, so this process never serves data older than its own
+ * last change; the TTL bounds staleness for changes made elsewhere (another process, manual SQL).
+ * A new service method that writes orgs, envs or b2c_instances must call `orgChanged` / `envsChanged`.
+ * Session and membership checks are not cached here (auth/session-cache.ts, access.ts) and still run on
+ * every request.
+ */
+import { eq } from 'drizzle-orm';
+import type { Env, Org } from '../../domain/entities';
+import type { Db } from '../db/client';
+import { orgs } from '../db/schema';
+import { findOrg, listEnvs, orgColumns } from './shared';
+
+export interface CacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface ReadThroughCache<V> {
+  /** The cached value, or `load()`'s (shared by concurrent misses; a rejection is not cached). */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forget one key, or everything. Loads already running are not cached and not shared afterwards. */
+  invalidate(key?: string): void;
+  readonly size: number;
+}
+
+/**
+ * Values are deep-frozen: they are shared between requests, so a caller that mutates one would change
+ * what the next request sees.
+ */
+export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThroughCache<V> {
+  const ttlMs = options.ttlMs ?? 10_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: V; until: number }>();
+  const inFlight = new Map<string, Promise<V>>();
+  // Bumped on every invalidation: a load that started before a change must not cache its (old) answer.
+  let generation = 0;
+
+  return {
+    get(key, load) {
+      const hit = entries.get(key);
+      if (hit) {
+        if (hit.until > now()) return Promise.resolve(hit.value);
+        entries.delete(key);
+      }
+      const shared = inFlight.get(key);
+      if (shared) return shared;
+      const startedAt = generation;
+      const pending: Promise<V> = load()
+        .then((loaded) => {
+          const value = deepFreeze(loaded);
+          if (startedAt === generation && ttlMs > 0) {
+            if (entries.size >= maxEntries) {
+              // Maps iterate in insertion order: drop the oldest.
+              const oldest = entries.keys().next();
+              if (!oldest.done) entries.delete(oldest.value);
+            }
+            entries.set(key, { value, until: now() + ttlMs });
+          }
+          return value;
+        })
+        .finally(() => {
+          if (inFlight.get(key) === pending) inFlight.delete(key);
+        });
+      inFlight.set(key, pending);
+      return pending;
+    },
+    invalidate(key) {
+      generation++;
+      if (key === undefined) {
+        entries.clear();
+        inFlight.clear();
+      } else {
+        entries.delete(key);
+        inFlight.delete(key);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** The org and env reads the services share, and the invalidations every write must call. */
+export interface DataCache {
+  /** The org with this slug, or null. */
+  orgBySlug(slug: string): Promise<Org | null>;
+  /** The org's envs (ordered by slug; frozen, copy before sorting), or null when the org does not exist. */
+  envsOf(orgId: string): Promise<Env[] | null>;
+  /** After an org row changed or was created (its slug is the key; a miss may have been cached). */
+  orgChanged(slug?: string): void;
+  /** After an env of the org, or a B2C instance an env may point at, changed. */
+  envsChanged(orgId?: string): void;
+  /** Forget everything (another writer changed the database). */
+  clear(): void;
+}
+
+export function createDataCache(db: Db, options: CacheOptions = {}): DataCache {
+  const bySlug = createReadThroughCache<Org | null>(options);
+  const envLists = createReadThroughCache<Env[] | null>(options);
+  return {
+    orgBySlug: (slug) =>
+      bySlug.get(slug, async () => {
+        const [org] = await db.select(orgColumns).from(orgs).where(eq(orgs.slug, slug));
+        return org ?? null;
+      }),
+    envsOf: (orgId) =>
+      envLists.get(orgId, async () => {
+        const list = await listEnvs(db, orgId);
+        // Envs prove the org exists; only an empty list needs the extra lookup.
+        if (list.length === 0 && !(await findOrg(db, orgId))) return null;
+        return list;
+      }),
+    orgChanged: (slug) => bySlug.invalidate(slug),
+    envsChanged: (orgId) => envLists.invalidate(orgId),
+    clear() {
+      bySlug.invalidate();
+      envLists.invalidate();
+    },
+  };
+}

@@ -1,0 +1,476 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '../../domain/b2c-snippets';
+import type { B2CInstance } from '../../domain/entities';
+import { MESSAGES } from '../../domain/errors';
+import { instances, sessionFor, users } from '../../mock-server/fixtures';
+import { atOnboarding } from '../../mock-server/scenarios';
+import {
+  delayed,
+  domainError,
+  trpcError,
+  type TrpcScenario,
+} from '../../mock-server/trpc/scenario';
+import { expectConsoleError } from '../../tests/support/console';
+import { screen } from '../support/app-harness';
+
+const meta = { title: 'Screens/Onboarding' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const CLIENT_ID = '3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a41';
+const fresh = instances.fresh;
+const withClient: B2CInstance = { ...fresh, apiClient: { clientId: CLIENT_ID } };
+const dataVerified: B2CInstance = { ...withClient, ocapiDataSettingsVerified: true };
+const shopVerified: B2CInstance = { ...dataVerified, ocapiShopSettingsVerified: true };
+const allVerified: B2CInstance = { ...shopVerified, webdavSettingsVerified: true };
+const other: B2CInstance = {
+  ...fresh,
+  id: 'inst_3',
+  instanceId: 'zzte_003',
+  host: 'zzte-003.dx.commercecloud.salesforce.com',
+  baseUrl: 'https://zzte-003.dx.commercecloud.salesforce.com',
+  tenantType: 'staging',
+};
+
+function at(step: string, instance: B2CInstance, more: TrpcScenario = {}) {
+  return screen({
+    url: `/app/acme/prod/onboarding?step=${step}&instance=${instance.id}`,
+    session: sessionFor(users.maya),
+    trpc: { ...atOnboarding([instance, other]), ...more },
+  });
+}
+
+const heading = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).findByRole('heading', { name, level: 2 }, { timeout: 4000 });
+
+async function expectCurrentStep(canvasElement: HTMLElement, label: string) {
+  const steps = within(
+    within(canvasElement).getByRole('navigation', { name: 'Onboarding steps' }),
+  ).getAllByRole('listitem');
+  const current = steps.find((step) => step.getAttribute('aria-current') === 'step');
+  await expect(current).toHaveTextContent(label);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ——— Choose an instance ———
+
+const selectInstance = screen({
+  url: '/app/acme/prod/onboarding?step=selectInstance',
+  session: sessionFor(users.maya),
+  trpc: atOnboarding([fresh, other]),
+});
+export const SelectInstance: Story = {
+  ...selectInstance.story,
+  tags: ['state:onboarding.select-instance'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Choose a B2C Commerce instance');
+    await expectCurrentStep(canvasElement, 'Choose instance');
+    const list = canvas.getByRole('list', { name: 'B2C Commerce instances' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(within(list).getByText(fresh.host)).toBeVisible();
+    await expect(selectInstance.api.calls('b2cInstances.sync')).toEqual([{ orgId: 'org_acme' }]);
+    await expect(selectInstance.api.calls('b2cInstances.list')).toEqual([]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Choose zzte_002' }));
+    await heading(canvasElement, 'Create an API client');
+    await expect(canvas.getByRole('button', { name: /zzte_002/ })).toBeVisible();
+  },
+};
+
+const syncFails = screen({
+  url: '/app/acme/prod/onboarding?step=selectInstance',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atOnboarding([]),
+    'b2cInstances.sync': domainError('UNAVAILABLE', 'Account Manager is down', 'b2c-unavailable'),
+    'b2cInstances.list': [other],
+  },
+});
+/** The sync fails: the stored list is shown instead. */
+export const SelectInstanceSyncFallback: Story = {
+  ...syncFails.story,
+  tags: ['state:onboarding.select-instance'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', { name: 'Choose zzte_003' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(syncFails.api.calls('b2cInstances.sync')).toHaveLength(1);
+    await expect(syncFails.api.calls('b2cInstances.list')).toHaveLength(1);
+  },
+};
+
+const empty = screen({
+  url: '/app/acme/prod/onboarding?step=selectInstance',
+  session: sessionFor(users.maya),
+  trpc: atOnboarding([]),
+});
+export const SelectInstanceEmpty: Story = {
+  ...empty.story,
+  tags: ['state:onboarding.select-instance-empty'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      MESSAGES.instancesEmpty,
+    );
+    await expect(canvas.getByText(MESSAGES.instancesEmpty)).toBeVisible();
+  },
+};
+
+// ——— API client ———
+
+const createApiClient = at('createApiClient', fresh, {
+  'b2cAPIClients.getOrCreate': delayed(300, { clientId: CLIENT_ID, name: 'Beacon' }),
+});
+export const CreateApiClient: Story = {
+  ...createApiClient.story,
+  tags: ['state:onboarding.create-api-client'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    await expectCurrentStep(canvasElement, 'Create API client');
+    await expect(canvas.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    const badge = canvas.getByRole('button', { name: /zzte_002/ });
+    await expect(badge).toHaveAccessibleName('Instance zzte_002 , choose another instance');
+
+    const create = canvas.getByRole('button', { name: 'Create API client' });
+    await userEvent.click(create);
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAttribute('aria-busy', 'true');
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await expect(createApiClient.api.calls('b2cAPIClients.getOrCreate')).toEqual([
+      { orgId: 'org_acme' },
+    ]);
+
+    await userEvent.click(canvas.getByRole('button', { name: /zzte_002/ }));
+    await heading(canvasElement, 'Choose a B2C Commerce instance');
+    await expectCurrentStep(canvasElement, 'Choose instance');
+  },
+};
+
+const createApiClientError = at('createApiClient', fresh, {
+  'b2cAPIClients.getOrCreate': domainError(
+    'UNAVAILABLE',
+    MESSAGES.apiClientCreateFailed,
+    'api-client-create-failed',
+  ),
+});
+export const CreateApiClientError: Story = {
+  ...createApiClientError.story,
+  tags: ['state:onboarding.create-api-client-error'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create API client' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      MESSAGES.apiClientCreateFailed,
+    );
+    await expectCurrentStep(canvasElement, 'Create API client');
+  },
+};
+
+// ——— OCAPI Data ———
+
+const ocapiData = at('configureOcapiDataSettings', withClient, {
+  'b2cAPIClients.verify': delayed(300, { status: 'ok' as const }),
+});
+export const OcapiData: Story = {
+  ...ocapiData.story,
+  tags: ['state:onboarding.ocapi-data'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await expectCurrentStep(canvasElement, 'OCAPI Data settings');
+    const link = canvas.getByRole('link', { name: /OCAPI Data settings in Business Manager/ });
+    await expect(link).toHaveAttribute(
+      'href',
+      `${withClient.baseUrl}${BUSINESS_MANAGER_PATH['ocapi-data']}`,
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    const snippet = canvas.getByRole('figure', { name: 'OCAPI Data settings snippet' });
+    await expect(snippet).toHaveTextContent('"_v": "21.10"');
+    await expect(snippet).toHaveTextContent(`"client_id": "${CLIENT_ID}"`);
+    await expect(snippet).toHaveTextContent('"resource_id": "/**"');
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'])
+      await expect(snippet).toHaveTextContent(`"${method}"`);
+
+    const verify = canvas.getByRole('button', { name: 'Verify' });
+    await userEvent.click(verify);
+    await expect(verify).toBeDisabled();
+    await expect(verify).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(verify, { pointerEventsCheck: 0 });
+    await heading(canvasElement, 'Configure OCAPI Shop settings');
+    await expect(ocapiData.api.calls('b2cAPIClients.verify')).toEqual([
+      { orgId: 'org_acme', b2cInstanceId: fresh.id, capability: 'ocapi-data' },
+    ]);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await expect(canvas.getByText('OCAPI Data settings verified')).toBeVisible();
+  },
+};
+
+const writeText = fn<(text: string) => Promise<void>>();
+const copied = at('configureOcapiDataSettings', withClient);
+export const OcapiDataCopied: Story = {
+  ...copied.story,
+  tags: ['state:onboarding.ocapi-data-copied'],
+  beforeEach: () => {
+    copied.api.reset();
+    writeText.mockReset();
+    writeText.mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    return () => {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy snippet' }));
+    await expect(writeText).toHaveBeenCalledWith(
+      expect.stringContaining(`"client_id": "${CLIENT_ID}"`),
+    );
+    const button = await canvas.findByRole('button', { name: 'Copied' });
+    await expect(button).toBeVisible();
+    await sleep(1500);
+    await expect(canvas.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Copied' })).toBeNull(), {
+      timeout: 1500,
+    });
+    await expect(canvas.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
+  },
+};
+
+/** Verify answers non-ok (or throws); the step stays, showing `text`. */
+function verifyFails(
+  step: string,
+  instance: B2CInstance,
+  title: string,
+  reply: TrpcScenario['b2cAPIClients.verify'],
+  text: string,
+) {
+  const story = at(step, instance, { 'b2cAPIClients.verify': reply });
+  return {
+    ...story.story,
+    play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+      const canvas = within(canvasElement);
+      await heading(canvasElement, title);
+      await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+      await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(text);
+      await expect(canvas.getByText(text)).toBeVisible();
+      await expect(canvas.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    },
+  } satisfies Story;
+}
+
+const missingData = VERIFY_MESSAGES.missingSettings('ocapi-data', 'get', '/catalogs');
+export const OcapiDataVerifyServerMessage: Story = {
+  ...verifyFails(
+    'configureOcapiDataSettings',
+    withClient,
+    'Configure OCAPI Data settings',
+    { status: 'error', message: missingData },
+    missingData,
+  ),
+  tags: ['state:onboarding.ocapi-data-verify-server-message'],
+};
+
+export const OcapiDataVerifyFallback: Story = {
+  ...verifyFails(
+    'configureOcapiDataSettings',
+    withClient,
+    'Configure OCAPI Data settings',
+    { status: 'error' },
+    MESSAGES.verifyFallback('ocapi-data'),
+  ),
+  tags: ['state:onboarding.ocapi-data-verify-fallback'],
+};
+
+export const OcapiDataVerifyException: Story = {
+  ...verifyFails(
+    'configureOcapiDataSettings',
+    withClient,
+    'Configure OCAPI Data settings',
+    trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
+    MESSAGES.verifyException('ocapi-data'),
+  ),
+  tags: ['state:onboarding.ocapi-data-verify-exception'],
+};
+
+// ——— OCAPI Shop ———
+
+const ocapiShop = at('configureOcapiShopSettings', dataVerified, {
+  'b2cAPIClients.verify': { status: 'ok' },
+});
+export const OcapiShop: Story = {
+  ...ocapiShop.story,
+  tags: ['state:onboarding.ocapi-shop'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Shop settings');
+    await expectCurrentStep(canvasElement, 'OCAPI Shop settings');
+    await expect(
+      canvas.getByRole('link', { name: /OCAPI Shop settings in Business Manager/ }),
+    ).toHaveAttribute('href', `${withClient.baseUrl}${BUSINESS_MANAGER_PATH['ocapi-shop']}`);
+    const snippet = canvas.getByRole('figure', { name: 'OCAPI Shop settings snippet' });
+    await expect(snippet).toHaveTextContent('"_v": "21.10"');
+    await expect(snippet).toHaveTextContent('"resource_id": "/**"');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await heading(canvasElement, 'Configure WebDAV permissions');
+  },
+};
+
+export const OcapiShopVerifyFallback: Story = {
+  ...verifyFails(
+    'configureOcapiShopSettings',
+    dataVerified,
+    'Configure OCAPI Shop settings',
+    { status: 'error' },
+    MESSAGES.verifyFallback('ocapi-shop'),
+  ),
+  tags: ['state:onboarding.ocapi-shop-verify-fallback'],
+};
+
+export const OcapiShopVerifyException: Story = {
+  ...verifyFails(
+    'configureOcapiShopSettings',
+    dataVerified,
+    'Configure OCAPI Shop settings',
+    trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
+    MESSAGES.verifyException('ocapi-shop'),
+  ),
+  tags: ['state:onboarding.ocapi-shop-verify-exception'],
+};
+
+// ——— WebDAV ———
+
+const webdav = at('configureWebdavSettings', shopVerified, {
+  'b2cAPIClients.verify': { status: 'ok' },
+});
+export const Webdav: Story = {
+  ...webdav.story,
+  tags: ['state:onboarding.webdav'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure WebDAV permissions');
+    await expectCurrentStep(canvasElement, 'WebDAV permissions');
+    await expect(
+      canvas.getByRole('link', { name: /WebDAV client permissions in Business Manager/ }),
+    ).toHaveAttribute('href', `${withClient.baseUrl}${BUSINESS_MANAGER_PATH.webdav}`);
+    const snippet = canvas.getByRole('figure', { name: 'WebDAV client permissions snippet' });
+    await expect(snippet).toHaveTextContent('"path": "/impex"');
+    await expect(snippet).toHaveTextContent('"read_write"');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await heading(canvasElement, 'Finish onboarding');
+  },
+};
+
+export const WebdavVerifyFallback: Story = {
+  ...verifyFails(
+    'configureWebdavSettings',
+    shopVerified,
+    'Configure WebDAV permissions',
+    { status: 'error' },
+    MESSAGES.verifyFallback('webdav'),
+  ),
+  tags: ['state:onboarding.webdav-verify-fallback'],
+};
+
+export const WebdavVerifyException: Story = {
+  ...verifyFails(
+    'configureWebdavSettings',
+    shopVerified,
+    'Configure WebDAV permissions',
+    trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
+    MESSAGES.verifyException('webdav'),
+  ),
+  tags: ['state:onboarding.webdav-verify-exception'],
+};
+
+// ——— Complete ———
+
+const complete = at('complete', allVerified, {
+  'b2cInstances.verifyOnboarded': delayed(200, { status: 'ok' as const }),
+});
+export const Complete: Story = {
+  ...complete.story,
+  tags: ['state:onboarding.complete'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Finish onboarding');
+    await expectCurrentStep(canvasElement, 'Complete');
+    const stepper = within(canvas.getByRole('navigation', { name: 'Onboarding steps' }));
+    await expect(stepper.getAllByRole('button')).toHaveLength(5);
+    await expect(
+      stepper.getByRole('button', { name: 'Completed: WebDAV permissions' }),
+    ).toBeEnabled();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(complete.api.calls('b2cInstances.verifyOnboarded')).toEqual([
+        { orgId: 'org_acme', envId: 'env_prod', id: allVerified.id },
+      ]),
+    );
+    await waitFor(
+      () =>
+        expect(canvas.queryByRole('heading', { name: 'Link a B2C Commerce instance' })).toBeNull(),
+      { timeout: 4000 },
+    );
+  },
+};
+
+const revisit = at('complete', allVerified);
+/** A completed step in the stepper opens that step again. */
+export const CompleteRevisitStep: Story = {
+  ...revisit.story,
+  tags: ['state:onboarding.complete'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Finish onboarding');
+    await userEvent.click(canvas.getByRole('button', { name: 'Completed: OCAPI Shop settings' }));
+    await heading(canvasElement, 'Configure OCAPI Shop settings');
+    await expect(canvas.getByText('OCAPI Shop settings verified')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await heading(canvasElement, 'Configure WebDAV permissions');
+  },
+};
+
+const notOnboarded = at('complete', allVerified, {
+  'b2cInstances.verifyOnboarded': { status: 'error', message: 'OCAPI Shop settings missing' },
+});
+/** Final verification not ok: only logged, the screen stays. */
+export const CompleteNotVerified: Story = {
+  ...notOnboarded.story,
+  beforeEach: () => {
+    notOnboarded.api.reset();
+    expectConsoleError(MESSAGES.finalOnboardingFailed);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Finish onboarding');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(notOnboarded.api.calls('b2cInstances.verifyOnboarded')).toHaveLength(1),
+    );
+    await expect(await canvas.findByRole('button', { name: 'Continue' })).toBeEnabled();
+    await expect(canvas.getByRole('heading', { name: 'Finish onboarding' })).toBeVisible();
+  },
+};
+
+// ——— Reachability ———
+
+const redirect = at('complete', dataVerified);
+export const RedirectFirstIncomplete: Story = {
+  ...redirect.story,
+  tags: ['state:onboarding.redirect-first-incomplete'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Shop settings');
+    await expectCurrentStep(canvasElement, 'OCAPI Shop settings');
+    await expect(canvas.queryByRole('heading', { name: 'Finish onboarding' })).toBeNull();
+  },
+};

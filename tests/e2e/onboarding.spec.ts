@@ -1,0 +1,101 @@
+/**
+ * Onboarding against the real server and the in-process B2C simulator: choose an instance, use the
+ * org's API client, and for each setting fail verification, paste the copied snippet in the
+ * simulator's Business Manager page, verify again; then Continue links the env and lifts the gate.
+ */
+import type { Page } from '@playwright/test';
+import { SETTINGS_BLOCK_LABEL } from '../../domain/b2c-snippets';
+import type { B2CCapability } from '../../domain/constants';
+import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+
+const CONFIGURE_STEPS: { title: string; settings: string; capability: B2CCapability }[] = [
+  {
+    title: 'Configure OCAPI Data settings',
+    settings: 'OCAPI Data settings',
+    capability: 'ocapi-data',
+  },
+  {
+    title: 'Configure OCAPI Shop settings',
+    settings: 'OCAPI Shop settings',
+    capability: 'ocapi-shop',
+  },
+  {
+    title: 'Configure WebDAV permissions',
+    settings: 'WebDAV client permissions',
+    capability: 'webdav',
+  },
+];
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
+
+test('links an env to a B2C Commerce instance step by step', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, USERS.maya);
+  await expect(page).toHaveURL(/\/app\/acme\/prod$/);
+
+  await page.goto('/app/acme/staging/products');
+  await expect(
+    page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
+  ).toBeVisible();
+
+  // No step named: the first incomplete one, in the URL.
+  await page.goto('/app/acme/staging/onboarding');
+  await expect(stepHeading(page, 'Choose a B2C Commerce instance')).toBeVisible();
+  await expect(page).toHaveURL(/step=selectInstance/);
+  // The redirect replaced the history entry: Back does not loop through it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/acme\/staging\/products$/);
+  await page.goForward();
+  await expect(stepHeading(page, 'Choose a B2C Commerce instance')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Choose zzte_002' }).click();
+
+  // Acme's API client exists already: the step shows it and moves on.
+  await expect(stepHeading(page, 'Create an API client')).toBeVisible();
+  await expect(page).toHaveURL(/step=createApiClient/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  for (const step of CONFIGURE_STEPS) {
+    await expect(stepHeading(page, step.title)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      `${SETTINGS_BLOCK_LABEL[step.capability]} missing`,
+    );
+
+    await page.getByRole('button', { name: 'Copy snippet' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    await expect(
+      page.getByRole('figure', { name: `${step.settings} snippet` }).locator('code'),
+    ).toHaveText(snippet);
+
+    const link = page.getByRole('link', {
+      name: new RegExp(`${step.settings} in Business Manager`),
+    });
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [businessManager] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await businessManager.waitForLoadState();
+    await businessManager.getByRole('textbox').fill(snippet);
+    await businessManager.getByRole('button', { name: 'Save' }).click();
+    await expect(businessManager.getByRole('status')).toContainText('Saved.');
+    await businessManager.close();
+
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(stepHeading(page, step.title)).toBeHidden();
+  }
+
+  await expect(stepHeading(page, 'Finish onboarding')).toBeVisible();
+  await expect(page).toHaveURL(/step=complete/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app\/acme\/staging\/settings\?view=env-settings$/);
+
+  await page.goto('/app/acme/staging/products');
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
+  ).toBeHidden();
+});

@@ -1,0 +1,56 @@
+/** Creating (or finding) the org's API client in Account Manager. */
+import { ArrowRightIcon, KeyRoundIcon } from 'lucide-react';
+import { API_CLIENT_NAME } from '../../../domain/constants';
+import { Button } from '../../components/button';
+import { Callout } from '../../components/callout';
+
+export function ApiClientStep({
+  clientId,
+  creating,
+  error,
+  onCreate,
+  onContinue,
+}: {
+  /** The existing client's id, or null before it is created. */
+  clientId: string | null;
+  creating: boolean;
+  error: string | null;
+  onCreate: () => void;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {clientId ? (
+        <Callout
+          variant="success"
+          title="API client ready"
+          description={
+            <>
+              Client <span className="font-mono">{clientId}</span> ({API_CLIENT_NAME}) is set up in
+              Account Manager.
+            </>
+          }
+        />
+      ) : (
+        <p className="text-sm">
+          Beacon creates an API client named <strong>{API_CLIENT_NAME}</strong> in Account Manager
+          and keeps its secret encrypted. The next steps grant this client access to the instance.
+        </p>
+      )}
+      {error ? <Callout variant="error" title={error} /> : null}
+      <div>
+        {clientId ? (
+          <Button type="button" onClick={onContinue}>
+            Continue
+            <ArrowRightIcon aria-hidden />
+          </Button>
+        ) : (
+          <Button type="button" loading={creating} onClick={onCreate}>
+            <KeyRoundIcon aria-hidden />
+            Create API client
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

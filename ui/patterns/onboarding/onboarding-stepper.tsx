@@ -1,0 +1,39 @@
+/** The onboarding steps as a stepper: labels per step, done steps clickable. */
+import type { OnboardingStep } from '../../../domain/search-params';
+import { ONBOARDING_STEPS } from '../../../domain/search-params';
+import { Stepper, type StepperStep } from '../../components/stepper';
+
+export const ONBOARDING_STEP_LABELS: Record<OnboardingStep, string> = {
+  selectInstance: 'Choose instance',
+  createApiClient: 'Create API client',
+  configureOcapiDataSettings: 'OCAPI Data settings',
+  configureOcapiShopSettings: 'OCAPI Shop settings',
+  configureWebdavSettings: 'WebDAV permissions',
+  complete: 'Complete',
+};
+
+const STEPS: StepperStep[] = ONBOARDING_STEPS.map((id) => ({
+  id,
+  label: ONBOARDING_STEP_LABELS[id],
+}));
+
+export function OnboardingStepper({
+  current,
+  completed,
+  onStepClick,
+}: {
+  current: OnboardingStep;
+  completed: readonly OnboardingStep[];
+  onStepClick: (step: OnboardingStep) => void;
+}) {
+  return (
+    <nav aria-label="Onboarding steps">
+      <Stepper
+        steps={STEPS}
+        currentId={current}
+        doneIds={completed}
+        onStepClick={(id) => onStepClick(id as OnboardingStep)}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+/** One designer colour: a native picker plus a text field that takes any CSS colour and stores oklch. */
+import { TriangleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { MIN_CONTRAST, contrastRatio, oklchToHex, toOklch } from '../../../domain/theme-designer';
+import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
+import { Input } from '../../components/input';
+import { cn } from '../../lib/cn';
+
+export type ColorFieldProps = {
+  label: string;
+  /** An oklch() string. */
+  value: string;
+  onChange: (oklch: string) => void;
+  /** The colour this one is read against, for the contrast figure. */
+  against?: { label: string; value: string };
+  className?: string;
+};
+
+export function ColorField({ label, value, onChange, against, className }: ColorFieldProps) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  // A new value from outside (picker, preset, paste) replaces the draft.
+  if (value !== shown) {
+    setShown(value);
+    setDraft(value);
+    setError(null);
+  }
+
+  function commit() {
+    if (draft.trim() === value) return;
+    const result = toOklch(draft);
+    if (result.ok) {
+      setError(null);
+      setDraft(result.value);
+      if (result.value !== value) onChange(result.value);
+    } else {
+      setError(`${result.reason} Kept ${value}.`);
+    }
+  }
+
+  const ratio = against ? contrastRatio(value, against.value) : null;
+  const low = ratio !== null && ratio < MIN_CONTRAST;
+  return (
+    <Field data-slot="color-field" data-token={label} className={className}>
+      <FieldLabel>{label}</FieldLabel>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={oklchToHex(value)}
+          onChange={(event) => {
+            const result = toOklch(event.target.value);
+            if (result.ok) onChange(result.value);
+          }}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-field border border-base-content/50 bg-base-100 p-1"
+        />
+        <Input
+          value={draft}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            }
+          }}
+          className="font-mono"
+        />
+      </div>
+      {against && ratio !== null ? (
+        <FieldDescription
+          data-slot="color-contrast"
+          data-low={low || undefined}
+          className={cn('flex items-center gap-1.5', low && 'font-medium text-base-content')}
+        >
+          {low ? <TriangleAlertIcon aria-hidden className="size-4 shrink-0" /> : null}
+          <span>
+            Contrast with {against.label}: {ratio.toFixed(2)}:1
+            {low ? ` — below ${MIN_CONTRAST}:1 (WCAG AA)` : ''}
+          </span>
+        </FieldDescription>
+      ) : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}

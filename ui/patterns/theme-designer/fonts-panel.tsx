@@ -1,0 +1,45 @@
+/** font-display and font-body, each one of the 13 offline font choices. */
+import {
+  FONT_CHOICES,
+  FONT_TOKENS,
+  type FontId,
+  type FontToken,
+} from '../../../domain/theme-designer';
+import { Field, FieldLabel } from '../../components/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/select';
+
+export type FontsPanelProps = {
+  fonts: Record<FontToken, FontId>;
+  onChange: (token: FontToken, font: FontId) => void;
+};
+
+export function FontsPanel({ fonts, onChange }: FontsPanelProps) {
+  return (
+    <fieldset data-slot="fonts-panel" className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-3 font-display text-lg font-semibold">Fonts</legend>
+      {FONT_TOKENS.map((token) => (
+        <Field key={token}>
+          <FieldLabel>{token}</FieldLabel>
+          <Select value={fonts[token]} onValueChange={(value) => onChange(token, value as FontId)}>
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {FONT_CHOICES.map((font) => (
+                <SelectItem key={font.id} value={font.id} style={{ fontFamily: font.stack }}>
+                  {font.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      ))}
+    </fieldset>
+  );
+}

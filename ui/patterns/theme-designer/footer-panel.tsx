@@ -1,0 +1,129 @@
+/** The landing page footer: colours, what it shows, and columns of links. */
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import type { FooterConfig } from '../../../domain/theme-designer';
+import { Button } from '../../components/button';
+import { Field, FieldLabel } from '../../components/field';
+import { Input } from '../../components/input';
+import { ColorField } from './color-field';
+import { LinksField } from './links-field';
+import { ToggleField } from './toggle-field';
+
+export type FooterPanelProps = {
+  footer: FooterConfig;
+  onChange: (footer: FooterConfig) => void;
+};
+
+const MAX_COLUMNS = 6;
+
+export function FooterPanel({ footer, onChange }: FooterPanelProps) {
+  const set = <K extends keyof FooterConfig>(key: K, value: FooterConfig[K]) =>
+    onChange({ ...footer, [key]: value });
+  const setColumn = (index: number, column: FooterConfig['columns'][number]) =>
+    set(
+      'columns',
+      footer.columns.map((current, i) => (i === index ? column : current)),
+    );
+  return (
+    <div data-slot="footer-panel" className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ColorField
+          label="Footer background"
+          value={footer.backgroundColor}
+          against={{ label: 'footer text', value: footer.textColor }}
+          onChange={(value) => set('backgroundColor', value)}
+        />
+        <ColorField
+          label="Footer text"
+          value={footer.textColor}
+          against={{ label: 'footer background', value: footer.backgroundColor }}
+          onChange={(value) => set('textColor', value)}
+        />
+        <ColorField
+          label="Input background"
+          value={footer.inputBackgroundColor}
+          against={{ label: 'input text', value: footer.inputTextColor }}
+          onChange={(value) => set('inputBackgroundColor', value)}
+        />
+        <ColorField
+          label="Input text"
+          value={footer.inputTextColor}
+          against={{ label: 'input background', value: footer.inputBackgroundColor }}
+          onChange={(value) => set('inputTextColor', value)}
+        />
+        <ColorField
+          label="Input placeholder"
+          value={footer.inputPlaceholderColor}
+          against={{ label: 'input background', value: footer.inputBackgroundColor }}
+          onChange={(value) => set('inputPlaceholderColor', value)}
+        />
+      </div>
+      <div className="flex flex-col gap-3">
+        <ToggleField
+          label="Show social links"
+          checked={footer.showSocialLinks}
+          onChange={(value) => set('showSocialLinks', value)}
+        />
+        <ToggleField
+          label="Show newsletter"
+          checked={footer.showNewsletter}
+          onChange={(value) => set('showNewsletter', value)}
+        />
+        <ToggleField
+          label="Show copyright"
+          checked={footer.showCopyright}
+          onChange={(value) => set('showCopyright', value)}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-3 font-display text-lg font-semibold">Columns</legend>
+        {footer.columns.map((column, index) => (
+          <div
+            key={index}
+            data-slot="footer-column"
+            className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
+          >
+            <div className="flex items-end gap-2">
+              <Field className="flex-1">
+                <FieldLabel>{`Column ${index + 1} title`}</FieldLabel>
+                <Input
+                  value={column.title}
+                  maxLength={100}
+                  onChange={(event) => setColumn(index, { ...column, title: event.target.value })}
+                />
+              </Field>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label={`Remove column ${index + 1}`}
+                onClick={() =>
+                  set(
+                    'columns',
+                    footer.columns.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                <Trash2Icon aria-hidden />
+              </Button>
+            </div>
+            <LinksField
+              label={`Column ${index + 1} links`}
+              links={column.links}
+              onChange={(links) => setColumn(index, { ...column, links })}
+            />
+          </div>
+        ))}
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={footer.columns.length >= MAX_COLUMNS}
+          onClick={() => set('columns', [...footer.columns, { title: 'New column', links: [] }])}
+        >
+          <PlusIcon aria-hidden />
+          Add column
+        </Button>
+      </fieldset>
+    </div>
+  );
+}

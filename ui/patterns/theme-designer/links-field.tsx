@@ -1,0 +1,66 @@
+/** A 'Text:URL' list field: parses as the person types, shows what it read and what it left out. */
+import { useState } from 'react';
+import {
+  formatLinks,
+  parseLinks,
+  type Link,
+  type RejectedLink,
+} from '../../../domain/theme-designer';
+import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
+import { Textarea } from '../../components/textarea';
+
+export type LinksFieldProps = {
+  label: string;
+  links: Link[];
+  onChange: (links: Link[]) => void;
+};
+
+export function LinksField({ label, links, onChange }: LinksFieldProps) {
+  const external = formatLinks(links);
+  const [draft, setDraft] = useState(external);
+  const [emitted, setEmitted] = useState(external);
+  const [rejected, setRejected] = useState<RejectedLink[]>([]);
+  // Links replaced from outside (preset reset, import) replace the text.
+  if (external !== emitted) {
+    setEmitted(external);
+    setDraft(external);
+    setRejected([]);
+  }
+
+  return (
+    <Field data-slot="links-field">
+      <FieldLabel>{label}</FieldLabel>
+      <Textarea
+        value={draft}
+        spellCheck={false}
+        rows={2}
+        onChange={(event) => {
+          const parsed = parseLinks(event.target.value);
+          setDraft(event.target.value);
+          setRejected(parsed.rejected);
+          setEmitted(formatLinks(parsed.links));
+          onChange(parsed.links);
+        }}
+      />
+      <FieldDescription>
+        Comma-separated Text:URL items, e.g. Shop:https://shop.example.com, About:/about. Use full
+        https:// URLs for other sites; an item without a URL links to /.
+      </FieldDescription>
+      <FieldError>
+        {rejected.length > 0
+          ? `Left out ${rejected.map((item) => `“${item.item}”`).join(', ')}: ${rejected[0]!.reason}`
+          : null}
+      </FieldError>
+      <ul aria-label={`${label}: parsed`} className="flex flex-wrap gap-1.5 text-xs">
+        {links.map((link, index) => (
+          <li
+            key={index}
+            className="rounded-field border border-base-300 bg-base-200 px-2 py-0.5 font-mono text-base-content"
+          >
+            {link.text} → {link.href}
+          </li>
+        ))}
+      </ul>
+    </Field>
+  );
+}

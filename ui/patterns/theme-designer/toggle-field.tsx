@@ -1,0 +1,20 @@
+/** A labelled Switch, for the header and footer's on/off settings. */
+import { Field, FieldLabel } from '../../components/field';
+import { Switch } from '../../components/switch';
+
+export function ToggleField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Field orientation="horizontal">
+      <Switch checked={checked} onCheckedChange={onChange} />
+      <FieldLabel>{label}</FieldLabel>
+    </Field>
+  );
+}
