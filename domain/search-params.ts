@@ -21,6 +21,7 @@ export const homeSearch = z.object({
 });
 
 export const SETTINGS_VIEWS = ['org-settings', 'env-settings', 'prompts', 'users'] as const;
+export type SettingsView = (typeof SETTINGS_VIEWS)[number];
 export const settingsSearch = z.object({
   view: fallback(z.enum(SETTINGS_VIEWS), 'org-settings'),
 });

@@ -23,3 +23,56 @@ describe('createLogger', () => {
     expect(out).toContain('visible');
   });
 });
+
+describe('createHttpLogger', () => {
+  async function serve(level: string) {
+    const express = (await import('express')).default;
+    const { createHttpLogger } = await import('./log');
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({
+      level,
+      destination: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) },
+    });
+    const app = express();
+    app.use(createHttpLogger(logger));
+    app.get('/healthz', (_req, res) => res.json({ ok: true }));
+    app.get('/trpc/x', (req, res) => {
+      (req as unknown as { log: typeof logger }).log.info('inside');
+      res.status(404).json({});
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    return {
+      lines,
+      get: (path: string) => fetch(`http://127.0.0.1:${port}${path}`),
+      close: () => new Promise((r) => server.close(r)),
+    };
+  }
+
+  it('logs one line per request without the query, warn for 4xx, with the id on req.log lines', async () => {
+    const s = await serve('info');
+    const res = await s.get('/trpc/x?input=%7B%22secret%22%3A1%7D');
+    await s.get('/healthz');
+    await s.close();
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[\w-]+$/);
+    const completed = s.lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      level: 40,
+      reqId: id,
+      req: { method: 'GET', path: '/trpc/x' },
+      res: { statusCode: 404 },
+    });
+    expect(JSON.stringify(s.lines)).not.toContain('secret');
+    expect(s.lines.find((l) => l.msg === 'inside')).toMatchObject({ reqId: id });
+  });
+
+  it('writes nothing below the configured level', async () => {
+    const s = await serve('error');
+    await s.get('/trpc/x');
+    await s.close();
+    expect(s.lines).toEqual([]);
+  });
+});

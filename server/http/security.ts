@@ -3,7 +3,7 @@
  * parties the spec uses, rate limits on sign-in, the JSON-only rule for tRPC mutations, and the last
  * error handler (no stack traces outside development; user mistakes are 4xx, never 500).
  */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from '../log';
@@ -30,34 +30,68 @@ export interface SecurityOptions {
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   const https = options.publicUrl?.startsWith('https://') ?? false;
   const wsOrigin = options.publicUrl ? options.publicUrl.replace(/^http/, 'ws') : null;
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...CAL_ORIGINS],
-        // React and Radix set style attributes; Cal.com's embed injects a style element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Fonts are self-hosted (@fontsource).
-        fontSrc: ["'self'", 'data:'],
-        // Org favicons and theme-designer logos are user-chosen image URLs.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", ...(wsOrigin ? [wsOrigin] : []), ...SENTRY_ORIGINS, ...CAL_ORIGINS],
-        frameSrc: CAL_ORIGINS,
-        // Sentry's session replay compresses in a blob worker.
-        workerSrc: ["'self'", 'blob:'],
-        formAction: ["'self'", ...options.signInOrigins],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+  return precomputed(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...CAL_ORIGINS],
+          // React and Radix set style attributes; Cal.com's embed injects a style element.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Fonts are self-hosted (@fontsource).
+          fontSrc: ["'self'", 'data:'],
+          // Org favicons and theme-designer logos are user-chosen image URLs.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: [
+            "'self'",
+            ...(wsOrigin ? [wsOrigin] : []),
+            ...SENTRY_ORIGINS,
+            ...CAL_ORIGINS,
+          ],
+          frameSrc: CAL_ORIGINS,
+          // Sentry's session replay compresses in a blob worker.
+          workerSrc: ["'self'", 'blob:'],
+          formAction: ["'self'", ...options.signInOrigins],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
+      // Cal.com's iframe does not send CORP headers; COEP would block it.
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+}
+
+/**
+ * Helmet's headers here depend on nothing in the request, so they are worked out once at start and
+ * copied onto each response, instead of a dozen middleware steps rebuilding them per request.
+ */
+function precomputed(middleware: RequestHandler): RequestHandler {
+  const headers: [string, string | number | readonly string[]][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.push([name, value]);
     },
-    // Cal.com's iframe does not send CORP headers; COEP would block it.
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    removeHeader: (name: string) => {
+      removed.push(name);
+    },
+  };
+  let called = false;
+  void middleware({} as Request, recorder as unknown as Response, () => {
+    called = true;
   });
+  if (!called) throw new Error('The security headers middleware must not depend on the request.');
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /** Sign-in and its callback: generous for people, tight for scripts. */

@@ -1,10 +1,16 @@
+/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (spec §2). */
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { PlugZapIcon, SettingsIcon } from 'lucide-react';
 import { OPT_OUT } from '../../../../../../domain/gating';
-import { settingsSearch } from '../../../../../../domain/search-params';
-import { Button } from '../../../../../../ui/components/button';
-import { UpcomingArea } from '../../../../../components/upcoming-area';
+import { settingsSearch, type SettingsView } from '../../../../../../domain/search-params';
+import { TabNav, TabNavLink, TabNavList } from '../../../../../../ui/components/tab-nav';
+import { PageHeader } from '../../../../../../ui/patterns/page-header';
+import { useTRPC } from '../../../../../lib/trpc';
 import { withoutDefaults } from '../../../../../lib/search-defaults';
+import { EnvSettings } from './-settings/env-settings';
+import { OrgSettings } from './-settings/org-settings';
+import { PromptsSettings } from './-settings/prompts';
+import { UsersSettings } from './-settings/users';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/settings')({
   validateSearch: settingsSearch,
@@ -13,32 +19,44 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/settings'
   component: Screen,
 });
 
+const VIEWS: { view: SettingsView; label: string }[] = [
+  { view: 'org-settings', label: 'Organization' },
+  { view: 'env-settings', label: 'Environment' },
+  { view: 'prompts', label: 'Prompts' },
+  { view: 'users', label: 'Users' },
+];
+
 function Screen() {
   const { view } = Route.useSearch();
   const params = Route.useParams();
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
+  const { org, env } = data;
   return (
-    <UpcomingArea
-      title="Settings"
-      description="Org, environment, prompts and users."
-      icon={view === 'env-settings' ? <PlugZapIcon /> : <SettingsIcon />}
-      emptyTitle={
-        view === 'env-settings' ? 'Salesforce B2C Commerce instance' : 'Settings are on their way'
-      }
-      emptyDescription={
-        view === 'env-settings'
-          ? 'Link this environment to a B2C Commerce instance, or resume where you left off. The full environment settings land with the settings screens.'
-          : 'Org, environment, prompt and user settings land with the settings screens.'
-      }
-    >
-      {view === 'env-settings' ? (
-        <div>
-          <Button asChild>
-            <Link to="/$orgSlug/$envSlug/onboarding" params={params}>
-              Link a B2C Commerce instance
-            </Link>
-          </Button>
-        </div>
-      ) : null}
-    </UpcomingArea>
+    <div className="flex flex-col">
+      <PageHeader title="Settings" description={`${org.name} · ${env.name}`} />
+      <TabNav aria-label="Settings" className="px-8 pt-2">
+        <TabNavList>
+          {VIEWS.map((v) => (
+            <TabNavLink key={v.view} active={v.view === view} asChild>
+              <Link
+                to="/$orgSlug/$envSlug/settings"
+                params={params}
+                search={{ view: v.view }}
+                activeOptions={{ exact: true, includeSearch: true }}
+              >
+                {v.label}
+              </Link>
+            </TabNavLink>
+          ))}
+        </TabNavList>
+      </TabNav>
+      <div className="p-8">
+        {view === 'org-settings' ? <OrgSettings org={org} /> : null}
+        {view === 'env-settings' ? <EnvSettings org={org} env={env} /> : null}
+        {view === 'prompts' ? <PromptsSettings org={org} /> : null}
+        {view === 'users' ? <UsersSettings org={org} /> : null}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * Turns a tRPC error into what a form shows: a message per field (from the server's zod errors, or a
+ * domain error whose reason names a field) and a form-level message for everything else.
+ */
+export interface FormErrors<Field extends string> {
+  fields: Partial<Record<Field, string>>;
+  form: string | null;
+}
+
+interface ErrorData {
+  zodError?: { fieldErrors?: Record<string, string[] | undefined>; formErrors?: string[] } | null;
+  reason?: string | null;
+}
+
+function dataOf(error: unknown): ErrorData | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null ? (data as ErrorData) : null;
+}
+
+/**
+ * @param fields the form's field names; server field errors for other names become the form message.
+ * @param reasons domain error reasons (e.g. 'slug-taken') mapped to the field they belong to.
+ */
+export function formErrorsOf<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  reasons: Partial<Record<string, Field>> = {},
+): FormErrors<Field> {
+  const result: FormErrors<Field> = { fields: {}, form: null };
+  if (!error) return result;
+  const data = dataOf(error);
+  const message = error instanceof Error ? error.message : 'Something went wrong!';
+  const reasonField = data?.reason ? reasons[data.reason] : undefined;
+  if (reasonField) {
+    result.fields[reasonField] = message;
+    return result;
+  }
+  const fieldErrors = data?.zodError?.fieldErrors;
+  if (fieldErrors) {
+    const others: string[] = [...(data?.zodError?.formErrors ?? [])];
+    for (const [name, messages] of Object.entries(fieldErrors)) {
+      const first = messages?.[0];
+      if (!first) continue;
+      if ((fields as readonly string[]).includes(name)) result.fields[name as Field] = first;
+      else others.push(first);
+    }
+    result.form = others[0] ?? null;
+    return result;
+  }
+  result.form = message;
+  return result;
+}
