@@ -1,0 +1,8 @@
+import type { Org } from '../../../../../../../domain/entities';
+import { EmptyState } from '../../../../../../../ui/components/empty-state';
+
+/** Settings view placeholder: the settings screens issue fills it in. */
+export function OrgSettings({ org }: { org: Org }) {
+  void org;
+  return <EmptyState title="OrgSettings" />;
+}
