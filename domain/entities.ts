@@ -1,12 +1,13 @@
 /** Entities shared by server, app and mocks (spec §3), as zod schemas with their types. */
 import { z } from 'zod';
 import { APP_THEMES, DEFAULT_APP_THEME } from './constants';
+import { SLUG_MAX_LENGTH } from './slug';
 
 export const slugSchema = z
   .string()
   .trim()
   .min(2, 'At least 2 characters')
-  .max(48, 'At most 48 characters')
+  .max(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only');
 
 export const idSchema = z.string().min(1).max(64);
@@ -83,3 +84,13 @@ export const verifyResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('error'), message: z.string().optional() }),
 ]);
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/** A saved prompt of the org's library (settings → Prompts). */
+export const promptSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Prompt = z.infer<typeof promptSchema>;

@@ -9,18 +9,28 @@ export const orgContextInput = z.object({
   orgSlug: z.string().min(1).max(64),
   envSlug: z.string().min(1).max(64),
 });
-export const createOrgInput = z.object({
-  name: z.string().trim().min(2).max(80),
-  slug: slugSchema,
-});
-export const createEnvInput = z.object({
+const nameInput = z
+  .string()
+  .trim()
+  .min(2, 'At least 2 characters')
+  .max(80, 'At most 80 characters');
+export const createOrgInput = z.object({ name: nameInput, slug: slugSchema });
+export const createEnvInput = z.object({ orgId: idSchema, name: nameInput, slug: slugSchema });
+export const inviteInput = z.object({
   orgId: idSchema,
-  name: z.string().trim().min(2).max(80),
-  slug: slugSchema,
+  email: z
+    .email('Enter an email address, e.g. name@company.com')
+    .max(254, 'At most 254 characters'),
 });
-export const inviteInput = z.object({ orgId: idSchema, email: z.email().max(254) });
 export const invitationIdInput = z.object({ orgId: idSchema, invitationId: idSchema });
-export const acceptInviteInput = z.object({ token: z.string().min(8).max(128) });
+/** Tokens are base64url (server-made, 43 characters); anything else is nobody's invitation. */
+export const acceptInviteInput = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 export const removeMemberInput = z.object({ orgId: idSchema, userId: idSchema });
 export const instanceGetInput = z.object({ orgId: idSchema, instanceId: idSchema });
 export const verifyCapabilityInput = z.object({
@@ -34,3 +44,22 @@ export const selectInstanceInput = z.object({
   envId: idSchema,
   b2cInstanceId: idSchema,
 });
+
+/** Prompt library (settings → Prompts): a name to pick it by and the text agents and AEO monitoring send. */
+export const PROMPT_NAME_MAX = 80;
+export const PROMPT_TEXT_MAX = 4000;
+const promptFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the prompt a name')
+    .max(PROMPT_NAME_MAX, `At most ${PROMPT_NAME_MAX} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the prompt text')
+    .max(PROMPT_TEXT_MAX, `At most ${PROMPT_TEXT_MAX} characters`),
+};
+export const createPromptInput = z.object({ orgId: idSchema, ...promptFields });
+export const promptIdInput = z.object({ orgId: idSchema, promptId: idSchema });
+export const updatePromptInput = z.object({ orgId: idSchema, promptId: idSchema, ...promptFields });

@@ -1,5 +1,5 @@
 /** Named, typed fixture data for mocks: the same cast of users, orgs and envs the seed uses. */
-import type { B2CInstance, Env, Org, Session, SessionUser } from '../domain/entities';
+import type { B2CInstance, Env, Org, Prompt, Session, SessionUser } from '../domain/entities';
 import type { OutputOf } from './trpc/scenario';
 
 export const users = {
@@ -66,3 +66,80 @@ export const orgList = [
   { ...orgs.acme, role: 'owner' },
   { ...orgs.globex, role: 'member' },
 ] satisfies OutputOf<'orgs.allOrgsForUser'>;
+
+/** Acme's prompt library: what AEO monitoring asks the AI assistants about. */
+export const prompts = {
+  trailShoes: {
+    id: 'prompt_trail_shoes',
+    name: 'Trail running shoes',
+    text: 'What are the best trail running shoes under $150 for rocky, muddy terrain? Compare grip, cushioning and durability.',
+    createdAt: new Date('2026-01-12T09:30:00Z'),
+    updatedAt: new Date('2026-02-03T14:05:00Z'),
+  },
+  rainJacket: {
+    id: 'prompt_rain_jacket',
+    name: 'Waterproof hiking jacket',
+    text: 'Which waterproof jacket should I buy for multi-day hikes in the rain? I want something breathable and packable.',
+    createdAt: new Date('2026-01-14T11:00:00Z'),
+    updatedAt: new Date('2026-01-14T11:00:00Z'),
+  },
+  campingGift: {
+    id: 'prompt_camping_gift',
+    name: 'Gift for a camper',
+    text: 'Suggest a gift under $75 for someone who loves camping and already owns a tent.',
+    createdAt: new Date('2026-01-20T16:45:00Z'),
+    updatedAt: new Date('2026-01-21T08:10:00Z'),
+  },
+} satisfies Record<string, Prompt>;
+
+export const promptList = [
+  prompts.campingGift,
+  prompts.trailShoes,
+  prompts.rainJacket,
+] satisfies OutputOf<'prompts.list'>;
+
+/** Acme's people: Maya (owner) and Ada (superuser, member). */
+export const members = {
+  maya: {
+    userId: users.maya.id,
+    name: users.maya.name,
+    email: users.maya.email,
+    role: 'owner',
+    isSuperUser: false,
+  },
+  ada: {
+    userId: users.ada.id,
+    name: users.ada.name,
+    email: users.ada.email,
+    role: 'member',
+    isSuperUser: true,
+  },
+} satisfies Record<string, OutputOf<'users.list'>[number]>;
+
+/** Acme's invitations: one pending (expiring far ahead, so stories stay stable), one accepted, one expired. */
+export const invitations = {
+  pending: {
+    id: 'inv_pending',
+    email: 'jordan@acme.test',
+    token: 'Zr8vQ2mY4kT7pL1xN6cB3dF9hJ0sW5eA2uG8iK4oR1q',
+    expiresAt: new Date('2099-03-08T10:00:00Z'),
+    acceptedAt: null,
+    createdAt: new Date('2026-03-01T10:00:00Z'),
+  },
+  accepted: {
+    id: 'inv_accepted',
+    email: 'priya@acme.test',
+    token: 'Pq3wE5rT7yU9iO1pA2sD4fG6hJ8kL0zX3cV5bN7mQ9w',
+    expiresAt: new Date('2026-02-22T10:00:00Z'),
+    acceptedAt: new Date('2026-02-16T08:20:00Z'),
+    createdAt: new Date('2026-02-15T10:00:00Z'),
+  },
+  expired: {
+    id: 'inv_expired',
+    email: 'lee@acme.test',
+    token: 'Lm2nB4vC6xZ8aS0dF2gH4jK6lQ8wE0rT2yU4iO6pA8s',
+    expiresAt: new Date('2026-01-08T10:00:00Z'),
+    acceptedAt: null,
+    createdAt: new Date('2026-01-01T10:00:00Z'),
+  },
+} satisfies Record<string, OutputOf<'invitations.list'>[number]>;

@@ -44,6 +44,7 @@ import { TooltipProvider } from '../../ui/components/tooltip';
 import { cn } from '../../ui/lib/cn';
 import { signOut } from '../lib/auth-actions';
 import { orgLogoUrl } from '../lib/org-logo';
+import { browser } from '../lib/reload';
 import { useCurrentUser } from '../lib/session';
 import { useTheme } from '../lib/theme';
 import { useTRPC } from '../lib/trpc';
@@ -80,7 +81,7 @@ function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
   const orgs = useQuery({ ...trpc.orgs.allOrgsForUser.queryOptions(), enabled: open });
   const verify = useMutation({
     ...trpc.orgs.verify.mutationOptions(),
-    onSuccess: () => window.location.reload(),
+    onSuccess: () => browser.reload(),
   });
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -332,7 +333,12 @@ export function Shell({ org, env, children }: { org: Org; env: Env; children: Re
                 active={isActive(entry.to, entry.exact)}
                 asChild
               >
-                <Link to={entry.to} params={params} />
+                {/* The rail decides what is current; the link's own fuzzy match would mark home everywhere. */}
+                <Link
+                  to={entry.to}
+                  params={params}
+                  activeOptions={{ exact: entry.exact ?? false, includeSearch: false }}
+                />
               </NavRailItem>
             ))}
           </NavRailSection>

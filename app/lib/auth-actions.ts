@@ -30,14 +30,15 @@ export async function signIn(provider: SignInProvider, callbackUrl: string): Pro
   form.submit();
 }
 
-export async function signOut(): Promise<void> {
+/** @param returnTo where the browser goes once signed out (e.g. back to an invitation link, to sign in as someone else). */
+export async function signOut(returnTo: string = APP_BASE_PATH): Promise<void> {
   const token = await csrfToken();
   await fetch(`${AUTH_BASE_PATH}/signout`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken: token, callbackUrl: APP_BASE_PATH }),
+    body: new URLSearchParams({ csrfToken: token, callbackUrl: returnTo }),
     redirect: 'follow',
   });
-  window.location.assign(APP_BASE_PATH);
+  window.location.assign(returnTo);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formErrorsOf } from './form-errors';
+import { createEnvInput } from '../../domain/inputs';
+import { formErrorsOf, schemaErrorsOf } from './form-errors';
 
 const trpcError = (message: string, data: object) => Object.assign(new Error(message), { data });
 
@@ -31,5 +32,16 @@ describe('formErrorsOf', () => {
       form: 'Superuser required',
     });
     expect(formErrorsOf(null, ['name'])).toEqual({ fields: {}, form: null });
+  });
+});
+
+describe('schemaErrorsOf', () => {
+  it('gives the first message of each listed field', () => {
+    const schema = createEnvInput.omit({ orgId: true });
+    expect(schemaErrorsOf(schema, { name: 'A', slug: 'Not a slug' }, ['name', 'slug'])).toEqual({
+      name: 'At least 2 characters',
+      slug: 'Lowercase letters, digits and single hyphens only',
+    });
+    expect(schemaErrorsOf(schema, { name: 'Acme', slug: 'acme' }, ['name', 'slug'])).toEqual({});
   });
 });

@@ -51,3 +51,23 @@ export function formErrorsOf<Field extends string>(
   result.form = message;
   return result;
 }
+
+/** Client-side validation with a procedure's own zod schema: the first message per field of `fields`. */
+export function schemaErrorsOf<Field extends string>(
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: readonly Issue[] } } },
+  value: unknown,
+  fields: readonly Field[],
+): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of schema.safeParse(value).error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((fields as readonly unknown[]).includes(field) && !errors[field as Field])
+      errors[field as Field] = issue.message;
+  }
+  return errors;
+}
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}

@@ -4,6 +4,7 @@
  * SQL names are snake_case like the rest of the schema.
  */
 import type { AdapterAccountType } from '@auth/core/adapters';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const id = () =>
@@ -181,7 +183,11 @@ export const invitations = pgTable(
   (t) => [index('invitations_org_id_idx').on(t.orgId)],
 );
 
-/** Saved AI prompts, for the later settings screen. */
+/**
+ * The org's prompt library (settings → Prompts), used by agents and AEO monitoring. Names are unique
+ * per org regardless of case, so "Trail shoes" and "trail shoes" cannot both be picked from a list;
+ * the unique index also serves the org's list.
+ */
 export const prompts = pgTable(
   'prompts',
   {
@@ -194,5 +200,5 @@ export const prompts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('prompts_org_id_idx').on(t.orgId)],
+  (t) => [uniqueIndex('prompts_org_name_uq').on(t.orgId, sql`lower(${t.name})`)],
 );

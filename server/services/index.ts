@@ -10,6 +10,7 @@ import { createEnvsService } from './envs';
 import { createInvitationsService } from './invitations';
 import { createUsersService } from './members';
 import { createOrgsService } from './orgs';
+import { createPromptsService } from './prompts';
 import { SERVICE_MESSAGES } from './messages';
 import type { Secrets } from './secrets';
 import { isDataException } from './shared';
@@ -53,6 +54,7 @@ export function createServices({
     envs: rejectingBadData(createEnvsService(db, cache)),
     users: rejectingBadData(createUsersService(db, access)),
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
+    prompts: rejectingBadData(createPromptsService(db, now)),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),

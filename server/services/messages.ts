@@ -21,5 +21,7 @@ export const SERVICE_MESSAGES = {
     'The API client secret is not stored in Beacon. Recreate the API client in Account Manager and try again.',
   apiClientSecretUnreadable:
     'The stored API client secret cannot be read (the secret key changed). Recreate the API client in Account Manager and try again.',
+  promptNameTaken: (name: string) => `This org already has a prompt named "${name}".`,
+  promptNotFound: 'This prompt does not exist. It may have been deleted.',
   onboardingIncomplete: (missing: string[]) => `Onboarding is not complete: ${missing.join(', ')}.`,
 } as const;

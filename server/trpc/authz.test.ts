@@ -75,6 +75,16 @@ const SAMPLES: Record<string, Sample> = {
     input: () => ({ orgId: acme, invitationId: 'inv-1' }),
     nonMember: forbidden,
   },
+  'prompts.list': { input: () => ({ orgId: acme }), nonMember: forbidden },
+  'prompts.create': {
+    input: () => ({ orgId: acme, name: 'Walk prompt', text: 'Walk text' }),
+    nonMember: forbidden,
+  },
+  'prompts.update': {
+    input: () => ({ orgId: acme, promptId: 'prompt-1', name: 'Walk prompt', text: 'Walk text' }),
+    nonMember: forbidden,
+  },
+  'prompts.delete': { input: () => ({ orgId: acme, promptId: 'prompt-1' }), nonMember: forbidden },
   /** Any signed-in user may present a token; one sent to another address is refused. */
   'invitations.accept': { input: () => ({ token: otherEmailToken }), nonMember: forbidden },
   'b2cInstances.sync': { input: () => ({ orgId: acme }), nonMember: forbidden },

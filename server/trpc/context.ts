@@ -5,6 +5,7 @@ import type {
   Env,
   MembershipRole,
   Org,
+  Prompt,
   SessionUser,
   VerifyResult,
 } from '../../domain/entities';
@@ -72,6 +73,13 @@ export interface Services {
     list(orgId: string): Promise<Invitation[]>;
     revoke(orgId: string, invitationId: string): Promise<void>;
     accept(user: SessionUser, token: string): Promise<{ org: Org }>;
+  };
+  prompts: {
+    list(orgId: string): Promise<Prompt[]>;
+    create(orgId: string, input: { name: string; text: string }): Promise<Prompt>;
+    /** NOT_FOUND when the prompt is not the org's, so ids of other orgs tell nothing. */
+    update(orgId: string, promptId: string, input: { name: string; text: string }): Promise<Prompt>;
+    remove(orgId: string, promptId: string): Promise<void>;
   };
   b2cInstances: {
     sync(orgId: string): Promise<B2CInstance[]>;

@@ -3,6 +3,7 @@ import { b2cAPIClientsRouter, b2cInstancesRouter } from './routers/b2c';
 import { envsRouter } from './routers/envs';
 import { invitationsRouter, usersRouter } from './routers/members';
 import { orgsRouter } from './routers/orgs';
+import { promptsRouter } from './routers/prompts';
 import { systemRouter } from './routers/system';
 import { createTRPCRouter } from './trpc';
 
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   envs: envsRouter,
   users: usersRouter,
   invitations: invitationsRouter,
+  prompts: promptsRouter,
   b2cInstances: b2cInstancesRouter,
   b2cAPIClients: b2cAPIClientsRouter,
   system: systemRouter,

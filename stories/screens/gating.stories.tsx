@@ -66,6 +66,15 @@ export const IntegrationMissing: Story = {
       'href',
       '/app/acme/prod/settings?view=env-settings',
     );
+    // The rail marks the area the gate stands in, and only that one.
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(
+      within(nav).getByRole('link', { name: 'AI Discoverability (AEO)' }),
+    ).not.toHaveAttribute('aria-current');
   },
 };
 

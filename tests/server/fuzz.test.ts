@@ -34,6 +34,8 @@ const FIELDS = [
   'slug',
   'userId',
   'invitationId',
+  'promptId',
+  'text',
   '__proto__',
   'constructor',
 ];

@@ -10,14 +10,6 @@ import catalogue from '../../stories/screen-states.json';
 const PENDING = new Set<string>([
   // Shell issue
   // Settings issue
-  'settings.org',
-  'settings.org-verified',
-  'settings.env',
-  'settings.prompts',
-  'settings.users',
-  'create-org',
-  'create-env',
-  'accept-invite',
   // Milestone 2 areas (routes land with the shell, with honest empty states)
   'aeo.results',
   'aeo.config',

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { BeaconMark } from './beacon-mark';
 
-/** A full-page message with an optional way forward (org-context errors, no envs, …). */
+/** A full-page message with an optional way forward (org-context errors, no envs, …), or a short form as children. */
 export function MessageScreen({
   title,
   description,
   action,
+  children,
 }: {
   title: string;
   description?: ReactNode;
   action?: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <main
@@ -20,6 +22,7 @@ export function MessageScreen({
         <BeaconMark />
         <h1 className="font-display text-xl font-semibold">{title}</h1>
         {description ? <p className="text-base-content/80">{description}</p> : null}
+        {children}
         {action ? <div className="flex gap-3">{action}</div> : null}
       </div>
     </main>

@@ -1,21 +1,98 @@
-import { createFileRoute } from '@tanstack/react-router';
+/**
+ * /app/create-org: superusers create an org (and become its owner), then its first environment.
+ * Everyone else lands here from /app/ when they belong to no org: that is explained instead.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { createOrgInput } from '../../../../domain/inputs';
+import { Button } from '../../../../ui/components/button';
 import { MessageScreen } from '../../../../ui/patterns/message-screen';
+import { NameSlugForm, type NameSlugValues } from '../../../../ui/patterns/name-slug-form';
+import { BookDemoButton } from '../../../components/book-demo';
+import { signOut } from '../../../lib/auth-actions';
+import { formErrorsOf, schemaErrorsOf } from '../../../lib/form-errors';
 import { useCurrentUser } from '../../../lib/session';
+import { useTRPC } from '../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/_user/create-org')({
   component: CreateOrg,
 });
 
+const FIELDS = ['name', 'slug'] as const;
+const validate = (values: NameSlugValues) => schemaErrorsOf(createOrgInput, values, FIELDS);
+
 function CreateOrg() {
   const user = useCurrentUser();
+  return user.isSuperUser ? <CreateOrgForm /> : <NoOrgYet email={user.email} />;
+}
+
+function CreateOrgForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const create = useMutation(
+    trpc.orgs.create.mutationOptions({
+      onSuccess: async (org) => {
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.orgs.allOrgsForUser.pathFilter()),
+          queryClient.invalidateQueries(trpc.orgs.bestRedirectForUser.pathFilter()),
+        ]);
+        // A new org has no environment: its first one is the next thing to create.
+        await navigate({ to: '/$orgSlug/create-env', params: { orgSlug: org.slug } });
+      },
+    }),
+  );
   return (
     <MessageScreen
       title="Create an org"
-      description={
-        user.isSuperUser
-          ? 'Creating orgs arrives with the settings screens.'
-          : `${user.email} is not a member of any org yet. Ask your team to invite you, or book a demo and we will set your org up.`
+      description="An org holds a team's environments and members. You become its owner and can invite your team from its settings."
+    >
+      <NameSlugForm
+        label="New org"
+        validate={validate}
+        onSubmit={(values) => create.mutate(values)}
+        submitLabel="Create org"
+        // Pending through the navigation that follows success.
+        pending={create.isPending || create.isSuccess}
+        serverErrors={formErrorsOf(create.error, FIELDS, { 'slug-taken': 'slug' })}
+        nameDescription="Usually the company or brand, e.g. Acme Outfitters."
+        slugDescription={(slug) => `Part of every link to the org: /app/${slug || '…'}`}
+        secondaryAction={
+          <Button asChild variant="ghost">
+            <Link to="/">Cancel</Link>
+          </Button>
+        }
+      />
+    </MessageScreen>
+  );
+}
+
+function NoOrgYet({ email }: { email: string }) {
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <MessageScreen
+      title="Create an org"
+      description={`${email} is not a member of any org yet. Ask your team to invite you, or book a demo and we will set your org up.`}
+      action={
+        <>
+          <BookDemoButton />
+          <Button
+            variant="outline"
+            loading={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              signOut().catch(() => setSigningOut(false));
+            }}
+          >
+            Sign Out
+          </Button>
+        </>
       }
-    />
+    >
+      <p className="text-sm text-base-content/80">
+        Signed in with the wrong account? Sign out and sign in with the address your team invited.
+      </p>
+    </MessageScreen>
   );
 }

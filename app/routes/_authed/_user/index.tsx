@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MESSAGES } from '../../../../domain/errors';
 import { rootSearch } from '../../../../domain/search-params';
 import { MessageScreen } from '../../../../ui/patterns/message-screen';
+import { CreateEnvLink } from '../../../components/create-env-link';
 
 export const Route = createFileRoute('/_authed/_user/')({
   validateSearch: rootSearch,
@@ -29,7 +30,8 @@ function NoEnvs() {
   return (
     <MessageScreen
       title={MESSAGES.noEnvs}
-      description={`${org.name} has no environments yet. Ask an org member to create one, or create it from the environment switcher.`}
+      description={`${org.name} has no environments yet. Create the first one, then link it to a Salesforce B2C Commerce instance.`}
+      action={<CreateEnvLink orgSlug={org.slug} />}
     />
   );
 }

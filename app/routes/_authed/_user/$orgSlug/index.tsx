@@ -2,6 +2,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MESSAGES } from '../../../../../domain/errors';
 import { MessageScreen } from '../../../../../ui/patterns/message-screen';
+import { CreateEnvLink } from '../../../../components/create-env-link';
 import { OrgContextMessage } from '../../../../components/org-context-error';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/')({
@@ -30,7 +31,8 @@ function OrgIndex() {
   return (
     <MessageScreen
       title={MESSAGES.noEnvs}
-      description={`${org.name} has no environments yet. Ask an org member to create one.`}
+      description={`${org.name} has no environments yet. Create the first one, then link it to a Salesforce B2C Commerce instance.`}
+      action={<CreateEnvLink orgSlug={org.slug} />}
     />
   );
 }

@@ -1,9 +1,67 @@
+/** Env settings view: the env, its linked B2C Commerce instance, and the way into (or back to) onboarding. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowRightIcon, PlugZapIcon } from 'lucide-react';
 import type { Env, Org } from '../../../../../../../domain/entities';
-import { EmptyState } from '../../../../../../../ui/components/empty-state';
+import { Button } from '../../../../../../../ui/components/button';
+import { EnvDetails } from '../../../../../../../ui/patterns/settings/env-details';
+import {
+  InstanceCard,
+  InstanceDetails,
+  InstanceDetailsSkeleton,
+  InstanceLoadError,
+  NoInstance,
+} from '../../../../../../../ui/patterns/settings/instance-details';
+import { useTRPC } from '../../../../../../lib/trpc';
 
-/** Settings view placeholder: the settings screens issue fills it in. */
 export function EnvSettings({ org, env }: { org: Org; env: Env }) {
-  void org;
-  void env;
-  return <EmptyState title="EnvSettings" />;
+  const params = { orgSlug: org.slug, envSlug: env.slug };
+  const linked = env.b2cInstance;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <EnvDetails env={env} />
+      {linked ? (
+        <InstanceCard
+          onboarded={linked.onboarded}
+          actions={
+            <Button asChild variant={linked.onboarded ? 'outline' : 'primary'}>
+              <Link
+                to="/$orgSlug/$envSlug/onboarding"
+                params={params}
+                search={{ instance: linked.id }}
+              >
+                {linked.onboarded ? 'Review onboarding' : 'Resume onboarding'}
+                <ArrowRightIcon aria-hidden />
+              </Link>
+            </Button>
+          }
+        >
+          <LinkedInstance orgId={org.id} instanceId={linked.id} />
+        </InstanceCard>
+      ) : (
+        <InstanceCard onboarded={null}>
+          <NoInstance
+            envName={env.name}
+            action={
+              <Button asChild>
+                <Link to="/$orgSlug/$envSlug/onboarding" params={params}>
+                  <PlugZapIcon aria-hidden />
+                  Link a B2C Commerce instance
+                </Link>
+              </Button>
+            }
+          />
+        </InstanceCard>
+      )}
+    </div>
+  );
+}
+
+/** The env only carries the instance's summary; the details come from b2cInstances.get by row id. */
+function LinkedInstance({ orgId, instanceId }: { orgId: string; instanceId: string }) {
+  const trpc = useTRPC();
+  const instance = useQuery(trpc.b2cInstances.get.queryOptions({ orgId, instanceId }));
+  if (instance.isPending) return <InstanceDetailsSkeleton />;
+  if (instance.isError) return <InstanceLoadError message={instance.error.message} />;
+  return <InstanceDetails instance={instance.data} />;
 }

@@ -1,8 +1,41 @@
+/** Org settings view: the org's details; superusers can verify it, after which the page reloads (spec §5–7). */
+import { useMutation } from '@tanstack/react-query';
 import type { Org } from '../../../../../../../domain/entities';
-import { EmptyState } from '../../../../../../../ui/components/empty-state';
+import { OrgDetails, VerifyOrgPanel } from '../../../../../../../ui/patterns/settings/org-details';
+import { browser } from '../../../../../../lib/reload';
+import { useCurrentUser } from '../../../../../../lib/session';
+import { useTRPC } from '../../../../../../lib/trpc';
 
-/** Settings view placeholder: the settings screens issue fills it in. */
 export function OrgSettings({ org }: { org: Org }) {
-  void org;
-  return <EmptyState title="OrgSettings" />;
+  const user = useCurrentUser();
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <OrgDetails
+        org={org}
+        note={user.isSuperUser ? null : 'A Beacon superuser verifies orgs after onboarding.'}
+      />
+      {user.isSuperUser ? <VerifyOrg org={org} /> : null}
+    </div>
+  );
+}
+
+function VerifyOrg({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  // Verification changes what every screen may show, so the whole app starts over.
+  const verify = useMutation({
+    ...trpc.orgs.verify.mutationOptions(),
+    onSuccess: () => browser.reload(),
+  });
+  return (
+    <VerifyOrgPanel
+      verified={org.verified}
+      // Still busy after success: the reload is on its way, so no second click.
+      verifying={verify.isPending || verify.isSuccess}
+      error={verify.error?.message ?? null}
+      onVerify={() => {
+        if (verify.isPending || verify.isSuccess) return;
+        verify.mutate({ orgId: org.id });
+      }}
+    />
+  );
 }

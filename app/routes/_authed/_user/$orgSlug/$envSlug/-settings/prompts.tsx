@@ -1,8 +1,113 @@
-import type { Org } from '../../../../../../../domain/entities';
-import { EmptyState } from '../../../../../../../ui/components/empty-state';
+/** Prompts view: the org's prompt library that agents and AEO monitoring use; create, edit and delete. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Org, Prompt } from '../../../../../../../domain/entities';
+import { createPromptInput } from '../../../../../../../domain/inputs';
+import { ConfirmDialog } from '../../../../../../../ui/patterns/settings/confirm-dialog';
+import {
+  PromptFormDialog,
+  type PromptValues,
+} from '../../../../../../../ui/patterns/settings/prompt-form';
+import {
+  PromptLibrary,
+  PromptList,
+  PromptListError,
+  PromptListSkeleton,
+  PromptsEmpty,
+} from '../../../../../../../ui/patterns/settings/prompt-list';
+import { formErrorsOf, schemaErrorsOf } from '../../../../../../lib/form-errors';
+import { useTRPC } from '../../../../../../lib/trpc';
 
-/** Settings view placeholder: the settings screens issue fills it in. */
+const FIELDS = ['name', 'text'] as const;
+const REASONS = { 'name-taken': 'name' } as const;
+
+/** Which dialog is open: the form (a new prompt, or one to edit) or the delete confirmation. */
+type Open = { kind: 'form'; prompt: Prompt | null } | { kind: 'delete'; prompt: Prompt } | null;
+
 export function PromptsSettings({ org }: { org: Org }) {
-  void org;
-  return <EmptyState title="PromptsSettings" />;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const orgId = org.id;
+  const list = useQuery(trpc.prompts.list.queryOptions({ orgId }));
+  const [open, setOpen] = useState<Open>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.prompts.list.queryFilter({ orgId }));
+
+  // The dialog closes once the list shows the change (mutation callbacks are awaited while pending).
+  const closeAfterRefresh = {
+    onSuccess: async () => {
+      await refresh();
+      setOpen(null);
+    },
+  };
+  const create = useMutation(trpc.prompts.create.mutationOptions(closeAfterRefresh));
+  const update = useMutation(
+    trpc.prompts.update.mutationOptions({ ...closeAfterRefresh, onError: () => refresh() }),
+  );
+  const remove = useMutation(
+    trpc.prompts.delete.mutationOptions({ ...closeAfterRefresh, onError: () => refresh() }),
+  );
+
+  const show = (next: Open) => {
+    create.reset();
+    update.reset();
+    remove.reset();
+    setOpen(next);
+  };
+  const onCreate = () => show({ kind: 'form', prompt: null });
+
+  const editing = open?.kind === 'form' ? open.prompt : null;
+  const save = editing ? update : create;
+  const validate = (values: PromptValues) =>
+    schemaErrorsOf(createPromptInput, { orgId, ...values }, FIELDS);
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <PromptLibrary onCreate={list.data && list.data.length > 0 ? onCreate : null}>
+        {list.isPending ? (
+          <PromptListSkeleton />
+        ) : list.isError ? (
+          <PromptListError message={list.error.message} />
+        ) : list.data.length === 0 ? (
+          <PromptsEmpty onCreate={onCreate} />
+        ) : (
+          <PromptList
+            prompts={list.data}
+            onEdit={(prompt) => show({ kind: 'form', prompt })}
+            onDelete={(prompt) => show({ kind: 'delete', prompt })}
+          />
+        )}
+      </PromptLibrary>
+
+      <PromptFormDialog
+        open={open?.kind === 'form'}
+        onOpenChange={(next) => (next ? undefined : setOpen(null))}
+        initial={editing ? { name: editing.name, text: editing.text } : null}
+        validate={validate}
+        pending={save.isPending}
+        serverErrors={formErrorsOf(save.error, FIELDS, REASONS)}
+        onSubmit={(values) =>
+          editing
+            ? update.mutate({ orgId, promptId: editing.id, ...values })
+            : create.mutate({ orgId, ...values })
+        }
+      />
+
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        onOpenChange={(next) => (next ? undefined : setOpen(null))}
+        title={open?.kind === 'delete' ? `Delete “${open.prompt.name}”?` : ''}
+        description="Agents and AEO monitoring stop using this prompt. This cannot be undone."
+        confirmLabel="Delete prompt"
+        pending={remove.isPending}
+        error={
+          remove.error
+            ? { title: 'Could not delete the prompt', message: remove.error.message }
+            : null
+        }
+        onConfirm={() => {
+          if (open?.kind === 'delete') remove.mutate({ orgId, promptId: open.prompt.id });
+        }}
+      />
+    </div>
+  );
 }

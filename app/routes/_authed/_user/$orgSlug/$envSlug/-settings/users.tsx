@@ -1,8 +1,208 @@
+/**
+ * Users view: the org's members (remove, never the last one) and its invitations. Beacon sends no
+ * email, so an invitation's link is shown to copy and send; the one just created is marked New.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { APP_BASE_PATH } from '../../../../../../../domain/constants';
 import type { Org } from '../../../../../../../domain/entities';
-import { EmptyState } from '../../../../../../../ui/components/empty-state';
+import { inviteInput } from '../../../../../../../domain/inputs';
+import { invitationLink, invitationStatus } from '../../../../../../../domain/invitations';
+import { Callout } from '../../../../../../../ui/components/callout';
+import { ConfirmDialog } from '../../../../../../../ui/patterns/settings/confirm-dialog';
+import { InviteForm, NO_EMAIL_NOTICE } from '../../../../../../../ui/patterns/settings/invite-form';
+import {
+  InvitationListError,
+  InvitationListSkeleton,
+  InvitationsCard,
+  PastInvitations,
+  PendingInvitations,
+  type InvitationRow,
+} from '../../../../../../../ui/patterns/settings/invitation-list';
+import {
+  MemberList,
+  MemberListError,
+  MemberListSkeleton,
+  MembersCard,
+  type MemberRow,
+} from '../../../../../../../ui/patterns/settings/member-list';
+import { formErrorsOf, schemaErrorsOf } from '../../../../../../lib/form-errors';
+import { browser } from '../../../../../../lib/reload';
+import { useCurrentUser } from '../../../../../../lib/session';
+import { useTRPC, type RouterOutputs } from '../../../../../../lib/trpc';
 
-/** Settings view placeholder: the settings screens issue fills it in. */
 export function UsersSettings({ org }: { org: Org }) {
-  void org;
-  return <EmptyState title="UsersSettings" />;
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <Members org={org} />
+      <Invitations org={org} />
+    </div>
+  );
+}
+
+function Members({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const orgId = org.id;
+  const members = useQuery(trpc.users.list.queryOptions({ orgId }));
+  const [removing, setRemoving] = useState<MemberRow | null>(null);
+  const remove = useMutation(
+    trpc.users.remove.mutationOptions({
+      onSuccess: async (_, { userId }) => {
+        if (userId === me.id) {
+          // Leaving the org: every cached page of it is now off limits, so start over from /app/.
+          browser.assign(APP_BASE_PATH);
+          return;
+        }
+        await queryClient.invalidateQueries(trpc.users.list.queryFilter({ orgId }));
+        setRemoving(null);
+      },
+      // E.g. someone else removed them meanwhile: the list shows what is true now.
+      onError: () => queryClient.invalidateQueries(trpc.users.list.queryFilter({ orgId })),
+    }),
+  );
+  const self = removing?.userId === me.id;
+
+  return (
+    <MembersCard orgName={org.name}>
+      {members.isPending ? (
+        <MemberListSkeleton />
+      ) : members.isError ? (
+        <MemberListError message={members.error.message} />
+      ) : (
+        <MemberList
+          members={members.data}
+          currentUserId={me.id}
+          onRemove={(member) => {
+            remove.reset();
+            setRemoving(member);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(next) => (next ? undefined : setRemoving(null))}
+        title={self ? `Leave ${org.name}?` : `Remove ${removing?.name ?? removing?.email ?? ''}?`}
+        description={
+          self
+            ? `You lose access to ${org.name} straight away. To come back, you need a new invitation.`
+            : `${removing?.email ?? ''} loses access to ${org.name} straight away. To come back, they need a new invitation.`
+        }
+        confirmLabel="Remove member"
+        // Pending through the reload that follows leaving the org.
+        pending={remove.isPending || (self && remove.isSuccess)}
+        error={
+          remove.error
+            ? { title: 'Could not remove this member', message: remove.error.message }
+            : null
+        }
+        onConfirm={() => {
+          if (removing) remove.mutate({ orgId, userId: removing.userId });
+        }}
+      />
+    </MembersCard>
+  );
+}
+
+type Invitation = RouterOutputs['invitations']['list'][number];
+
+function Invitations({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const orgId = org.id;
+  const listKey = trpc.invitations.list.queryKey({ orgId });
+  const invitations = useQuery(trpc.invitations.list.queryOptions({ orgId }));
+  const refresh = () => queryClient.invalidateQueries(trpc.invitations.list.queryFilter({ orgId }));
+  const [created, setCreated] = useState<Invitation | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+
+  const create = useMutation(
+    trpc.invitations.create.mutationOptions({
+      onSuccess: async (invitation) => {
+        // Shown at once, whatever the refetch brings: its link is what the inviter came for.
+        queryClient.setQueryData(listKey, (old) => [
+          invitation,
+          ...(old ?? []).filter((i) => i.id !== invitation.id),
+        ]);
+        setCreated(invitation);
+        setResetKey((k) => k + 1);
+        await refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.invitations.revoke.mutationOptions({
+      onSuccess: async (_, { invitationId }) => {
+        queryClient.setQueryData(listKey, (old) => old?.filter((i) => i.id !== invitationId));
+        if (created?.id === invitationId) setCreated(null);
+        await refresh();
+      },
+      onError: () => refresh(),
+    }),
+  );
+
+  const now = new Date();
+  const origin = window.location.origin;
+  const rows: InvitationRow[] = (invitations.data ?? []).map((invitation) => ({
+    id: invitation.id,
+    email: invitation.email,
+    expiresAt: invitation.expiresAt,
+    acceptedAt: invitation.acceptedAt,
+    status: invitationStatus(invitation, now),
+    link: invitationLink(origin, invitation.token),
+  }));
+  const pendingRows = rows.filter((row) => row.status === 'pending');
+  const pastRows = rows.filter((row) => row.status !== 'pending');
+  const stillListed = created !== null && pendingRows.some((row) => row.id === created.id);
+
+  return (
+    <InvitationsCard>
+      <Callout variant="info" title={NO_EMAIL_NOTICE} />
+      <InviteForm
+        validate={(email) =>
+          schemaErrorsOf(inviteInput, { orgId, email: email.trim() }, ['email']).email
+        }
+        onSubmit={(email) => {
+          setCreated(null);
+          create.mutate({ orgId, email });
+        }}
+        pending={create.isPending}
+        serverErrors={formErrorsOf(create.error, ['email'], { 'already-member': 'email' })}
+        resetKey={resetKey}
+      />
+      {created && stillListed ? (
+        <Callout
+          variant="success"
+          title={`Invitation created for ${created.email}`}
+          description="Copy its link below and send it yourself."
+        />
+      ) : null}
+      {revoke.error ? (
+        <Callout
+          variant="error"
+          title="Could not revoke the invitation"
+          description={revoke.error.message}
+        />
+      ) : null}
+      {invitations.isPending ? (
+        <InvitationListSkeleton />
+      ) : invitations.isError ? (
+        <InvitationListError
+          title="Could not load the invitations"
+          message={invitations.error.message}
+        />
+      ) : (
+        <>
+          <PendingInvitations
+            invitations={pendingRows}
+            newId={created?.id ?? null}
+            revokingId={revoke.isPending ? revoke.variables.invitationId : null}
+            onRevoke={(row) => revoke.mutate({ orgId, invitationId: row.id })}
+          />
+          <PastInvitations invitations={pastRows} />
+        </>
+      )}
+    </InvitationsCard>
+  );
 }

@@ -1,0 +1,174 @@
+/** Env settings (spec §2, §4): the linked B2C Commerce instance, its verified settings and onboarding state. */
+import { CircleCheckIcon, CircleDashedIcon, PlugZapIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { B2CInstance } from '../../../domain/entities';
+import { Badge } from '../../components/badge';
+import { Callout } from '../../components/callout';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/skeleton';
+import { DetailItem, DetailList } from './detail-list';
+
+export const NO_INSTANCE = 'No B2C Commerce instance linked';
+export const NOT_VERIFIED = 'Not verified';
+export const INSTANCE_LOAD_FAILED = 'Could not load the B2C Commerce instance';
+
+/** The three settings onboarding verifies, in onboarding's order. */
+export const VERIFIED_FLAGS = [
+  { key: 'ocapiDataSettingsVerified', label: 'OCAPI Data settings' },
+  { key: 'ocapiShopSettingsVerified', label: 'OCAPI Shop settings' },
+  { key: 'webdavSettingsVerified', label: 'WebDAV permissions' },
+] as const satisfies readonly { key: keyof B2CInstance; label: string }[];
+
+/** Verified or not, in words and by icon shape (check vs dashed circle), not by colour alone. */
+export function VerifiedFlag({ verified }: { verified: boolean }) {
+  return verified ? (
+    <span data-verified className="inline-flex items-center gap-1.5">
+      <CircleCheckIcon aria-hidden className="size-4 text-success" />
+      Verified
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5">
+      <CircleDashedIcon aria-hidden className="size-4 text-base-content/60" />
+      {NOT_VERIFIED}
+    </span>
+  );
+}
+
+export function OnboardedBadge({ onboarded }: { onboarded: boolean }) {
+  return onboarded ? (
+    <Badge variant="success">
+      <CircleCheckIcon aria-hidden />
+      Onboarded
+    </Badge>
+  ) : (
+    <Badge variant="warning">
+      <CircleDashedIcon aria-hidden />
+      Onboarding incomplete
+    </Badge>
+  );
+}
+
+/** The card around the instance: title, onboarding state, body (details, skeleton, error), actions. */
+export function InstanceCard({
+  onboarded,
+  actions,
+  children,
+}: {
+  /** Unknown while no instance is linked: no badge then. */
+  onboarded: boolean | null;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>B2C Commerce instance</h2>
+        </CardTitle>
+        <CardDescription>
+          The Salesforce B2C Commerce instance this environment works with.
+        </CardDescription>
+        {onboarded === null ? null : (
+          <CardAction>
+            <OnboardedBadge onboarded={onboarded} />
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+      {actions ? <CardFooter className="flex-wrap">{actions}</CardFooter> : null}
+    </Card>
+  );
+}
+
+export type InstanceDetailsData = Pick<
+  B2CInstance,
+  | 'instanceId'
+  | 'host'
+  | 'tenantType'
+  | 'apiClient'
+  | 'ocapiDataSettingsVerified'
+  | 'ocapiShopSettingsVerified'
+  | 'webdavSettingsVerified'
+>;
+
+export function InstanceDetails({ instance }: { instance: InstanceDetailsData }) {
+  const flagsHeadingId = useId();
+  return (
+    <div className="flex flex-col gap-6">
+      <DetailList>
+        <DetailItem label="Instance ID" mono>
+          {instance.instanceId}
+        </DetailItem>
+        <DetailItem label="Host" mono>
+          {instance.host}
+        </DetailItem>
+        <DetailItem label="Tenant type">
+          <Badge variant="outline">{instance.tenantType}</Badge>
+        </DetailItem>
+        <DetailItem label="API client ID" mono={instance.apiClient !== null}>
+          {instance.apiClient ? (
+            instance.apiClient.clientId
+          ) : (
+            <span className="text-base-content/75">Not created yet</span>
+          )}
+        </DetailItem>
+      </DetailList>
+      <section aria-labelledby={flagsHeadingId} className="flex flex-col gap-3">
+        <h3 id={flagsHeadingId} className="text-sm font-semibold">
+          Verified settings
+        </h3>
+        <DetailList>
+          {VERIFIED_FLAGS.map((flag) => (
+            <DetailItem key={flag.key} label={flag.label}>
+              <VerifiedFlag verified={instance[flag.key]} />
+            </DetailItem>
+          ))}
+        </DetailList>
+      </section>
+    </div>
+  );
+}
+
+/** Same shape as InstanceDetails while the instance loads. */
+export function InstanceDetailsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading the B2C Commerce instance"
+      className="flex flex-col gap-3"
+    >
+      {Array.from({ length: 7 }, (_, i) => (
+        <div key={i} className="grid gap-x-6 gap-y-1 sm:grid-cols-[12rem_minmax(0,1fr)]">
+          <Skeleton className="h-5 w-28" />
+          <Skeleton className="h-5 w-full max-w-80" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function InstanceLoadError({ message }: { message: string }) {
+  return <Callout variant="error" title={INSTANCE_LOAD_FAILED} description={message} />;
+}
+
+/** No instance yet: say so and offer onboarding (the action is usually a link). */
+export function NoInstance({ envName, action }: { envName: string; action: ReactNode }) {
+  return (
+    <EmptyState
+      icon={<PlugZapIcon />}
+      title={<h3>{NO_INSTANCE}</h3>}
+      description={`Link ${envName} to a Salesforce B2C Commerce instance to work with its catalog, products and reviews.`}
+      action={action}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+/** The org's members (settings → Users): name, email and role, the signed-in user marked, and Remove per member. */
+import { UserMinusIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { MembershipRole } from '../../../domain/entities';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Callout } from '../../components/callout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/table';
+
+export interface MemberRow {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: MembershipRole;
+  isSuperUser: boolean;
+}
+
+export const LAST_MEMBER_HINT = 'An org needs at least one member';
+
+const ROLE_LABEL: Record<MembershipRole, string> = { owner: 'Owner', member: 'Member' };
+
+export function RoleBadge({ role }: { role: MembershipRole }) {
+  return <Badge variant={role === 'owner' ? 'primary' : 'outline'}>{ROLE_LABEL[role]}</Badge>;
+}
+
+/** The card around the members table; `children` is the table, its skeleton or its error. */
+export function MembersCard({ orgName, children }: { orgName: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId} data-slot="members-card">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>Members</h2>
+        </CardTitle>
+        <CardDescription>Everyone who can open {orgName} in Beacon.</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function MemberList({
+  members,
+  currentUserId,
+  onRemove,
+}: {
+  members: readonly MemberRow[];
+  /** Marked 'You'. */
+  currentUserId: string;
+  onRemove(member: MemberRow): void;
+}) {
+  const hintId = useId();
+  // The server refuses to remove the last member; say so before anyone tries.
+  const lastOne = members.length <= 1;
+  return (
+    <div className="flex flex-col gap-3">
+      <Table aria-label="Members" data-slot="member-list">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {members.map((member) => (
+            <TableRow
+              key={member.userId}
+              data-current={member.userId === currentUserId || undefined}
+            >
+              <TableCell className="font-medium">
+                <span className="inline-flex items-center gap-2">
+                  {member.name ?? member.email}
+                  {member.userId === currentUserId ? <Badge variant="neutral">You</Badge> : null}
+                </span>
+              </TableCell>
+              <TableCell>{member.email}</TableCell>
+              <TableCell>
+                <span className="inline-flex items-center gap-1.5">
+                  <RoleBadge role={member.role} />
+                  {member.isSuperUser ? <Badge variant="outline">Superuser</Badge> : null}
+                </span>
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Remove ${member.email}`}
+                  disabled={lastOne}
+                  aria-describedby={lastOne ? hintId : undefined}
+                  onClick={() => onRemove(member)}
+                >
+                  <UserMinusIcon aria-hidden />
+                  Remove
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {lastOne ? (
+        <p id={hintId} className="text-sm text-base-content/75">
+          {LAST_MEMBER_HINT}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function MemberListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading members" className="flex flex-col gap-3">
+      {[0, 1].map((i) => (
+        <div key={i} className="flex items-center gap-6">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-5 w-56" />
+          <Skeleton className="h-5 w-16" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function MemberListError({ message }: { message: string }) {
+  return <Callout variant="error" title="Could not load the members" description={message} />;
+}

@@ -1,0 +1,124 @@
+/** Org settings (spec §2, §5, §6): who the org is, whether it is verified, and the superuser's Verify action. */
+import { BadgeCheckIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { Org } from '../../../domain/entities';
+import { MESSAGES } from '../../../domain/errors';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Callout } from '../../components/callout';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card';
+import { DetailItem, DetailList } from './detail-list';
+
+export const VERIFIED_LABEL = 'Verified';
+export const ALREADY_VERIFIED = 'This org is already verified.';
+
+/** 'Verified' or 'Unverified', carried by the word and the icon, not the colour alone. */
+export function OrgVerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <Badge variant="success">
+      <BadgeCheckIcon aria-hidden />
+      {VERIFIED_LABEL}
+    </Badge>
+  ) : (
+    <Badge variant="warning">
+      <ShieldAlertIcon aria-hidden />
+      {MESSAGES.unverified}
+    </Badge>
+  );
+}
+
+export function OrgDetails({
+  org,
+  note,
+}: {
+  org: Pick<Org, 'name' | 'slug' | 'verified'>;
+  /** A line under the details, e.g. who verifies orgs. */
+  note?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>Organization</h2>
+        </CardTitle>
+        <CardDescription>The org this environment belongs to.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <DetailList>
+          <DetailItem label="Name">{org.name}</DetailItem>
+          <DetailItem label="Slug" mono>
+            {org.slug}
+          </DetailItem>
+          <DetailItem label="Status">
+            <OrgVerifiedBadge verified={org.verified} />
+          </DetailItem>
+        </DetailList>
+        {note ? <p className="text-sm text-base-content/75">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The superuser-only action: verify the org; disabled, with the reason, once it is verified. */
+export function VerifyOrgPanel({
+  verified,
+  verifying,
+  error,
+  onVerify,
+}: {
+  verified: boolean;
+  verifying: boolean;
+  /** The server's message when verifying failed. */
+  error: string | null;
+  onVerify: () => void;
+}) {
+  const headingId = useId();
+  const hintId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>Org verification</h2>
+        </CardTitle>
+        <CardDescription>
+          Members of an unverified org see the onboarding block instead of Beacon. Verify the org
+          once its onboarding call has taken place.
+        </CardDescription>
+        <CardAction>
+          <Badge variant="outline">{MESSAGES.superuserRequired}</Badge>
+        </CardAction>
+      </CardHeader>
+      {error ? (
+        <CardContent>
+          <Callout variant="error" title="Could not verify this org" description={error} />
+        </CardContent>
+      ) : null}
+      <CardFooter className="flex-wrap gap-3">
+        <Button
+          type="button"
+          disabled={verified}
+          loading={verifying}
+          aria-describedby={verified ? hintId : undefined}
+          onClick={onVerify}
+        >
+          <ShieldCheckIcon aria-hidden />
+          Verify this Org
+        </Button>
+        {verified ? (
+          <p id={hintId} className="text-sm text-base-content/75">
+            {ALREADY_VERIFIED}
+          </p>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}
