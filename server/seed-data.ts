@@ -70,3 +70,22 @@ export const SEED_MEMBERSHIPS = [
   { userId: SEED_USERS.ada.id, orgId: SEED_ORGS.acme.id, role: 'member' },
   { userId: SEED_USERS.maya.id, orgId: SEED_ORGS.globex.id, role: 'owner' },
 ] as const;
+
+/** Acme's prompt library: the questions its AEO monitoring asks AI assistants. */
+export const SEED_PROMPTS = [
+  {
+    orgId: SEED_ORGS.acme.id,
+    name: 'Best trail running shoes',
+    text: 'What are the best trail running shoes under $150 for rocky terrain? Name specific models and where to buy them.',
+  },
+  {
+    orgId: SEED_ORGS.acme.id,
+    name: 'Waterproof hiking jacket',
+    text: 'Which waterproof hiking jacket would you recommend for a week of rain in Scotland, and which retailers carry it?',
+  },
+  {
+    orgId: SEED_ORGS.acme.id,
+    name: 'Acme Outfitters reputation',
+    text: 'Is Acme Outfitters a good place to buy outdoor gear? Summarise what customers say about returns and delivery.',
+  },
+] as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { b2cApiClients, users } from './db/schema';
+import { b2cApiClients, prompts, users } from './db/schema';
 import { describeEachDriver } from './db/test-db';
 import { seed } from './seed';
 import { SEED_API_CLIENT, SEED_ENVS, SEED_INSTANCES, SEED_ORGS, SEED_USERS } from './seed-data';
@@ -29,6 +29,13 @@ describeEachDriver('seed', (get) => {
       { email: 'maya@beacon.test', su: false },
       { email: 'sam@beacon.test', su: false },
     ]);
+    const library = await db().select({ org: prompts.orgId, name: prompts.name }).from(prompts);
+    expect(library.map((p) => p.name).sort()).toEqual([
+      'Acme Outfitters reputation',
+      'Best trail running shoes',
+      'Waterproof hiking jacket',
+    ]);
+    expect(new Set(library.map((p) => p.org))).toEqual(new Set(['org_acme']));
   });
 
   it('Maya lands on acme/prod (verified org, onboarded env)', async () => {

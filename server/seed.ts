@@ -1,13 +1,14 @@
 /** Writes the demo data (server/seed-data.ts) into an empty database; does nothing when users exist. */
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { b2cApiClients, b2cInstances, envs, memberships, orgs, users } from './db/schema';
+import { b2cApiClients, b2cInstances, envs, memberships, orgs, prompts, users } from './db/schema';
 import {
   SEED_API_CLIENT,
   SEED_ENVS,
   SEED_INSTANCES,
   SEED_MEMBERSHIPS,
   SEED_ORGS,
+  SEED_PROMPTS,
   SEED_USERS,
 } from './seed-data';
 import { apiClientSecretContext } from './services/b2c';
@@ -54,6 +55,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
             )
           : null,
       })
+      .onConflictDoNothing();
+    await tx
+      .insert(prompts)
+      .values(SEED_PROMPTS.map((p) => ({ ...p })))
       .onConflictDoNothing();
     return { seeded: true };
   });

@@ -128,13 +128,14 @@ describeEachDriver('prompts', (get) => {
       const org = await makeOrg(db());
       const other = await makeOrg(db());
       const theirs = await services.prompts.create(other.id, { name: 'Theirs', text: 'secret' });
-      for (const promise of [
-        services.prompts.update(org.id, theirs.id, { name: 'Mine now', text: 'x' }),
-        services.prompts.remove(org.id, theirs.id),
-        services.prompts.update(org.id, 'prompt-unknown', { name: 'x', text: 'y' }),
-        services.prompts.remove(org.id, 'prompt-unknown'),
+      // One at a time: a rejected promise must be awaited before the next starts, or it goes unhandled.
+      for (const attempt of [
+        () => services.prompts.update(org.id, theirs.id, { name: 'Mine now', text: 'x' }),
+        () => services.prompts.remove(org.id, theirs.id),
+        () => services.prompts.update(org.id, 'prompt-unknown', { name: 'x', text: 'y' }),
+        () => services.prompts.remove(org.id, 'prompt-unknown'),
       ]) {
-        const error = await domainError(promise);
+        const error = await domainError(attempt());
         expect(error).toMatchObject({ kind: 'NOT_FOUND', reason: 'prompt-not-found' });
         expect(error.message).toBe(SERVICE_MESSAGES.promptNotFound);
         expect(error.message).not.toContain('secret');
