@@ -46,6 +46,8 @@ export async function signIn(page: Page, email: string, path = '/app/') {
 
 /** Axe on the whole page: no violations. */
 export async function expectAccessible(page: Page) {
+  // Every screen has one h1; checking before it renders would audit a loading screen instead.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

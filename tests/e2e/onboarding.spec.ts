@@ -33,26 +33,19 @@ test('links an env to a B2C Commerce instance step by step', async ({ page, cont
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, USERS.maya);
   await expect(page).toHaveURL(/\/app\/acme\/prod$/);
-  // An env of its own, so the seeded ones stay as other tests expect them (its slug sorts after
-  // "prod", so prod stays the best env to land on).
-  const env = `test-onboarding-${Date.now().toString(36)}`;
-  const created = await page.request.post('/trpc/envs.create', {
-    data: { json: { orgId: 'org_acme', name: 'Onboarding test', slug: env } },
-  });
-  expect(created.status()).toBe(200);
 
-  await page.goto(`/app/acme/${env}/products`);
+  await page.goto('/app/acme/staging/products');
   await expect(
     page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
   ).toBeVisible();
 
   // No step named: the first incomplete one, in the URL.
-  await page.goto(`/app/acme/${env}/onboarding`);
+  await page.goto('/app/acme/staging/onboarding');
   await expect(stepHeading(page, 'Choose a B2C Commerce instance')).toBeVisible();
   await expect(page).toHaveURL(/step=selectInstance/);
   // The redirect replaced the history entry: Back does not loop through it.
   await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`/app/acme/${env}/products$`));
+  await expect(page).toHaveURL(/\/app\/acme\/staging\/products$/);
   await page.goForward();
   await expect(stepHeading(page, 'Choose a B2C Commerce instance')).toBeVisible();
   await expectAccessible(page);
@@ -98,9 +91,13 @@ test('links an env to a B2C Commerce instance step by step', async ({ page, cont
   await expect(page).toHaveURL(/step=complete/);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(new RegExp(`/app/acme/${env}/settings\\?view=env-settings$`));
+  await expect(page).toHaveURL(/\/app\/acme\/staging\/settings\?view=env-settings$/);
+  // Env settings show the instance linked and onboarded, every setting verified.
+  await expect(page.getByText('Onboarded', { exact: true })).toBeVisible();
+  await expect(page.getByText('zzte_002', { exact: true })).toBeVisible();
+  await expect(page.getByText('Not verified')).toHaveCount(0);
 
-  await page.goto(`/app/acme/${env}/products`);
+  await page.goto('/app/acme/staging/products');
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),

@@ -49,12 +49,18 @@ test('gates: an unverified org blocks members, not superusers; an env without in
   await expectAccessible(page);
   await page.goto('/app/globex/prod');
   await expect(page.getByRole('heading', { name: 'AI Discoverability (AEO)' })).toBeVisible();
-  await page.goto('/app/acme/staging/products');
+  // An env of its own with no instance (the onboarding test links the seeded one).
+  const env = `test-gate-${Date.now().toString(36)}`;
+  const created = await page.request.post('/trpc/envs.create', {
+    data: { json: { orgId: 'org_acme', name: 'Gate test', slug: env } },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto(`/app/acme/${env}/products`);
   await expect(
     page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Open environment settings' }).click();
-  await expect(page).toHaveURL(/\/app\/acme\/staging\/settings\?view=env-settings$/);
+  await expect(page).toHaveURL(new RegExp(`/app/acme/${env}/settings\\?view=env-settings$`));
 });
 
 test('a superuser passes the unverified-org gate (the instance gate still applies) and sees Landing Pages', async ({
