@@ -3,7 +3,7 @@
  * function per snippet, the zod schemas that read pasted settings back, the rule deciding whether
  * pasted settings grant a call, and the messages verification shows when they do not.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   OCAPI_METHODS,
   OCAPI_RESOURCE_PATTERN,
@@ -16,23 +16,23 @@ import {
 export type OcapiMethod = (typeof OCAPI_METHODS)[number];
 
 export const ocapiResourceSchema = z.object({
-  resource_id: z.string().startsWith('/'),
-  methods: z.array(z.enum(OCAPI_METHODS)).min(1),
-  read_attributes: z.string().optional(),
-  write_attributes: z.string().optional(),
+  resource_id: z.string().check(z.startsWith('/')),
+  methods: z.array(z.enum(OCAPI_METHODS)).check(z.minLength(1)),
+  read_attributes: z.optional(z.string()),
+  write_attributes: z.optional(z.string()),
 });
 
 export const ocapiSettingsSchema = z.object({
-  _v: z.string().regex(/^\d+\.\d+$/, 'A version such as "21.10"'),
+  _v: z.string().check(z.regex(/^\d+\.\d+$/, 'A version such as "21.10"')),
   clients: z
     .array(
       z.object({
-        client_id: z.string().min(1),
-        allowed_origins: z.array(z.string()).optional(),
+        client_id: z.string().check(z.minLength(1)),
+        allowed_origins: z.optional(z.array(z.string())),
         resources: z.array(ocapiResourceSchema),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 export type OcapiSettings = z.infer<typeof ocapiSettingsSchema>;
 
@@ -43,16 +43,16 @@ export const webdavPermissionsSchema = z.object({
   clients: z
     .array(
       z.object({
-        client_id: z.string().min(1),
+        client_id: z.string().check(z.minLength(1)),
         permissions: z.array(
           z.object({
-            path: z.string().startsWith('/'),
-            operations: z.array(z.enum(WEBDAV_OPERATIONS)).min(1),
+            path: z.string().check(z.startsWith('/')),
+            operations: z.array(z.enum(WEBDAV_OPERATIONS)).check(z.minLength(1)),
           }),
         ),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 export type WebdavPermissions = z.infer<typeof webdavPermissionsSchema>;
 
@@ -102,7 +102,7 @@ export function webdavPermissionsSnippet(clientId: string): string {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
-function parseJsonWith<T>(schema: z.ZodType<T>, text: string): ParseResult<T> {
+function parseJsonWith<T>(schema: z.ZodMiniType<T>, text: string): ParseResult<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);

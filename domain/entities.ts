@@ -1,22 +1,24 @@
 /** Entities shared by server, app and mocks (spec §3), as zod schemas with their types. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APP_THEMES, DEFAULT_APP_THEME } from './constants';
 import { SLUG_MAX_LENGTH } from './slug';
 
 export const slugSchema = z
   .string()
-  .trim()
-  .min(2, 'At least 2 characters')
-  .max(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only');
+  .check(
+    z.trim(),
+    z.minLength(2, 'At least 2 characters'),
+    z.maxLength(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`),
+    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only'),
+  );
 
-export const idSchema = z.string().min(1).max(64);
+export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const sessionUserSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   email: z.string(),
-  image: z.string().nullable().optional(),
+  image: z.optional(z.nullable(z.string())),
   isSuperUser: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -45,7 +47,7 @@ export const envSchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  b2cInstance: envInstanceSummarySchema.nullable(),
+  b2cInstance: z.nullable(envInstanceSummarySchema),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -59,7 +61,7 @@ export const b2cInstanceSchema = z.object({
   /** Where this instance's Business Manager and APIs are reached: https://{host}, or the simulator in development. */
   baseUrl: z.string(),
   tenantType: tenantTypeSchema,
-  apiClient: z.object({ clientId: z.string() }).nullable(),
+  apiClient: z.nullable(z.object({ clientId: z.string() })),
   ocapiDataSettingsVerified: z.boolean(),
   ocapiShopSettingsVerified: z.boolean(),
   webdavSettingsVerified: z.boolean(),
@@ -70,7 +72,7 @@ export type B2CInstance = z.infer<typeof b2cInstanceSchema>;
 export const membershipRoleSchema = z.enum(['owner', 'member']);
 export type MembershipRole = z.infer<typeof membershipRoleSchema>;
 
-export const appThemeSchema = z.enum(APP_THEMES).catch(DEFAULT_APP_THEME);
+export const appThemeSchema = z.catch(z.enum(APP_THEMES), DEFAULT_APP_THEME);
 
 export const bestRedirectSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), org: orgSchema, env: envSchema }),
@@ -81,7 +83,7 @@ export type BestRedirect = z.infer<typeof bestRedirectSchema>;
 
 export const verifyResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok') }),
-  z.object({ status: z.literal('error'), message: z.string().optional() }),
+  z.object({ status: z.literal('error'), message: z.optional(z.string()) }),
 ]);
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 

@@ -2,7 +2,10 @@
  * The theme and landing-page designer (spec §3, §5, §9): its state and zod schemas, presets, the
  * 'Text:URL' and CSS-variable parsers, colour conversion to oklch, WCAG contrast and CSS export.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod/mini ships no messages by default; an imported theme's problems are shown to people, in English.
+z.config(z.locales.en());
 
 export const COLOR_TOKENS = [
   'base-100',
@@ -332,7 +335,7 @@ export function contrastRatio(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 // State and schemas
 
-export const oklchSchema = z.string().refine(isOklch, 'Expected an oklch() colour');
+export const oklchSchema = z.string().check(z.refine(isOklch, 'Expected an oklch() colour'));
 
 const colorsShape = Object.fromEntries(COLOR_TOKENS.map((token) => [token, oklchSchema])) as {
   [K in ColorToken]: typeof oklchSchema;
@@ -358,8 +361,10 @@ export function isSafeHref(href: string): boolean {
 }
 
 export const linkSchema = z.object({
-  text: z.string().min(1).max(200),
-  href: z.string().max(2000).refine(isSafeHref, 'Links must be http(s), mailto or site paths'),
+  text: z.string().check(z.minLength(1), z.maxLength(200)),
+  href: z
+    .string()
+    .check(z.maxLength(2000), z.refine(isSafeHref, 'Links must be http(s), mailto or site paths')),
 });
 export type Link = z.infer<typeof linkSchema>;
 
@@ -368,24 +373,24 @@ export const LOGO_SIZES = ['small', 'medium', 'large'] as const;
 export const DEFAULT_HEADER_HEIGHT = '64px';
 
 export const headerConfigSchema = z.object({
-  logoUrl: z
-    .string()
-    .max(2000)
-    .refine((url) => url === '' || isSafeHref(url), 'Unsafe logo URL'),
+  logoUrl: z.string().check(
+    z.maxLength(2000),
+    z.refine((url) => url === '' || isSafeHref(url), 'Unsafe logo URL'),
+  ),
   logoPosition: z.enum(LOGO_POSITIONS),
   logoSize: z.enum(LOGO_SIZES),
   showNavigation: z.boolean(),
-  navigationItems: z.array(linkSchema).max(20),
+  navigationItems: z.array(linkSchema).check(z.maxLength(20)),
   backgroundColor: oklchSchema,
   textColor: oklchSchema,
-  height: z.string().regex(/^\d{2,3}px$/, 'Height in px, e.g. 64px'),
+  height: z.string().check(z.regex(/^\d{2,3}px$/, 'Height in px, e.g. 64px')),
   sticky: z.boolean(),
 });
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
 export const footerColumnSchema = z.object({
-  title: z.string().max(100),
-  links: z.array(linkSchema).max(20),
+  title: z.string().check(z.maxLength(100)),
+  links: z.array(linkSchema).check(z.maxLength(20)),
 });
 export type FooterColumn = z.infer<typeof footerColumnSchema>;
 
@@ -398,7 +403,7 @@ export const footerConfigSchema = z.object({
   showSocialLinks: z.boolean(),
   showNewsletter: z.boolean(),
   showCopyright: z.boolean(),
-  columns: z.array(footerColumnSchema).max(6),
+  columns: z.array(footerColumnSchema).check(z.maxLength(6)),
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEnvInput } from '../../domain/inputs';
+import { nameSlugInput } from '../../domain/inputs';
 import { formErrorsOf, schemaErrorsOf } from './form-errors';
 
 const trpcError = (message: string, data: object) => Object.assign(new Error(message), { data });
@@ -37,7 +37,7 @@ describe('formErrorsOf', () => {
 
 describe('schemaErrorsOf', () => {
   it('gives the first message of each listed field', () => {
-    const schema = createEnvInput.omit({ orgId: true });
+    const schema = nameSlugInput;
     expect(schemaErrorsOf(schema, { name: 'A', slug: 'Not a slug' }, ['name', 'slug'])).toEqual({
       name: 'At least 2 characters',
       slug: 'Lowercase letters, digits and single hyphens only',

@@ -1,7 +1,7 @@
 /** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import { z, ZodError } from 'zod';
+import { z } from 'zod';
 import { DOMAIN_ERROR_CODES, DomainError } from '../../domain/errors';
 import type { Context } from './context';
 
@@ -10,7 +10,8 @@ const t = initTRPC.context<Context>().create({
   // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
   allowOutsideOfServer: true,
   errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+    // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
+    const zodError = error.cause instanceof z.core.$ZodError ? z.flattenError(error.cause) : null;
     const isDev = globalThis.process?.env?.NODE_ENV === 'development';
     return {
       ...shape,

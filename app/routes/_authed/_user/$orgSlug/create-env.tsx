@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import type { Org } from '../../../../../domain/entities';
-import { createEnvInput } from '../../../../../domain/inputs';
+import { nameSlugInput } from '../../../../../domain/inputs';
 import { Button } from '../../../../../ui/components/button';
 import { MessageScreen } from '../../../../../ui/patterns/message-screen';
 import { NameSlugForm, type NameSlugValues } from '../../../../../ui/patterns/name-slug-form';
@@ -24,8 +24,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/create-env')({
 });
 
 const FIELDS = ['name', 'slug'] as const;
-const validate = (values: NameSlugValues) =>
-  schemaErrorsOf(createEnvInput.omit({ orgId: true }), values, FIELDS);
+const validate = (values: NameSlugValues) => schemaErrorsOf(nameSlugInput, values, FIELDS);
 
 function CreateEnv() {
   const { org } = Route.useLoaderData();
