@@ -5,9 +5,14 @@ import {
   CONTRAST_PAIRS,
   DEFAULT_HEADER_HEIGHT,
   FONT_CHOICES,
+  LONG_LINK_REASON,
+  MAX_LINKS,
   MIN_CONTRAST,
   PRESET_IDS,
   PRESETS,
+  STORED_DESIGN_UNREADABLE,
+  TOO_MANY_LINKS_REASON,
+  UNSAFE_LINK_REASON,
   applyPreset,
   contrastRatio,
   createDesignerState,
@@ -15,8 +20,10 @@ import {
   exportCss,
   exportJson,
   formatLinks,
+  headerConfigSchema,
   importJson,
   isSafeHref,
+  loadDesignerState,
   oklchToHex,
   parseCssVariables,
   parseLinks,
@@ -122,6 +129,33 @@ describe('designer state', () => {
     expect(next.header.backgroundColor).toBe(PRESETS.sunset.header.backgroundColor);
   });
 
+  it('offers exactly the 13 self-hosted fontsource families', () => {
+    expect(FONT_CHOICES.map((font) => font.id)).toEqual([
+      'inter',
+      'space-grotesk',
+      'dm-sans',
+      'figtree',
+      'manrope',
+      'montserrat',
+      'work-sans',
+      'playfair-display',
+      'lora',
+      'fraunces',
+      'eb-garamond',
+      'source-serif-4',
+      'jetbrains-mono',
+    ]);
+    for (const font of FONT_CHOICES) expect(font.stack).toMatch(`'${font.label} Variable', `);
+  });
+
+  it('gives each preset its own pair of fonts', () => {
+    expect(PRESET_IDS.map((id) => PRESETS[id].theme.fonts)).toEqual([
+      { 'font-display': 'space-grotesk', 'font-body': 'inter' },
+      { 'font-display': 'fraunces', 'font-body': 'figtree' },
+      { 'font-display': 'playfair-display', 'font-body': 'manrope' },
+    ]);
+  });
+
   it('imports its own JSON export and refuses anything else', () => {
     const state = applyPreset(createDesignerState(), 'emerald');
     expect(importJson(exportJson(state))).toEqual({ ok: true, state });
@@ -131,6 +165,77 @@ describe('designer state', () => {
     const evil = structuredClone(state);
     evil.header.navigationItems = [{ text: 'x', href: 'javascript:alert(1)' }];
     expect(importJson(JSON.stringify(evil)).ok).toBe(false);
+  });
+
+  it('maps the first designer’s system font ids to the closest self-hosted font', () => {
+    const old = createDesignerState('emerald');
+    const json = JSON.stringify({
+      ...old,
+      theme: { ...old.theme, fonts: { 'font-display': 'georgia', 'font-body': 'helvetica' } },
+    });
+    const imported = importJson(json);
+    expect(imported).toMatchObject({
+      ok: true,
+      state: {
+        preset: 'emerald',
+        theme: { fonts: { 'font-display': 'lora', 'font-body': 'inter' } },
+      },
+    });
+    expect(loadDesignerState(json)).toEqual({
+      state: imported.ok ? imported.state : null,
+      problem: null,
+    });
+  });
+});
+
+describe('loadDesignerState', () => {
+  it('starts fresh, silently, when nothing is stored', () => {
+    expect(loadDesignerState(null)).toEqual({ state: createDesignerState(), problem: null });
+  });
+
+  it('reads a stored state back', () => {
+    const state = applyPreset(createDesignerState(), 'sunset');
+    expect(loadDesignerState(exportJson(state))).toEqual({ state, problem: null });
+  });
+
+  it.each(['not json', '"a string"', '[]', 'null'])(
+    'loads the defaults and says so for %j',
+    (stored) => {
+      expect(loadDesignerState(stored)).toEqual({
+        state: createDesignerState(),
+        problem: STORED_DESIGN_UNREADABLE,
+      });
+    },
+  );
+
+  it('keeps every valid part of a state that fails validation and names the rest', () => {
+    const state = applyPreset(createDesignerState(), 'sunset');
+    state.header.logoPosition = 'right';
+    state.theme.colors.accent = 'oklch(70% 0.1 100)';
+    const stored = JSON.parse(exportJson(state));
+    stored.theme.colors.primary = 'hotpink';
+    stored.header.navigationItems = Array.from({ length: 25 }, (_, i) => ({
+      text: `Item ${i + 1}`,
+      href: `/item-${i + 1}`,
+    }));
+    stored.footer.columns[1].links.push({ text: 'Evil', href: 'javascript:alert(1)' });
+    stored.header.logoUrl = `https://example.com/${'a'.repeat(2000)}`;
+
+    const { state: loaded, problem } = loadDesignerState(JSON.stringify(stored));
+    expect(loaded.preset).toBe('sunset');
+    expect(loaded.header.logoPosition).toBe('right');
+    expect(loaded.header.logoUrl).toBe('');
+    expect(loaded.theme.colors.accent).toBe('oklch(70% 0.1 100)');
+    expect(loaded.theme.colors.primary).toBe(PRESETS.sunset.theme.colors.primary);
+    expect(loaded.header.navigationItems).toHaveLength(MAX_LINKS);
+    expect(loaded.header.navigationItems[19]).toEqual({ text: 'Item 20', href: '/item-20' });
+    expect(loaded.footer.columns[1]!.links).toEqual(state.footer.columns[1]!.links);
+    expect(designerStateSchema.safeParse(loaded).success).toBe(true);
+    expect(problem).toEqual({
+      title: 'Part of your saved design could not be read',
+      description:
+        'Reset to the defaults or left out: primary colour, logo URL, navigation links, footer column 2 links. Everything else was kept.',
+    });
   });
 });
 
@@ -165,6 +270,38 @@ describe('parseLinks', () => {
     const parsed = parseLinks(`Ok:/ok, ${item}`);
     expect(parsed.links).toEqual([{ text: 'Ok', href: '/ok' }]);
     expect(parsed.rejected).toHaveLength(1);
+  });
+
+  it('accepts at most 20 links and reports the rest', () => {
+    const items = Array.from({ length: 23 }, (_, i) => `L${i + 1}:/l${i + 1}`).join(', ');
+    const parsed = parseLinks(items);
+    expect(parsed.links).toHaveLength(20);
+    expect(parsed.links.at(-1)).toEqual({ text: 'L20', href: '/l20' });
+    expect(parsed.rejected).toEqual(
+      ['L21:/l21', 'L22:/l22', 'L23:/l23'].map((item) => ({ item, reason: TOO_MANY_LINKS_REASON })),
+    );
+    expect(TOO_MANY_LINKS_REASON).toBe('At most 20 links fit here; the extra ones were not added.');
+  });
+
+  it('reports a URL past 2000 characters as too long', () => {
+    const parsed = parseLinks(`Long:/${'a'.repeat(2000)}, Ok:/ok`);
+    expect(parsed.links).toEqual([{ text: 'Ok', href: '/ok' }]);
+    expect(parsed.rejected).toEqual([{ item: expect.any(String), reason: LONG_LINK_REASON }]);
+    expect(parseLinks('Bad:javascript:x').rejected[0]!.reason).toBe(UNSAFE_LINK_REASON);
+  });
+
+  it('what it reads always passes the saved schema (property)', () => {
+    const item = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('A:/a', 'B:https://b.example.com', 'javascript:x', `L:/${'x'.repeat(2001)}`),
+    );
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), (items) => {
+        const { links } = parseLinks(items.join(','));
+        expect(headerConfigSchema.shape.navigationItems.safeParse(links).success).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('round-trips with formatLinks', () => {
@@ -241,16 +378,18 @@ describe('parseCssVariables', () => {
       :root {
         --primary: #ff0000;
         --color-secondary: oklch(50% 0.1 200);
-        --font-display: 'Georgia', serif;
+        --font-display: 'Fraunces Variable', serif;
+        --font-body: Georgia, serif;
         --brand-glow: #fff;
         --base-100: not-a-colour;
         this is not css
       }`);
     expect(parsed.updates).toEqual({
       colors: { primary: 'oklch(62.8% 0.2577 29.23)', secondary: 'oklch(50% 0.1 200)' },
-      fonts: { 'font-display': 'georgia' },
+      fonts: { 'font-display': 'fraunces' },
     });
     expect(parsed.ignored).toEqual([
+      { text: '--font-body', reason: 'invalid value' },
       { text: '--brand-glow', reason: 'unknown name' },
       { text: '--base-100', reason: 'invalid value' },
       { text: 'this is not css', reason: 'malformed' },

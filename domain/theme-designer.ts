@@ -1,8 +1,19 @@
 /**
  * The theme and landing-page designer (spec §3, §5, §9): its state and zod schemas, presets, the
- * 'Text:URL' and CSS-variable parsers, colour conversion to oklch, WCAG contrast and CSS export.
+ * 'Text:URL' and CSS-variable parsers and CSS export. Colour conversion and contrast live in
+ * ./css-color (re-exported here).
  */
 import { z } from 'zod/mini';
+import { isOklch, toOklch } from './css-color';
+
+export {
+  COLOR_HINT,
+  contrastRatio,
+  isOklch,
+  oklchToHex,
+  toOklch,
+  type ColorResult,
+} from './css-color';
 
 // zod/mini ships no messages by default; an imported theme's problems are shown to people, in English.
 z.config(z.locales.en());
@@ -64,39 +75,34 @@ export const FONT_TOKENS = ['font-display', 'font-body'] as const;
 export type FontToken = (typeof FONT_TOKENS)[number];
 
 /**
- * The 13 font choices. Inter and Space Grotesk are self-hosted from fontsource (already in the app's
- * stylesheet); the others are system stacks, so the preview never fetches a font
- * (docs/decisions/theme-designer-fonts-and-preview.md).
+ * The 13 font choices, all self-hosted from fontsource so the preview works offline. Inter, Space
+ * Grotesk and JetBrains Mono are in the app's stylesheet; the other ten are loaded only when the
+ * designer opens (ui/patterns/theme-designer/fonts.css,
+ * docs/decisions/theme-designer-fonts-and-preview.md).
  */
+const SANS = 'ui-sans-serif, system-ui, sans-serif';
+const SERIF = 'ui-serif, Georgia, serif';
 export const FONT_CHOICES = [
-  { id: 'inter', label: 'Inter', stack: "'Inter Variable', ui-sans-serif, system-ui, sans-serif" },
+  { id: 'inter', label: 'Inter', stack: `'Inter Variable', ${SANS}` },
+  { id: 'space-grotesk', label: 'Space Grotesk', stack: `'Space Grotesk Variable', ${SANS}` },
+  { id: 'dm-sans', label: 'DM Sans', stack: `'DM Sans Variable', ${SANS}` },
+  { id: 'figtree', label: 'Figtree', stack: `'Figtree Variable', ${SANS}` },
+  { id: 'manrope', label: 'Manrope', stack: `'Manrope Variable', ${SANS}` },
+  { id: 'montserrat', label: 'Montserrat', stack: `'Montserrat Variable', ${SANS}` },
+  { id: 'work-sans', label: 'Work Sans', stack: `'Work Sans Variable', ${SANS}` },
   {
-    id: 'space-grotesk',
-    label: 'Space Grotesk',
-    stack: "'Space Grotesk Variable', 'Inter Variable', ui-sans-serif, sans-serif",
+    id: 'playfair-display',
+    label: 'Playfair Display',
+    stack: `'Playfair Display Variable', ${SERIF}`,
   },
-  { id: 'system-ui', label: 'System UI', stack: 'system-ui, ui-sans-serif, sans-serif' },
-  { id: 'helvetica', label: 'Helvetica', stack: "Helvetica, Arial, 'Liberation Sans', sans-serif" },
-  { id: 'verdana', label: 'Verdana', stack: 'Verdana, Geneva, Tahoma, sans-serif' },
-  { id: 'trebuchet', label: 'Trebuchet', stack: "'Trebuchet MS', 'Lucida Grande', sans-serif" },
-  { id: 'rounded', label: 'Rounded', stack: "ui-rounded, 'SF Pro Rounded', system-ui, sans-serif" },
-  { id: 'georgia', label: 'Georgia', stack: "Georgia, 'DejaVu Serif', serif" },
-  { id: 'times', label: 'Times', stack: "'Times New Roman', Times, 'Liberation Serif', serif" },
+  { id: 'lora', label: 'Lora', stack: `'Lora Variable', ${SERIF}` },
+  { id: 'fraunces', label: 'Fraunces', stack: `'Fraunces Variable', ${SERIF}` },
+  { id: 'eb-garamond', label: 'EB Garamond', stack: `'EB Garamond Variable', ${SERIF}` },
+  { id: 'source-serif-4', label: 'Source Serif 4', stack: `'Source Serif 4 Variable', ${SERIF}` },
   {
-    id: 'palatino',
-    label: 'Palatino',
-    stack: "Palatino, 'Palatino Linotype', 'Book Antiqua', serif",
-  },
-  { id: 'garamond', label: 'Garamond', stack: "Garamond, 'EB Garamond', Baskerville, serif" },
-  {
-    id: 'monospace',
-    label: 'Monospace',
-    stack: "ui-monospace, Menlo, Consolas, 'DejaVu Sans Mono', monospace",
-  },
-  {
-    id: 'courier',
-    label: 'Courier',
-    stack: "'Courier New', Courier, 'Liberation Mono', monospace",
+    id: 'jetbrains-mono',
+    label: 'JetBrains Mono',
+    stack: "'JetBrains Mono Variable', ui-monospace, monospace",
   },
 ] as const;
 export type FontId = (typeof FONT_CHOICES)[number]['id'];
@@ -106,231 +112,23 @@ export function fontStack(id: FontId): string {
   return FONT_CHOICES.find((font) => font.id === id)!.stack;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Colour conversion
-
-type Rgb = { r: number; g: number; b: number };
-type Oklch = { l: number; c: number; h: number };
-
-const NAMED_COLORS: Record<string, string> = {
-  black: '#000000',
-  silver: '#c0c0c0',
-  gray: '#808080',
-  grey: '#808080',
-  white: '#ffffff',
-  maroon: '#800000',
-  red: '#ff0000',
-  purple: '#800080',
-  fuchsia: '#ff00ff',
-  magenta: '#ff00ff',
-  green: '#008000',
-  lime: '#00ff00',
-  olive: '#808000',
-  yellow: '#ffff00',
-  navy: '#000080',
-  blue: '#0000ff',
-  teal: '#008080',
-  aqua: '#00ffff',
-  cyan: '#00ffff',
-  orange: '#ffa500',
-  pink: '#ffc0cb',
-  brown: '#a52a2a',
-  gold: '#ffd700',
-  indigo: '#4b0082',
-  violet: '#ee82ee',
-  coral: '#ff7f50',
-  tomato: '#ff6347',
-  crimson: '#dc143c',
-  salmon: '#fa8072',
-  rebeccapurple: '#663399',
+/**
+ * Font ids of the first designer (system stacks), mapped to the closest self-hosted choice so a
+ * design saved or exported before keeps its fonts' character instead of failing to load.
+ */
+export const LEGACY_FONT_IDS: Readonly<Record<string, FontId>> = {
+  'system-ui': 'inter',
+  helvetica: 'inter',
+  verdana: 'dm-sans',
+  trebuchet: 'work-sans',
+  rounded: 'figtree',
+  georgia: 'lora',
+  times: 'source-serif-4',
+  palatino: 'eb-garamond',
+  garamond: 'eb-garamond',
+  monospace: 'jetbrains-mono',
+  courier: 'jetbrains-mono',
 };
-
-const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
-const numberRe = new RegExp(`^(${NUMBER})(%|deg)?$`, 'i');
-
-function parseNumber(token: string): { value: number; unit: '' | '%' | 'deg' } | null {
-  const match = numberRe.exec(token);
-  if (!match) return null;
-  const value = Number(match[1]);
-  if (!Number.isFinite(value)) return null;
-  return { value, unit: (match[2]?.toLowerCase() ?? '') as '' | '%' | 'deg' };
-}
-
-/** Splits `fn(a b c / d)` or `fn(a, b, c, d)` into its function name and its three channels. */
-function splitFunction(text: string): { name: string; channels: string[] } | null {
-  const match = /^([a-z]+)\(\s*([^()]*)\)$/i.exec(text);
-  if (!match) return null;
-  const body = match[2]!.trim();
-  const [main, alpha, ...rest] = body.split('/');
-  if (rest.length > 0) return null;
-  let channels = main!.includes(',')
-    ? main!.split(',').map((part) => part.trim())
-    : main!.trim().split(/\s+/);
-  // The legacy comma form carries alpha as a fourth value.
-  if (main!.includes(',') && channels.length === 4 && alpha === undefined)
-    channels = channels.slice(0, 3);
-  if (channels.length !== 3 || channels.some((part) => part === '')) return null;
-  if (alpha !== undefined && !parseNumber(alpha.trim())) return null;
-  return { name: match[1]!.toLowerCase(), channels };
-}
-
-function parseHex(text: string): Rgb | null {
-  const match = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(text);
-  if (!match) return null;
-  let hex = match[1]!;
-  if (hex.length <= 4) hex = [...hex].map((digit) => digit + digit).join('');
-  return {
-    r: parseInt(hex.slice(0, 2), 16) / 255,
-    g: parseInt(hex.slice(2, 4), 16) / 255,
-    b: parseInt(hex.slice(4, 6), 16) / 255,
-  };
-}
-
-const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
-
-function parseRgb(channels: string[]): Rgb | null {
-  const values = channels.map((channel) => {
-    const parsed = parseNumber(channel);
-    if (!parsed || parsed.unit === 'deg') return null;
-    return clamp01(parsed.unit === '%' ? parsed.value / 100 : parsed.value / 255);
-  });
-  if (values.some((value) => value === null)) return null;
-  const [r, g, b] = values as number[];
-  return { r: r!, g: g!, b: b! };
-}
-
-function parseHsl(channels: string[]): Rgb | null {
-  const [hue, sat, light] = channels.map(parseNumber);
-  if (!hue || !sat || !light || hue.unit === '%') return null;
-  if (sat.unit === 'deg' || light.unit === 'deg') return null;
-  const h = (((hue.value % 360) + 360) % 360) / 360;
-  const s = clamp01(sat.value / 100);
-  const l = clamp01(light.value / 100);
-  const f = (n: number) => {
-    const k = (n + h * 12) % 12;
-    return l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-  };
-  return { r: f(0), g: f(8), b: f(4) };
-}
-
-function parseOklchChannels(channels: string[]): Oklch | null {
-  const [lightness, chroma, hueText] = channels;
-  const l = parseNumber(lightness!);
-  const c = parseNumber(chroma!);
-  const h =
-    hueText!.toLowerCase() === 'none' ? { value: 0, unit: '' as const } : parseNumber(hueText!);
-  if (!l || !c || !h || l.unit === 'deg' || c.unit === 'deg' || h.unit === '%') return null;
-  return {
-    l: clamp01(l.unit === '%' ? l.value / 100 : l.value),
-    c: Math.max(0, c.unit === '%' ? (c.value / 100) * 0.4 : c.value),
-    h: ((h.value % 360) + 360) % 360,
-  };
-}
-
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const fromLinear = (c: number) => (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
-
-function rgbToOklch({ r, g, b }: Rgb): Oklch {
-  const [lr, lg, lb] = [toLinear(r), toLinear(g), toLinear(b)];
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
-  const L = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
-  const A = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
-  const B = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
-  const c = Math.hypot(A, B);
-  const h = c < 1e-4 ? 0 : ((Math.atan2(B, A) * 180) / Math.PI + 360) % 360;
-  return { l: clamp01(L), c: c < 1e-4 ? 0 : c, h };
-}
-
-/** Linear sRGB, unclamped (out-of-gamut colours go past 0..1). */
-function oklchToLinearRgb({ l: L, c, h }: Oklch): Rgb {
-  const A = c * Math.cos((h * Math.PI) / 180);
-  const B = c * Math.sin((h * Math.PI) / 180);
-  const l = (L + 0.3963377774 * A + 0.2158037573 * B) ** 3;
-  const m = (L - 0.1055613458 * A - 0.0638541728 * B) ** 3;
-  const s = (L - 0.0894841775 * A - 1.291485548 * B) ** 3;
-  return {
-    r: 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
-    g: -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
-    b: -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
-  };
-}
-
-const round = (value: number, digits: number) => {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-};
-
-function formatOklch({ l, c, h }: Oklch): string {
-  const chroma = round(c, 4);
-  return `oklch(${round(l * 100, 2)}% ${chroma} ${chroma === 0 ? 0 : round(h, 2)})`;
-}
-
-function parseOklchString(text: string): Oklch | null {
-  const fn = splitFunction(text.trim());
-  return fn?.name === 'oklch' ? parseOklchChannels(fn.channels) : null;
-}
-
-export type ColorResult = { ok: true; value: string } | { ok: false; reason: string };
-
-export const COLOR_HINT =
-  'Use a hex code (#1d4ed8), rgb(), hsl(), oklch() or a colour name such as red.';
-
-/** Converts any CSS colour text this module can read (hex, rgb, hsl, oklch, names) to an oklch string. */
-export function toOklch(input: string): ColorResult {
-  const text = input.trim().toLowerCase();
-  if (text === '') return { ok: false, reason: `Enter a colour. ${COLOR_HINT}` };
-  const named = NAMED_COLORS[text];
-  const hex = parseHex(named ?? text);
-  if (hex) return { ok: true, value: formatOklch(rgbToOklch(hex)) };
-  const fn = splitFunction(text);
-  if (fn) {
-    if (fn.name === 'oklch') {
-      const oklch = parseOklchChannels(fn.channels);
-      if (oklch) return { ok: true, value: formatOklch(oklch) };
-    } else if (fn.name === 'rgb' || fn.name === 'rgba') {
-      const rgb = parseRgb(fn.channels);
-      if (rgb) return { ok: true, value: formatOklch(rgbToOklch(rgb)) };
-    } else if (fn.name === 'hsl' || fn.name === 'hsla') {
-      const rgb = parseHsl(fn.channels);
-      if (rgb) return { ok: true, value: formatOklch(rgbToOklch(rgb)) };
-    }
-  }
-  return {
-    ok: false,
-    reason: `“${input.trim().slice(0, 40)}” is not a colour we can read. ${COLOR_HINT}`,
-  };
-}
-
-export function isOklch(text: string): boolean {
-  return parseOklchString(text) !== null;
-}
-
-/** The nearest sRGB hex (clipped), for the native colour input. */
-export function oklchToHex(oklch: string): string {
-  const parsed = parseOklchString(oklch) ?? { l: 0, c: 0, h: 0 };
-  const { r, g, b } = oklchToLinearRgb(parsed);
-  return `#${[r, g, b]
-    .map((channel) =>
-      Math.round(clamp01(fromLinear(clamp01(channel))) * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-
-function luminance(oklch: string): number {
-  const parsed = parseOklchString(oklch) ?? { l: 0, c: 0, h: 0 };
-  const { r, g, b } = oklchToLinearRgb(parsed);
-  return 0.2126 * clamp01(r) + 0.7152 * clamp01(g) + 0.0722 * clamp01(b);
-}
-
-/** WCAG 2 contrast ratio (1 to 21) between two oklch colours, as sRGB clips them. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
 
 // ---------------------------------------------------------------------------------------------
 // State and schemas
@@ -360,11 +158,21 @@ export function isSafeHref(href: string): boolean {
   return /^mailto:[^/]+$/i.test(href);
 }
 
+/** Limits shared by the schema and the editors, so what an editor accepts always loads again. */
+export const MAX_LINKS = 20;
+export const MAX_URL_LENGTH = 2000;
+export const MAX_LINK_TEXT = 200;
+export const MAX_COLUMNS = 6;
+export const MAX_COLUMN_TITLE = 100;
+
 export const linkSchema = z.object({
-  text: z.string().check(z.minLength(1), z.maxLength(200)),
+  text: z.string().check(z.minLength(1), z.maxLength(MAX_LINK_TEXT)),
   href: z
     .string()
-    .check(z.maxLength(2000), z.refine(isSafeHref, 'Links must be http(s), mailto or site paths')),
+    .check(
+      z.maxLength(MAX_URL_LENGTH),
+      z.refine(isSafeHref, 'Links must be http(s), mailto or site paths'),
+    ),
 });
 export type Link = z.infer<typeof linkSchema>;
 
@@ -374,13 +182,13 @@ export const DEFAULT_HEADER_HEIGHT = '64px';
 
 export const headerConfigSchema = z.object({
   logoUrl: z.string().check(
-    z.maxLength(2000),
+    z.maxLength(MAX_URL_LENGTH),
     z.refine((url) => url === '' || isSafeHref(url), 'Unsafe logo URL'),
   ),
   logoPosition: z.enum(LOGO_POSITIONS),
   logoSize: z.enum(LOGO_SIZES),
   showNavigation: z.boolean(),
-  navigationItems: z.array(linkSchema).check(z.maxLength(20)),
+  navigationItems: z.array(linkSchema).check(z.maxLength(MAX_LINKS)),
   backgroundColor: oklchSchema,
   textColor: oklchSchema,
   height: z.string().check(z.regex(/^\d{2,3}px$/, 'Height in px, e.g. 64px')),
@@ -389,8 +197,8 @@ export const headerConfigSchema = z.object({
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
 export const footerColumnSchema = z.object({
-  title: z.string().check(z.maxLength(100)),
-  links: z.array(linkSchema).check(z.maxLength(20)),
+  title: z.string().check(z.maxLength(MAX_COLUMN_TITLE)),
+  links: z.array(linkSchema).check(z.maxLength(MAX_LINKS)),
 });
 export type FooterColumn = z.infer<typeof footerColumnSchema>;
 
@@ -403,7 +211,7 @@ export const footerConfigSchema = z.object({
   showSocialLinks: z.boolean(),
   showNewsletter: z.boolean(),
   showCopyright: z.boolean(),
-  columns: z.array(footerColumnSchema).check(z.maxLength(6)),
+  columns: z.array(footerColumnSchema).check(z.maxLength(MAX_COLUMNS)),
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 
@@ -500,7 +308,7 @@ export const PRESETS: Record<PresetId, Preset> = {
         'error-content': 'oklch(98.5% 0.01 25)',
         placeholder: 'oklch(50% 0.03 165)',
       },
-      fonts: { 'font-display': 'georgia', 'font-body': 'helvetica' },
+      fonts: { 'font-display': 'fraunces', 'font-body': 'figtree' },
     },
     header: { backgroundColor: 'oklch(28% 0.03 170)', textColor: 'oklch(97% 0.01 170)' },
     footer: {
@@ -537,7 +345,7 @@ export const PRESETS: Record<PresetId, Preset> = {
         'error-content': 'oklch(98.5% 0.01 20)',
         placeholder: 'oklch(50% 0.05 45)',
       },
-      fonts: { 'font-display': 'palatino', 'font-body': 'trebuchet' },
+      fonts: { 'font-display': 'playfair-display', 'font-body': 'manrope' },
     },
     header: { backgroundColor: 'oklch(50% 0.18 35)', textColor: 'oklch(98.5% 0.01 40)' },
     footer: {
@@ -616,12 +424,15 @@ export type ParsedLinks = { links: Link[]; rejected: RejectedLink[] };
 
 export const UNSAFE_LINK_REASON =
   'Only http(s), mailto and site paths such as /shop are allowed; this link was left out.';
+export const LONG_LINK_REASON = `A link can be at most ${MAX_URL_LENGTH.toLocaleString('en')} characters long.`;
+export const TOO_MANY_LINKS_REASON = `At most ${MAX_LINKS} links fit here; the extra ones were not added.`;
 
 /**
  * Comma-separated 'Text:URL' items: an empty item is dropped, a missing URL becomes '/', and any
- * URL other than http(s), mailto or a site path is rejected and reported, never returned.
+ * URL other than http(s), mailto or a site path is rejected and reported, never returned. Items
+ * past `max` are reported too, so the list always fits the schema.
  */
-export function parseLinks(text: string): ParsedLinks {
+export function parseLinks(text: string, max: number = MAX_LINKS): ParsedLinks {
   const links: Link[] = [];
   const rejected: RejectedLink[] = [];
   for (const raw of text.split(',')) {
@@ -639,11 +450,18 @@ export function parseLinks(text: string): ParsedLinks {
       href = colon === -1 ? '' : item.slice(colon + 1).trim();
     }
     if (href === '') href = '/';
-    if (!isSafeHref(href) || href.length > 2000) {
-      rejected.push({ item: item.slice(0, 200), reason: UNSAFE_LINK_REASON });
+    const reason = !isSafeHref(href)
+      ? UNSAFE_LINK_REASON
+      : href.length > MAX_URL_LENGTH
+        ? LONG_LINK_REASON
+        : links.length >= max
+          ? TOO_MANY_LINKS_REASON
+          : null;
+    if (reason) {
+      rejected.push({ item: item.slice(0, MAX_LINK_TEXT), reason });
       continue;
     }
-    links.push({ text: (label || href).slice(0, 200), href });
+    links.push({ text: (label || href).slice(0, MAX_LINK_TEXT), href });
   }
   return { links, rejected };
 }
@@ -737,6 +555,21 @@ export function exportJson(state: DesignerState): string {
 
 export type ImportResult = { ok: true; state: DesignerState } | { ok: false; reason: string };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Maps the first designer's font ids (LEGACY_FONT_IDS) to today's; everything else untouched. */
+function upgradeLegacyFonts(data: unknown): unknown {
+  if (!isRecord(data) || !isRecord(data.theme) || !isRecord(data.theme.fonts)) return data;
+  const fonts = Object.fromEntries(
+    Object.entries(data.theme.fonts).map(([token, id]) => [
+      token,
+      typeof id === 'string' && Object.hasOwn(LEGACY_FONT_IDS, id) ? LEGACY_FONT_IDS[id] : id,
+    ]),
+  );
+  return { ...data, theme: { ...data.theme, fonts } };
+}
+
 export function importJson(text: string): ImportResult {
   let data: unknown;
   try {
@@ -744,7 +577,7 @@ export function importJson(text: string): ImportResult {
   } catch {
     return { ok: false, reason: 'This is not JSON. Paste the text from Export JSON.' };
   }
-  const parsed = designerStateSchema.safeParse(data);
+  const parsed = designerStateSchema.safeParse(upgradeLegacyFonts(data));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the theme';
@@ -756,9 +589,180 @@ export function importJson(text: string): ImportResult {
 /** Where the designer keeps its state in the browser (the app theme uses the key `theme`). */
 export const DESIGNER_STORAGE_KEY = 'beacon.theme-designer';
 
-/** Reads stored state; anything missing or invalid gives a fresh default designer. */
-export function loadDesignerState(stored: string | null): DesignerState {
-  if (stored === null) return createDesignerState();
-  const result = importJson(stored);
-  return result.ok ? result.state : createDesignerState();
+const HEADER_LABELS: Record<Exclude<keyof HeaderConfig, 'navigationItems'>, string> = {
+  logoUrl: 'logo URL',
+  logoPosition: 'logo position',
+  logoSize: 'logo size',
+  showNavigation: 'show navigation',
+  backgroundColor: 'header background',
+  textColor: 'header text',
+  height: 'header height',
+  sticky: 'sticky header',
+};
+
+const FOOTER_LABELS: Record<Exclude<keyof FooterConfig, 'columns'>, string> = {
+  backgroundColor: 'footer background',
+  textColor: 'footer text',
+  inputBackgroundColor: 'input background',
+  inputTextColor: 'input text',
+  inputPlaceholderColor: 'input placeholder',
+  showSocialLinks: 'show social links',
+  showNewsletter: 'show newsletter',
+  showCopyright: 'show copyright',
+};
+
+type Shape = Record<
+  string,
+  { safeParse: (value: unknown) => { success: boolean; data?: unknown } }
+>;
+
+/** Each field of `data` that its schema accepts, else the fallback's (its label noted in `lost`). */
+function pickValid<T extends object>(
+  shape: Shape,
+  fallback: T,
+  data: unknown,
+  labels: Partial<Record<keyof T, string>>,
+  lost: string[],
+  section: string,
+): T {
+  if (!isRecord(data)) {
+    lost.push(section);
+    return { ...fallback };
+  }
+  const source = data;
+  const result = { ...fallback } as Record<string, unknown>;
+  for (const key of Object.keys(labels)) {
+    const parsed = shape[key]!.safeParse(source[key]);
+    if (parsed.success) result[key] = parsed.data;
+    else lost.push(labels[key as keyof T]!);
+  }
+  return result as T;
+}
+
+/** The valid links of a stored list, at most MAX_LINKS; null when the list itself is missing. */
+function validLinks(data: unknown): { links: Link[]; complete: boolean } | null {
+  if (!Array.isArray(data)) return null;
+  const links = data.flatMap((item) => {
+    const parsed = linkSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return {
+    links: links.slice(0, MAX_LINKS),
+    complete: links.length === data.length && links.length <= MAX_LINKS,
+  };
+}
+
+/** Keeps every part of a stored state that is still valid; the rest comes from its preset. */
+function salvageState(data: unknown): { state: DesignerState; lost: string[] } | null {
+  if (!isRecord(data)) return null;
+  const lost: string[] = [];
+  const preset = designerStateSchema.shape.preset.safeParse(data.preset);
+  if (!preset.success) lost.push('preset');
+  const base = createDesignerState(preset.success ? preset.data : DEFAULT_PRESET);
+  const theme = isRecord(data.theme) ? data.theme : {};
+  const colorLabels = Object.fromEntries(COLOR_TOKENS.map((token) => [token, `${token} colour`]));
+  const fontLabels = Object.fromEntries(FONT_TOKENS.map((token) => [token, token]));
+  const themeShape = designerThemeSchema.shape;
+  const colors = pickValid(
+    themeShape.colors.shape,
+    base.theme.colors,
+    theme.colors,
+    colorLabels,
+    lost,
+    'colours',
+  );
+  const fonts = pickValid(
+    themeShape.fonts.shape,
+    base.theme.fonts,
+    (upgradeLegacyFonts({ theme }) as { theme: Record<string, unknown> }).theme.fonts,
+    fontLabels,
+    lost,
+    'fonts',
+  );
+
+  const header = pickValid(
+    headerConfigSchema.shape,
+    base.header,
+    data.header,
+    HEADER_LABELS,
+    lost,
+    'header',
+  );
+  const storedHeader = isRecord(data.header) ? data.header : {};
+  const navigation = validLinks(storedHeader.navigationItems);
+  if (navigation) header.navigationItems = navigation.links;
+  if (isRecord(data.header) && !navigation?.complete) lost.push('navigation links');
+
+  const footer = pickValid(
+    footerConfigSchema.shape,
+    base.footer,
+    data.footer,
+    FOOTER_LABELS,
+    lost,
+    'footer',
+  );
+  const storedFooter = isRecord(data.footer) ? data.footer : {};
+  if (Array.isArray(storedFooter.columns)) {
+    const columns = storedFooter.columns.slice(0, MAX_COLUMNS).map((column, index) => {
+      const title = footerColumnSchema.shape.title.safeParse(
+        isRecord(column) ? column.title : null,
+      );
+      const links = validLinks(isRecord(column) ? column.links : null);
+      if (!title.success) lost.push(`footer column ${index + 1} title`);
+      if (!links?.complete) lost.push(`footer column ${index + 1} links`);
+      return {
+        title: title.success ? title.data : `Column ${index + 1}`,
+        links: links?.links ?? [],
+      };
+    });
+    if (storedFooter.columns.length > MAX_COLUMNS) lost.push('footer columns past the sixth');
+    footer.columns = columns;
+  } else if (isRecord(data.footer)) {
+    lost.push('footer columns');
+  }
+
+  return {
+    state: {
+      version: 1,
+      preset: preset.success ? preset.data : DEFAULT_PRESET,
+      theme: { colors, fonts },
+      header,
+      footer,
+    },
+    lost,
+  };
+}
+
+export type StoredDesignProblem = { title: string; description: string };
+export type LoadedDesign = { state: DesignerState; problem: StoredDesignProblem | null };
+
+export const STORED_DESIGN_UNREADABLE: StoredDesignProblem = {
+  title: 'Your saved design could not be read',
+  description: `The ${PRESETS[DEFAULT_PRESET].label} defaults were loaded instead.`,
+};
+
+/**
+ * Reads the stored state. Nothing stored gives a fresh designer, silently; a stored state that
+ * fails validation keeps every part that is still valid, and `problem` says what was reset.
+ */
+export function loadDesignerState(stored: string | null): LoadedDesign {
+  if (stored === null) return { state: createDesignerState(), problem: null };
+  const imported = importJson(stored);
+  if (imported.ok) return { state: imported.state, problem: null };
+  let data: unknown = null;
+  try {
+    data = JSON.parse(stored);
+  } catch {
+    // Not JSON at all: nothing to keep.
+  }
+  const salvaged = salvageState(data);
+  if (!salvaged) return { state: createDesignerState(), problem: STORED_DESIGN_UNREADABLE };
+  if (salvaged.lost.length === 0) return { state: salvaged.state, problem: null };
+  return {
+    state: salvaged.state,
+    problem: {
+      title: 'Part of your saved design could not be read',
+      description: `Reset to the defaults or left out: ${salvaged.lost.join(', ')}. Everything else was kept.`,
+    },
+  };
 }

@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   DESIGNER_STORAGE_KEY,
+  FONT_CHOICES,
   PRESETS,
   applyPreset,
   createDesignerState,
   exportJson,
+  loadDesignerState,
 } from '../../domain/theme-designer';
 import { sessionFor, users } from '../../mock-server/fixtures';
 import { atEnv } from '../../mock-server/scenarios';
@@ -37,6 +39,15 @@ async function ready(canvasElement: HTMLElement) {
 }
 
 const previewVar = (preview: HTMLElement, name: string) => preview.style.getPropertyValue(name);
+const rootVar = (name: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+/** The family's font files are served by the app itself (self-hosted) and load. */
+async function expectFontLoads(family: string) {
+  const faces = await document.fonts.load(`700 16px '${family}'`);
+  await expect(faces.length, `${family} loads`).toBeGreaterThan(0);
+  await expect(faces.every((face) => face.status === 'loaded')).toBe(true);
+}
 
 export const PresetDefault: Story = {
   ...designer.story,
@@ -69,8 +80,24 @@ export const PresetDefault: Story = {
     await expect(inPreview.getByRole('heading', { name: 'Made for long summers' })).toBeVisible();
     await expect(inPreview.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
     await expect(inPreview.getAllByRole('button', { name: /to cart$/ })).toHaveLength(4);
+    await expect(inPreview.getByRole('button', { name: 'Add Wool beanie to cart' })).toBeDisabled();
     await expect(inPreview.getByRole('heading', { name: 'Join the newsletter' })).toBeVisible();
     await expect(inPreview.getByText(/© 2026 Storefront/)).toBeVisible();
+    // The status and placeholder tokens are on show: notice bar, stock badges, search field.
+    await expect(inPreview.getByText(/^Free delivery on orders over €50/)).toBeVisible();
+    await expect(
+      [...preview.querySelectorAll('[data-slot="preview-stock"]')].map(
+        (badge) => badge.textContent,
+      ),
+    ).toEqual(['In stock', 'Low stock', 'In stock', 'Sold out']);
+    await expect(inPreview.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute(
+      'placeholder',
+      'Search shirts, totes…',
+    );
+    // Every font choice is self-hosted; the beacon pair loads.
+    await expect(FONT_CHOICES).toHaveLength(13);
+    await expectFontLoads('Space Grotesk Variable');
+    await expectFontLoads('Inter Variable');
   },
 };
 
@@ -79,6 +106,8 @@ function presetStory(id: 'emerald' | 'sunset', label: string): Story {
     ...designer.story,
     play: async ({ canvasElement }) => {
       const { canvas, preview } = await ready(canvasElement);
+      const appTokens = ['--primary', '--base-100', '--base-content', '--font-display'];
+      const before = appTokens.map(rootVar);
       await userEvent.click(canvas.getByRole('button', { name: label }));
       await expect(canvas.getByRole('button', { name: label })).toHaveAttribute(
         'aria-pressed',
@@ -94,10 +123,19 @@ function presetStory(id: 'emerald' | 'sunset', label: string): Story {
       await expect(canvas.getByLabelText('base-100')).toHaveValue(theme.colors['base-100']);
       await expect(previewVar(preview, '--lp-primary')).toBe(theme.colors.primary);
       await expect(previewVar(preview, '--lp-header-bg')).toBe(header.backgroundColor);
-      await expect(previewVar(preview, '--lp-font-display')).toContain(
-        theme.fonts['font-display'] === 'georgia' ? 'Georgia' : 'Palatino',
-      );
+      const display = FONT_CHOICES.find((font) => font.id === theme.fonts['font-display'])!;
+      await expect(previewVar(preview, '--lp-font-display')).toBe(display.stack);
       await expect(canvas.getByRole('button', { name: `Reset to ${label}` })).toBeVisible();
+      // The preset's fonts are self-hosted and load.
+      await expectFontLoads(`${display.label} Variable`);
+      // Isolation: the preview's variables are the preset's, the app's own are untouched.
+      await expect(getComputedStyle(preview).getPropertyValue('--lp-base-100').trim()).toBe(
+        theme.colors['base-100'],
+      );
+      await expect(appTokens.map(rootVar)).toEqual(before);
+      await expect(before[0]).not.toBe('');
+      await expect(rootVar('--primary')).not.toBe(theme.colors.primary);
+      await expect(rootVar('--lp-primary')).toBe('');
     },
   };
 }
@@ -209,7 +247,7 @@ export const CssPaste: Story = {
     await userEvent.click(canvas.getByRole('tab', { name: 'Paste CSS' }));
     await userEvent.click(canvas.getByLabelText('CSS variables'));
     await userEvent.paste(
-      ':root {\n  --primary: #b91c1c;\n  --font-body: Georgia, serif;\n  --brand-glow: #fff;\n  --base-100: nonsense;\n  not a declaration\n}',
+      ":root {\n  --primary: #b91c1c;\n  --font-body: 'Lora Variable', serif;\n  --brand-glow: #fff;\n  --base-100: nonsense;\n  not a declaration\n}",
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Apply CSS' }));
     await expect(await canvas.findByText('Updated 2 values')).toBeVisible();
@@ -224,7 +262,8 @@ export const CssPaste: Story = {
       'not a declaration (malformed)',
     ]);
     await expect(previewVar(preview, '--lp-primary')).toBe('oklch(50.54% 0.1905 27.52)');
-    await expect(previewVar(preview, '--lp-font-body')).toContain('Georgia');
+    await expect(previewVar(preview, '--lp-font-body')).toContain("'Lora Variable'");
+    await expectFontLoads('Lora Variable');
     await expect(previewVar(preview, '--lp-base-100')).toBe(
       PRESETS.beacon.theme.colors['base-100'],
     );
@@ -285,13 +324,18 @@ export const ColourInvalid: Story = {
     await userEvent.type(primary, 'hsl(150 60% 30%){Enter}');
     await expect((primary as HTMLInputElement).value).toMatch(/^oklch\(/);
     await expect(previewVar(preview, '--lp-primary')).toBe((primary as HTMLInputElement).value);
-    // A pale info colour against its near-white content colour warns under 4.5:1.
+    // A pale info colour against its near-white content colour warns under 4.5:1, and the
+    // preview's notice bar, drawn with info, changes with it.
+    const notice = preview.querySelector('[data-slot="preview-notice"]')!;
+    const noticeBefore = getComputedStyle(notice).backgroundColor;
     const info = canvas.getByLabelText('info');
     await userEvent.clear(info);
     await userEvent.type(info, '#eeeeee{Enter}');
     await expect(info.closest('[data-slot="color-field"]')).toHaveTextContent(
       /below 4.5:1 \(WCAG AA\)/,
     );
+    await expect(previewVar(preview, '--lp-info')).toBe('oklch(94.91% 0 0)');
+    await expect(getComputedStyle(notice).backgroundColor).not.toBe(noticeBefore);
   },
 };
 
@@ -328,5 +372,99 @@ export const ImportExport: Story = {
       'right',
     );
     await expect(localStorage.getItem(DESIGNER_STORAGE_KEY)).toContain('"preset": "sunset"');
+  },
+};
+
+/** The editors keep to the limits the saved design is checked against, and say so. */
+export const EditorLimits: Story = {
+  ...designer.story,
+  play: async ({ canvasElement }) => {
+    const { canvas, inPreview } = await ready(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Header' }));
+    const links = canvas.getByLabelText('Navigation links');
+    await userEvent.clear(links);
+    await userEvent.click(links);
+    await userEvent.paste(Array.from({ length: 22 }, (_, i) => `L${i + 1}:/l${i + 1}`).join(', '));
+    await expect(
+      within(canvas.getByRole('list', { name: 'Navigation links: parsed' })).getAllByRole(
+        'listitem',
+      ),
+    ).toHaveLength(20);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Left out “L21:/l21”, “L22:/l22”: At most 20 links fit here; the extra ones were not added.',
+    );
+    const nav = inPreview.getByRole('navigation', { name: 'Preview navigation' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(20));
+
+    const logo = canvas.getByLabelText('Logo URL');
+    await userEvent.click(logo);
+    await userEvent.paste(`https://example.com/${'a'.repeat(2000)}`);
+    await userEvent.keyboard('{Enter}');
+    await expect(
+      await canvas.findByText('The logo URL is too long: at most 2,000 characters. Kept it empty.'),
+    ).toBeVisible();
+    await expect(inPreview.queryByRole('img')).toBeNull();
+
+    // What was saved loads again without a problem.
+    const loaded = loadDesignerState(localStorage.getItem(DESIGNER_STORAGE_KEY));
+    await expect(loaded.problem).toBeNull();
+    await expect(loaded.state.header.navigationItems).toHaveLength(20);
+  },
+};
+
+function storedStory(stored: string): Pick<Story, 'beforeEach'> {
+  return {
+    beforeEach: async () => {
+      await designer.story.beforeEach();
+      localStorage.setItem(DESIGNER_STORAGE_KEY, stored);
+    },
+  };
+}
+
+const brokenSunset = (() => {
+  const state = JSON.parse(exportJson(applyPreset(createDesignerState(), 'sunset')));
+  state.header.logoPosition = 'right';
+  state.theme.colors.primary = 'hotpink';
+  state.theme.fonts['font-display'] = 'georgia';
+  return JSON.stringify(state);
+})();
+
+/** A saved design that no longer validates: the valid parts are kept and the person is told. */
+export const StoredDesignPartlyUnreadable: Story = {
+  ...designer.story,
+  ...storedStory(brokenSunset),
+  play: async ({ canvasElement }) => {
+    const { canvas, preview } = await ready(canvasElement);
+    const notice = canvasElement.querySelector<HTMLElement>('[data-slot="stored-design-problem"]')!;
+    await expect(notice).toHaveTextContent('Part of your saved design could not be read');
+    await expect(notice).toHaveTextContent(
+      'Reset to the defaults or left out: primary colour. Everything else was kept.',
+    );
+    await expect(preview).toHaveAttribute('data-preset', 'sunset');
+    await expect(preview.querySelector('[data-slot="preview-header"]')).toHaveAttribute(
+      'data-logo-position',
+      'right',
+    );
+    await expect(canvas.getByLabelText('primary')).toHaveValue(PRESETS.sunset.theme.colors.primary);
+    // The first designer's 'georgia' is read as the closest self-hosted serif.
+    await expect(canvas.getByRole('combobox', { name: 'font-display' })).toHaveTextContent('Lora');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    await expect(canvasElement.querySelector('[data-slot="stored-design-problem"]')).toBeNull();
+  },
+};
+
+export const StoredDesignUnreadable: Story = {
+  ...designer.story,
+  ...storedStory('{"version": 1, "preset": '),
+  play: async ({ canvasElement }) => {
+    const { preview } = await ready(canvasElement);
+    const notice = canvasElement.querySelector<HTMLElement>('[data-slot="stored-design-problem"]')!;
+    await expect(notice).toHaveTextContent(
+      'Your saved design could not be readThe Beacon defaults were loaded instead.',
+    );
+    await expect(preview).toHaveAttribute('data-preset', 'beacon');
+    await expect(localStorage.getItem(DESIGNER_STORAGE_KEY)).toBe(
+      exportJson(createDesignerState()),
+    );
   },
 };

@@ -81,6 +81,29 @@ export const LinksFieldUnsafe: Story = {
   },
 };
 
+/** Past 20 links the extra items are not accepted, and the field says the maximum. */
+export const LinksFieldLimit: Story = {
+  render: () => <LinksDemo />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Navigation links');
+    await expect(canvasElement).toHaveTextContent('Up to 20 links.');
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste(
+      [...Array.from({ length: 21 }, (_, i) => `L${i + 1}:/l${i + 1}`), 'Evil:javascript:x'].join(
+        ', ',
+      ),
+    );
+    const parsed = canvas.getByRole('list', { name: 'Navigation links: parsed' });
+    await expect(within(parsed).getAllByRole('listitem')).toHaveLength(20);
+    await expect(within(parsed).getAllByRole('listitem').at(-1)).toHaveTextContent('L20 → /l20');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Left out “L21:/l21”: At most 20 links fit here; the extra ones were not added. Left out “Evil:javascript:x”: Only http(s), mailto and site paths',
+    );
+  },
+};
+
 export const PreviewSunset: Story = {
   parameters: { layout: 'fullscreen' },
   render: () => <LandingPreview state={applyPreset(createDesignerState(), 'sunset')} />,
@@ -97,5 +120,13 @@ export const PreviewSunset: Story = {
     await expect(
       within(preview).getByRole('heading', { name: 'Made for long summers' }),
     ).toBeVisible();
+    // The sunset fonts are self-hosted: the pattern brings their @font-face rules, and they load.
+    for (const family of ['Playfair Display Variable', 'Manrope Variable']) {
+      const faces = await document.fonts.load(`700 16px '${family}'`);
+      await expect(faces.length, family).toBeGreaterThan(0);
+    }
+    await expect(
+      getComputedStyle(within(preview).getByRole('heading', { level: 2 })).fontFamily,
+    ).toMatch(/^"Playfair Display Variable"/);
   },
 };

@@ -50,3 +50,47 @@ test('edits, presets and pasted CSS survive a reload', async ({ page }) => {
   await page.getByRole('button', { name: 'Reset to Emerald' }).click();
   await expect(page.getByLabel('secondary', { exact: true })).toHaveValue('oklch(48% 0.1 200)');
 });
+
+test('the sunset preset restyles only the preview, with self-hosted fonts', async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(request.url());
+  });
+  await signIn(page, USERS.maya, '/app/acme/prod/pages/theme');
+  await expect(page.getByRole('heading', { name: 'Theme designer' })).toBeVisible();
+  const preview = page.locator('[data-slot="landing-preview"]');
+  const appTokens = () =>
+    page.evaluate(() =>
+      ['--primary', '--base-100', '--base-content', '--font-display'].map((name) =>
+        getComputedStyle(document.documentElement).getPropertyValue(name).trim(),
+      ),
+    );
+  const before = await appTokens();
+  expect(before[0]).not.toBe('');
+
+  await page.getByRole('button', { name: 'Sunset', exact: true }).click();
+  await expect(preview).toHaveAttribute('data-preset', 'sunset');
+  expect(
+    await preview.evaluate((el) => getComputedStyle(el).getPropertyValue('--lp-primary').trim()),
+  ).toBe('oklch(50% 0.18 35)');
+  expect(await appTokens()).toEqual(before);
+
+  // Playfair Display (display) and Manrope (body) come from the app's own origin and load.
+  const heading = preview.getByRole('heading', { name: 'Made for long summers' });
+  await expect(heading).toHaveCSS('font-family', /^"Playfair Display Variable"/);
+  const loadedFaces = await page.evaluate(async () =>
+    Promise.all(
+      ["700 16px 'Playfair Display Variable'", "400 16px 'Manrope Variable'"].map(
+        async (font) => (await document.fonts.load(font)).length,
+      ),
+    ),
+  );
+  expect(loadedFaces.every((count) => count > 0)).toBe(true);
+  expect(
+    await page.evaluate(() => document.fonts.check("700 16px 'Playfair Display Variable'")),
+  ).toBe(true);
+  const origin = new URL(page.url()).origin;
+  expect(fontRequests.some((url) => url.includes('playfair-display'))).toBe(true);
+  expect(fontRequests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+  await expectAccessible(page);
+});

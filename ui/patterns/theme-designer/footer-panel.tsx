@@ -1,6 +1,6 @@
 /** The landing page footer: colours, what it shows, and columns of links. */
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import type { FooterConfig } from '../../../domain/theme-designer';
+import { MAX_COLUMN_TITLE, MAX_COLUMNS, type FooterConfig } from '../../../domain/theme-designer';
 import { Button } from '../../components/button';
 import { Field, FieldLabel } from '../../components/field';
 import { Input } from '../../components/input';
@@ -12,8 +12,6 @@ export type FooterPanelProps = {
   footer: FooterConfig;
   onChange: (footer: FooterConfig) => void;
 };
-
-const MAX_COLUMNS = 6;
 
 export function FooterPanel({ footer, onChange }: FooterPanelProps) {
   const set = <K extends keyof FooterConfig>(key: K, value: FooterConfig[K]) =>
@@ -87,7 +85,7 @@ export function FooterPanel({ footer, onChange }: FooterPanelProps) {
                 <FieldLabel>{`Column ${index + 1} title`}</FieldLabel>
                 <Input
                   value={column.title}
-                  maxLength={100}
+                  maxLength={MAX_COLUMN_TITLE}
                   onChange={(event) => setColumn(index, { ...column, title: event.target.value })}
                 />
               </Field>
@@ -123,6 +121,11 @@ export function FooterPanel({ footer, onChange }: FooterPanelProps) {
           <PlusIcon aria-hidden />
           Add column
         </Button>
+        {footer.columns.length >= MAX_COLUMNS ? (
+          <p className="text-sm text-base-content/80">
+            The footer holds at most {MAX_COLUMNS} columns.
+          </p>
+        ) : null}
       </fieldset>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   LOGO_POSITIONS,
   LOGO_SIZES,
+  MAX_URL_LENGTH,
   isSafeHref,
   type HeaderConfig,
 } from '../../../domain/theme-designer';
@@ -17,6 +18,8 @@ export type HeaderPanelProps = {
   header: HeaderConfig;
   onChange: (header: HeaderConfig) => void;
 };
+
+const LOGO_URL_TOO_LONG = `The logo URL is too long: at most ${MAX_URL_LENGTH.toLocaleString('en')} characters.`;
 
 /** A text setting that is committed on blur or Enter only when valid; otherwise it says why. */
 function CommittedInput({
@@ -42,7 +45,12 @@ function CommittedInput({
   }
   function commit() {
     const result = normalise(draft.trim());
-    if (!result.ok) return setError(`${result.reason} Kept “${value}”.`);
+    if (!result.ok) {
+      const kept = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+      return setError(
+        kept === '' ? `${result.reason} Kept it empty.` : `${result.reason} Kept “${kept}”.`,
+      );
+    }
     setError(null);
     setDraft(result.value);
     if (result.value !== value) onCommit(result.value);
@@ -78,9 +86,11 @@ export function HeaderPanel({ header, onChange }: HeaderPanelProps) {
         description="An https:// image address, or leave empty to show the store name."
         value={header.logoUrl}
         normalise={(text) =>
-          text === '' || (isSafeHref(text) && !text.startsWith('mailto:'))
-            ? { ok: true, value: text }
-            : { ok: false, reason: 'Use an https:// or site-relative image address.' }
+          text.length > MAX_URL_LENGTH
+            ? { ok: false, reason: LOGO_URL_TOO_LONG }
+            : text === '' || (isSafeHref(text) && !text.startsWith('mailto:'))
+              ? { ok: true, value: text }
+              : { ok: false, reason: 'Use an https:// or site-relative image address.' }
         }
         onCommit={(value) => set('logoUrl', value)}
       />

@@ -2,6 +2,7 @@
  * A live landing page drawn with the designer's theme. Its colours and fonts are CSS variables set
  * on the preview's own root element (prefixed --lp-), so nothing it sets reaches the app around it.
  */
+import './fonts.css';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
 import {
   COLOR_TOKENS,
@@ -22,12 +23,21 @@ const LOGO_SIZE: Record<(typeof LOGO_SIZES)[number], { image: string; text: stri
   large: { image: 'h-12', text: 'text-3xl' },
 };
 
-const PRODUCTS = [
-  { name: 'Linen shirt', price: '€59', badge: 'New' },
-  { name: 'Canvas tote', price: '€29' },
-  { name: 'Leather belt', price: '€45' },
-  { name: 'Wool beanie', price: '€25', badge: 'New' },
+/** Stock levels show the status tokens, each on its own -content colour. */
+const STOCK = {
+  in: { label: 'In stock', className: 'bg-(--lp-success) text-(--lp-success-content)' },
+  low: { label: 'Low stock', className: 'bg-(--lp-warning) text-(--lp-warning-content)' },
+  out: { label: 'Sold out', className: 'bg-(--lp-error) text-(--lp-error-content)' },
+} as const;
+
+const PRODUCTS: { name: string; price: string; isNew?: boolean; stock: keyof typeof STOCK }[] = [
+  { name: 'Linen shirt', price: '€59', isNew: true, stock: 'in' },
+  { name: 'Canvas tote', price: '€29', stock: 'low' },
+  { name: 'Leather belt', price: '€45', stock: 'in' },
+  { name: 'Wool beanie', price: '€25', isNew: true, stock: 'out' },
 ];
+
+const badge = 'rounded-full px-2 py-0.5 text-xs font-semibold';
 
 const SOCIAL = [
   { text: 'Instagram', href: 'https://instagram.com' },
@@ -89,6 +99,12 @@ export function LandingPreview({ state, className }: LandingPreviewProps) {
       )}
       style={previewVariables(state)}
     >
+      <p
+        data-slot="preview-notice"
+        className="bg-(--lp-info) px-6 py-2 text-center text-sm font-medium text-(--lp-info-content)"
+      >
+        Free delivery on orders over €50 · Returns within 30 days
+      </p>
       <header
         data-slot="preview-header"
         data-logo-position={header.logoPosition}
@@ -149,36 +165,54 @@ export function LandingPreview({ state, className }: LandingPreviewProps) {
       </section>
 
       <section aria-labelledby={`${id}-products`} className="flex flex-col gap-4 px-6 py-10">
-        <h3
-          id={`${id}-products`}
-          className="font-(family-name:--lp-font-display) text-2xl font-bold"
-        >
-          Bestsellers
-        </h3>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h3
+            id={`${id}-products`}
+            className="font-(family-name:--lp-font-display) text-2xl font-bold"
+          >
+            Bestsellers
+          </h3>
+          <form role="search" onSubmit={(event) => event.preventDefault()}>
+            <input
+              type="search"
+              aria-label="Search products"
+              placeholder="Search shirts, totes…"
+              className="h-10 w-56 max-w-full rounded-field border border-(--lp-base-content) bg-(--lp-base-100) px-3 text-sm text-(--lp-base-content) placeholder:text-(--lp-placeholder)"
+            />
+          </form>
+        </div>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {PRODUCTS.map((product) => (
-            <li
-              key={product.name}
-              className="flex flex-col gap-2 rounded-box border border-(--lp-base-300) bg-(--lp-base-100) p-3"
-            >
-              <div aria-hidden className="aspect-square rounded-field bg-(--lp-base-300)" />
-              <div className="flex items-center justify-between gap-2">
-                <span className="font-semibold">{product.name}</span>
-                {product.badge ? (
-                  <span className="rounded-full bg-(--lp-accent) px-2 py-0.5 text-xs font-semibold text-(--lp-accent-content)">
-                    {product.badge}
-                  </span>
-                ) : null}
-              </div>
-              <span>{product.price}</span>
-              <button
-                type="button"
-                className="rounded-field bg-(--lp-secondary) px-3 py-1.5 text-sm font-semibold text-(--lp-secondary-content)"
+          {PRODUCTS.map((product) => {
+            const stock = STOCK[product.stock];
+            return (
+              <li
+                key={product.name}
+                data-slot="preview-product"
+                className="flex flex-col gap-2 rounded-box border border-(--lp-base-300) bg-(--lp-base-100) p-3"
               >
-                Add {product.name} to cart
-              </button>
-            </li>
-          ))}
+                <div aria-hidden className="aspect-square rounded-field bg-(--lp-base-300)" />
+                <span className="font-semibold">{product.name}</span>
+                <div className="flex flex-wrap gap-1.5">
+                  {product.isNew ? (
+                    <span className={cn(badge, 'bg-(--lp-accent) text-(--lp-accent-content)')}>
+                      New
+                    </span>
+                  ) : null}
+                  <span data-slot="preview-stock" className={cn(badge, stock.className)}>
+                    {stock.label}
+                  </span>
+                </div>
+                <span>{product.price}</span>
+                <button
+                  type="button"
+                  disabled={product.stock === 'out'}
+                  className="rounded-field bg-(--lp-secondary) px-3 py-1.5 text-sm font-semibold text-(--lp-secondary-content) disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  Add {product.name} to cart
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

@@ -1,6 +1,7 @@
 /** A 'Text:URL' list field: parses as the person types, shows what it read and what it left out. */
 import { useState } from 'react';
 import {
+  MAX_LINKS,
   formatLinks,
   parseLinks,
   type Link,
@@ -14,6 +15,20 @@ export type LinksFieldProps = {
   links: Link[];
   onChange: (links: Link[]) => void;
 };
+
+/** One sentence per reason: which items were left out and why. */
+function leftOutMessage(rejected: RejectedLink[]): string | null {
+  if (rejected.length === 0) return null;
+  const byReason = new Map<string, RejectedLink[]>();
+  for (const item of rejected)
+    byReason.set(item.reason, [...(byReason.get(item.reason) ?? []), item]);
+  return [...byReason]
+    .map(
+      ([reason, items]) =>
+        `Left out ${items.map((item) => `“${item.item}”`).join(', ')}: ${reason}`,
+    )
+    .join(' ');
+}
 
 export function LinksField({ label, links, onChange }: LinksFieldProps) {
   const external = formatLinks(links);
@@ -44,13 +59,9 @@ export function LinksField({ label, links, onChange }: LinksFieldProps) {
       />
       <FieldDescription>
         Comma-separated Text:URL items, e.g. Shop:https://shop.example.com, About:/about. Use full
-        https:// URLs for other sites; an item without a URL links to /.
+        https:// URLs for other sites; an item without a URL links to /. Up to {MAX_LINKS} links.
       </FieldDescription>
-      <FieldError>
-        {rejected.length > 0
-          ? `Left out ${rejected.map((item) => `“${item.item}”`).join(', ')}: ${rejected[0]!.reason}`
-          : null}
-      </FieldError>
+      <FieldError>{leftOutMessage(rejected)}</FieldError>
       <ul aria-label={`${label}: parsed`} className="flex flex-wrap gap-1.5 text-xs">
         {links.map((link, index) => (
           <li

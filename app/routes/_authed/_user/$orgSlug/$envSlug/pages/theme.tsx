@@ -11,8 +11,10 @@ import {
   exportJson,
   loadDesignerState,
   type DesignerState,
+  type StoredDesignProblem,
 } from '../../../../../../../domain/theme-designer';
 import { Button } from '../../../../../../../ui/components/button';
+import { Callout } from '../../../../../../../ui/components/callout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../../../../ui/components/tabs';
 import { PageHeader } from '../../../../../../../ui/patterns/page-header';
 import { ColorTokenEditor } from '../../../../../../../ui/patterns/theme-designer/color-token-editor';
@@ -29,11 +31,14 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/the
   component: Screen,
 });
 
-/** The designer is local only (spec §3): its state lives in this browser's storage. */
+/**
+ * The designer is local only (spec §3): its state lives in this browser's storage. A stored state
+ * that no longer validates keeps its valid parts, and the person is told what was reset.
+ */
 function useDesignerState() {
-  const [state, setState] = useState<DesignerState>(() =>
-    loadDesignerState(readStorage(DESIGNER_STORAGE_KEY)),
-  );
+  const [loaded] = useState(() => loadDesignerState(readStorage(DESIGNER_STORAGE_KEY)));
+  const [state, setState] = useState<DesignerState>(loaded.state);
+  const [problem, setProblem] = useState<StoredDesignProblem | null>(loaded.problem);
   useEffect(() => {
     try {
       localStorage.setItem(DESIGNER_STORAGE_KEY, exportJson(state));
@@ -41,7 +46,7 @@ function useDesignerState() {
       // Storage full or blocked: the designer still works for this visit.
     }
   }, [state]);
-  return [state, setState] as const;
+  return { state, setState, problem, dismissProblem: () => setProblem(null) };
 }
 
 function readStorage(key: string): string | null {
@@ -53,7 +58,7 @@ function readStorage(key: string): string | null {
 }
 
 function Screen() {
-  const [state, setState] = useDesignerState();
+  const { state, setState, problem, dismissProblem } = useDesignerState();
   return (
     <div className="flex flex-col">
       <PageHeader
@@ -70,6 +75,20 @@ function Screen() {
           </Button>
         }
       />
+      {problem ? (
+        <Callout
+          data-slot="stored-design-problem"
+          variant="warning"
+          title={problem.title}
+          description={problem.description}
+          className="mx-8 mt-8"
+          action={
+            <Button type="button" variant="outline" size="sm" onClick={dismissProblem}>
+              Dismiss
+            </Button>
+          }
+        />
+      ) : null}
       <div className="grid gap-8 p-8 xl:grid-cols-[minmax(0,34rem)_minmax(0,1fr)]">
         <Tabs defaultValue="theme" className="min-w-0 gap-6">
           <TabsList className="flex h-auto w-full flex-wrap">
