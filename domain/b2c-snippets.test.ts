@@ -122,4 +122,10 @@ describe('verify messages', () => {
     expect(SETTINGS_BLOCK_LABEL['ocapi-shop']).toBe('OCAPI Shop settings');
     expect(VERIFY_MESSAGES.badCredentials('abc')).toContain('id or secret is wrong');
   });
+
+  it('the Shop step before the Data settings names both blocks, Data first', () => {
+    expect(VERIFY_MESSAGES.shopNeedsDataSettings('get', '/sites')).toBe(
+      'OCAPI Shop settings cannot be checked yet: Beacon finds the storefront site through the OCAPI Data settings, and GET /sites was refused (403). Paste the OCAPI Data settings snippet first, then the OCAPI Shop settings snippet.',
+    );
+  });
 });

@@ -190,4 +190,6 @@ export const VERIFY_MESSAGES = {
   missingSettings: (capability: B2CCapability, method: string, resource: string) =>
     `${SETTINGS_BLOCK_LABEL[capability]} missing: ${method.toUpperCase()} ${resource} was refused (403). Paste the ${SETTINGS_BLOCK_LABEL[capability]} snippet in Business Manager and save.`,
   noSite: 'The instance has no storefront site to probe the OCAPI Shop API with.',
+  shopNeedsDataSettings: (method: string, resource: string) =>
+    `${SETTINGS_BLOCK_LABEL['ocapi-shop']} cannot be checked yet: Beacon finds the storefront site through the ${SETTINGS_BLOCK_LABEL['ocapi-data']}, and ${method.toUpperCase()} ${resource} was refused (403). Paste the ${SETTINGS_BLOCK_LABEL['ocapi-data']} snippet first, then the ${SETTINGS_BLOCK_LABEL['ocapi-shop']} snippet.`,
 } as const;

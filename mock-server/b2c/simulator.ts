@@ -209,6 +209,9 @@ function parseBasic(header: string | undefined): { user: string; password: strin
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+const PROPFIND_FINITE_DEPTH =
+  '<?xml version="1.0" encoding="UTF-8"?><D:error xmlns:D="DAV:"><D:propfind-finite-depth/></D:error>';
+
 function multistatus(entries: { href: string; name: string; collection: boolean; size: number }[]) {
   const responses = entries
     .map(
@@ -437,6 +440,30 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     apiClients.set(client.id, client);
     res.status(201).json(clientDoc(client));
   });
+  // Partial update, as Account Manager's PUT is: only the fields sent change.
+  am.put('/dw/rest/v1/apiclients/:id', adminOnly, express.json(), (req, res) => {
+    const client = apiClients.get(String(req.params.id));
+    if (!client) {
+      res.status(404).json({ errors: [{ code: 'not.found', message: 'API client not found' }] });
+      return;
+    }
+    const body = (req.body ?? {}) as Partial<{ name: unknown; password: unknown; active: unknown }>;
+    if (
+      (body.password !== undefined &&
+        (typeof body.password !== 'string' || body.password.length < 12)) ||
+      (body.name !== undefined && (typeof body.name !== 'string' || !body.name)) ||
+      (body.active !== undefined && typeof body.active !== 'boolean')
+    ) {
+      res.status(400).json({
+        errors: [{ code: 'invalid', message: 'password needs 12+ chars; name and active typed' }],
+      });
+      return;
+    }
+    if (typeof body.password === 'string') client.secret = body.password;
+    if (typeof body.name === 'string') client.name = body.name;
+    if (typeof body.active === 'boolean') client.active = body.active;
+    res.json(clientDoc(client));
+  });
   app.use('/am', am);
 
   // ---- Instances ----
@@ -445,11 +472,12 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
 
   inst.use(WEBDAV_ROOT, express.text({ type: () => true, limit: '5mb' }), (req, res) => {
     const instance = current(res);
-    const basic = parseBasic(req.headers.authorization);
-    if (!basic || !knownClient(basic.user) || !secretMatches(basic.user, basic.password)) {
+    // WebDAV Client Permissions apply to API clients presenting an Account Manager token.
+    const clientId = bearerClient(req);
+    if (!clientId || !knownClient(clientId)) {
       res
         .status(401)
-        .set('www-authenticate', 'Basic realm="Commerce Cloud WebDAV"')
+        .set('www-authenticate', 'Bearer realm="Commerce Cloud WebDAV"')
         .type('text')
         .send('Unauthorized');
       return;
@@ -458,7 +486,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     const operation: WebdavOperation = ['PROPFIND', 'GET', 'HEAD', 'OPTIONS'].includes(req.method)
       ? 'read'
       : 'read_write';
-    if (!webdavGrants(instance.settings.webdav, basic.user, path, operation)) {
+    if (!webdavGrants(instance.settings.webdav, clientId, path, operation)) {
       res
         .status(403)
         .type('text')
@@ -469,6 +497,17 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     const name = (p: string) => p.split('/').pop() ?? '';
     switch (req.method) {
       case 'PROPFIND': {
+        // RFC 4918 §9.1: no Depth means infinity; like most servers, refuse infinity with 403 and
+        // the propfind-finite-depth precondition. Anything but 0 or 1 is malformed.
+        const depth = req.get('depth')?.trim().toLowerCase();
+        if (depth === undefined || depth === 'infinity') {
+          res.status(403).type('application/xml').send(PROPFIND_FINITE_DEPTH);
+          return;
+        }
+        if (depth !== '0' && depth !== '1') {
+          res.status(400).type('text').send(`Bad Depth header '${depth}'`);
+          return;
+        }
         const isDir = instance.dirs.has(path);
         const file = instance.files.get(path);
         if (!isDir && file === undefined) {
@@ -478,7 +517,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         const entries = [
           { href: href(path, isDir), name: name(path), collection: isDir, size: file?.length ?? 0 },
         ];
-        if (isDir && req.headers.depth !== '0') {
+        if (isDir && depth === '1') {
           const childOf = (p: string) =>
             p.startsWith(`${path}/`) && !p.slice(path.length + 1).includes('/');
           for (const d of [...instance.dirs].filter(childOf).sort())

@@ -179,14 +179,71 @@ describeEachDriver('b2c services', (get) => {
       expect(now).toMatchObject({ ocapiDataSettingsVerified: true, webdavSettingsVerified: true });
     });
 
-    it('verify: an exception from the gateway is an error result with the spec’s message; flags kept', async () => {
+    it('getOrCreate: concurrent calls create the client once', async () => {
+      const { services, gateway, org } = await onboardingOrg();
+      const [a, b] = await Promise.all([
+        services.b2cAPIClients.getOrCreate(org.id),
+        services.b2cAPIClients.getOrCreate(org.id),
+      ]);
+      expect(a).toEqual(b);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+    });
+
+    it('getOrCreate: a stored client without a readable secret gets a new one from the gateway', async () => {
+      const { services, gateway, state, secrets, org, instances } = await onboardingOrg();
+      const stored = async () =>
+        (await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id)))[0];
+      // As stored before Beacon could rotate secrets: the client existed, no secret.
+      await db().insert(b2cApiClients).values({ orgId: org.id, clientId: 'existing' });
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: SERVICE_MESSAGES.apiClientSecretMissing,
+      });
+
+      state.apiClient = { clientId: 'existing', secret: 'rotated-secret' };
+      expect(await services.b2cAPIClients.getOrCreate(org.id)).toEqual({
+        clientId: 'existing',
+        name: API_CLIENT_NAME,
+      });
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+      const row = await stored();
+      expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(org.id))).toBe(
+        'rotated-secret',
+      );
+      await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
+      expect(gateway.verify).toHaveBeenLastCalledWith(
+        { host: instances[0]!.host },
+        { clientId: 'existing', secret: 'rotated-secret' },
+        'webdav',
+      );
+
+      // A secret stored under another key is replaced the same way.
+      await db()
+        .update(b2cApiClients)
+        .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(b2cApiClients.orgId, org.id));
+      state.apiClient = { clientId: 'existing', secret: 'rotated-again' };
+      await services.b2cAPIClients.getOrCreate(org.id);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(2);
+      expect(
+        secrets.decrypt((await stored())!.secretCiphertext!, apiClientSecretContext(org.id)),
+      ).toBe('rotated-again');
+    });
+
+    it('verify: an unexpected gateway failure throws UNAVAILABLE with the spec’s text; flags kept', async () => {
       const { services, gateway, org, instances } = await onboardingOrg();
       await services.b2cAPIClients.getOrCreate(org.id);
       await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
-      gateway.verify.mockRejectedValueOnce(new Error('socket hang up'));
-      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
-        status: 'error',
+      const cause = new Error('socket hang up');
+      gateway.verify.mockRejectedValueOnce(cause);
+      const error = await domainError(
+        services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav'),
+      );
+      expect(error).toMatchObject({
+        kind: 'UNAVAILABLE',
+        reason: 'verify-failed',
         message: MESSAGES.verifyException('webdav'),
+        cause,
       });
       expect(
         (await services.b2cInstances.get(org.id, instances[0]!.id)).webdavSettingsVerified,
@@ -194,13 +251,12 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('verify: no API client, no stored secret or an unreadable one is an error result; unknown instance NOT_FOUND', async () => {
-      const { services, gateway, state, org, instances } = await onboardingOrg();
+      const { services, gateway, org, instances } = await onboardingOrg();
       expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
         status: 'error',
         message: SERVICE_MESSAGES.apiClientMissing,
       });
-      state.apiClient = { clientId: 'existing', secret: null };
-      await services.b2cAPIClients.getOrCreate(org.id);
+      await db().insert(b2cApiClients).values({ orgId: org.id, clientId: 'existing' });
       expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
         status: 'error',
         message: SERVICE_MESSAGES.apiClientSecretMissing,

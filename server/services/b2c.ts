@@ -54,6 +54,18 @@ async function callGateway<T>(call: () => Promise<T>, message: string, reason: s
   }
 }
 
+/**
+ * Verification failed for a reason settings cannot fix (Salesforce unreachable, a timeout, a 5xx
+ * after retries, an unexpected answer). UNAVAILABLE, so tRPC answers SERVICE_UNAVAILABLE; the
+ * B2C error is kept as the cause for the logs.
+ */
+export class B2CVerifyError extends DomainError {
+  constructor(capability: B2CCapability, cause: unknown) {
+    super('UNAVAILABLE', MESSAGES.verifyException(capability), 'verify-failed');
+    Object.assign(this, { cause });
+  }
+}
+
 export interface B2CServiceDeps {
   db: Db;
   b2c: B2CGateway;
@@ -168,6 +180,32 @@ export function createB2CServices({
     }
   }
 
+  /** The stored secret, or null when none is stored or it cannot be read (the key changed). */
+  function readSecret(orgId: string, ciphertext: string | null): string | null {
+    if (!ciphertext) return null;
+    try {
+      return secrets.decrypt(ciphertext, apiClientSecretContext(orgId));
+    } catch {
+      return null;
+    }
+  }
+
+  const pending = new Map<string, Promise<unknown>>();
+  /** Runs `task` after any earlier task for the same org has settled (in this process). */
+  function oneAtATime<T>(orgId: string, task: () => Promise<T>): Promise<T> {
+    const previous = pending.get(orgId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.set(orgId, settled);
+    void settled.then(() => {
+      if (pending.get(orgId) === settled) pending.delete(orgId);
+    });
+    return next;
+  }
+
   async function findApiClient(orgId: string) {
     const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     return row ?? null;
@@ -228,27 +266,31 @@ export function createB2CServices({
     b2cAPIClients: {
       async getOrCreate(orgId): Promise<ApiClient> {
         await requireOrg(db, orgId);
-        const stored = await findApiClient(orgId);
-        if (stored) return { clientId: stored.clientId, name: API_CLIENT_NAME };
-        const created = await callGateway(
-          () => b2c.ensureApiClient({ orgId }),
-          MESSAGES.apiClientCreateFailed,
-          'api-client-create-failed',
-        );
-        await db
-          .insert(b2cApiClients)
-          .values({
-            orgId,
-            clientId: created.clientId,
-            secretCiphertext:
-              created.secret === null
-                ? null
-                : secrets.encrypt(created.secret, apiClientSecretContext(orgId)),
-          })
-          .onConflictDoNothing();
-        // A concurrent call may have stored first; the stored row wins.
-        const row = await findApiClient(orgId);
-        return { clientId: row?.clientId ?? created.clientId, name: API_CLIENT_NAME };
+        // One at a time per org: a second caller must not rotate the secret the first is storing.
+        return oneAtATime(orgId, async () => {
+          const stored = await findApiClient(orgId);
+          if (stored && readSecret(orgId, stored.secretCiphertext) !== null) {
+            return { clientId: stored.clientId, name: API_CLIENT_NAME };
+          }
+          // None stored, or stored without a secret Beacon can read (the client existed in
+          // Account Manager already, or the key changed): create it, or give it a new secret.
+          const ensured = await callGateway(
+            () => b2c.ensureApiClient({ orgId }),
+            MESSAGES.apiClientCreateFailed,
+            'api-client-create-failed',
+          );
+          const values = {
+            clientId: ensured.clientId,
+            secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),
+          };
+          await changingInstances(orgId, () =>
+            db
+              .insert(b2cApiClients)
+              .values({ orgId, ...values })
+              .onConflictDoUpdate({ target: b2cApiClients.orgId, set: values }),
+          );
+          return { clientId: ensured.clientId, name: API_CLIENT_NAME };
+        });
       },
 
       async verify(orgId, instanceId, capability): Promise<VerifyResult> {
@@ -258,22 +300,22 @@ export function createB2CServices({
         if (!client.secretCiphertext) {
           return { status: 'error', message: SERVICE_MESSAGES.apiClientSecretMissing };
         }
-        let secret: string;
-        try {
-          secret = secrets.decrypt(client.secretCiphertext, apiClientSecretContext(orgId));
-        } catch {
-          // Stored under another key (BEACON_SECRET_KEY or .data/secret.key changed) or altered.
+        const secret = readSecret(orgId, client.secretCiphertext);
+        if (secret === null) {
           return { status: 'error', message: SERVICE_MESSAGES.apiClientSecretUnreadable };
         }
         let result: VerifyResult;
         try {
+          // Bad credentials (401) and missing settings (403) come back as an error result.
           result = await b2c.verify(
             { host: instance.host },
             { clientId: client.clientId, secret },
             capability,
           );
-        } catch {
-          return { status: 'error', message: MESSAGES.verifyException(capability) };
+        } catch (error) {
+          // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
+          // spec's exception text; the flag is left as it was.
+          throw new B2CVerifyError(capability, error);
         }
         // A failed probe clears the flag too: the settings were changed since the last success.
         await changingInstances(orgId, () =>

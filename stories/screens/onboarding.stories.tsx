@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '../../domain/b2c-snippets';
+import { COPY_CONFIRMATION_MS } from '../../domain/constants';
 import type { B2CInstance } from '../../domain/entities';
 import { MESSAGES } from '../../domain/errors';
-import { instances, sessionFor, users } from '../../mock-server/fixtures';
-import { atOnboarding } from '../../mock-server/scenarios';
+import { instances, orgs, sessionFor, users } from '../../mock-server/fixtures';
+import { atOnboarding, envWithoutInstance } from '../../mock-server/scenarios';
 import {
   delayed,
   domainError,
@@ -51,8 +52,6 @@ async function expectCurrentStep(canvasElement: HTMLElement, label: string) {
   const current = steps.find((step) => step.getAttribute('aria-current') === 'step');
   await expect(current).toHaveTextContent(label);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ——— Choose an instance ———
 
@@ -212,15 +211,65 @@ export const OcapiData: Story = {
   },
 };
 
+/**
+ * A fake clock for one window of a play function: timers set while it is installed run only when
+ * ticked; on uninstall, the ones left are handed back to the real clock with their remaining delay.
+ * (storybook/test has no fake timers, and the story must not import vitest.)
+ */
+function installClock() {
+  const real = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
+  const realSetTimeout = real.setTimeout.bind(window);
+  let now = 0;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  window.setTimeout = ((handler: TimerHandler, ms = 0, ...args: unknown[]) => {
+    const id = nextId++;
+    const run = () => (typeof handler === 'function' ? handler(...args) : undefined);
+    timers.set(id, { at: now + Number(ms), run });
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) timers.delete(id);
+  }) as typeof window.clearTimeout;
+  return {
+    /** Advances the clock, running every timer that falls due, in order. */
+    tick(ms: number) {
+      const until = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at);
+        const first = due[0];
+        if (!first) break;
+        timers.delete(first[0]);
+        now = first[1].at;
+        first[1].run();
+      }
+      now = until;
+    },
+    /** Lets the page render what the timers changed (real time; the fake clock stands still). */
+    settle: () => new Promise<void>((resolve) => realSetTimeout(resolve, 50)),
+    uninstall() {
+      window.setTimeout = real.setTimeout;
+      window.clearTimeout = real.clearTimeout;
+      for (const t of timers.values()) realSetTimeout(t.run, Math.max(0, t.at - now));
+      timers.clear();
+    },
+  };
+}
+
 const writeText = fn<(text: string) => Promise<void>>();
+let finishWrite = () => {};
 const copied = at('configureOcapiDataSettings', withClient);
+/** 'Copied' for exactly COPY_CONFIRMATION_MS (2 s), checked on a fake clock: still there at 1999 ms, gone at 2000. */
 export const OcapiDataCopied: Story = {
   ...copied.story,
   tags: ['state:onboarding.ocapi-data-copied'],
   beforeEach: () => {
     copied.api.reset();
     writeText.mockReset();
-    writeText.mockResolvedValue(undefined);
+    // The copy completes when the play function says so: after the fake clock is installed.
+    writeText.mockImplementation(
+      () => new Promise<void>((resolve) => (finishWrite = () => resolve())),
+    );
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     return () => {
       Reflect.deleteProperty(navigator, 'clipboard');
@@ -233,14 +282,21 @@ export const OcapiDataCopied: Story = {
     await expect(writeText).toHaveBeenCalledWith(
       expect.stringContaining(`"client_id": "${CLIENT_ID}"`),
     );
-    const button = await canvas.findByRole('button', { name: 'Copied' });
-    await expect(button).toBeVisible();
-    await sleep(1500);
-    await expect(canvas.getByRole('button', { name: 'Copied' })).toBeVisible();
-    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Copied' })).toBeNull(), {
-      timeout: 1500,
-    });
-    await expect(canvas.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
+    const clock = installClock();
+    try {
+      finishWrite();
+      await clock.settle();
+      await expect(canvas.getByRole('button', { name: 'Copied' })).toBeVisible();
+      clock.tick(COPY_CONFIRMATION_MS - 1);
+      await clock.settle();
+      await expect(canvas.getByRole('button', { name: 'Copied' })).toBeVisible();
+      clock.tick(1);
+      await clock.settle();
+      await expect(canvas.queryByRole('button', { name: 'Copied' })).toBeNull();
+      await expect(canvas.getByRole('button', { name: 'Copy snippet' })).toBeVisible();
+    } finally {
+      clock.uninstall();
+    }
   },
 };
 
@@ -393,12 +449,34 @@ export const WebdavVerifyException: Story = {
 
 // ——— Complete ———
 
+let onboardedNow = false;
+const onboardedInstance: B2CInstance = { ...allVerified, onboarded: true };
 const complete = at('complete', allVerified, {
-  'b2cInstances.verifyOnboarded': delayed(200, { status: 'ok' as const }),
+  'b2cInstances.verifyOnboarded': async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    onboardedNow = true;
+    return { status: 'ok' as const };
+  },
+  // Once verified, the env carries its onboarded instance (the app refetches the context).
+  'orgs.getContext': () => ({
+    org: orgs.acme,
+    env: onboardedNow
+      ? {
+          ...envWithoutInstance,
+          b2cInstance: { id: allVerified.id, instanceId: allVerified.instanceId, onboarded: true },
+        }
+      : envWithoutInstance,
+  }),
+  'b2cInstances.get': onboardedInstance,
 });
+/** Continue verifies the instance and lands on settings → Environment, showing it onboarded. */
 export const Complete: Story = {
   ...complete.story,
   tags: ['state:onboarding.complete'],
+  beforeEach: () => {
+    complete.api.reset();
+    onboardedNow = false;
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Finish onboarding');
@@ -415,11 +493,28 @@ export const Complete: Story = {
         { orgId: 'org_acme', envId: 'env_prod', id: allVerified.id },
       ]),
     );
-    await waitFor(
-      () =>
-        expect(canvas.queryByRole('heading', { name: 'Link a B2C Commerce instance' })).toBeNull(),
-      { timeout: 4000 },
+
+    // Settings, on the Environment view (?view=env-settings).
+    await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 });
+    await expect(
+      canvas.queryByRole('heading', { name: 'Link a B2C Commerce instance' }),
+    ).toBeNull();
+    const tabs = within(canvas.getByRole('navigation', { name: 'Settings' }));
+    const current = tabs.getByRole('link', { current: 'page' });
+    await expect(current).toHaveTextContent('Environment');
+    await expect(current).toHaveAttribute('href', '/app/acme/prod/settings?view=env-settings');
+
+    // The env settings content: the environment and its instance, now onboarded.
+    await expect(canvas.getByRole('region', { name: 'Environment' })).toHaveTextContent(
+      'Production',
     );
+    const card = canvas.getByRole('region', { name: 'B2C Commerce instance' });
+    await within(card).findByText(allVerified.instanceId, {}, { timeout: 4000 });
+    await expect(within(card).getByText('Onboarded')).toBeVisible();
+    await expect(within(card).getByRole('link', { name: 'Review onboarding' })).toBeVisible();
+    await expect(complete.api.calls('b2cInstances.get')).toEqual([
+      { orgId: 'org_acme', instanceId: allVerified.id },
+    ]);
   },
 };
 

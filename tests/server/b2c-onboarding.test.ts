@@ -1,121 +1,234 @@
 /**
- * End to end at API level: from no instance to onboarded, through the real gateway against the
- * simulator, pasting the snippets through its Business Manager pages as a person would.
+ * End to end at API level: an env goes from no instance to onboarded through the tRPC procedures,
+ * over the real services and database, the real B2C gateway and the simulator (started as `npm start`
+ * starts it, with the demo org's client pre-granted on zzte_001). The snippets are pasted through
+ * the simulator's Business Manager forms, as a person does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  BUSINESS_MANAGER_PATH,
   ocapiDataSettingsSnippet,
   ocapiShopSettingsSnippet,
   SETTINGS_BLOCK_LABEL,
   VERIFY_MESSAGES,
   webdavPermissionsSnippet,
 } from '../../domain/b2c-snippets';
-import { B2C_CAPABILITIES, type B2CCapability } from '../../domain/constants';
-import {
-  createB2CSimulator,
-  pasteInBusinessManager,
-  type B2CSimulator,
-} from '../../mock-server/b2c';
-import { createB2CGateway, type RealB2CGateway } from '../../server/integrations/b2c/gateway.impl';
-import type { DiscoveredInstance } from '../../server/integrations/b2c/gateway';
+import { API_CLIENT_NAME, B2C_CAPABILITIES, type B2CCapability } from '../../domain/constants';
+import type { B2CInstance, SessionUser } from '../../domain/entities';
+import { MESSAGES } from '../../domain/errors';
+import { pasteInBusinessManager, type B2CSimulator } from '../../mock-server/b2c';
+import { startDevB2CSimulator } from '../../mock-server/b2c/dev';
+import { b2cApiClients, b2cInstances, envs } from '../../server/db/schema';
+import { describeEachDriver } from '../../server/db/test-db';
+import { createB2CGateway } from '../../server/integrations/b2c/gateway.impl';
+import { SEED_API_CLIENT } from '../../server/seed-data';
+import { apiClientSecretContext } from '../../server/services/b2c';
+import { createServices, type BeaconServices } from '../../server/services/index';
+import { createSecrets, type Secrets } from '../../server/services/secrets';
+import { addEnv, makeOrg, makeUser } from '../../server/services/test-support';
+import { appRouter } from '../../server/trpc/router';
+import { createCallerFactory } from '../../server/trpc/trpc';
 
-const ORG = 'org-onboarding';
+const PRE_GRANTED = 'zzte_001';
 const SNIPPET: Record<B2CCapability, (clientId: string) => string> = {
   'ocapi-data': ocapiDataSettingsSnippet,
   'ocapi-shop': ocapiShopSettingsSnippet,
   webdav: webdavPermissionsSnippet,
 };
+/** The first call each capability's probe makes, refused before its snippet is pasted. */
+const REFUSED = {
+  'ocapi-data': VERIFY_MESSAGES.missingSettings('ocapi-data', 'GET', '/catalogs'),
+  // Before the Data settings the Shop step cannot even find the site; it says so.
+  'ocapi-shop': VERIFY_MESSAGES.shopNeedsDataSettings('GET', '/sites'),
+  webdav: VERIFY_MESSAGES.missingSettings('webdav', 'PROPFIND', '/impex/'),
+} as const;
 
-let sim: B2CSimulator;
-let gateway: RealB2CGateway;
+describeEachDriver('B2C onboarding through the API', (get) => {
+  const db = () => get().db;
+  let dataDir: string;
+  let sim: B2CSimulator;
+  let services: BeaconServices;
+  let secrets: Secrets;
 
-beforeAll(async () => {
-  sim = await createB2CSimulator();
-  gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
-});
-afterAll(() => sim.stop());
-
-describe('B2C onboarding through the gateway', () => {
-  let instance: DiscoveredInstance;
-  let creds: { clientId: string; secret: string };
-  const verified = new Set<B2CCapability>();
-
-  it('syncs the instances the org may link and chooses the sandbox', async () => {
-    const instances = await gateway.listInstances({ orgId: ORG });
-    expect(instances.map((i) => [i.instanceId, i.tenantType])).toEqual(
-      expect.arrayContaining([
-        ['zzte_001', 'sandbox'],
-        ['zzte_002', 'development'],
-        ['zzte_003', 'staging'],
-      ]),
-    );
-    instance = instances.find((i) => i.instanceId === 'zzte_001')!;
-    expect(instance.host).toBe('zzte-001.dx.commercecloud.salesforce.com');
-  });
-
-  it('creates the Beacon API client, showing its secret once', async () => {
-    const created = await gateway.ensureApiClient({ orgId: ORG });
-    expect(created.secret).toEqual(expect.any(String));
-    creds = { clientId: created.clientId, secret: created.secret! };
-    expect(await gateway.ensureApiClient({ orgId: ORG })).toEqual({
-      clientId: created.clientId,
-      secret: null,
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-b2c-'));
+    sim = await startDevB2CSimulator({
+      dataDir,
+      demoClient: { ...SEED_API_CLIENT, instanceId: PRE_GRANTED },
     });
+    secrets = createSecrets(randomBytes(32));
+    const b2c = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 2_000 });
+    services = createServices({ db: db(), b2c, secrets });
+  });
+  afterAll(async () => {
+    await sim.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('fails every capability before the snippets are pasted, naming the missing block', async () => {
-    const target = { host: instance.host, siteId: 'RefArch' };
+  const api = (user: SessionUser) =>
+    createCallerFactory(appRouter)({ user, services, requestId: 'b2c-onboarding-test' });
+
+  async function ownerWithEnv() {
+    const owner = await makeUser(db());
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+    const env = await addEnv(db(), org.id, 'staging');
+    return { caller: api(owner), orgId: org.id, env };
+  }
+
+  const storedInstance = async (id: string) =>
+    (await db().select().from(b2cInstances).where(eq(b2cInstances.id, id)))[0];
+
+  it('takes an env from no instance to onboarded', async () => {
+    const { caller, orgId, env } = await ownerWithEnv();
+    expect(env.b2cInstanceId).toBeNull();
+    expect(await caller.b2cInstances.list({ orgId })).toEqual([]);
+
+    // Sync: Account Manager's instances, none verified yet.
+    const synced = await caller.b2cInstances.sync({ orgId });
+    expect(synced.map((i) => [i.instanceId, i.tenantType])).toEqual([
+      ['zzte_001', 'sandbox'],
+      ['zzte_002', 'development'],
+      ['zzte_003', 'staging'],
+      ['zzte_prd', 'production'],
+    ]);
+    for (const i of synced) {
+      expect(i).toMatchObject({
+        apiClient: null,
+        ocapiDataSettingsVerified: false,
+        ocapiShopSettingsVerified: false,
+        webdavSettingsVerified: false,
+        onboarded: false,
+        baseUrl: sim.baseUrlFor(i.host),
+      });
+    }
+
+    // Choose an instance nobody has granted anything on (zzte_001 is the demo org's).
+    const untouched = synced.filter((i) => {
+      const { ocapiData, ocapiShop, webdav } = sim.instance(i.host).settings;
+      return !ocapiData && !ocapiShop && !webdav;
+    });
+    expect(untouched.map((i) => i.instanceId)).not.toContain(PRE_GRANTED);
+    const instance: B2CInstance = untouched[0]!;
+    expect(instance.instanceId).toBe('zzte_002');
+
+    // The API client: created in Account Manager, its secret stored encrypted, never returned.
+    const client = await caller.b2cAPIClients.getOrCreate({ orgId });
+    expect(client).toEqual({ clientId: expect.any(String), name: API_CLIENT_NAME });
+    const inAccountManager = sim.apiClients.get(client.clientId);
+    expect(inAccountManager).toMatchObject({ name: 'Beacon', organizations: [orgId] });
+    const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
+    expect(row?.secretCiphertext).not.toContain(inAccountManager!.secret);
+    expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(orgId))).toBe(
+      inAccountManager!.secret,
+    );
+    expect(await caller.b2cAPIClients.getOrCreate({ orgId })).toEqual(client);
+
+    // Every capability fails before its snippet is pasted, naming the missing block.
+    const b2cInstanceId = instance.id;
     for (const capability of B2C_CAPABILITIES) {
-      const result = await gateway.verify(target, creds, capability);
-      expect(result.status).toBe('error');
+      const result = await caller.b2cAPIClients.verify({ orgId, b2cInstanceId, capability });
+      expect(result).toEqual({ status: 'error', message: REFUSED[capability] });
       expect(result.status === 'error' && result.message).toContain(
         SETTINGS_BLOCK_LABEL[capability],
       );
     }
-    expect(await gateway.verify(target, { ...creds, secret: 'typo' }, 'ocapi-data')).toEqual({
-      status: 'error',
-      message: VERIFY_MESSAGES.badCredentials(creds.clientId),
-    });
-  });
+    expect(
+      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, id: b2cInstanceId }),
+    ).toMatchObject({ status: 'error' });
 
-  // The onboarding steps in order: each fails, the snippet is pasted in Business Manager, it passes.
-  it.each(B2C_CAPABILITIES)(
-    '%s: fails, then passes once the snippet is pasted',
-    async (capability) => {
-      const target = { host: instance.host };
-      const before = await gateway.verify(target, creds, capability);
-      expect(before).toMatchObject({ status: 'error' });
-      expect(before.status === 'error' && before.message).toMatch(
-        new RegExp(`^${SETTINGS_BLOCK_LABEL[capability]} missing: `),
-      );
-
-      const page = sim.businessManagerUrl(instance.host, capability);
+    // A person opens each Business Manager link the onboarding shows, pastes, saves.
+    for (const capability of B2C_CAPABILITIES) {
       const saved = await pasteInBusinessManager(
-        page,
+        `${instance.baseUrl}${BUSINESS_MANAGER_PATH[capability]}`,
         capability,
-        SNIPPET[capability](creds.clientId),
+        SNIPPET[capability](client.clientId),
       );
       expect(saved.status).toBe(200);
-      expect(saved.html).toContain('role="status"');
+      expect(saved.html).toContain(`Saved. The ${SETTINGS_BLOCK_LABEL[capability]} are in effect.`);
+    }
 
-      expect(await gateway.verify(target, creds, capability)).toEqual({ status: 'ok' });
-      verified.add(capability);
-    },
-  );
-
-  it('is onboarded: client exists and all three capabilities verified', async () => {
-    expect([...verified].sort()).toEqual([...B2C_CAPABILITIES].sort());
     for (const capability of B2C_CAPABILITIES) {
-      expect(await gateway.verify({ host: instance.host }, creds, capability)).toEqual({
+      expect(await caller.b2cAPIClients.verify({ orgId, b2cInstanceId, capability })).toEqual({
         status: 'ok',
       });
     }
-    // The granted client can now read and write the catalogue.
-    const { data } = gateway.instanceClients(instance.host, creds);
-    const search = await data.searchProducts({ query: { match_all_query: {} }, count: 1 });
-    expect(search.total).toBeGreaterThanOrEqual(2000);
-    const id = search.hits[0]!.id;
-    const patched = await data.patchProduct(id, { page_title: { 'de-DE': 'Neuer Titel' } });
-    expect(patched.page_title?.['de-DE']).toBe('Neuer Titel');
+    expect(await storedInstance(b2cInstanceId)).toMatchObject({
+      ocapiDataSettingsVerified: true,
+      ocapiShopSettingsVerified: true,
+      webdavSettingsVerified: true,
+      onboarded: false,
+    });
+
+    expect(
+      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, id: b2cInstanceId }),
+    ).toEqual({ status: 'ok' });
+    expect((await storedInstance(b2cInstanceId))?.onboarded).toBe(true);
+    const [linked] = await db().select().from(envs).where(eq(envs.id, env.id));
+    expect(linked?.b2cInstanceId).toBe(b2cInstanceId);
+    expect(await caller.b2cInstances.get({ orgId, instanceId: 'zzte_002' })).toMatchObject({
+      id: b2cInstanceId,
+      apiClient: { clientId: client.clientId },
+      onboarded: true,
+    });
+    // Other instances were left alone.
+    expect((await storedInstance(synced[2]!.id))?.onboarded).toBe(false);
+
+    // Salesforce failing unexpectedly is an exception with the spec's text; the flag stays set.
+    sim.faults.add({ path: '/webdav/Sites/impex', status: 503 });
+    try {
+      const error = await caller.b2cAPIClients
+        .verify({ orgId, b2cInstanceId, capability: 'webdav' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TRPCError);
+      expect(error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: MESSAGES.verifyException('webdav'),
+      });
+    } finally {
+      sim.faults.clear();
+    }
+    expect((await storedInstance(b2cInstanceId))?.webdavSettingsVerified).toBe(true);
+  });
+
+  it('an org whose Beacon client already exists in Account Manager gets it a new secret', async () => {
+    const { caller, orgId } = await ownerWithEnv();
+    // Made earlier (by hand, or by a Beacon whose database was reset): its secret is unknown here.
+    sim.apiClients.set('existing-beacon-client', {
+      id: 'existing-beacon-client',
+      name: 'Beacon',
+      secret: 'a secret nobody wrote down',
+      organizations: [orgId],
+      active: true,
+    });
+    const [instance] = (await caller.b2cInstances.sync({ orgId })).filter(
+      (i) => i.instanceId === 'zzte_003',
+    );
+    const client = await caller.b2cAPIClients.getOrCreate({ orgId });
+    expect(client.clientId).toBe('existing-beacon-client');
+    const rotated = sim.apiClients.get('existing-beacon-client')!.secret;
+    expect(rotated).not.toBe('a secret nobody wrote down');
+    const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
+    expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(orgId))).toBe(rotated);
+
+    // The stored secret works: with the settings pasted, verification passes.
+    const saved = await pasteInBusinessManager(
+      sim.businessManagerUrl(instance!.host, 'ocapi-data'),
+      'ocapi-data',
+      ocapiDataSettingsSnippet(client.clientId),
+    );
+    expect(saved.status).toBe(200);
+    expect(
+      await caller.b2cAPIClients.verify({
+        orgId,
+        b2cInstanceId: instance!.id,
+        capability: 'ocapi-data',
+      }),
+    ).toEqual({ status: 'ok' });
   });
 });

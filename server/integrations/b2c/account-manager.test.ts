@@ -6,7 +6,7 @@ import {
   generateApiClientSecret,
   TOKEN_PATH,
 } from './account-manager';
-import { B2CAuthError, B2CUnavailableError } from './errors';
+import { B2CAuthError, B2CNotFoundError, B2CUnavailableError } from './errors';
 import { createHostAllowlist } from './host-allowlist';
 import { createHttpClient } from './http';
 
@@ -104,22 +104,57 @@ describe('Account Manager client', () => {
     ]);
   });
 
-  it('creates the Beacon API client once, returning its secret only then', async () => {
+  it('creates the Beacon API client once; when it exists, gives it a new secret', async () => {
     const client = am();
+    const tokenFor = (clientId: string, clientSecret: string) =>
+      createTokenSource({
+        http: http(),
+        accountManagerUrl: sim.accountManagerUrl,
+        clientId,
+        clientSecret,
+      }).get();
     const created = await client.getOrCreateApiClient('org-create');
-    expect(created.clientId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(created.secret).toEqual(expect.any(String));
+    expect(created).toEqual({
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      secret: expect.any(String),
+      rotated: false,
+    });
     expect(sim.apiClients.get(created.clientId)).toMatchObject({
       name: 'Beacon',
       organizations: ['org-create'],
     });
-    expect(await client.getOrCreateApiClient('org-create')).toEqual({
+    await expect(tokenFor(created.clientId, created.secret)).resolves.toEqual(expect.any(String));
+
+    // Account Manager never shows a secret again: the existing client gets a new one.
+    const before = sim.countRequests('POST', '/dw/rest/v1/apiclients');
+    const again = await client.getOrCreateApiClient('org-create');
+    expect(again).toEqual({
       clientId: created.clientId,
-      secret: null,
+      secret: expect.any(String),
+      rotated: true,
     });
+    expect(again.secret).not.toBe(created.secret);
+    expect(sim.countRequests('POST', '/dw/rest/v1/apiclients')).toBe(before);
+    expect(sim.countRequests('PUT', `/dw/rest/v1/apiclients/${created.clientId}`)).toBe(1);
+    expect(sim.apiClients.get(created.clientId)?.secret).toBe(again.secret);
+    await expect(tokenFor(created.clientId, created.secret)).rejects.toBeInstanceOf(B2CAuthError);
+    await expect(tokenFor(created.clientId, again.secret)).resolves.toEqual(expect.any(String));
+
     // Another org gets its own client.
     const other = await client.getOrCreateApiClient('org-other');
     expect(other.clientId).not.toBe(created.clientId);
+  });
+
+  it('setting a password: unknown client is not found, a short one is refused', async () => {
+    const client = am();
+    const { clientId } = await client.getOrCreateApiClient('org-password');
+    await expect(
+      client.setApiClientPassword('no-such-client', generateApiClientSecret()),
+    ).rejects.toBeInstanceOf(B2CNotFoundError);
+    await expect(client.setApiClientPassword(clientId, 'short')).rejects.toMatchObject({
+      name: 'B2CRequestError',
+      status: 400,
+    });
   });
 
   it('refreshes a token the server stopped accepting and carries on', async () => {

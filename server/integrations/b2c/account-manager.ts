@@ -118,10 +118,15 @@ export interface AccountManagerClient {
     name: string,
     secret: string,
   ): Promise<AccountManagerApiClient>;
-  /** The API client named `Beacon`; its secret only when it was created now. */
+  /** Sets a new password (secret) on an existing API client; the old one stops working. */
+  setApiClientPassword(apiClientId: string, secret: string): Promise<AccountManagerApiClient>;
+  /**
+   * The API client named `Beacon` with a secret Beacon can store: created with a new secret, or,
+   * when it already exists (Account Manager never shows a secret again), given a new one.
+   */
   getOrCreateApiClient(
     organizationId: string,
-  ): Promise<{ clientId: string; secret: string | null }>;
+  ): Promise<{ clientId: string; secret: string; rotated: boolean }>;
 }
 
 /**
@@ -184,12 +189,22 @@ export function createAccountManagerClient(options: {
       });
       return parseBody(response, call, apiClientSchema);
     },
+    async setApiClientPassword(apiClientId, secret) {
+      const resource = `/apiclients/${encodeURIComponent(apiClientId)}`;
+      const call: B2CCallContext = { api: 'account-manager', method: 'PUT', resource };
+      // Account Manager's PUT is a partial update: only the fields sent change.
+      const response = await authed(call, `${base}${resource}`, { password: secret });
+      return parseBody(response, call, apiClientSchema);
+    },
     async getOrCreateApiClient(organizationId) {
-      const existing = await client.findApiClient(organizationId, API_CLIENT_NAME);
-      if (existing) return { clientId: existing.id, secret: null };
       const secret = generateApiClientSecret();
+      const existing = await client.findApiClient(organizationId, API_CLIENT_NAME);
+      if (existing) {
+        await client.setApiClientPassword(existing.id, secret);
+        return { clientId: existing.id, secret, rotated: true };
+      }
       const created = await client.createApiClient(organizationId, API_CLIENT_NAME, secret);
-      return { clientId: created.id, secret };
+      return { clientId: created.id, secret, rotated: false };
     },
   };
   return client;

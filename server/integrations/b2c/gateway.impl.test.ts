@@ -9,7 +9,7 @@ import {
 } from '../../../domain/b2c-snippets';
 import { createB2CSimulator, type B2CSimulator } from '../../../mock-server/b2c';
 import { B2CHostNotAllowedError, B2CUnavailableError } from './errors';
-import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
+import { createB2CGateway, WRITE_PROBE_PRODUCT_ID, type RealB2CGateway } from './gateway.impl';
 
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 let sim: B2CSimulator;
@@ -113,13 +113,35 @@ describe('B2C gateway', () => {
       status: 'error',
       message: VERIFY_MESSAGES.missingSettings('ocapi-data', 'POST', '/product_search'),
     });
+    // GET and POST but no PATCH: the write probe is refused, naming the method.
+    settings.ocapiData = {
+      _v: '21.10',
+      clients: [
+        {
+          client_id: creds.clientId,
+          resources: [{ resource_id: '/**', methods: ['get', 'post'] }],
+        },
+      ],
+    };
+    expect(await gateway.verify(target, creds, 'ocapi-data')).toEqual({
+      status: 'error',
+      message: VERIFY_MESSAGES.missingSettings(
+        'ocapi-data',
+        'PATCH',
+        `/products/${WRITE_PROBE_PRODUCT_ID}`,
+      ),
+    });
     settings.ocapiData = ocapi(ocapiDataSettingsSnippet(creds.clientId));
     settings.ocapiShop = ocapi(ocapiShopSettingsSnippet(creds.clientId));
     const webdav = parseWebdavPermissions(webdavPermissionsSnippet(creds.clientId));
     settings.webdav = webdav.ok ? webdav.value : null;
+    const patches = sim.countRequests('PATCH', `/products/${WRITE_PROBE_PRODUCT_ID}`);
     for (const capability of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
       expect(await gateway.verify(target, creds, capability)).toEqual({ status: 'ok' });
     }
+    // The write probe addressed a product that does not exist (404 once granted): nothing changed.
+    expect(sim.countRequests('PATCH', `/products/${WRITE_PROBE_PRODUCT_ID}`)).toBe(patches + 1);
+    expect(sim.instance(HOST).data().productsById.has(WRITE_PROBE_PRODUCT_ID)).toBe(false);
     // Without a site id the gateway discovers one through OCAPI Data.
     expect(await gateway.verify({ host: HOST }, creds, 'ocapi-shop')).toEqual({ status: 'ok' });
   });

@@ -12,7 +12,13 @@ import {
   type AccountManagerClient,
   type TokenSource,
 } from './account-manager';
-import { B2CAuthError, B2CHostNotAllowedError, B2CPermissionError, type B2CApi } from './errors';
+import {
+  B2CAuthError,
+  B2CHostNotAllowedError,
+  B2CNotFoundError,
+  B2CPermissionError,
+  type B2CApi,
+} from './errors';
 import type { B2CGateway, B2CTarget, DiscoveredInstance } from './gateway';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
 import { createHttpClient, type HttpClient } from './http';
@@ -59,6 +65,22 @@ export interface RealB2CGateway extends B2CGateway {
 }
 
 const MAX_TOKEN_SOURCES = 500;
+
+/**
+ * The product id the write probe addresses. OCAPI checks the client's permission for the method
+ * and resource before it looks the product up, so PATCH of a product that does not exist answers
+ * 403 without the `patch` grant and 404 with it, changing nothing either way.
+ */
+export const WRITE_PROBE_PRODUCT_ID = 'beacon-write-probe';
+
+async function probeProductWrite(data: OcapiDataClient): Promise<void> {
+  try {
+    // An empty document: even if a product had this id, nothing would change.
+    await data.patchProduct(WRITE_PROBE_PRODUCT_ID, {});
+  } catch (error) {
+    if (!(error instanceof B2CNotFoundError)) throw error;
+  }
+}
 
 const VERIFIED_APIS: Record<B2CApi, B2CCapability | null> = {
   'account-manager': null,
@@ -124,7 +146,7 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     return {
       data: createOcapiDataClient({ http, baseUrl, tokens }),
       shop: createOcapiShopClient({ http, baseUrl, clientId: creds.clientId, tokens }),
-      webdav: createWebdavClient({ http, baseUrl, clientId: creds.clientId, secret: creds.secret }),
+      webdav: createWebdavClient({ http, baseUrl, tokens }),
     };
   };
 
@@ -137,10 +159,23 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
       case 'ocapi-data':
         await clients.data.listCatalogs();
         await clients.data.searchProducts({ query: { match_all_query: {} }, count: 1 });
+        await probeProductWrite(clients.data);
         return { status: 'ok' } as const;
       case 'ocapi-shop': {
         // Without a known site, find one through OCAPI Data (configured in the step before).
-        const siteId = target.siteId ?? (await clients.data.listSites())[0]?.id;
+        let siteId = target.siteId;
+        if (!siteId) {
+          try {
+            siteId = (await clients.data.listSites())[0]?.id;
+          } catch (error) {
+            if (!(error instanceof B2CPermissionError)) throw error;
+            const { method, resource } = error.call;
+            return {
+              status: 'error',
+              message: VERIFY_MESSAGES.shopNeedsDataSettings(method, resource),
+            } as const;
+          }
+        }
         if (!siteId) return { status: 'error', message: VERIFY_MESSAGES.noSite } as const;
         await clients.shop.getSite(siteId);
         return { status: 'ok' } as const;
@@ -171,8 +206,9 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
         }));
     },
 
-    ensureApiClient(org) {
-      return accountManager.getOrCreateApiClient(org.orgId);
+    async ensureApiClient(org) {
+      const { clientId, secret } = await accountManager.getOrCreateApiClient(org.orgId);
+      return { clientId, secret };
     },
 
     async verify(target, creds, capability): Promise<VerifyResult> {

@@ -18,8 +18,11 @@ export interface DiscoveredInstance {
 
 export interface ApiClientCredentials {
   clientId: string;
-  /** Present only when the client was just created (Account Manager shows a secret once). */
-  secret: string | null;
+  /**
+   * The client's secret, to store encrypted: new when the client was created now, or a fresh one
+   * set on the existing client (Account Manager never shows a secret again).
+   */
+  secret: string;
 }
 
 export interface B2CTarget {
@@ -33,7 +36,10 @@ export interface B2CGateway {
   instanceBaseUrl(host: string): string;
   /** Instances the org may link, from Account Manager. */
   listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
-  /** The API client named `Beacon` (spec §9) for the org, created when missing. */
+  /**
+   * The API client named `Beacon` (spec §9) for the org, created when missing; when it exists its
+   * secret is replaced, so call this only when Beacon has no usable stored secret.
+   */
   ensureApiClient(org: { orgId: string }): Promise<ApiClientCredentials>;
   /** Probes one capability with the client's credentials; { status: 'error', message } tells a person what to fix. */
   verify(

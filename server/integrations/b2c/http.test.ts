@@ -23,6 +23,17 @@ const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/catalogs' };
 const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
 
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 function client(overrides: Partial<HttpOptions> = {}) {
   const sleep = vi.fn(async () => {});
   const http = createHttpClient({
@@ -39,17 +50,10 @@ describe('http helper', () => {
     const { http } = client();
     await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
 
-    const token = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
     const error = await http({
       call,
       url: dataUrl(),
-      headers: { authorization: `Bearer ${token.access_token}` },
+      headers: { authorization: `Bearer ${await adminToken()}` },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(B2CPermissionError);
     expect(error).toMatchObject({
@@ -75,12 +79,58 @@ describe('http helper', () => {
   });
 
   it('retries an idempotent call on 5xx with exponential backoff, then succeeds', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503, times: 2 });
-    const before = sim.countRequests('GET', '/catalogs');
+    const token = await adminToken();
+    sim.faults.add({ path: '/dw/rest/v1/instances', status: 503, times: 2 });
+    const before = sim.countRequests('GET', '/dw/rest/v1/instances');
     const { http, sleep } = client();
-    await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
-    expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
+    const response = await http({
+      call: { api: 'account-manager', method: 'GET', resource: '/instances' },
+      url: `${sim.accountManagerUrl}/dw/rest/v1/instances`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toMatchObject({ totalElements: 4 });
+    expect(sim.countRequests('GET', '/dw/rest/v1/instances') - before).toBe(3);
     expect(sleep.mock.calls).toEqual([[100], [200]]);
+  });
+
+  it('does not retry 401, 403 or 404: the answer will not change', async () => {
+    const token = await adminToken();
+    const cases: {
+      url: string;
+      headers: Record<string, string>;
+      error: new (...args: never[]) => Error;
+      grant?: boolean;
+    }[] = [
+      { url: dataUrl(), headers: {}, error: B2CAuthError },
+      { url: dataUrl(), headers: { authorization: `Bearer ${token}` }, error: B2CPermissionError },
+      {
+        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/no-such-resource`,
+        headers: { authorization: `Bearer ${token}` },
+        error: B2CNotFoundError,
+        grant: true,
+      },
+    ];
+    for (const { url, headers, error, grant } of cases) {
+      sim.instance(HOST).settings.ocapiData = grant
+        ? {
+            _v: '21.10',
+            clients: [
+              {
+                client_id: SIM_ADMIN_CLIENT.clientId,
+                resources: [{ resource_id: '/**', methods: ['get'] }],
+              },
+            ],
+          }
+        : null;
+      const { http, sleep } = client();
+      const path = new URL(url).pathname;
+      const before = sim.countRequests('GET', path);
+      await expect(http({ call, url, headers })).rejects.toBeInstanceOf(error);
+      expect(sim.countRequests('GET', path) - before).toBe(1);
+      expect(sleep).not.toHaveBeenCalled();
+    }
+    sim.instance(HOST).settings.ocapiData = null;
   });
 
   it('gives up after the retries with B2CUnavailableError carrying the status', async () => {
@@ -94,10 +144,30 @@ describe('http helper', () => {
     expect(sim.countRequests('GET', '/catalogs') - before).toBe(4);
   });
 
-  it('retries dropped connections', async () => {
+  it('retries dropped connections, then answers with what the service said', async () => {
     sim.faults.add({ path: '/dw/data/v21_10/catalogs', drop: true, times: 1 });
-    const { http } = client();
+    const before = sim.countRequests('GET', '/catalogs');
+    const { http, sleep } = client();
     await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
+    expect(sim.countRequests('GET', '/catalogs') - before).toBe(2);
+    expect(sleep).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry a POST on 5xx or a dropped connection', async () => {
+    const search = {
+      call: { api: 'ocapi-data', method: 'POST', resource: '/product_search' } as const,
+      url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/product_search`,
+      json: { query: { match_all_query: {} } },
+    };
+    for (const fault of [{ status: 500 }, { drop: true }]) {
+      sim.faults.add({ path: '/product_search', method: 'POST', ...fault });
+      const { http, sleep } = client();
+      const before = sim.countRequests('POST', '/product_search');
+      await expect(http(search)).rejects.toBeInstanceOf(B2CUnavailableError);
+      expect(sim.countRequests('POST', '/product_search') - before).toBe(1);
+      expect(sleep).not.toHaveBeenCalled();
+      sim.faults.clear();
+    }
   });
 
   it('does not retry a non-idempotent call', async () => {

@@ -70,6 +70,20 @@ describe('OCAPI Data client', () => {
     expect(master.type.master).toBe(true);
     expect(master.name?.default).toEqual(expect.any(String));
     expect(master.online_flag?.default).toEqual(expect.any(Boolean));
+    // The SEO fields come through per locale, as the instance holds them (seeded, so fixed).
+    const seeded = sim.instance(HOST).data().productsById.get('M-00001')!;
+    expect(master.page_title).toEqual(seeded.page_title);
+    expect(master.page_description).toEqual(seeded.page_description);
+    expect(master.page_keywords).toEqual(seeded.page_keywords);
+    expect(master.page_title?.['fr-FR']).toBe('Pantalon en coton léger | Beacon Outfitters');
+    expect(master.page_keywords?.default).toBe('trousers, cotton, lightweight');
+    expect(master.page_description?.['fr-FR']).toMatch(/^Achetez Pantalon en coton léger/);
+    expect(master.short_description?.['fr-FR']).toMatchObject({
+      markup: '<p>Pantalon léger en coton doux.</p>',
+    });
+    expect(Object.keys(master.short_description ?? {}).sort()).toEqual(
+      Object.keys(seeded.short_description).sort(),
+    );
     const variant = await data.getProduct(
       `${(master.variants as { product_id: string }[])[0]?.product_id}`,
     );

@@ -3,7 +3,8 @@ import { parseWebdavPermissions, webdavPermissionsSnippet } from '../../../domai
 import { createB2CSimulator, type B2CSimulator } from '../../../mock-server/b2c';
 import { B2CAuthError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
-import { parseMultistatus } from './webdav';
+import { basicAuth } from './http';
+import { parseMultistatus, WEBDAV_IMPEX_PATH } from './webdav';
 
 const HOST = 'zzte-003.dx.commercecloud.salesforce.com';
 let sim: B2CSimulator;
@@ -21,6 +22,16 @@ afterEach(() => {
   sim.faults.clear();
   sim.instance(HOST).settings.webdav = null;
 });
+
+/** A token for the API client, straight from the simulator's Account Manager. */
+const clientToken = async () => {
+  const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(creds.clientId, creds.secret) },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+};
 
 const grant = (operations: ('read' | 'read_write')[]) => {
   const parsed = parseWebdavPermissions(webdavPermissionsSnippet(creds.clientId));
@@ -59,10 +70,78 @@ describe('WebDAV client', () => {
     expect((error as B2CPermissionError).call.method).toBe('PUT');
   });
 
-  it('answers a wrong secret with B2CAuthError (Basic auth)', async () => {
+  it('answers a wrong secret with B2CAuthError (from the token request)', async () => {
     grant(['read_write']);
     const webdav = gateway.instanceClients(HOST, { ...creds, secret: 'nope' }).webdav;
     await expect(webdav.listImpex()).rejects.toBeInstanceOf(B2CAuthError);
+  });
+
+  it('authenticates with the API client’s bearer token and asks for Depth 1', async () => {
+    grant(['read_write']);
+    const sent: { method: string; url: string; headers: Headers }[] = [];
+    const spying = createB2CGateway({
+      ...sim.gatewayConfig(),
+      fetch: async (input, init) => {
+        sent.push({
+          method: init?.method ?? 'GET',
+          url: String(input),
+          headers: new Headers(init?.headers),
+        });
+        return fetch(input, init);
+      },
+    });
+    await spying.instanceClients(HOST, creds).webdav.listImpex();
+    const propfind = sent.filter((r) => r.method === 'PROPFIND');
+    expect(propfind).toHaveLength(1);
+    expect(propfind[0]!.headers.get('depth')).toBe('1');
+    expect(propfind[0]!.headers.get('authorization')).toMatch(/^Bearer \S+$/);
+    // The token came from Account Manager with the API client's own id and secret.
+    const tokenRequest = sent.find((r) => r.url.endsWith('/dwsso/oauth2/access_token'));
+    expect(tokenRequest?.headers.get('authorization')).toBe(
+      basicAuth(creds.clientId, creds.secret),
+    );
+  });
+
+  it('simulator: refuses Basic credentials, a missing or unknown token (401)', async () => {
+    grant(['read_write']);
+    const url = `${sim.baseUrlFor(HOST)}${WEBDAV_IMPEX_PATH}/`;
+    const propfind = (headers: Record<string, string>) =>
+      fetch(url, { method: 'PROPFIND', headers: { depth: '1', ...headers } });
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: basicAuth(creds.clientId, creds.secret) },
+      { authorization: 'Bearer not-a-token' },
+    ]) {
+      const response = await propfind(headers);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    }
+    const token = await clientToken();
+    expect((await propfind({ authorization: `Bearer ${token}` })).status).toBe(207);
+  });
+
+  it('simulator: refuses PROPFIND without Depth or with Depth infinity (403, finite depth)', async () => {
+    grant(['read_write']);
+    const url = `${sim.baseUrlFor(HOST)}${WEBDAV_IMPEX_PATH}/`;
+    const authorization = `Bearer ${await clientToken()}`;
+    const refused: Record<string, string>[] = [
+      { authorization },
+      { authorization, depth: 'infinity' },
+    ];
+    for (const headers of refused) {
+      const response = await fetch(url, { method: 'PROPFIND', headers });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('<D:propfind-finite-depth/>');
+    }
+    const malformed = await fetch(url, {
+      method: 'PROPFIND',
+      headers: { authorization, depth: '2' },
+    });
+    expect(malformed.status).toBe(400);
+    const zero = await fetch(url, { method: 'PROPFIND', headers: { authorization, depth: '0' } });
+    expect(zero.status).toBe(207);
+    // Depth 0 describes /impex only.
+    expect(parseMultistatus(await zero.text())).toHaveLength(1);
   });
 
   it('times out and retries PROPFIND, then reports the instance unavailable', async () => {

@@ -1,7 +1,13 @@
-/** WebDAV on /impex: list (PROPFIND, Depth 1) and a write probe (PUT then DELETE of a small file). */
+/**
+ * WebDAV on /impex: list (PROPFIND, Depth 1) and a write probe (PUT then DELETE of a small file).
+ * With "WebDAV Client Permissions" B2C authenticates an API client by an Account Manager bearer
+ * token (client credentials of that client), not by Basic id:secret, which is for Business
+ * Manager users and access keys.
+ */
 import { randomUUID } from 'node:crypto';
+import { withBearer, type TokenSource } from './account-manager';
 import type { B2CCallContext } from './errors';
-import { basicAuth, type HttpClient } from './http';
+import type { HttpClient, HttpRequest } from './http';
 
 export const WEBDAV_IMPEX_PATH = '/on/demandware.servlet/webdav/Sites/impex';
 
@@ -42,10 +48,16 @@ export function parseMultistatus(xml: string): WebdavEntry[] {
 export function createWebdavClient(options: {
   http: HttpClient;
   baseUrl: string;
-  clientId: string;
-  secret: string;
+  /** The API client's Account Manager tokens (the same source OCAPI uses). */
+  tokens: TokenSource;
 }): WebdavClient {
-  const authorization = basicAuth(options.clientId, options.secret);
+  const send = (request: HttpRequest) =>
+    withBearer(options.tokens, (token) =>
+      options.http({
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
+      }),
+    );
   const root = `${options.baseUrl}${WEBDAV_IMPEX_PATH}`;
   const call = (method: string, resource: string): B2CCallContext => ({
     api: 'webdav',
@@ -55,11 +67,11 @@ export function createWebdavClient(options: {
 
   return {
     async listImpex() {
-      const response = await options.http({
+      const response = await send({
         call: call('PROPFIND', '/impex/'),
         url: `${root}/`,
         headers: {
-          authorization,
+          // Never infinity (or absent, which means infinity): servers refuse it.
           depth: '1',
           accept: 'application/xml',
           'content-type': 'application/xml',
@@ -71,17 +83,13 @@ export function createWebdavClient(options: {
     },
     async writeProbe() {
       const name = `beacon-probe-${randomUUID()}.txt`;
-      await options.http({
+      await send({
         call: call('PUT', `/impex/${name}`),
         url: `${root}/${name}`,
-        headers: { authorization, 'content-type': 'text/plain' },
+        headers: { 'content-type': 'text/plain' },
         body: 'Beacon write probe; safe to delete.\n',
       });
-      await options.http({
-        call: call('DELETE', `/impex/${name}`),
-        url: `${root}/${name}`,
-        headers: { authorization },
-      });
+      await send({ call: call('DELETE', `/impex/${name}`), url: `${root}/${name}` });
     },
   };
 }
