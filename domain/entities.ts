@@ -1,16 +1,45 @@
 /** Entities shared by server, app and mocks (spec §3), as zod schemas with their types. */
 import { z } from 'zod/mini';
 import { APP_THEMES, DEFAULT_APP_THEME } from './constants';
+import { MESSAGES } from './errors';
 import { SLUG_MAX_LENGTH } from './slug';
 
-export const slugSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(2, 'At least 2 characters'),
-    z.maxLength(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`),
-    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only'),
-  );
+/**
+ * Slugs that would collide with the app's own routes (spec §2): /app/{orgSlug} sits beside
+ * create-org, accept-invite, auth and sp; /app/{orgSlug}/{envSlug} beside create-env; and an env's
+ * screens are named settings, onboarding, products, …. One list for org and env slugs, so a slug
+ * never has to be renamed when it moves, and no future route at either level is shadowed.
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  'create-org',
+  'accept-invite',
+  'auth',
+  'sp',
+  'create-env',
+  'settings',
+  'onboarding',
+  'products',
+  'reviews',
+  'agents',
+  'analyst',
+  'landing-pages',
+  'pages',
+];
+
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.includes(slug.trim().toLowerCase());
+}
+
+/** An org or env slug: lowercase letters, digits and single hyphens, not a reserved route name. */
+export const slugSchema = z.string().check(
+  z.trim(),
+  z.minLength(2, 'At least 2 characters'),
+  z.maxLength(SLUG_MAX_LENGTH, `At most ${SLUG_MAX_LENGTH} characters`),
+  z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lowercase letters, digits and single hyphens only'),
+  z.refine((slug) => !isReservedSlug(slug), {
+    error: (issue) => MESSAGES.reservedSlug(String(issue.input)),
+  }),
+);
 
 export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -28,6 +28,7 @@ export const MESSAGES = {
   notFound: 'Not Found',
   onboardingNeeded: 'Onboarding needed',
   integrationMissing: 'Salesforce B2C Commerce Integration Missing',
+  reservedSlug: (slug: string) => `"${slug}" is reserved by Beacon's own pages. Choose another.`,
   unverified: 'Unverified',
   superuserRequired: 'Superuser required',
   unableToTransform: 'Unable to transform response from server',
@@ -36,6 +37,9 @@ export const MESSAGES = {
   wsReconnectRequested: 'Server requested reconnect',
   wsClosedBeforeConnect: 'Closed before connection was established',
 } as const;
+
+/** The name of the error an aborted request rejects with (fetch's DOMException, tRPC's polyfill). */
+export const ABORT_ERROR_NAME = 'AbortError';
 
 /** Domain error kinds; the server maps each to one tRPC code in one place. */
 export const DOMAIN_ERROR_CODES = {

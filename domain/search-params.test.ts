@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { homeSearch, productsSearch, reviewsSearch, settingsSearch } from './search-params';
+import {
+  homeSearch,
+  landingPagesSearch,
+  productDetailSearch,
+  productsSearch,
+  reviewsSearch,
+  settingsSearch,
+} from './search-params';
 
 describe('route search parameters (spec §2)', () => {
   it('gives the reviews defaults: page 1, 48 a page, pending, all agents, online only', () => {
@@ -51,5 +58,30 @@ describe('route search parameters (spec §2)', () => {
     expect(homeSearch.parse({ view: 'weird' }).view).toBe('results');
     expect(settingsSearch.parse({}).view).toBe('org-settings');
     expect(settingsSearch.parse({ view: 'users' }).view).toBe('users');
+  });
+
+  it('gives the landing pages defaults: page 1, 48 a page; invalid values fall back', () => {
+    expect(landingPagesSearch.parse({})).toEqual({ page: 1, pageSize: 48 });
+    expect(landingPagesSearch.parse({ page: 3 })).toEqual({ page: 3, pageSize: 48 });
+    expect(landingPagesSearch.parse({ page: 'two', pageSize: 10 })).toEqual({
+      page: 1,
+      pageSize: 48,
+    });
+  });
+
+  it('gives the product detail defaults: default language, JSON hidden, online only', () => {
+    expect(productDetailSearch.parse({})).toMatchObject({
+      language: 'default',
+      showJson: false,
+      showOffline: false,
+    });
+    expect(productDetailSearch.parse({ showJson: true, language: 'fr-FR' })).toMatchObject({
+      showJson: true,
+      language: 'fr-FR',
+    });
+    expect(productDetailSearch.parse({ showJson: 'yes', language: '' })).toMatchObject({
+      showJson: false,
+      language: 'default',
+    });
   });
 });

@@ -1,47 +1,124 @@
 #!/usr/bin/env node
-// Builds the app and, in the same run with the same Vite, a bare React 19 hello world; prints the
-// initial JS (gzip) that /app/ loads — the entry chunk plus its static imports — and the ratio.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Builds the app and, in the same run with the same Vite, a bare React 19 hello world; then opens
+// each in Debian's Chromium exactly as a first-time visitor would and sums the gzip size of every
+// JavaScript file the page loads: the entry, its static imports, the chunks of the first route (the
+// login screen a signed-out visitor gets at /app/) and anything its beforeLoad or loaders import
+// dynamically. Prints the app's initial JS, the baseline and the ratio; exits 1 above the budget.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { tsImport } from 'tsx/esm/api';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = 1.8;
+const { launchOptions } = await tsImport('./chromium.ts', import.meta.url);
 
-function initialJs(outDir, manifest) {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const seen = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return;
-    seen.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(Object.keys(manifest).find((key) => manifest[key] === entry));
-  let gz = 0;
-  for (const file of seen)
-    if (file.endsWith('.js')) gz += gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
-  return { files: [...seen], gz };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+/**
+ * Serves a build folder under `base` (falling back to its index.html, as the server does for app
+ * routes) and plays a signed-out API: no session, and 401 for any tRPC call.
+ */
+function serve(dir, base) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path === '/api/auth/session')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('null');
+    if (path === '/api/auth/csrf')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"csrfToken":"bench"}');
+    if (path.startsWith('/trpc/'))
+      return void res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(
+          '{"error":{"json":{"message":"Sign in","code":-32001,"data":{"code":"UNAUTHORIZED","httpStatus":401}}}}',
+        );
+    if (!path.startsWith(base)) return void res.writeHead(404).end();
+    let file = normalize(join(dir, path.slice(base.length)));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      // Missing assets are real 404s; anything else is an app route.
+      if (extname(file)) return void res.writeHead(404).end();
+      file = join(dir, 'index.html');
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ server, origin: `http://127.0.0.1:${server.address().port}` }),
+    ),
+  );
 }
 
-async function buildAndMeasure(config, outDir) {
+/**
+ * Opens `base` of a served build in Chromium, waits until `ready` holds and the network is idle,
+ * and returns each JavaScript file loaded with its gzip size (level 9, from the build output).
+ */
+async function measureFirstVisit(browser, dir, base, ready) {
+  const { server, origin } = await serve(dir, base);
+  const page = await browser.newPage();
+  const scripts = new Set();
+  const failures = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.status() >= 400 && !url.pathname.startsWith('/trpc/'))
+      failures.push(`${response.status()} ${url.pathname}`);
+    if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  page.on('pageerror', (error) => failures.push(error.message));
+  try {
+    await page.goto(`${origin}${base}`);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    // Whatever the first screen defers past idle (lazy screens, idle-time imports) still counts.
+    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+    if (failures.length) throw new Error(`first visit failed: ${failures.join('; ')}`);
+  } finally {
+    await page.close();
+    server.close();
+  }
+  const files = [...scripts].map((path) => {
+    const gz = gzipSync(readFileSync(join(dir, path.slice(base.length))), { level: 9 }).length;
+    return { file: path.slice(base.length), gz };
+  });
+  return { files, gz: files.reduce((sum, f) => sum + f.gz, 0) };
+}
+
+async function buildTo(config, outDir) {
   await build({
     ...config,
     logLevel: 'warn',
-    build: { ...config.build, outDir, manifest: true, sourcemap: false, emptyOutDir: true },
+    build: { ...config.build, outDir, sourcemap: false, emptyOutDir: true },
   });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
-  return initialJs(outDir, manifest);
+  return outDir;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
+const browser = await chromium.launch(launchOptions);
 try {
-  const app = await buildAndMeasure(
-    { configFile: join(root, 'vite.config.ts') },
-    join(work, 'app'),
-  );
+  const appDir = await buildTo({ configFile: join(root, 'vite.config.ts') }, join(work, 'app'));
 
   const hello = join(work, 'hello');
   mkdirSync(hello, { recursive: true });
@@ -54,7 +131,7 @@ try {
     "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<h1>Hello, world</h1>);\n",
   );
   const react = (await import('@vitejs/plugin-react')).default;
-  const baseline = await buildAndMeasure(
+  const helloDir = await buildTo(
     {
       configFile: false,
       root: hello,
@@ -69,17 +146,30 @@ try {
     join(work, 'hello-dist'),
   );
 
+  // A signed-out visitor's first screen: the login screen at /app/.
+  const app = await measureFirstVisit(browser, appDir, '/app/', (page) =>
+    page.getByRole('button', { name: 'Sign in with Salesforce' }).waitFor({ timeout: 30_000 }),
+  );
+  const baseline = await measureFirstVisit(browser, helloDir, '/', (page) =>
+    page.getByRole('heading', { name: 'Hello, world' }).waitFor({ timeout: 30_000 }),
+  );
+
   const ratio = app.gz / baseline.gz;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
-    `app initial JS (gzip):      ${kb(app.gz)}  (${app.files.filter((f) => f.endsWith('.js')).join(', ')})`,
+    `app initial JS (gzip):       ${kb(app.gz)} in ${app.files.length} files loaded by /app/ (signed out, login screen)`,
   );
-  console.log(`React 19 hello world (gzip): ${kb(baseline.gz)}`);
+  for (const f of [...app.files].sort((a, b) => b.gz - a.gz))
+    console.log(`  ${kb(f.gz).padStart(9)}  ${f.file}`);
+  console.log(
+    `React 19 hello world (gzip): ${kb(baseline.gz)} in ${baseline.files.length} file(s)`,
+  );
   console.log(`ratio:                       ${ratio.toFixed(2)}x  (budget ${BUDGET}x)`);
   if (ratio > BUDGET) {
     console.error(`Initial JS is over budget: ${ratio.toFixed(2)}x > ${BUDGET}x`);
     process.exitCode = 1;
   }
 } finally {
+  await browser.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -6,11 +6,18 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Auth } from './auth/auth';
 import { createHttpLogger, type Logger } from './log';
-import { errorHandler, jsonOnlyMutations, securityHeaders, signInRateLimit } from './http/security';
+import {
+  errorHandler,
+  jsonOnlyMutations,
+  securityHeaders,
+  signInRateLimit,
+  subscriptionsOnlyOverWs,
+} from './http/security';
 import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import type { Context, Services } from './trpc/context';
@@ -19,6 +26,14 @@ import { appRouter } from './trpc/router';
 export const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
 /** tRPC request bodies (mutations and batches); every input the router accepts is far smaller. */
 export const TRPC_MAX_BODY_BYTES = 100 * 1024;
+/** Calls in one batch; the app's batch link sends far fewer (a page batches two to four). */
+export const TRPC_MAX_BATCH_SIZE = 50;
+
+const SUBSCRIPTION_PATHS = new Set(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>)
+    .filter(([, procedure]) => procedure._def.type === 'subscription')
+    .map(([path]) => path),
+);
 
 export interface AppDeps {
   config: {
@@ -33,6 +48,8 @@ export interface AppDeps {
   appDir?: string;
   /** Origins the sign-in form may be redirected to: the identity providers' issuers. */
   signInOrigins?: string[];
+  /** Extra image origins for the CSP (the favicon service's). */
+  imageOrigins?: string[];
   signInRateLimit?: { windowMs?: number; limit?: number };
 }
 
@@ -45,7 +62,11 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(createHttpLogger(logger));
   app.use(
-    securityHeaders({ publicUrl: deps.config.publicUrl, signInOrigins: deps.signInOrigins ?? [] }),
+    securityHeaders({
+      publicUrl: deps.config.publicUrl,
+      signInOrigins: deps.signInOrigins ?? [],
+      imageOrigins: deps.imageOrigins ?? [],
+    }),
   );
 
   app.get('/', (_req, res) => res.redirect(302, '/app/'));
@@ -66,15 +87,18 @@ export function createApp(deps: AppDeps): Express {
   // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
   app.use(
     '/trpc',
+    subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
     jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
     createExpressMiddleware({
       router: appRouter,
       maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       async createContext({ req }): Promise<Context> {
         return {
           user: await auth.resolveUser(req),
           services,
           requestId: String((req as { id?: unknown }).id ?? ''),
+          isDevelopment: deps.config.isDevelopment,
         };
       },
       onError({ error, path: procedure, req }) {
@@ -119,6 +143,7 @@ export async function createServer(
     resolveUser: (req) => deps.auth.resolveUser(req),
     logger: deps.logger,
     allowedOrigins: deps.allowedWsOrigins ?? [],
+    isDevelopment: deps.config.isDevelopment,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

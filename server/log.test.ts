@@ -24,6 +24,41 @@ describe('createLogger', () => {
   });
 });
 
+describe('nested secrets', () => {
+  it('are redacted at any depth and in arrays, without changing the caller’s objects', () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (l: string) => lines.push(l) },
+    });
+    const event = {
+      upstream: {
+        request: { options: { headers: { Authorization: 'Bearer deep-bearer' } } },
+        response: { body: { data: { access_token: 'deep-at', expires_in: 3600 } } },
+      },
+      accounts: [{ provider: 'google', refresh_token: 'listed-rt' }],
+      apiClient: { config: { credentials: { clientSecret: 'deep-cs', clientId: 'beacon-demo' } } },
+      invitation: { email: 'x@example.test', token: 'invite-token' },
+    };
+    const before = JSON.stringify(event);
+    logger
+      .child({ session: { user: { sessionToken: 'bound-st' } } })
+      .warn(event, 'B2C call failed');
+    const out = lines.join('');
+    for (const secret of ['deep-bearer', 'deep-at', 'listed-rt', 'deep-cs', 'invite-token']) {
+      expect(out).not.toContain(secret);
+    }
+    const line = JSON.parse(out) as typeof event;
+    expect(line.upstream.response.body.data).toEqual({
+      access_token: '[redacted]',
+      expires_in: 3600,
+    });
+    expect(line.apiClient.config.credentials.clientId).toBe('beacon-demo');
+    expect(line.accounts[0]?.provider).toBe('google');
+    expect(JSON.stringify(event)).toBe(before);
+  });
+});
+
 describe('createHttpLogger', () => {
   async function serve(level: string) {
     const express = (await import('express')).default;

@@ -32,13 +32,51 @@ export const REDACT_PATHS = [
   'config.secretKey',
 ];
 
+const CENSOR = '[redacted]';
+/** The key a path ends in: `req.headers["x-csrf-token"]` → `x-csrf-token`, `*.token` → `token`. */
+const lastKey = (path: string) => path.replace(/^.*(?:\["([^"]+)"\]|\.([^.]+))$/, '$1$2');
+/** Keys whose values are secret wherever they appear: the last key of every path above. */
+export const SECRET_KEYS = new Set(REDACT_PATHS.map((p) => lastKey(p).toLowerCase()));
+const MAX_DEPTH = 10;
+
+/**
+ * Blanks secret-named keys at any depth (pino's paths reach a fixed depth: `*.token` is one level).
+ * Copy on write: the caller's objects are never changed, and a line without secrets is not copied.
+ * Errors are left to pino's error serializer.
+ */
+export function censorSecrets(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (value instanceof Error || value instanceof Date || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const next = censorSecrets(item, depth + 1);
+      if (next !== item) (copy ??= [...value])[i] = next;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next =
+      SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== null
+        ? CENSOR
+        : censorSecrets(item, depth + 1);
+    if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
+  }
+  return copy ?? value;
+}
+
 export function createLogger(
   options: { level: string; destination?: DestinationStream } = { level: 'info' },
 ) {
   const settings = {
     level: options.level,
     base: { service: 'beacon' },
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    // Every logged object (child bindings are not: pino formats only the root's; ours carry ids).
+    formatters: {
+      log: (object: Record<string, unknown>) => censorSecrets(object) as Record<string, unknown>,
+    },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   return options.destination ? pino(settings, options.destination) : pino(settings);

@@ -7,6 +7,7 @@ import { desc } from 'drizzle-orm';
 import { DomainError } from '../domain/errors';
 import { startDevIdp, type DevIdp, type DevIdpUser } from '../mock-server/idp/dev-idp';
 import { createServer } from './app';
+import { faviconServiceOrigin } from './http/security';
 import { createAuth } from './auth/auth';
 import { ConfigError, loadConfig, needsDevIdp, withDevSecrets, type Config } from './config';
 import { createDatabase, type Db } from './db/client';
@@ -147,8 +148,13 @@ async function main() {
       allowGenerate: !config.isProduction,
     }),
   );
-  const { seeded } = await seed(database.db, { secrets });
-  if (seeded) logger.info('seeded the demo data into an empty database');
+  // The demo users and orgs are for trying Beacon out; a production database is never seeded.
+  if (config.isProduction) {
+    logger.info('production: the demo data is not seeded');
+  } else {
+    const { seeded } = await seed(database.db, { secrets });
+    if (seeded) logger.info('seeded the demo data into an empty database');
+  }
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
@@ -198,6 +204,10 @@ async function main() {
     host: config.host,
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
+    // The client build's favicon service (org logos), read from the same environment as the build.
+    imageOrigins: [faviconServiceOrigin(process.env.VITE_FAVICON_SERVICE_URL)].filter(
+      (origin): origin is string => origin !== null,
+    ),
   });
   listening.url = running.url;
   const publicUrl = config.publicUrl ?? running.url;
@@ -205,7 +215,7 @@ async function main() {
   const lines = [`Open ${publicUrl}/app/`];
   if (idp) {
     lines.push(
-      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page.',
+      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page; ivy@beacon.test belongs only to an org with no environments.',
     );
   }
   if (b2c.simulator) {

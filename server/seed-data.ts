@@ -6,6 +6,8 @@ export const SEED_USERS = {
   ada: { id: 'user_ada', email: 'ada@beacon.test', name: 'Ada Admin', isSuperUser: true },
   maya: { id: 'user_maya', email: 'maya@beacon.test', name: 'Maya Member', isSuperUser: false },
   sam: { id: 'user_sam', email: 'sam@beacon.test', name: 'Sam Second', isSuperUser: false },
+  /** Only in Initech, which has no envs: `/app/` shows the "no environments" screen. */
+  ivy: { id: 'user_ivy', email: 'ivy@beacon.test', name: 'Ivy Initech', isSuperUser: false },
 } as const;
 export type SeedUserKey = keyof typeof SEED_USERS;
 export type SeedUser = (typeof SEED_USERS)[SeedUserKey];
@@ -15,7 +17,7 @@ export const SEED_ORGS = {
   acme: { id: 'org_acme', slug: 'acme', name: 'Acme Outfitters', verified: true },
   /** Unverified, one env with no instance. */
   globex: { id: 'org_globex', slug: 'globex', name: 'Globex Goods', verified: false },
-  /** Verified, no envs. */
+  /** Verified, no envs; Ivy's only org. */
   initech: { id: 'org_initech', slug: 'initech', name: 'Initech', verified: true },
 } as const;
 
@@ -69,6 +71,7 @@ export const SEED_MEMBERSHIPS = [
   { userId: SEED_USERS.maya.id, orgId: SEED_ORGS.acme.id, role: 'owner' },
   { userId: SEED_USERS.ada.id, orgId: SEED_ORGS.acme.id, role: 'member' },
   { userId: SEED_USERS.maya.id, orgId: SEED_ORGS.globex.id, role: 'owner' },
+  { userId: SEED_USERS.ivy.id, orgId: SEED_ORGS.initech.id, role: 'owner' },
 ] as const;
 
 /** Acme's prompt library: the questions its AEO monitoring asks AI assistants. */

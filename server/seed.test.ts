@@ -20,12 +20,13 @@ describeEachDriver('seed', (get) => {
     expect(await seed(db(), { secrets })).toEqual({ seeded: true });
     expect(await seed(db(), { secrets })).toEqual({ seeded: false });
     const [row] = await db().select({ n: count() }).from(users);
-    expect(row?.n).toBe(3);
+    expect(row?.n).toBe(4);
     const emails = (
       await db().select({ email: users.email, su: users.isSuperUser }).from(users)
     ).sort((a, b) => a.email.localeCompare(b.email));
     expect(emails).toEqual([
       { email: 'ada@beacon.test', su: true },
+      { email: 'ivy@beacon.test', su: false },
       { email: 'maya@beacon.test', su: false },
       { email: 'sam@beacon.test', su: false },
     ]);
@@ -72,6 +73,21 @@ describeEachDriver('seed', (get) => {
       org: { slug: 'acme' },
     });
     expect(await s.envs.list(SEED_ORGS.initech.id)).toEqual([]);
+    // Ivy's only org, Initech, has no envs: /app/ and /app/initech show the "no environments" screen.
+    const initech = { id: SEED_ORGS.initech.id, slug: 'initech', name: 'Initech', verified: true };
+    for (const orgSlug of [undefined, 'initech']) {
+      expect(await s.orgs.bestRedirectForUser(SEED_USERS.ivy, orgSlug)).toEqual({
+        status: 'no-envs',
+        org: initech,
+        env: null,
+      });
+    }
+    // Maya is no member of Initech: asking for it still lands her on acme/prod.
+    expect(await s.orgs.bestRedirectForUser(SEED_USERS.maya, 'initech')).toMatchObject({
+      status: 'ok',
+      org: { slug: 'acme' },
+      env: { slug: 'prod' },
+    });
     expect((await s.orgs.getContext(SEED_USERS.ada, 'globex', 'prod')).org.slug).toBe('globex');
     await expect(s.orgs.getContext(SEED_USERS.sam, 'acme', 'prod')).rejects.toThrow(
       'You are not a member of the org "acme"',

@@ -13,6 +13,22 @@ import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
 
+/**
+ * Under CI the PostgreSQL leg is required: a run without TEST_DATABASE_URL (scripts/pg-test-db.sh found
+ * no PostgreSQL and printed nothing) must fail, not quietly test PGlite only.
+ */
+export function requireTestDatabaseUrlInCi(env: NodeJS.ProcessEnv = process.env): void {
+  const ci = ['true', '1'].includes((env.CI ?? '').trim().toLowerCase());
+  if (ci && !env.TEST_DATABASE_URL?.trim()) {
+    throw new Error(
+      'CI is set but TEST_DATABASE_URL is empty: the data-layer tests must also run on PostgreSQL. ' +
+        'Install it (apt-get install -y postgresql) and run `npm run test:unit:pg`, which sets ' +
+        'TEST_DATABASE_URL from scripts/pg-test-db.sh.',
+    );
+  }
+}
+requireTestDatabaseUrlInCi();
+
 export const TEST_DRIVERS: TestDriver[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];

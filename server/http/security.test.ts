@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../log';
-import { errorHandler, jsonOnlyMutations, signInRateLimit } from './security';
+import {
+  errorHandler,
+  faviconServiceOrigin,
+  jsonOnlyMutations,
+  securityHeaders,
+  signInRateLimit,
+} from './security';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -15,6 +21,41 @@ async function serve(app: express.Express): Promise<string> {
   await new Promise((resolve) => server.once('listening', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+describe('Content-Security-Policy img-src', () => {
+  async function imgSrc(imageOrigins?: string[]) {
+    const app = express();
+    app.use(securityHeaders({ publicUrl: undefined, signInOrigins: [], imageOrigins }));
+    app.get('/', (_req, res) => res.send('ok'));
+    const csp = (await fetch(await serve(app))).headers.get('content-security-policy') ?? '';
+    return /(?:^|;)img-src ([^;]*)/.exec(csp)?.[1];
+  }
+
+  it('allows the app, inline images and the favicon service only; never any https: host', async () => {
+    expect(await imgSrc()).toBe("'self' data: blob:");
+    expect(await imgSrc(['https://icons.example.com'])).toBe(
+      "'self' data: blob: https://icons.example.com",
+    );
+  });
+
+  it('derives the favicon service origin from its URL template', () => {
+    expect(faviconServiceOrigin('https://icons.example.com/ip3/{domain}.ico')).toBe(
+      'https://icons.example.com',
+    );
+    expect(faviconServiceOrigin('https://www.google.com/s2/favicons?domain={domain}&sz=64')).toBe(
+      'https://www.google.com',
+    );
+    // Unset, not http(s), or a host made from the domain: nothing to name.
+    for (const template of [
+      undefined,
+      '',
+      'javascript:{domain}',
+      'https://{domain}/favicon.ico',
+      '{domain}',
+    ])
+      expect(faviconServiceOrigin(template), String(template)).toBeNull();
+  });
+});
 
 describe('signInRateLimit', () => {
   it('answers 429 once the limit is spent', async () => {

@@ -25,6 +25,26 @@ export interface SecurityOptions {
    * form-action to the redirects that follow a form post, so the providers must be named.
    */
   signInOrigins: string[];
+  /** Where images may come from besides the app itself: the favicon service's origin, if configured. */
+  imageOrigins?: string[];
+}
+
+/**
+ * The origin images come from for a favicon-service template (VITE_FAVICON_SERVICE_URL, `{domain}`
+ * replaced by the app), e.g. `https://icons.example.com/{domain}.ico` → `https://icons.example.com`.
+ * Null when unset or not an http(s) URL with a fixed host (a host built from `{domain}` cannot be named).
+ */
+export function faviconServiceOrigin(template: string | undefined): string | null {
+  if (!template?.trim()) return null;
+  try {
+    const url = new URL(template.trim().replaceAll('{domain}', 'example.com'));
+    const fixedHost =
+      new URL(template.trim().replaceAll('{domain}', 'example.org')).host === url.host;
+    if (!['http:', 'https:'].includes(url.protocol) || !fixedHost) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
 }
 
 export function securityHeaders(options: SecurityOptions): RequestHandler {
@@ -41,8 +61,9 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Fonts are self-hosted (@fontsource).
           fontSrc: ["'self'", 'data:'],
-          // Org favicons and theme-designer logos are user-chosen image URLs.
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // The app's own images, inline ones, and the favicon service's org logos (when configured).
+          // A theme-designer logo from elsewhere does not load in the preview (its alt text shows).
+          imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
           connectSrc: [
             "'self'",
             ...(wsOrigin ? [wsOrigin] : []),
@@ -163,6 +184,32 @@ export function jsonOnlyMutations(maxBodyBytes: number): RequestHandler {
       return;
     }
     next();
+  };
+}
+
+/**
+ * Subscriptions are served over WebSocket at /ws only. Over HTTP, tRPC would answer one with a 200
+ * event stream (even for an error); refuse it plainly instead, before tRPC runs.
+ */
+export function subscriptionsOnlyOverWs(subscriptionPaths: ReadonlySet<string>): RequestHandler {
+  return (req, res, next) => {
+    let names: string[];
+    try {
+      names = decodeURIComponent(req.path.slice(1)).split(',');
+    } catch {
+      return next();
+    }
+    if (!names.some((name) => subscriptionPaths.has(name))) return next();
+    res
+      .status(405)
+      .set('allow', '')
+      .json(
+        trpcErrorBody(
+          'METHOD_NOT_SUPPORTED',
+          'Subscriptions are served over WebSocket at /ws.',
+          names.length === 1 ? names[0] : undefined,
+        ),
+      );
   };
 }
 

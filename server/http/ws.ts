@@ -21,6 +21,8 @@ export interface WebSocketDeps {
   logger: Logger;
   /** Extra origins allowed to open a socket (e.g. the Vite dev server); same-host is always allowed. */
   allowedOrigins?: string[];
+  /** config.isDevelopment: error messages and stacks of unexpected errors reach the client. */
+  isDevelopment?: boolean;
 }
 
 export function attachWebSockets(server: Server, deps: WebSocketDeps) {
@@ -33,6 +35,7 @@ export function attachWebSockets(server: Server, deps: WebSocketDeps) {
         user: await deps.resolveUser(req),
         services: deps.services,
         requestId: randomUUID(),
+        isDevelopment: deps.isDevelopment === true,
       };
     },
     onError({ error, path }) {

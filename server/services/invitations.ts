@@ -68,9 +68,16 @@ export function createInvitationsService(
     },
 
     async revoke(orgId, invitationId) {
+      // Only a pending invitation can be revoked; an accepted one is the record of a membership.
       const deleted = await db
         .delete(invitations)
-        .where(and(eq(invitations.orgId, orgId), eq(invitations.id, invitationId)))
+        .where(
+          and(
+            eq(invitations.orgId, orgId),
+            eq(invitations.id, invitationId),
+            isNull(invitations.acceptedAt),
+          ),
+        )
         .returning({ id: invitations.id });
       if (deleted.length === 0) {
         throw new DomainError(

@@ -99,6 +99,21 @@ describeEachDriver('members', (get) => {
       expect(unknown.reason).toBe('invitation-unknown');
     });
 
+    it('revoke: an accepted invitation is not pending, so it is NOT_FOUND and stays listed', async () => {
+      const { services } = testServices(db());
+      const owner = await makeUser(db());
+      const invitee = await makeUser(db());
+      const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+      const invitation = await services.invitations.create(owner, org.id, invitee.email);
+      await services.invitations.accept(invitee, invitation.token);
+      const error = await domainError(services.invitations.revoke(org.id, invitation.id));
+      expect(error).toMatchObject({ kind: 'NOT_FOUND', reason: 'invitation-not-found' });
+      const [listed] = await services.invitations.list(org.id);
+      expect(listed?.id).toBe(invitation.id);
+      expect(listed?.acceptedAt).toBeInstanceOf(Date);
+      expect(await services.access.roleInOrg(invitee.id, org.id)).toBe('member');
+    });
+
     it('accept: adds the membership once; the token is then used', async () => {
       const { services } = testServices(db());
       const owner = await makeUser(db());

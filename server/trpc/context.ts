@@ -100,4 +100,6 @@ export interface Context {
   user: SessionUser | null;
   services: Services;
   requestId: string;
+  /** config.isDevelopment: errors then carry their own message and stack. Absent means no. */
+  isDevelopment?: boolean;
 }

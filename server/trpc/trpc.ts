@@ -5,16 +5,27 @@ import { z } from 'zod';
 import { DOMAIN_ERROR_CODES, DomainError } from '../../domain/errors';
 import type { Context } from './context';
 
+/** What a client sees instead of an unexpected error's own message, outside development. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
   allowOutsideOfServer: true,
-  errorFormatter({ shape, error }) {
+  // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
+  sse: { enabled: false },
+  errorFormatter({ shape, error, ctx }) {
+    // The server's own notion of development (config.isDevelopment), carried by the context; without
+    // a context (it failed to build) the safe answer is "not development".
+    const isDev = ctx?.isDevelopment === true;
+    // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
+    const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
     // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
-    const zodError = error.cause instanceof z.core.$ZodError ? z.flattenError(error.cause) : null;
-    const isDev = globalThis.process?.env?.NODE_ENV === 'development';
+    const zodError =
+      !hide && error.cause instanceof z.core.$ZodError ? z.flattenError(error.cause) : null;
     return {
       ...shape,
+      message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

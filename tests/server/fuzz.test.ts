@@ -11,6 +11,9 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 const RUNS = 2_400;
 const CONCURRENCY = 8;
+/** Every procedure must be named by at least this many requests, and answered for by tRPC this often. */
+const MIN_SENT_PER_PROCEDURE = 60;
+const MIN_ANSWERED_PER_PROCEDURE = 20;
 
 interface ProcedureDef {
   _def: { type: 'query' | 'mutation' | 'subscription' };
@@ -290,6 +293,38 @@ interface Failure {
   body: string;
 }
 
+/** The procedures a request names, in batch order (raw requests: from the URL). */
+function namedPaths(spec: Spec): string[] {
+  if (spec.kind === 'single') return [spec.path];
+  if (spec.kind === 'batch') return spec.paths;
+  try {
+    return decodeURIComponent(spec.url.split('?')[0]!.replace(/^\/trpc\/?/, '')).split(',');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The procedures tRPC itself answered for: a result item, or an error item naming the path. Items line
+ * up with the batch's paths; a request refused before tRPC (415, 405, 413) answers for none.
+ */
+function answeredPaths(spec: Spec, text: string): string[] {
+  if (spec.kind === 'raw') return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const paths = namedPaths(spec);
+  const items = Array.isArray(body) ? body : [body];
+  if (items.length !== paths.length) return [];
+  return paths.filter((path, i) => {
+    const item = items[i] as { result?: unknown; error?: { json?: { data?: { path?: string } } } };
+    return 'result' in item || item.error?.json?.data?.path === path;
+  });
+}
+
 function problem(spec: Spec, status: number, text: string): string | null {
   if (status >= 500) return 'a 5xx';
   // Node refuses an oversized URL or header block itself, before any handler.
@@ -324,8 +359,16 @@ it(`answers ${RUNS} random and malformed requests across ${procedures.length} pr
     numRuns: RUNS,
     seed: Number(process.env.FUZZ_SEED ?? 20261122),
   });
+  expect(samples.length).toBeGreaterThanOrEqual(2_000);
   const failures: Failure[] = [];
   const statuses = new Map<number, number>();
+  const known = new Set(procedures.map((p) => p.path));
+  const sent = new Map(procedures.map((p) => [p.path, 0]));
+  const answered = new Map(procedures.map((p) => [p.path, 0]));
+  const tally = (counts: Map<string, number>, paths: string[]) => {
+    for (const path of new Set(paths))
+      if (known.has(path)) counts.set(path, (counts.get(path) ?? 0) + 1);
+  };
   let next = 0;
   async function worker() {
     while (next < samples.length) {
@@ -334,6 +377,8 @@ it(`answers ${RUNS} random and malformed requests across ${procedures.length} pr
       const res = await fetch(`${t.url}${url}`, { ...init, redirect: 'manual' });
       const text = await res.text();
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      tally(sent, namedPaths(spec));
+      tally(answered, answeredPaths(spec, text));
       const why = problem(spec, res.status, text);
       if (why) {
         const where =
@@ -355,6 +400,14 @@ it(`answers ${RUNS} random and malformed requests across ${procedures.length} pr
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
   expect(failures.slice(0, 5)).toEqual([]);
+  expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(samples.length);
+  // Every procedure got its share of inputs, and tRPC answered for each (not only the pre-filters).
+  const below = (counts: Map<string, number>, min: number) =>
+    Object.fromEntries([...counts].filter(([, n]) => n < min));
+  expect(below(sent, MIN_SENT_PER_PROCEDURE)).toEqual({});
+  expect(below(answered, MIN_ANSWERED_PER_PROCEDURE)).toEqual({});
+  if (process.env.FUZZ_REPORT)
+    console.info(Object.fromEntries([...sent].map(([p, n]) => [p, [n, answered.get(p)]])));
   // The fuzz reached the procedures: most answers are tRPC errors, some are results.
   const count = (pred: (s: number) => boolean) =>
     [...statuses].filter(([s]) => pred(s)).reduce((n, [, c]) => n + c, 0);

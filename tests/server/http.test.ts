@@ -1,6 +1,9 @@
 /** The HTTP surface against a real listening server (PGlite in memory, dev IdP, ephemeral ports). */
+import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc/client';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import type { AppRouter } from '../../server/trpc/router';
 import { SEED_USERS } from '../../server/seed-data';
 import { CookieJar, signInViaDevIdp } from './support/sign-in';
 import { APP_INDEX_HTML, startTestServer, type TestServer } from './support/test-server';
@@ -78,6 +81,7 @@ describe('security headers', () => {
     expect(csp).toContain('frame-src https://app.cal.com https://cal.com');
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("font-src 'self' data:");
+    expect(csp).toContain("img-src 'self' data: blob:;");
     expect(csp).not.toContain('fonts.googleapis.com');
     expect(csp).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+/);
   });
@@ -137,6 +141,49 @@ describe('tRPC transport rules', () => {
     const res = await get('/trpc/orgs.getContext?input=%7Bbad', { headers: { cookie } });
     expect(res.status).toBe(400);
     expect(await res.text()).not.toMatch(/stack|at .*\.ts:\d+/);
+  });
+
+  it('answers an unexpected failure with a bare 500: no internal message, no stack', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const internal = 'connect ECONNREFUSED 10.1.2.3:5432 (relation "memberships" in /srv/db.ts)';
+    const original = t.services.orgs.allForUser;
+    t.services.orgs.allForUser = async () => Promise.reject(new Error(internal));
+    try {
+      const res = await get('/trpc/orgs.allOrgsForUser', { headers: { cookie } });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({
+        error: {
+          json: {
+            message: 'Internal server error.',
+            data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, zodError: null },
+          },
+        },
+      });
+      for (const leak of ['ECONNREFUSED', '10.1.2.3', 'memberships', '/srv/db.ts', 'stack'])
+        expect(text).not.toContain(leak);
+      expect(text).not.toMatch(/at .*\.ts:\d+/);
+    } finally {
+      t.services.orgs.allForUser = original;
+    }
+  });
+
+  it('answers a batch of up to 50 calls and refuses a bigger one with 400', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const batchOf = (n: number) =>
+      get(`/trpc/${Array(n).fill('orgs.allOrgsForUser').join(',')}?batch=1&input=%7B%7D`, {
+        headers: { cookie },
+      });
+    const fifty = await batchOf(50);
+    expect(fifty.status).toBe(200);
+    expect((await fifty.json()) as unknown[]).toHaveLength(50);
+    const tooMany = await batchOf(51);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({
+      error: {
+        json: { message: 'Batch call exceeds maximum size', data: { code: 'BAD_REQUEST' } },
+      },
+    });
   });
 
   it('answers a batched query for a signed-in member', async () => {
@@ -255,6 +302,39 @@ describe('Auth.js', () => {
   });
 });
 
+describe('sign-in rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ signInRateLimit: { limit: 3 } });
+  }, 60_000);
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('answers 429 on sign-in and its callback once the limit is spent; other routes still answer', async () => {
+    const signIn = () =>
+      fetch(`${limited.url}/api/auth/signin/salesforce`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ callbackUrl: '/app/' }),
+      });
+    for (let i = 0; i < 3; i += 1) expect((await signIn()).status).toBe(302);
+    const refused = await signIn();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: 'Too many sign-in attempts. Wait a minute and try again.',
+    });
+    expect(refused.headers.get('ratelimit-policy')).toContain('3;');
+    const callback = await fetch(`${limited.url}/api/auth/callback/google?code=x&state=y`, {
+      redirect: 'manual',
+    });
+    expect(callback.status).toBe(429);
+    expect((await fetch(`${limited.url}/api/auth/session`)).status).toBe(200);
+    expect((await fetch(`${limited.url}/healthz`)).status).toBe(200);
+  });
+});
+
 describe('/ws', () => {
   const open = (origin: string | undefined) =>
     new Promise<number | 'open'>((resolve) => {
@@ -272,5 +352,66 @@ describe('/ws', () => {
   it('accepts a same-origin upgrade and refuses a cross-site one', async () => {
     expect(await open(t.url)).toBe('open');
     expect(await open('https://evil.example')).toBe(403);
+  });
+
+  /** A tRPC client over /ws only, its upgrade request carrying `cookie` (as a browser's would). */
+  function wsClient(cookie: string | undefined) {
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, cookie ? { headers: { cookie } } : {});
+      }
+    }
+    const client = createWSClient({
+      url: `${t.url.replace('http', 'ws')}/ws`,
+      WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+      lazy: { enabled: false, closeMs: 0 },
+      retryDelayMs: () => 60_000,
+    });
+    const trpc = createTRPCClient<AppRouter>({
+      links: [wsLink({ client, transformer: superjson })],
+    });
+    return { trpc, close: () => client.close() };
+  }
+
+  /** The first event of system.statusUpdates: its data, or the error it ends with. */
+  function firstStatusUpdate(cookie: string | undefined) {
+    const { trpc, close } = wsClient(cookie);
+    return new Promise<{ data?: { name: string; ok: boolean }[]; error?: unknown }>((resolve) => {
+      const subscription = trpc.system.statusUpdates.subscribe(undefined, {
+        onData: (data) => {
+          subscription.unsubscribe();
+          resolve({ data });
+        },
+        onError: (error) => resolve({ error }),
+      });
+    }).finally(close);
+  }
+
+  it('carries tRPC subscriptions: system.statusUpdates sends the status report to a signed-in user', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const { data, error } = await firstStatusUpdate(cookie);
+    expect(error).toBeUndefined();
+    expect(data?.map((c) => [c.name, c.ok])).toEqual([
+      ['server', true],
+      ['database', true],
+    ]);
+  });
+
+  it('refuses the subscription without a session: UNAUTHORIZED', async () => {
+    const { data, error } = await firstStatusUpdate(undefined);
+    expect(data).toBeUndefined();
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('is not served over HTTP: 405 with a tRPC error, never an event stream', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    for (const path of ['system.statusUpdates', 'system.status,system.statusUpdates?batch=1']) {
+      const res = await get(`/trpc/${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      const body = (await res.json()) as { error: { json: { message: string } } };
+      expect(body.error.json.message).toBe('Subscriptions are served over WebSocket at /ws.');
+    }
   });
 });

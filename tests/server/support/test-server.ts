@@ -14,7 +14,7 @@ import { migrateDatabase } from '../../../server/db/migrate';
 import { sessions } from '../../../server/db/schema';
 import { createLogger } from '../../../server/log';
 import { seed } from '../../../server/seed';
-import { createServices } from '../../../server/services/index';
+import { createServices, type BeaconServices } from '../../../server/services/index';
 import { createSecrets } from '../../../server/services/secrets';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
@@ -24,6 +24,8 @@ export interface TestServer {
   database: Database;
   auth: Auth;
   running: RunningServer;
+  /** The services the server calls (per request): a test may replace a method to simulate a fault. */
+  services: BeaconServices;
   /** A session cookie header for a user, written straight into the sessions table. */
   sessionCookieFor(userId: string): Promise<string>;
   close(): Promise<void>;
@@ -70,9 +72,10 @@ export async function startTestServer(
     ensureApiClient: async () => ({ clientId: 'client-1', secret: 'secret-1' }),
     verify: async () => ({ status: 'ok' as const }),
   };
+  const services = createServices({ db: database.db, b2c: gateway, secrets });
   const running = await createServer({
     config: { publicUrl: undefined, isDevelopment: false, trustProxy: false },
-    services: createServices({ db: database.db, b2c: gateway, secrets }),
+    services,
     auth,
     logger,
     host: '127.0.0.1',
@@ -87,6 +90,7 @@ export async function startTestServer(
     database,
     auth,
     running,
+    services,
     async sessionCookieFor(userId) {
       const sessionToken = randomUUID();
       await database.db
