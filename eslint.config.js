@@ -5,14 +5,30 @@ import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const noServerValues = {
+// STYLE.md layers: ui/ and app/ take nothing from server/ but the router's type, and only as
+// `import type { AppRouter }` (erased at build time, so no server code reaches the browser).
+// Regexes on relative paths, so packages such as @trpc/server and the mock-server/ folder are not hit.
+const SERVER_DIR = String.raw`(?:\.{1,2}/)+(?:[^/]+/)*server`;
+const ROUTER_MODULE = String.raw`${SERVER_DIR}/trpc/router(?:\.ts)?`;
+const serverLayer = {
   patterns: [
     {
-      group: ['**/server/**', '**/server'],
-      allowTypeImports: true,
-      message: 'ui/ and app/ may import server/ only as `import type` (STYLE.md layers).',
+      regex: String.raw`^(?!${ROUTER_MODULE}$)${SERVER_DIR}(?:/|$)`,
+      message:
+        'ui/ and app/ import nothing from server/ but `import type { AppRouter }` (STYLE.md layers).',
+    },
+    {
+      regex: `^${ROUTER_MODULE}$`,
+      allowImportNames: ['AppRouter'],
+      message:
+        'From the server router, ui/ and app/ take only `import type { AppRouter }` (STYLE.md layers).',
     },
   ],
+};
+// `import { type AppRouter }` keeps a side-effect import of the module under verbatimModuleSyntax.
+const typeOnlyServerImports = {
+  selector: `ImportDeclaration[importKind!='type'][source.value=/^${SERVER_DIR.replaceAll('/', '\\/')}(\\/|$)/]`,
+  message: 'Import the server router as `import type { AppRouter }`, never as a value.',
 };
 
 export default tseslint.config(
@@ -55,7 +71,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...noServerValues.patterns,
+            ...serverLayer.patterns,
             {
               group: ['**/app/**', '**/mock-server/**', '@trpc/*', '@tanstack/*'],
               message: 'ui/ is presentational: props in, events out (STYLE.md layers).',
@@ -67,7 +83,11 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', noServerValues] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', serverLayer] },
+  },
+  {
+    files: ['{app,ui}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', typeOnlyServerImports] },
   },
   {
     files: ['domain/**/*.ts'],

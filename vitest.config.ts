@@ -35,7 +35,7 @@ export default defineConfig({
             'tests/{unit,server}/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
-          setupFiles: ['tests/setup/strict-console.ts'],
+          setupFiles: ['tests/setup/strict-console.ts', 'tests/setup/class-merge.ts'],
         },
       },
       // Every story runs as a test twice: in the default theme and in dim (axe checks contrast in both).

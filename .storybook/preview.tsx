@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { APP_THEMES, DEFAULT_APP_THEME } from '../domain/constants';
+import { loadClassMerge } from '../ui/lib/cn';
 import '../ui/styles/index.css';
 
 /** Applies the toolbar's app theme the way the app does: data-theme on the document root. */
@@ -13,11 +14,15 @@ function ThemeRoot({ theme, children }: { theme: string; children: ReactNode }) 
   return children;
 }
 
-const withAppTheme: Decorator = (Story, context) => (
-  <ThemeRoot theme={(context.globals.theme as string | undefined) ?? DEFAULT_APP_THEME}>
+// A story with `parameters: { appTheme: 'app' }` leaves data-theme to the app (e.g. its ThemeProvider).
+const withAppTheme: Decorator = (Story, context) =>
+  context.parameters.appTheme === 'app' ? (
     <Story />
-  </ThemeRoot>
-);
+  ) : (
+    <ThemeRoot theme={(context.globals.theme as string | undefined) ?? DEFAULT_APP_THEME}>
+      <Story />
+    </ThemeRoot>
+  );
 
 // Story tests run once per app theme: vitest.config.ts defines the theme for each run.
 declare const __STORY_TEST_THEME__: string | undefined;
@@ -25,6 +30,10 @@ const initialTheme =
   typeof __STORY_TEST_THEME__ === 'string' ? __STORY_TEST_THEME__ : DEFAULT_APP_THEME;
 
 const preview: Preview = {
+  // Stories render ui as a signed-in page does, with tailwind-merge loaded (ui/lib/cn.ts).
+  beforeAll: async () => {
+    await loadClassMerge();
+  },
   loaders: [
     mswLoader(async () => {
       const worker = setupWorker();

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Api } from './lib/api';
+import { reloadOnPreloadError } from './lib/preload-error';
+import { rootErrorOptions } from './lib/root-errors';
 import { createSessionStore } from './lib/session';
 import { analyticsEndpoint, sentryOptions, type ClientEnv } from './lib/telemetry-config';
 import { applyTheme, readStoredTheme } from './lib/theme';
@@ -9,14 +11,7 @@ import '../ui/styles/index.css';
 
 applyTheme(readStoredTheme());
 
-// A stale deploy's lazy chunk is gone: reload once rather than leave a blank page.
-window.addEventListener('vite:preloadError', (event) => {
-  const key = 'beacon:reloaded-for-chunk';
-  if (sessionStorage.getItem(key)) return;
-  sessionStorage.setItem(key, '1');
-  event.preventDefault();
-  window.location.reload();
-});
+const preloadErrors = reloadOnPreloadError();
 
 let api: Api | null = null;
 const router = createAppRouter({
@@ -25,13 +20,16 @@ const router = createAppRouter({
     loadApi: async () => (api ??= (await import('./lib/api')).createApi()),
   },
 });
+preloadErrors.watch(router);
 
 const env = import.meta.env as unknown as ClientEnv;
+// Telemetry (Sentry, page views) is its own chunk, loaded only when configured.
+const loadTelemetry = () => import('./lib/telemetry');
 if (sentryOptions(env) || analyticsEndpoint(env, window.location.hostname)) {
-  void import('./lib/telemetry').then(({ startTelemetry }) => startTelemetry(router, env));
+  void loadTelemetry().then(({ startTelemetry }) => startTelemetry(router, env));
 }
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, rootErrorOptions(env, loadTelemetry)).render(
   <StrictMode>
     <AppRouterProvider router={router} />
   </StrictMode>,

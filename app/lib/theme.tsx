@@ -1,5 +1,13 @@
 /** The app theme (spec §4): read from localStorage `theme` at start, set as data-theme on <html>, saved on change. */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   APP_THEMES,
   DEFAULT_APP_THEME,
@@ -49,6 +57,8 @@ export function ThemeProvider({
     }
     setState(next);
   }, []);
+  // The document root always shows the provider's theme, from the first render on.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
   const value = useMemo(() => ({ theme, setTheme }), [theme, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

@@ -6,6 +6,7 @@ import {
   splitLink,
   wsLink,
   type TRPCClient,
+  type TRPCWebSocketClient,
 } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -30,9 +31,10 @@ export interface TrpcClientOptions {
   WebSocket?: typeof WebSocket;
 }
 
-export function createTrpcClient(options: TrpcClientOptions = {}): TRPCClient<AppRouter> {
+/** The WebSocket client's options (spec §9): reconnect backoff, keep-alive off unless asked, not lazy. */
+export function wsClientOptions(options: TrpcClientOptions = {}) {
   const origin = options.origin ?? globalThis.location.origin;
-  const wsClient = createWSClient({
+  return {
     url: `${origin.replace(/^http/, 'ws')}${WS_PATH}`,
     retryDelayMs: wsReconnectDelayMs,
     ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
@@ -42,7 +44,14 @@ export function createTrpcClient(options: TrpcClientOptions = {}): TRPCClient<Ap
       intervalMs: WS_KEEP_ALIVE.intervalMs,
       pongTimeoutMs: WS_KEEP_ALIVE.pongTimeoutMs,
     },
-  });
+  };
+}
+
+export function createTrpcClient(
+  options: TrpcClientOptions = {},
+  wsClient: TRPCWebSocketClient = createWSClient(wsClientOptions(options)),
+): TRPCClient<AppRouter> {
+  const origin = options.origin ?? globalThis.location.origin;
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({

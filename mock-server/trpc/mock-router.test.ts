@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
 import { WebSocket } from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isTRPCClientError } from '@trpc/client';
 import { MESSAGES } from '../../domain/errors';
 import { createTrpcClient } from '../../app/lib/trpc';
-import { envs, orgs } from '../fixtures';
+import { envs, orgs, promptList, prompts } from '../fixtures';
 import { mockApi } from '../handlers';
 import { domainError, trpcError } from './scenario';
 
@@ -15,6 +15,7 @@ const api = mockApi({
         ? { org: orgs.acme, env: envs.prod }
         : domainError('NOT_FOUND', MESSAGES.envNotFound(input.envSlug), 'env-not-found'),
     'envs.list': [envs.prod, envs.staging],
+    'prompts.list': promptList,
     'b2cAPIClients.verify': trpcError('INTERNAL_SERVER_ERROR', 'boom'),
   },
 });
@@ -25,7 +26,16 @@ const client = createTrpcClient({
   WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
 });
 
+/** Every HTTP request the client sends, as MSW sees it on the wire. */
+const requests: URL[] = [];
+server.events.on('request:start', ({ request }) => {
+  requests.push(new URL(request.url));
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  requests.length = 0;
+});
 afterEach(() => api.reset());
 afterAll(() => server.close());
 
@@ -38,6 +48,31 @@ describe('mocked tRPC through the real client and links', () => {
     expect(context.org.name).toBe('Acme Outfitters');
     expect(list.map((e) => e.slug)).toEqual(['prod', 'staging']);
     expect(api.calls('envs.list')).toEqual([{ orgId: 'org_acme' }]);
+  });
+
+  it('sends two parallel queries as one batched request, as the real link does', async () => {
+    await Promise.all([
+      client.orgs.getContext.query({ orgSlug: 'acme', envSlug: 'prod' }),
+      client.envs.list.query({ orgId: orgs.acme.id }),
+    ]);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.pathname).toBe('/trpc/orgs.getContext,envs.list');
+    expect(request?.searchParams.get('batch')).toBe('1');
+    // The inputs travel superjson-encoded, keyed by their position in the batch.
+    expect(JSON.parse(request?.searchParams.get('input') ?? 'null')).toEqual({
+      0: { json: { orgSlug: 'acme', envSlug: 'prod' } },
+      1: { json: { orgId: 'org_acme' } },
+    });
+  });
+
+  it('round-trips a Date in a fixture as a Date (superjson), not as a string', async () => {
+    const list = await client.prompts.list.query({ orgId: orgs.acme.id });
+    expect(requests).toHaveLength(1);
+    const first = list.find((p) => p.id === prompts.trailShoes.id);
+    expect(first?.createdAt).toBeInstanceOf(Date);
+    expect(first?.createdAt.toISOString()).toBe('2026-01-12T09:30:00.000Z');
+    expect(list.every((p) => p.updatedAt instanceof Date)).toBe(true);
   });
 
   it('answers domain errors with the server error envelope: code, message and reason', async () => {

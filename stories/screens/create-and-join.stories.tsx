@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TRPCError } from '@trpc/server';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { z } from 'zod/mini';
 import type { Env, Org } from '../../domain/entities';
 import { MESSAGES } from '../../domain/errors';
 import { envs, orgList, orgs, sessionFor, users } from '../../mock-server/fixtures';
@@ -143,6 +145,72 @@ export const CreateOrgSlugTaken: Story = {
   },
 };
 
+const serverOnlyRule = 'Slugs starting with "beacon" are kept for Beacon itself.';
+const serverFieldError = screen({
+  url: '/app/create-org',
+  session: sessionFor(users.ada),
+  trpc: {
+    // A rule only the server knows (say, a deploy newer than the open page): its zod error comes
+    // back as BAD_REQUEST with field errors, exactly as the server's error formatter sends them.
+    'orgs.create': (input) => {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: serverOnlyRule,
+        cause: new z.core.$ZodRealError([
+          { code: 'custom', path: ['slug'], message: serverOnlyRule, input: input.slug },
+        ]),
+      });
+    },
+  },
+});
+/** The server's zod field errors land on their field, even when the client's checks passed. */
+export const CreateOrgServerFieldError: Story = {
+  ...serverFieldError.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an org');
+    const name = canvas.getByRole('textbox', { name: 'Name' });
+    const slug = canvas.getByRole('textbox', { name: 'Slug' });
+    await userEvent.type(name, 'Beacon Labs');
+    await expect(slug).toHaveValue('beacon-labs');
+    // Valid as far as the form knows: no field error before the server answers.
+    await expect(fieldOf(slug).queryByRole('alert')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Create org' }));
+
+    await expect(await fieldOf(slug).findByRole('alert')).toHaveTextContent(serverOnlyRule);
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).not.toHaveAttribute('aria-invalid');
+    await expect(serverFieldError.api.calls('orgs.create')).toEqual([
+      { name: 'Beacon Labs', slug: 'beacon-labs' },
+    ]);
+    // Still on the form: nothing navigated away or crashed.
+    await expect(canvas.getByRole('heading', { name: 'Create an org', level: 1 })).toBeVisible();
+  },
+};
+
+const reservedOrgSlug = screen({
+  url: '/app/create-org',
+  session: sessionFor(users.ada),
+  trpc: { 'orgs.create': elan },
+});
+/** A slug that is one of the app's own route names is refused on the field, before any request. */
+export const CreateOrgReservedSlug: Story = {
+  ...reservedOrgSlug.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an org');
+    const slug = canvas.getByRole('textbox', { name: 'Slug' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Accept Invite');
+    await expect(slug).toHaveValue('accept-invite');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create org' }));
+    await expect(fieldOf(slug).getByRole('alert')).toHaveTextContent(
+      MESSAGES.reservedSlug('accept-invite'),
+    );
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect(reservedOrgSlug.api.calls('orgs.create')).toEqual([]);
+  },
+};
+
 const notSuperuser = screen({
   url: '/app/create-org',
   session: sessionFor(users.maya),
@@ -243,6 +311,26 @@ export const CreateEnvSlugTaken: Story = {
     await expect(envSlugTaken.api.calls('envs.create')).toEqual([
       { orgId: 'org_acme', name: 'Prod', slug: 'prod' },
     ]);
+  },
+};
+
+const reservedEnvSlug = atCreateEnv();
+/** An env named after one of its own screens would shadow it: refused on the field. */
+export const CreateEnvReservedSlug: Story = {
+  ...reservedEnvSlug.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an environment');
+    const slug = canvas.getByRole('textbox', { name: 'Slug' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Settings{Enter}');
+    await expect(slug).toHaveValue('settings');
+    await expect(fieldOf(slug).getByRole('alert')).toHaveTextContent(
+      MESSAGES.reservedSlug('settings'),
+    );
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(slug, '-eu');
+    await expect(fieldOf(slug).queryByRole('alert')).toBeNull();
+    await expect(reservedEnvSlug.api.calls('envs.create')).toEqual([]);
   },
 };
 

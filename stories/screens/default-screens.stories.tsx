@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MESSAGES } from '../../domain/errors';
+import { sessionFor, users } from '../../mock-server/fixtures';
+import { atEnv } from '../../mock-server/scenarios';
+import { domainError } from '../../mock-server/trpc/scenario';
+import { expectConsoleError } from '../../tests/support/console';
 import { ErrorScreen } from '../../ui/patterns/error-screen';
-import { AppAt } from '../support/app-harness';
+import { AppAt, screen } from '../support/app-harness';
 
 const meta = {
   title: 'Screens/Default screens',
@@ -51,5 +55,71 @@ export const NotFound: Story = {
       'href',
       '/app/',
     );
+  },
+};
+
+const loaderFails = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'orgs.getContext': domainError('UNAVAILABLE', 'The database did not answer in time'),
+  },
+});
+/** An unexpected failure in a route's loader reaches the root's default error screen through the router. */
+export const RouteErrorThroughRouter: Story = {
+  ...loaderFails.story,
+  beforeEach: () => {
+    loaderFails.api.reset();
+    // React reports what the error boundary caught.
+    expectConsoleError('The database did not answer in time');
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: MESSAGES.somethingWentWrong }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: MESSAGES.showError }));
+    await expect(canvas.getByText(/The database did not answer in time/)).toBeVisible();
+    await expect(loaderFails.api.calls('orgs.getContext')).toEqual([
+      { orgSlug: 'acme', envSlug: 'prod' },
+    ]);
+  },
+};
+
+const invalidSearch = screen({
+  url: '/app/acme/prod/settings?view=bogus',
+  session: sessionFor(users.maya),
+  trpc: atEnv(),
+});
+/** An invalid search parameter falls back to its default: the screen, never an error screen. */
+export const InvalidSearchFallsBack: Story = {
+  ...invalidSearch.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 }),
+    ).toBeVisible();
+    const tabs = within(canvas.getByRole('navigation', { name: 'Settings' }));
+    await expect(tabs.getByRole('link', { current: 'page' })).toHaveTextContent('Organization');
+    await expect(canvas.getByRole('region', { name: 'Organization' })).toBeVisible();
+    await expect(canvas.queryByText(MESSAGES.somethingWentWrong)).toBeNull();
+  },
+};
+
+const invalidReviews = screen({
+  url: '/app/acme/prod/reviews?page=-3&pageSize=1000&agentType=pricing&reviewStatus=maybe',
+  session: sessionFor(users.maya),
+  trpc: atEnv(),
+});
+export const InvalidReviewsSearchFallsBack: Story = {
+  ...invalidReviews.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Reviews', level: 1 }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByText(MESSAGES.somethingWentWrong)).toBeNull();
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { MESSAGES } from '../../domain/errors';
 import { envs, orgs, sessionFor, users } from '../../mock-server/fixtures';
 import { atEnv } from '../../mock-server/scenarios';
 import { screen } from '../support/app-harness';
@@ -93,5 +94,49 @@ export const HomeOptsOut: Story = {
     ).toBeVisible();
     await expect(canvas.queryByText('Onboarding needed')).toBeNull();
     await expect(canvas.queryByText('Salesforce B2C Commerce Integration Missing')).toBeNull();
+  },
+};
+
+/**
+ * Screens that opt out of the instance gate render for an env with no onboarded instance; the
+ * superuser sees Landing Pages too. Products, which does not opt out, still shows the gate.
+ */
+function instanceOptOut(path: string, heading: string) {
+  const at = screen({
+    url: `/app/acme/prod${path}`,
+    session: sessionFor(users.ada),
+    trpc: atEnv(orgs.acme, noInstance),
+  });
+  return {
+    ...at.story,
+    play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+      const canvas = within(canvasElement);
+      await expect(
+        await canvas.findByRole('heading', { name: heading, level: 1 }, { timeout: 4000 }),
+      ).toBeVisible();
+      await expect(canvas.queryByText(MESSAGES.integrationMissing)).toBeNull();
+      await expect(canvas.queryByText(MESSAGES.onboardingNeeded)).toBeNull();
+    },
+  } satisfies Story;
+}
+
+export const AgentsOptOut: Story = instanceOptOut('/agents', 'Agents');
+export const ThemeDesignerOptOut: Story = instanceOptOut('/pages/theme', 'Theme designer');
+export const LandingPagesOptOut: Story = instanceOptOut('/landing-pages', 'Landing Pages');
+
+const productsGated = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.ada),
+  trpc: atEnv(orgs.acme, noInstance),
+});
+/** The same superuser and env: Products does not opt out, so the instance gate shows. */
+export const ProductsStillGated: Story = {
+  ...productsGated.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: MESSAGES.integrationMissing }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: 'Products', level: 1 })).toBeNull();
   },
 };

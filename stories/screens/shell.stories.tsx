@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { orgLogoConfig } from '../../app/lib/org-logo';
 import { THEME_STORAGE_KEY } from '../../domain/constants';
 import { MESSAGES } from '../../domain/errors';
 import { sessionFor, users } from '../../mock-server/fixtures';
 import { atEnv } from '../../mock-server/scenarios';
 import { domainError } from '../../mock-server/trpc/scenario';
-import { screen } from '../support/app-harness';
+import { AppAt, screen } from '../support/app-harness';
 
 const meta = { title: 'Screens/Shell' } satisfies Meta;
 export default meta;
@@ -92,20 +94,83 @@ export const Superuser: Story = {
   },
 };
 
+const fromStorage = screen({
+  url: '/app/acme/prod',
+  session: sessionFor(users.maya),
+  trpc: atEnv(),
+});
+/**
+ * The app's own theme handling, not the toolbar's: the stored `dim` is what the app starts in, and the
+ * user menu switches to beacon and saves it. (appTheme: 'app' keeps the Storybook decorator out.)
+ */
 export const ThemeDim: Story = {
-  ...member.story,
+  ...fromStorage.story,
+  render: () => <AppAt url="/app/acme/prod" />,
+  parameters: { ...fromStorage.story.parameters, appTheme: 'app' },
   tags: ['state:shell.theme-dim'],
-  globals: { theme: 'dim' },
   beforeEach: () => {
-    member.api.reset();
+    fromStorage.api.reset();
+    // Whatever the previous story left: only the app can make it dim.
+    document.documentElement.setAttribute('data-theme', 'beacon');
     return remember(THEME_STORAGE_KEY, 'dim');
   },
   play: async ({ canvasElement }) => {
     const nav = await rail(canvasElement);
     await expect(document.documentElement).toHaveAttribute('data-theme', 'dim');
     await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
-    await expect(await page.findByRole('menuitem', { name: 'Light Mode' })).toBeVisible();
+    await userEvent.click(await page.findByRole('menuitem', { name: 'Light Mode' }));
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'beacon');
+    await expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('beacon');
+    await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
+    await expect(await page.findByRole('menuitem', { name: 'Dark Mode' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+const LOGO_SERVICE = 'https://logos.beacon.test/{domain}.png';
+const logoRequests: string[] = [];
+const logoFails = screen({ url: '/app/acme/prod', session: sessionFor(users.maya), trpc: atEnv() });
+/** The logo service is configured but the image cannot load (offline, blocked): the org's initials show. */
+export const OrgLogoFallback: Story = {
+  ...logoFails.story,
+  parameters: {
+    ...logoFails.story.parameters,
+    msw: {
+      handlers: {
+        ...logoFails.api.handlers,
+        logo: http.get('https://logos.beacon.test/*', ({ request }) => {
+          logoRequests.push(request.url);
+          return HttpResponse.error();
+        }),
+      },
+    },
+  },
+  beforeEach: () => {
+    logoFails.api.reset();
+    logoRequests.length = 0;
+    const before = orgLogoConfig.template;
+    orgLogoConfig.template = LOGO_SERVICE;
+    return () => {
+      orgLogoConfig.template = before;
+    };
+  },
+  play: async ({ canvasElement }) => {
+    const nav = await rail(canvasElement);
+    const org = within(nav).getByRole('button', { name: /^Org: Acme Outfitters/ });
+    const avatar = org.querySelector<HTMLElement>('[data-slot="avatar"]');
+    await expect(avatar).not.toBeNull();
+    // The tab's icon is the org's logo while inside the org.
+    await expect(document.head.querySelector('link[rel~="icon"]')).toHaveAttribute(
+      'href',
+      'https://logos.beacon.test/acmeoutfitters.com.png',
+    );
+    // The image was asked for and failed: the initials stay, no broken image.
+    await waitFor(() =>
+      expect(logoRequests).toContain('https://logos.beacon.test/acmeoutfitters.com.png'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(avatar).toHaveTextContent(/^AO$/);
+    await expect(avatar?.querySelector('img')).toBeNull();
   },
 };
 

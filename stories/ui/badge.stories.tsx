@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CheckIcon } from 'lucide-react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { Badge } from '../../ui/components/badge';
 
 const variants = ['neutral', 'primary', 'success', 'warning', 'error', 'info', 'outline'] as const;
@@ -48,6 +48,8 @@ export const AsLink: Story = {
     const link = within(canvasElement).getByRole('link', { name: '3 agents' });
     await expect(link).toHaveAttribute('href', '#agents');
     await expect(link).toHaveAttribute('data-slot', 'badge');
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
   },
 };
 

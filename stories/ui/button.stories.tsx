@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { PlusIcon } from 'lucide-react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../../ui/components/button';
 
@@ -51,5 +52,105 @@ export const Loading: Story = {
     await expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button, { pointerEventsCheck: 0 });
     await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+const sizes = ['sm', 'md', 'lg', 'icon'] as const;
+
+export const Sizes: Story = {
+  render: (args) => (
+    <div className="flex flex-wrap items-center gap-3">
+      {sizes.map((size) =>
+        size === 'icon' ? (
+          <Button key={size} {...args} size={size} aria-label="Add store">
+            <PlusIcon aria-hidden />
+          </Button>
+        ) : (
+          <Button key={size} {...args} size={size}>
+            Size {size}
+          </Button>
+        ),
+      )}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const buttons = within(canvasElement).getAllByRole('button');
+    await expect(buttons.map((b) => b.dataset.size)).toEqual([...sizes]);
+    await expect(buttons.map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual([
+      'Size sm',
+      'Size md',
+      'Size lg',
+      'Add store',
+    ]);
+    // Each size is its own height: 32, 40 and 48 px, and the icon button is square.
+    const heights = buttons.map((b) => b.getBoundingClientRect().height);
+    await expect(heights).toEqual([32, 40, 48, 40]);
+    const icon = buttons[3]!.getBoundingClientRect();
+    await expect(icon.width).toBe(icon.height);
+  },
+};
+
+const DisabledStory: Story = {
+  args: { disabled: true },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Save changes' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('disabled');
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    // Not reachable with Tab, so the keyboard cannot press it either.
+    await userEvent.tab();
+    await expect(button).not.toHaveFocus();
+    await userEvent.keyboard('{Enter} ');
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+export const Disabled: Story = DisabledStory;
+export const DisabledDim: Story = { ...DisabledStory, globals: { theme: 'dim' } };
+
+/** asChild: a link (the app passes its router Link) styled as a button, still a link. */
+export const AsLink: Story = {
+  args: {
+    asChild: true,
+    variant: 'outline',
+    children: <a href="#connect-store">Connect a store</a>,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: 'Connect a store' });
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(link.tagName).toBe('A');
+    await expect(link).toHaveAttribute('href', '#connect-store');
+    await expect(link).toHaveAttribute('data-slot', 'button');
+    await expect(link).toHaveAttribute('data-variant', 'outline');
+    await expect(link).not.toHaveAttribute('disabled');
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+  },
+};
+
+/** Tab reaches the button; Enter and Space each press it once, as with a native button. */
+export const Keyboard: Story = {
+  render: (args) => (
+    <div className="flex gap-3">
+      <Button {...args} variant="outline" onClick={undefined}>
+        Cancel
+      </Button>
+      <Button {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.tab();
+    const save = canvas.getByRole('button', { name: 'Save changes' });
+    await expect(save).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard(' ');
+    await expect(args.onClick).toHaveBeenCalledTimes(2);
+    // A visible focus ring marks where the keyboard is.
+    await expect(save).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
   },
 };

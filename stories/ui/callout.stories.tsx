@@ -29,6 +29,7 @@ export const Success: Story = {
   args: { variant: 'success', title: 'Agent published', description: undefined },
   play: async ({ canvasElement }) => {
     const callout = within(canvasElement).getByRole('status');
+    await expect(callout).toHaveAttribute('data-variant', 'success');
     await expect(callout).toHaveTextContent('Agent published');
     await expect(callout.querySelector('[data-slot="callout-description"]')).toBeNull();
   },
@@ -47,6 +48,7 @@ export const Warning: Story = {
   },
   play: async ({ canvasElement }) => {
     const callout = within(canvasElement).getByRole('status');
+    await expect(callout).toHaveAttribute('data-variant', 'warning');
     await expect(callout).toHaveTextContent('Trial ends in 3 days');
     await expect(within(callout).getByRole('button', { name: 'Choose a plan' })).toBeEnabled();
   },
@@ -66,6 +68,7 @@ const ErrorStory: Story = {
   play: async ({ canvasElement }) => {
     onRetry.mockClear();
     const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveAttribute('data-variant', 'error');
     await expect(alert).toHaveTextContent('Could not reach Salesforce B2C Commerce');
     await expect(alert).toHaveTextContent('Check the OCAPI client ID, then try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -98,3 +101,21 @@ const AllVariants: Story = {
 export const Variants: Story = AllVariants;
 export const VariantsDim: Story = { ...AllVariants, globals: { theme: 'dim' } };
 export const ErrorDim: Story = { ...ErrorStory, globals: { theme: 'dim' } };
+
+/** The action is an ordinary button: Tab reaches it, Enter runs it. The icon is skipped. */
+export const ActionByKeyboard: Story = {
+  ...ErrorStory,
+  play: async ({ canvasElement }) => {
+    onRetry.mockClear();
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert.querySelector('[data-slot="callout-icon"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    await userEvent.tab();
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    await expect(retry).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(onRetry).toHaveBeenCalledOnce();
+  },
+};

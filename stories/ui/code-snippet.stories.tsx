@@ -77,13 +77,18 @@ export const LongLinesScrollByKeyboard: Story = {
       <CodeSnippet {...args} />
     </div>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const pre = canvasElement.querySelector('pre');
     await expect(pre?.scrollWidth).toBeGreaterThan(pre?.clientWidth ?? 0);
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Copy URL' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(writeText).toHaveBeenCalledWith(args.code);
+    await expect(await canvas.findByRole('button', { name: 'Copied' })).toHaveFocus();
+    // The code itself takes focus next, so the arrow keys can scroll the long line.
     await userEvent.tab();
     await expect(pre).toHaveFocus();
+    await expect(pre).toHaveStyle({ outlineStyle: 'solid' });
   },
 };

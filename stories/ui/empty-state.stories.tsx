@@ -59,3 +59,41 @@ export const TitleOnly: Story = {
     await expect(canvasElement.querySelector('[data-slot="empty-state-icon"]')).toBeNull();
   },
 };
+
+export const ActionByKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    onCreate.mockClear();
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const create = canvas.getByRole('button', { name: 'Create agent' });
+    await expect(create).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(onCreate).toHaveBeenCalledOnce();
+    // The icon is decorative: assistive tech hears the title, not the picture.
+    await expect(canvasElement.querySelector('[data-slot="empty-state-icon"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+  },
+};
+
+/** The next step is a page, so the action is a link styled as a button (Button asChild). */
+export const WithLinkAction: Story = {
+  args: {
+    title: 'No stores connected',
+    description: 'Connect a Salesforce B2C Commerce store to start.',
+    action: (
+      <Button asChild>
+        <a href="#onboarding">Connect a store</a>
+      </Button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: 'Connect a store' });
+    await expect(link).toHaveAttribute('href', '#onboarding');
+    await expect(link).toHaveAttribute('data-slot', 'button');
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+  },
+};

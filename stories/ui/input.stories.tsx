@@ -109,3 +109,35 @@ export const Password: Story = {
     await expect(input).toHaveAttribute('type', 'password');
   },
 };
+
+/** Tab moves into the field (with a visible focus ring) and on to the next control; no mouse. */
+export const Keyboard: Story = {
+  render: (args) => (
+    <div className="flex max-w-sm flex-col gap-4">
+      <Field>
+        <FieldLabel>Store name</FieldLabel>
+        <Input {...args} />
+      </Field>
+      <Field>
+        <FieldLabel>Site ID</FieldLabel>
+        <Input />
+      </Field>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const store = canvas.getByRole('textbox', { name: 'Store name' });
+    await userEvent.tab();
+    await expect(store).toHaveFocus();
+    await expect(store).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
+    await userEvent.keyboard('RefArch');
+    await expect(store).toHaveValue('RefArch');
+    await userEvent.tab();
+    const site = canvas.getByRole('textbox', { name: 'Site ID' });
+    await expect(site).toHaveFocus();
+    await userEvent.keyboard('RefArchGlobal');
+    await expect(site).toHaveValue('RefArchGlobal');
+    await userEvent.tab({ shift: true });
+    await expect(store).toHaveFocus();
+  },
+};

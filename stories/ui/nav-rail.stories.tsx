@@ -123,7 +123,10 @@ export const CollapsedTooltipOnFocus: Story = {
     await expect(canvas.getByRole('button', { name: 'Expand navigation' })).toHaveFocus();
     await userEvent.tab();
     await userEvent.tab();
-    await expect(canvas.getByRole('link', { name: 'Products' })).toHaveFocus();
+    const products = canvas.getByRole('link', { name: 'Products' });
+    await expect(products).toHaveFocus();
+    // The keyboard's position is visible: the focus ring is drawn around the link.
+    await expect(products).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
     const tooltip = await within(document.body).findByRole('tooltip');
     await expect(tooltip).toHaveTextContent('Products');
   },

@@ -92,3 +92,37 @@ export const SelectedRow: Story = {
 };
 
 export const Dim: Story = { ...SelectedRow, globals: { theme: 'dim' } };
+
+const EmptyStory: Story = {
+  render: (args) => (
+    <Table {...args}>
+      <TableCaption>Agent runs this week</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Agent</TableHead>
+          <TableHead>Locale</TableHead>
+          <TableHead className="text-right">Products</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        <TableRow>
+          <TableCell colSpan={4} className="h-24 text-center text-base-content/75">
+            No runs this week.
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  ),
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Agent runs this week' });
+    // The headers stay, so the empty table still says what it would list.
+    await expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
+    const cell = within(table).getByRole('cell', { name: 'No runs this week.' });
+    await expect(cell).toHaveAttribute('colspan', '4');
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+  },
+};
+/** No rows: one full-width cell says so. */
+export const Empty: Story = EmptyStory;
+export const EmptyDim: Story = { ...EmptyStory, globals: { theme: 'dim' } };

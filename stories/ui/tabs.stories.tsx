@@ -69,9 +69,13 @@ export const ArrowKeys: Story = {
     await userEvent.keyboard('{ArrowLeft}');
     await expect(credentials).toHaveAttribute('aria-selected', 'true');
 
-    // Tab leaves the list and lands on the panel.
+    await expect(credentials).toHaveStyle({ outlineStyle: 'solid' });
+
+    // Tab leaves the list and lands on the panel, with a visible focus ring.
     await userEvent.tab();
-    await expect(canvas.getByRole('tabpanel', { name: 'Credentials' })).toHaveFocus();
+    const panel = canvas.getByRole('tabpanel', { name: 'Credentials' });
+    await expect(panel).toHaveFocus();
+    await expect(panel).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
   },
 };
 

@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import type { FormEvent } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/components/field';
 import { Textarea } from '../../ui/components/textarea';
+
+const onSubmit = fn((event: FormEvent) => event.preventDefault());
 
 const meta = {
   title: 'UI/Textarea',
@@ -57,3 +60,34 @@ const WithErrorStory: Story = {
 };
 export const WithError: Story = WithErrorStory;
 export const WithErrorDim: Story = { ...WithErrorStory, globals: { theme: 'dim' } };
+
+/** Reached with Tab; Enter types a new line (it never submits), Tab leaves the field. */
+export const Keyboard: Story = {
+  render: (args) => (
+    <form onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+      <Field>
+        <FieldLabel>Agent instructions</FieldLabel>
+        <Textarea {...args} />
+      </Field>
+      <button
+        type="submit"
+        className="w-fit rounded-field border border-base-300 px-3 py-1.5 text-sm"
+      >
+        Save
+      </button>
+    </form>
+  ),
+  play: async ({ canvasElement }) => {
+    onSubmit.mockClear();
+    const canvas = within(canvasElement);
+    const textarea = canvas.getByRole('textbox', { name: 'Agent instructions' });
+    await userEvent.tab();
+    await expect(textarea).toHaveFocus();
+    await expect(textarea).toHaveStyle({ outlineStyle: 'solid', outlineWidth: '2px' });
+    await userEvent.keyboard('Be brief.{Enter}Cite the catalogue.');
+    await expect(textarea).toHaveValue('Be brief.\nCite the catalogue.');
+    await expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Save' })).toHaveFocus();
+  },
+};

@@ -3,7 +3,7 @@
  * /api/auth/signin/{provider} (csrfToken + callbackUrl), the IdP's picker, the session, sign-out, and
  * the provider-conflict redirect.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { currentSession, pickUser, signOut, startSignIn } from './support/sign-in';
 
 const MAYA = 'maya@beacon.test';
@@ -25,6 +25,10 @@ test('signs in with Salesforce through the development IdP, signs out, and a sec
   await pickUser(page, MAYA);
 
   await page.waitForURL(`${baseURL}/app/`);
+  // Let the app finish its best-org redirect before the session ends, so none of its requests is
+  // still in flight when sign-out makes them unauthorised.
+  await expect(page).toHaveURL(/\/app\/acme\/prod$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(await currentSession(page)).toMatchObject({ user: { email: MAYA, isSuperUser: false } });
   const cookies = await page.context().cookies(baseURL);
   const sessionCookie = cookies.find((c) => c.name === 'authjs.session-token');

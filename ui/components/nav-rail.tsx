@@ -107,7 +107,7 @@ export function NavRailSection({ title, className, children, ...props }: NavRail
 }
 
 const itemClass =
-  'flex h-10 w-full items-center gap-3 overflow-hidden rounded-field px-3 text-sm font-medium whitespace-nowrap text-base-content transition-colors outline-none hover:bg-base-300 aria-[current=page]:bg-primary aria-[current=page]:text-primary-content [&_svg]:size-5 [&_svg]:shrink-0';
+  'flex h-10 w-full items-center gap-3 overflow-hidden rounded-field px-3 text-sm font-medium whitespace-nowrap text-base-content transition-colors hover:bg-base-300 aria-[current=page]:bg-primary aria-[current=page]:text-primary-content [&_svg]:size-5 [&_svg]:shrink-0';
 
 export type NavRailItemProps = Omit<ComponentProps<'a'>, 'children'> & {
   icon: ReactNode;

@@ -10,6 +10,7 @@ import {
 import { BookDemoButton } from '../../../../components/book-demo';
 import { OrgContextMessage } from '../../../../components/org-context-error';
 import { orgContextProblem } from '../../../../lib/org-context';
+import { useOrgFavicon } from '../../../../lib/org-logo';
 import { Shell } from '../../../../components/shell';
 import { useCurrentUser } from '../../../../lib/session';
 import { useTRPC } from '../../../../lib/trpc';
@@ -44,6 +45,7 @@ function EnvShell() {
   const trpc = useTRPC();
   const user = useCurrentUser();
   const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
+  useOrgFavicon(data.org.name);
   const matches = useMatches();
   const optOut = matches.at(-1)?.staticData.gate;
   const gate = gateFor({ org: data.org, env: data.env, user, optOut });

@@ -1,0 +1,74 @@
+/**
+ * The layer rule in eslint.config.js (STYLE.md): ui/ and app/ take nothing from server/ but
+ * `import type { AppRouter }`. Lints made-up files under app/ and ui/ with the project's real config.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ overrideConfigFile: 'eslint.config.js' });
+
+/** The rules that fired on `code` as if it lived at `file`, one "rule: line" per message. */
+async function lint(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.line}`);
+}
+
+// Two folders deep in either layer, so both reach server/ as ../../server/….
+const FILES = { app: 'app/screens/layer-probe.tsx', ui: 'ui/components/layer-probe.tsx' };
+const ROUTER = '../../server/trpc/router';
+const CONTEXT = '../../server/trpc/context';
+/** Uses the imported types, so no unused-import error muddies the result. */
+const use = (names: string) => `\nexport type Probe = [${names}];\n`;
+
+describe.each(['app', 'ui'] as const)('the layer rule in %s/', (layer) => {
+  const file = FILES[layer];
+
+  it('allows `import type { AppRouter }` from the server router', async () => {
+    expect(
+      await lint(file, `import type { AppRouter } from '${ROUTER}';${use('AppRouter')}`),
+    ).toEqual([]);
+  });
+
+  it('rejects a value import from server/', async () => {
+    const messages = await lint(
+      file,
+      `import { appRouter } from '${ROUTER}';\nexport const probe = appRouter;\n`,
+    );
+    expect(messages).toContain('@typescript-eslint/no-restricted-imports: 1');
+  });
+
+  it('rejects a value import from any other server module', async () => {
+    const messages = await lint(
+      file,
+      `import { createContext } from '${CONTEXT}';\nexport const probe = createContext;\n`,
+    );
+    expect(messages).toContain('@typescript-eslint/no-restricted-imports: 1');
+  });
+
+  it('rejects a type import other than AppRouter, from the router or elsewhere in server/', async () => {
+    expect(
+      await lint(
+        file,
+        `import type { AppRouterInternals } from '${ROUTER}';${use('AppRouterInternals')}`,
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports: 1');
+    expect(
+      await lint(file, `import type { Context } from '${CONTEXT}';${use('Context')}`),
+    ).toContain('@typescript-eslint/no-restricted-imports: 1');
+  });
+
+  it('rejects AppRouter imported inline (`import { type AppRouter }` keeps the module import)', async () => {
+    expect(
+      await lint(file, `import { type AppRouter } from '${ROUTER}';${use('AppRouter')}`),
+    ).toContain('no-restricted-syntax: 1');
+  });
+});
+
+it('does not mistake @trpc/server or mock-server/ for server/', async () => {
+  expect(
+    await lint(
+      FILES.app,
+      `import type { inferRouterOutputs } from '@trpc/server';\nimport type { TrpcScenario } from '../../mock-server/trpc/scenario';${use('inferRouterOutputs<never>, TrpcScenario')}`,
+    ),
+  ).toEqual([]);
+});
