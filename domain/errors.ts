@@ -22,6 +22,9 @@ export const MESSAGES = {
   useSessionOutsideProvider: 'useSession must be used within a SessionProvider',
   useThemeOutsideProvider: 'useTheme must be used within a ThemeProvider',
   useCurrentUserOutsideAuthedPage: 'useCurrentUser must be used inside an AuthedPage.',
+  useCurrentEnvOutsideEnvPage: 'useCurrentEnv must be used inside an EnvPage.',
+  b2cInstanceMissing: (envSlug: string) =>
+    `useB2CInstance needs an onboarded B2C Commerce instance, and env "${envSlug}" has none.`,
   somethingWentWrong: 'Something went wrong!',
   showError: 'Show Error',
   hideError: 'Hide Error',

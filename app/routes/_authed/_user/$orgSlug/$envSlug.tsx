@@ -9,6 +9,7 @@ import {
 } from '../../../../../ui/patterns/gate-blocks';
 import { BookDemoButton } from '../../../../components/book-demo';
 import { OrgContextMessage } from '../../../../components/org-context-error';
+import { EnvPage } from '../../../../lib/env-context';
 import { orgContextProblem } from '../../../../lib/org-context';
 import { useOrgFavicon } from '../../../../lib/org-logo';
 import { Shell } from '../../../../components/shell';
@@ -50,27 +51,29 @@ function EnvShell() {
   const optOut = matches.at(-1)?.staticData.gate;
   const gate = gateFor({ org: data.org, env: data.env, user, optOut });
   return (
-    <Shell org={data.org} env={data.env}>
-      {gate === 'onboarding-needed' ? (
-        <OnboardingNeededBlock orgName={data.org.name} action={<BookDemoButton />} />
-      ) : gate === 'integration-missing' ? (
-        <IntegrationMissingBlock
-          envName={data.env.name}
-          action={
-            <Button asChild>
-              <Link
-                to="/$orgSlug/$envSlug/settings"
-                params={params}
-                search={{ view: 'env-settings' }}
-              >
-                Open environment settings
-              </Link>
-            </Button>
-          }
-        />
-      ) : (
-        <Outlet />
-      )}
-    </Shell>
+    <EnvPage org={data.org} env={data.env}>
+      <Shell org={data.org} env={data.env}>
+        {gate === 'onboarding-needed' ? (
+          <OnboardingNeededBlock orgName={data.org.name} action={<BookDemoButton />} />
+        ) : gate === 'integration-missing' ? (
+          <IntegrationMissingBlock
+            envName={data.env.name}
+            action={
+              <Button asChild>
+                <Link
+                  to="/$orgSlug/$envSlug/settings"
+                  params={params}
+                  search={{ view: 'env-settings' }}
+                >
+                  Open environment settings
+                </Link>
+              </Button>
+            }
+          />
+        ) : (
+          <Outlet />
+        )}
+      </Shell>
+    </EnvPage>
   );
 }

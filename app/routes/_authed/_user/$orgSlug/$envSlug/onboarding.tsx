@@ -1,5 +1,5 @@
 /** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (spec §4). */
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import type { B2CCapability } from '../../../../../../domain/constants';
 import type { B2CInstance } from '../../../../../../domain/entities';
@@ -32,6 +32,7 @@ import { InstanceList } from '../../../../../../ui/patterns/onboarding/instance-
 import { OnboardingStepper } from '../../../../../../ui/patterns/onboarding/onboarding-stepper';
 import { StepPanel } from '../../../../../../ui/patterns/onboarding/step-panel';
 import { PageHeader } from '../../../../../../ui/patterns/page-header';
+import { useCurrentEnv } from '../../../../../lib/env-context';
 import { useTRPC } from '../../../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
@@ -86,9 +87,7 @@ const VERIFIED_FLAG = {
 } as const satisfies Record<B2CCapability, keyof B2CInstance>;
 
 function Screen() {
-  const params = Route.useParams();
-  const trpc = useTRPC();
-  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
+  const data = useCurrentEnv();
   return (
     <div className="flex flex-col">
       <PageHeader
@@ -245,7 +244,7 @@ function Configure({
   const error = verify.isError
     ? MESSAGES.verifyException(capability)
     : verify.data?.status === 'error'
-      ? (verify.data.message ?? MESSAGES.verifyFallback(capability))
+      ? verify.data.message || MESSAGES.verifyFallback(capability)
       : null;
   const setVerified = (verified: boolean) =>
     patch((i) => (i.id === instance.id ? { ...i, [VERIFIED_FLAG[capability]]: verified } : i));

@@ -1,11 +1,10 @@
 /** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (spec §2). */
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { OPT_OUT } from '../../../../../../domain/gating';
 import { settingsSearch, type SettingsView } from '../../../../../../domain/search-params';
 import { TabNav, TabNavLink, TabNavList } from '../../../../../../ui/components/tab-nav';
 import { PageHeader } from '../../../../../../ui/patterns/page-header';
-import { useTRPC } from '../../../../../lib/trpc';
+import { useCurrentEnv } from '../../../../../lib/env-context';
 import { withoutDefaults } from '../../../../../lib/search-defaults';
 import { EnvSettings } from './-settings/env-settings';
 import { OrgSettings } from './-settings/org-settings';
@@ -29,9 +28,7 @@ const VIEWS: { view: SettingsView; label: string }[] = [
 function Screen() {
   const { view } = Route.useSearch();
   const params = Route.useParams();
-  const trpc = useTRPC();
-  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
-  const { org, env } = data;
+  const { org, env } = useCurrentEnv();
   return (
     <div className="flex flex-col">
       <PageHeader title="Settings" description={`${org.name} · ${env.name}`} />

@@ -1,0 +1,37 @@
+/**
+ * The org and env a screen under /app/{orgSlug}/{envSlug} works in (spec §8: env accessors throw
+ * outside their context, or when the env has no onboarded instance). The env layout provides them
+ * from orgs.getContext, so screens read one value instead of re-querying, and a screen behind the
+ * instance gate can rely on an onboarded instance being there.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Env, Org } from '../../domain/entities';
+import { MESSAGES } from '../../domain/errors';
+
+export interface EnvContextValue {
+  org: Org;
+  env: Env;
+}
+
+export type OnboardedInstance = NonNullable<Env['b2cInstance']> & { onboarded: true };
+
+const EnvContext = createContext<EnvContextValue | null>(null);
+
+/** Marks a subtree that renders inside one org's env; useCurrentEnv and useB2CInstance work inside it. */
+export function EnvPage({ org, env, children }: EnvContextValue & { children: ReactNode }) {
+  return <EnvContext.Provider value={{ org, env }}>{children}</EnvContext.Provider>;
+}
+
+export function useCurrentEnv(): EnvContextValue {
+  const value = useContext(EnvContext);
+  if (!value) throw new Error(MESSAGES.useCurrentEnvOutsideEnvPage);
+  return value;
+}
+
+/** The env's onboarded B2C Commerce instance: for screens behind the instance gate (spec §4). */
+export function useB2CInstance(): OnboardedInstance {
+  const { env } = useCurrentEnv();
+  const instance = env.b2cInstance;
+  if (!instance?.onboarded) throw new Error(MESSAGES.b2cInstanceMissing(env.slug));
+  return { ...instance, onboarded: true };
+}
