@@ -11,6 +11,13 @@ export const users = {
     isSuperUser: false,
   },
   ada: { id: 'u_ada', name: 'Ada Admin', email: 'ada@beacon.test', image: null, isSuperUser: true },
+  sam: {
+    id: 'u_sam',
+    name: 'Sam Second',
+    email: 'sam@beacon.test',
+    image: null,
+    isSuperUser: false,
+  },
 } satisfies Record<string, SessionUser>;
 
 export function sessionFor(user: SessionUser): Session {
@@ -98,7 +105,7 @@ export const promptList = [
   prompts.rainJacket,
 ] satisfies OutputOf<'prompts.list'>;
 
-/** Acme's people: Maya (owner) and Ada (superuser, member). */
+/** Acme's people: Maya (owner), Ada (superuser, member) and, in some stories, Sam (member). */
 export const members = {
   maya: {
     userId: users.maya.id,
@@ -113,6 +120,13 @@ export const members = {
     email: users.ada.email,
     role: 'member',
     isSuperUser: true,
+  },
+  sam: {
+    userId: users.sam.id,
+    name: users.sam.name,
+    email: users.sam.email,
+    role: 'member',
+    isSuperUser: false,
   },
 } satisfies Record<string, OutputOf<'users.list'>[number]>;
 

@@ -159,7 +159,7 @@ describeEachDriver('services never serve cached org/env data after a change', (g
     await db().insert(memberships).values({ userId: other.id, orgId: org.id, role: 'member' });
     services.access.invalidate({ userId: other.id, orgId: org.id });
     expect((await services.orgs.getContext(other, org.slug, 'prod')).org.id).toBe(org.id);
-    await services.users.remove(org.id, other.id);
+    await services.users.remove(user, org.id, other.id);
     await expect(services.orgs.getContext(other, org.slug, 'prod')).rejects.toMatchObject({
       kind: 'FORBIDDEN',
     });

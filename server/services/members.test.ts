@@ -31,7 +31,7 @@ describeEachDriver('members', (get) => {
         members: [{ user: owner, role: 'owner' }, { user: member }],
       });
       expect(await services.access.roleInOrg(member.id, org.id)).toBe('member');
-      await services.users.remove(org.id, member.id);
+      await services.users.remove(owner, org.id, member.id);
       expect(await services.access.roleInOrg(member.id, org.id)).toBeNull();
       expect((await services.users.list(org.id)).map((m) => m.userId)).toEqual([owner.id]);
     });
@@ -40,13 +40,32 @@ describeEachDriver('members', (get) => {
       const { services } = testServices(db());
       const owner = await makeUser(db());
       const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
-      const last = await domainError(services.users.remove(org.id, owner.id));
+      const last = await domainError(services.users.remove(owner, org.id, owner.id));
       expect(last).toMatchObject({ kind: 'CONFLICT', reason: 'last-member' });
       expect(last.message).toBe(SERVICE_MESSAGES.lastMember);
       const stranger = await makeUser(db());
-      const missing = await domainError(services.users.remove(org.id, stranger.id));
+      const missing = await domainError(services.users.remove(owner, org.id, stranger.id));
       expect(missing).toMatchObject({ kind: 'NOT_FOUND', reason: 'member-not-found' });
       expect(await services.access.roleInOrg(owner.id, org.id)).toBe('owner');
+    });
+
+    it('remove: a plain member may leave but not remove others (FORBIDDEN); superusers may', async () => {
+      const { services } = testServices(db());
+      const owner = await makeUser(db());
+      const member = await makeUser(db());
+      const other = await makeUser(db());
+      const superuser = await makeUser(db(), { isSuperUser: true });
+      const org = await makeOrg(db(), {
+        members: [{ user: owner, role: 'owner' }, { user: member }, { user: other }],
+      });
+      const refused = await domainError(services.users.remove(member, org.id, owner.id));
+      expect(refused).toMatchObject({ kind: 'FORBIDDEN', reason: 'owners-only' });
+      expect(refused.message).toBe("Only the org's owners can remove other members.");
+      expect(await services.access.roleInOrg(owner.id, org.id)).toBe('owner');
+
+      await services.users.remove(superuser, org.id, other.id);
+      await services.users.remove(member, org.id, member.id);
+      expect((await services.users.list(org.id)).map((m) => m.userId)).toEqual([owner.id]);
     });
   });
 
@@ -194,7 +213,7 @@ describeEachDriver('members', (get) => {
       });
       expect(await access.roleInOrg(member.id, org.id)).toBe('member');
       // Removed through another service instance: this cache does not know yet.
-      await services.users.remove(org.id, member.id);
+      await services.users.remove(owner, org.id, member.id);
       expect(await access.roleInOrg(member.id, org.id)).toBe('member');
       now = 1000;
       expect(await access.roleInOrg(member.id, org.id)).toBeNull();

@@ -66,7 +66,8 @@ export interface Services {
   };
   users: {
     list(orgId: string): Promise<Member[]>;
-    remove(orgId: string, userId: string): Promise<void>;
+    /** `actor` removes `userId`: themselves, or anyone if an owner or superuser. */
+    remove(actor: SessionUser, orgId: string, userId: string): Promise<void>;
   };
   invitations: {
     create(user: SessionUser, orgId: string, email: string): Promise<Invitation>;

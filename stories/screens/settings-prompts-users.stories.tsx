@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { browser } from '../../app/lib/reload';
 import type { Prompt } from '../../domain/entities';
+import { OWNERS_REMOVE_MEMBERS } from '../../domain/members';
 import {
   invitations,
   members,
@@ -305,10 +306,10 @@ export const PromptDeleteConfirm: Story = {
 // ——— Users ———
 
 const allInvitations = [invitations.pending, invitations.accepted, invitations.expired];
-function atUsers(more: TrpcScenario = {}) {
+function atUsers(more: TrpcScenario = {}, user = users.maya) {
   return screen({
     url: USERS,
-    session: sessionFor(users.maya),
+    session: sessionFor(user),
     trpc: {
       ...atEnv(),
       'users.list': [members.maya, members.ada],
@@ -337,6 +338,7 @@ export const Users: Story = {
     await expect(canvas.getByRole('button', { name: 'Remove maya@beacon.test' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Remove ada@beacon.test' })).toBeEnabled();
     await expect(canvas.queryByText(LAST_MEMBER_HINT)).toBeNull();
+    await expect(canvas.queryByText(OWNERS_REMOVE_MEMBERS)).toBeNull();
 
     const card = canvas.getByRole('region', { name: 'Invitations' });
     await expect(within(card).getByText(NO_EMAIL_NOTICE)).toBeVisible();
@@ -527,6 +529,27 @@ export const UsersLastMember: Story = {
     await expect(remove).toBeDisabled();
     await expect(remove).toHaveAccessibleDescription(LAST_MEMBER_HINT);
     await expect(canvas.getByText(LAST_MEMBER_HINT)).toBeVisible();
+  },
+};
+
+const plainMember = atUsers({ 'users.list': [members.maya, members.ada, members.sam] }, users.sam);
+/** A member who is neither owner nor superuser may leave, but removes nobody else, and is told so. */
+export const UsersPlainMember: Story = {
+  ...plainMember.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Members' }, { timeout: 4000 });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows.map((r) => r.textContent)).toEqual([
+      'Maya Membermaya@beacon.testOwner',
+      'Ada Adminada@beacon.testMemberSuperuser',
+      'Sam SecondYousam@beacon.testMemberRemove',
+    ]);
+    await expect(canvas.getByRole('button', { name: 'Remove sam@beacon.test' })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: 'Remove maya@beacon.test' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Remove ada@beacon.test' })).toBeNull();
+    await expect(canvas.getByText(OWNERS_REMOVE_MEMBERS)).toBeVisible();
   },
 };
 

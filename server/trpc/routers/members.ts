@@ -10,7 +10,7 @@ export const usersRouter = createTRPCRouter({
   list: orgProcedure.query(({ ctx, input }) => ctx.services.users.list(input.orgId)),
   remove: orgProcedure
     .input(removeMemberInput)
-    .mutation(({ ctx, input }) => ctx.services.users.remove(input.orgId, input.userId)),
+    .mutation(({ ctx, input }) => ctx.services.users.remove(ctx.user, input.orgId, input.userId)),
 });
 
 export const invitationsRouter = createTRPCRouter({

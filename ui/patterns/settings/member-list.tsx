@@ -2,6 +2,7 @@
 import { UserMinusIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { MembershipRole } from '../../../domain/entities';
+import { OWNERS_REMOVE_MEMBERS } from '../../../domain/members';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Callout } from '../../components/callout';
@@ -51,11 +52,14 @@ export function MembersCard({ orgName, children }: { orgName: string; children: 
 export function MemberList({
   members,
   currentUserId,
+  canRemoveOthers,
   onRemove,
 }: {
   members: readonly MemberRow[];
   /** Marked 'You'. */
   currentUserId: string;
+  /** Owners and superusers remove anyone; everyone else may only leave (domain/members.ts). */
+  canRemoveOthers: boolean;
   onRemove(member: MemberRow): void;
 }) {
   const hintId = useId();
@@ -94,17 +98,19 @@ export function MemberList({
                 </span>
               </TableCell>
               <TableCell className="text-right">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Remove ${member.email}`}
-                  disabled={lastOne}
-                  aria-describedby={lastOne ? hintId : undefined}
-                  onClick={() => onRemove(member)}
-                >
-                  <UserMinusIcon aria-hidden />
-                  Remove
-                </Button>
+                {canRemoveOthers || member.userId === currentUserId ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Remove ${member.email}`}
+                    disabled={lastOne}
+                    aria-describedby={lastOne ? hintId : undefined}
+                    onClick={() => onRemove(member)}
+                  >
+                    <UserMinusIcon aria-hidden />
+                    Remove
+                  </Button>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}
@@ -115,6 +121,9 @@ export function MemberList({
           {LAST_MEMBER_HINT}
         </p>
       ) : null}
+      {canRemoveOthers ? null : (
+        <p className="text-sm text-base-content/75">{OWNERS_REMOVE_MEMBERS}</p>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { APP_BASE_PATH } from '../../../../../../../domain/constants';
 import type { Org } from '../../../../../../../domain/entities';
 import { inviteInput } from '../../../../../../../domain/inputs';
 import { invitationLink, invitationStatus } from '../../../../../../../domain/invitations';
+import { mayRemoveOthers } from '../../../../../../../domain/members';
 import { Callout } from '../../../../../../../ui/components/callout';
 import { ConfirmDialog } from '../../../../../../../ui/patterns/settings/confirm-dialog';
 import { InviteForm, NO_EMAIL_NOTICE } from '../../../../../../../ui/patterns/settings/invite-form';
@@ -74,6 +75,10 @@ function Members({ org }: { org: Org }) {
         <MemberList
           members={members.data}
           currentUserId={me.id}
+          canRemoveOthers={mayRemoveOthers({
+            isSuperUser: me.isSuperUser,
+            role: members.data.find((m) => m.userId === me.id)?.role ?? null,
+          })}
           onRemove={(member) => {
             remove.reset();
             setRemoving(member);
