@@ -4,7 +4,13 @@ import type { Api } from './lib/api';
 import { reloadOnPreloadError } from './lib/preload-error';
 import { rootErrorOptions } from './lib/root-errors';
 import { createSessionStore } from './lib/session';
-import { analyticsEndpoint, sentryOptions, type ClientEnv } from './lib/telemetry-config';
+import {
+  afterFirstScreen,
+  analyticsEndpoint,
+  sentryOptions,
+  TELEMETRY_MARK,
+  type ClientEnv,
+} from './lib/telemetry-config';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { AppRouterProvider, createAppRouter } from './router';
 import '../ui/styles/index.css';
@@ -23,10 +29,15 @@ const router = createAppRouter({
 preloadErrors.watch(router);
 
 const env = import.meta.env as unknown as ClientEnv;
-// Telemetry (Sentry, page views) is its own chunk, loaded only when configured.
+// Telemetry (Sentry, page views) is its own chunk, loaded only when configured, and only once the
+// first screen is up (after load, when the browser is idle) so it never competes with it. An error
+// React sees before then loads it at once (rootErrorOptions).
 const loadTelemetry = () => import('./lib/telemetry');
 if (sentryOptions(env) || analyticsEndpoint(env, window.location.hostname)) {
-  void loadTelemetry().then(({ startTelemetry }) => startTelemetry(router, env));
+  afterFirstScreen(() => {
+    performance.mark(TELEMETRY_MARK);
+    void loadTelemetry().then(({ startTelemetry }) => startTelemetry(router, env));
+  });
 }
 
 createRoot(document.getElementById('root')!, rootErrorOptions(env, loadTelemetry)).render(

@@ -4,6 +4,9 @@
 // JavaScript file the page loads: the entry, its static imports, the chunks of the first route (the
 // login screen a signed-out visitor gets at /app/) and anything its beforeLoad or loaders import
 // dynamically. Prints the app's initial JS, the baseline and the ratio; exits 1 above the budget.
+// A second app build with a Sentry DSN shows what error reporting adds: its chunks load only after
+// the first screen (from the 'beacon:telemetry' performance mark on), and what loads before that
+// must stay within the budget too.
 import {
   existsSync,
   mkdirSync,
@@ -23,6 +26,9 @@ import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = 1.8;
+const TELEMETRY_MARK = 'beacon:telemetry';
+// Never reached: the bench only needs Sentry configured, not a place to send to.
+const BENCH_SENTRY_DSN = 'http://bench@127.0.0.1:9/1';
 const { launchOptions } = await tsImport('./chromium.ts', import.meta.url);
 
 const TYPES = {
@@ -75,7 +81,7 @@ function serve(dir, base) {
  * Opens `base` of a served build in Chromium, waits until `ready` holds and the network is idle,
  * and returns each JavaScript file loaded with its gzip size (level 9, from the build output).
  */
-async function measureFirstVisit(browser, dir, base, ready) {
+async function measureFirstVisit(browser, dir, base, ready, { telemetry = false } = {}) {
   const { server, origin } = await serve(dir, base);
   const page = await browser.newPage();
   const scripts = new Set();
@@ -87,23 +93,43 @@ async function measureFirstVisit(browser, dir, base, ready) {
     if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
   page.on('pageerror', (error) => failures.push(error.message));
+  let timings;
   try {
     await page.goto(`${origin}${base}`);
     await ready(page);
+    if (telemetry)
+      await page.waitForFunction(() => performance.getEntriesByName(TELEMETRY_MARK).length > 0, {
+        timeout: 30_000,
+      });
     await page.waitForLoadState('networkidle');
     // Whatever the first screen defers past idle (lazy screens, idle-time imports) still counts.
     await page.waitForTimeout(1000);
     await page.waitForLoadState('networkidle');
     if (failures.length) throw new Error(`first visit failed: ${failures.join('; ')}`);
+    timings = await page.evaluate((mark) => {
+      const started = performance.getEntriesByName(mark)[0]?.startTime ?? null;
+      const scriptStarts = performance
+        .getEntriesByType('resource')
+        .map((entry) => [new URL(entry.name).pathname, entry.startTime]);
+      return { started, scriptStarts };
+    }, TELEMETRY_MARK);
   } finally {
     await page.close();
     server.close();
   }
+  const startOf = new Map(timings.scriptStarts);
   const files = [...scripts].map((path) => {
     const gz = gzipSync(readFileSync(join(dir, path.slice(base.length))), { level: 9 }).length;
-    return { file: path.slice(base.length), gz };
+    // Requested once telemetry started loading: after the first screen, not part of it.
+    const deferred = timings.started !== null && (startOf.get(path) ?? 0) >= timings.started;
+    return { file: path.slice(base.length), gz, deferred };
   });
-  return { files, gz: files.reduce((sum, f) => sum + f.gz, 0) };
+  const sum = (list) => list.reduce((total, f) => total + f.gz, 0);
+  return {
+    files,
+    gz: sum(files.filter((f) => !f.deferred)),
+    deferredGz: sum(files.filter((f) => f.deferred)),
+  };
 }
 
 async function buildTo(config, outDir) {
@@ -119,6 +145,12 @@ const work = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
 const browser = await chromium.launch(launchOptions);
 try {
   const appDir = await buildTo({ configFile: join(root, 'vite.config.ts') }, join(work, 'app'));
+  // Vite reads VITE_* variables from the environment at build time.
+  process.env.VITE_SENTRY_DSN = BENCH_SENTRY_DSN;
+  const sentryDir = await buildTo(
+    { configFile: join(root, 'vite.config.ts') },
+    join(work, 'app-sentry'),
+  ).finally(() => delete process.env.VITE_SENTRY_DSN);
 
   const hello = join(work, 'hello');
   mkdirSync(hello, { recursive: true });
@@ -150,6 +182,14 @@ try {
   const app = await measureFirstVisit(browser, appDir, '/app/', (page) =>
     page.getByRole('button', { name: 'Sign in with Salesforce' }).waitFor({ timeout: 30_000 }),
   );
+  const withSentry = await measureFirstVisit(
+    browser,
+    sentryDir,
+    '/app/',
+    (page) =>
+      page.getByRole('button', { name: 'Sign in with Salesforce' }).waitFor({ timeout: 30_000 }),
+    { telemetry: true },
+  );
   const baseline = await measureFirstVisit(browser, helloDir, '/', (page) =>
     page.getByRole('heading', { name: 'Hello, world' }).waitFor({ timeout: 30_000 }),
   );
@@ -165,9 +205,22 @@ try {
     `React 19 hello world (gzip): ${kb(baseline.gz)} in ${baseline.files.length} file(s)`,
   );
   console.log(`ratio:                       ${ratio.toFixed(2)}x  (budget ${BUDGET}x)`);
-  if (ratio > BUDGET) {
-    console.error(`Initial JS is over budget: ${ratio.toFixed(2)}x > ${BUDGET}x`);
+  const sentryRatio = withSentry.gz / baseline.gz;
+  console.log(
+    `with a Sentry DSN:           ${kb(withSentry.gz)} before the first screen (${sentryRatio.toFixed(2)}x), then ${kb(withSentry.deferredGz)} of error reporting after it`,
+  );
+  if (withSentry.deferredGz === 0) {
+    console.error('The Sentry build loaded no telemetry chunk after the first screen.');
     process.exitCode = 1;
+  }
+  for (const [name, value] of [
+    ['Initial JS', ratio],
+    ['Initial JS with a Sentry DSN', sentryRatio],
+  ]) {
+    if (value > BUDGET) {
+      console.error(`${name} is over budget: ${value.toFixed(2)}x > ${BUDGET}x`);
+      process.exitCode = 1;
+    }
   }
 } finally {
   await browser.close();

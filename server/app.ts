@@ -50,6 +50,8 @@ export interface AppDeps {
   signInOrigins?: string[];
   /** Extra image origins for the CSP (the favicon service's). */
   imageOrigins?: string[];
+  /** Extra connect origins for the CSP (the client's analytics endpoint and Sentry DSN). */
+  connectOrigins?: string[];
   signInRateLimit?: { windowMs?: number; limit?: number };
 }
 
@@ -66,6 +68,7 @@ export function createApp(deps: AppDeps): Express {
       publicUrl: deps.config.publicUrl,
       signInOrigins: deps.signInOrigins ?? [],
       imageOrigins: deps.imageOrigins ?? [],
+      connectOrigins: deps.connectOrigins ?? [],
     }),
   );
 

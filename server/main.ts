@@ -7,7 +7,7 @@ import { desc } from 'drizzle-orm';
 import { DomainError } from '../domain/errors';
 import { startDevIdp, type DevIdp, type DevIdpUser } from '../mock-server/idp/dev-idp';
 import { createServer } from './app';
-import { faviconServiceOrigin } from './http/security';
+import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { createAuth } from './auth/auth';
 import { ConfigError, loadConfig, needsDevIdp, withDevSecrets, type Config } from './config';
 import { createDatabase, type Db } from './db/client';
@@ -208,6 +208,11 @@ async function main() {
     imageOrigins: [faviconServiceOrigin(process.env.VITE_FAVICON_SERVICE_URL)].filter(
       (origin): origin is string => origin !== null,
     ),
+    // Page views and error reports go where the client build was told to send them.
+    connectOrigins: [
+      httpOrigin(process.env.VITE_ANALYTICS_URL),
+      httpOrigin(process.env.VITE_SENTRY_DSN),
+    ].filter((origin): origin is string => origin !== null),
   });
   listening.url = running.url;
   const publicUrl = config.publicUrl ?? running.url;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEndpoint, sentryOptions } from './telemetry-config';
+import { afterFirstScreen, analyticsEndpoint, sentryOptions } from './telemetry-config';
 
 describe('error reporting', () => {
   it('is off in development, even with a DSN', () => {
@@ -39,5 +39,50 @@ describe('page-view analytics', () => {
 
   it('is off when not configured', () => {
     expect(analyticsEndpoint({ MODE: 'production' }, 'app.beacon.example')).toBeNull();
+  });
+});
+
+describe('afterFirstScreen', () => {
+  function fakeWindow(readyState: DocumentReadyState, idle: boolean) {
+    const listeners: (() => void)[] = [];
+    const idleCallbacks: (() => void)[] = [];
+    const target = {
+      document: { readyState },
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'load') listeners.push(listener);
+      },
+      setTimeout: (callback: () => void) => idleCallbacks.push(callback),
+      ...(idle
+        ? { requestIdleCallback: (callback: () => void) => idleCallbacks.push(callback) }
+        : {}),
+    };
+    return {
+      target: target as unknown as Window,
+      load: () => listeners.splice(0).forEach((l) => l()),
+      idle: () => idleCallbacks.splice(0).forEach((c) => c()),
+    };
+  }
+
+  it('waits for the load event, then for idle time', () => {
+    const page = fakeWindow('loading', true);
+    let started = 0;
+    afterFirstScreen(() => (started += 1), page.target);
+    page.idle();
+    expect(started).toBe(0);
+    page.load();
+    expect(started).toBe(0);
+    page.idle();
+    expect(started).toBe(1);
+  });
+
+  it('only waits for idle time once the page has loaded, with or without requestIdleCallback', () => {
+    for (const idle of [true, false]) {
+      const page = fakeWindow('complete', idle);
+      let started = 0;
+      afterFirstScreen(() => (started += 1), page.target);
+      expect(started).toBe(0);
+      page.idle();
+      expect(started).toBe(1);
+    }
   });
 });

@@ -25,3 +25,19 @@ export function analyticsEndpoint(env: ClientEnv, hostname: string): string | nu
   if (!env.VITE_ANALYTICS_HOST || !env.VITE_ANALYTICS_URL) return null;
   return hostname === env.VITE_ANALYTICS_HOST ? env.VITE_ANALYTICS_URL : null;
 }
+
+/** The performance mark set when telemetry starts loading (the bundle bench reads it). */
+export const TELEMETRY_MARK = 'beacon:telemetry';
+
+/** Runs `start` once the page has loaded and the browser is idle (or after 2 s at the latest). */
+export function afterFirstScreen(start: () => void, target: Window = window): void {
+  const whenIdle = () => {
+    if (typeof target.requestIdleCallback === 'function') {
+      target.requestIdleCallback(start, { timeout: 2000 });
+    } else {
+      target.setTimeout(start, 0);
+    }
+  };
+  if (target.document.readyState === 'complete') whenIdle();
+  else target.addEventListener('load', whenIdle, { once: true });
+}

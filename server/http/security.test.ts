@@ -5,6 +5,7 @@ import { createLogger } from '../log';
 import {
   errorHandler,
   faviconServiceOrigin,
+  httpOrigin,
   jsonOnlyMutations,
   securityHeaders,
   signInRateLimit,
@@ -54,6 +55,34 @@ describe('Content-Security-Policy img-src', () => {
       '{domain}',
     ])
       expect(faviconServiceOrigin(template), String(template)).toBeNull();
+  });
+});
+
+describe('Content-Security-Policy connect-src', () => {
+  async function connectSrc(connectOrigins?: string[]) {
+    const app = express();
+    app.use(securityHeaders({ publicUrl: undefined, signInOrigins: [], connectOrigins }));
+    app.get('/', (_req, res) => res.send('ok'));
+    const csp = (await fetch(await serve(app))).headers.get('content-security-policy') ?? '';
+    return /(?:^|;)connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+  }
+
+  it("names the analytics endpoint's and the Sentry DSN's origins the build was given", async () => {
+    const base = await connectSrc();
+    expect(base[0]).toBe("'self'");
+    expect(base).not.toContain('https://stats.example.com');
+    const origins = [
+      httpOrigin('https://stats.example.com/collect'),
+      httpOrigin('https://0123abc@errors.example.com/42'),
+    ];
+    expect(origins).toEqual(['https://stats.example.com', 'https://errors.example.com']);
+    const extended = await connectSrc(origins.filter((o): o is string => o !== null));
+    expect(extended).toEqual([...base, 'https://stats.example.com', 'https://errors.example.com']);
+  });
+
+  it('names nothing for unset, relative (same-origin) or non-http URLs', () => {
+    for (const url of [undefined, '', '  ', '/collect', 'javascript:alert(1)', 'ws://x.test'])
+      expect(httpOrigin(url), String(url)).toBeNull();
   });
 });
 

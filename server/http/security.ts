@@ -27,6 +27,22 @@ export interface SecurityOptions {
   signInOrigins: string[];
   /** Where images may come from besides the app itself: the favicon service's origin, if configured. */
   imageOrigins?: string[];
+  /** Where the client may send requests besides the app: its analytics endpoint's and Sentry DSN's origins. */
+  connectOrigins?: string[];
+}
+
+/**
+ * The origin of an absolute http(s) URL from the client build's environment (a Sentry DSN's key is
+ * dropped with the rest of the URL), or null when unset, relative (same origin) or not http(s).
+ */
+export function httpOrigin(url: string | undefined): string | null {
+  if (!url?.trim()) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return ['http:', 'https:'].includes(parsed.protocol) ? parsed.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -69,6 +85,7 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
             ...(wsOrigin ? [wsOrigin] : []),
             ...SENTRY_ORIGINS,
             ...CAL_ORIGINS,
+            ...(options.connectOrigins ?? []),
           ],
           frameSrc: CAL_ORIGINS,
           // Sentry's session replay compresses in a blob worker.
