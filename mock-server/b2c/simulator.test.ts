@@ -16,11 +16,9 @@ afterAll(() => sim.stop());
 afterEach(() => sim.faults.clear());
 
 describe('seeded data', () => {
-  it('is deterministic per seed, fast, and never uses Math.random', () => {
+  it('is deterministic per seed and never uses Math.random', () => {
     const random = vi.spyOn(Math, 'random');
-    const started = performance.now();
     const a = generateInstanceData(42);
-    expect(performance.now() - started).toBeLessThan(1000);
     const b = generateInstanceData(42);
     const c = generateInstanceData(43);
     expect(random).not.toHaveBeenCalled();

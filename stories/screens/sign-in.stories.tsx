@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { MESSAGES } from '../../domain/errors';
-import { orgs, sessionFor, users } from '../../mock-server/fixtures';
+import { envs, orgs, sessionFor, users } from '../../mock-server/fixtures';
+import { atEnv } from '../../mock-server/scenarios';
 import { pending } from '../../mock-server/trpc/scenario';
 import { expectConsoleError } from '../../tests/support/console';
 import { screen } from '../support/app-harness';
@@ -118,6 +119,75 @@ export const RedirectNoOrgMemberships: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Create an org' })).toBeVisible();
     await expect(canvas.getByText(/maya@beacon.test is not a member of any org yet/)).toBeVisible();
+  },
+};
+
+// ——— /app/{orgSlug}: the best env of that org (spec §2) ———
+
+const orgIndex = screen({
+  url: '/app/acme',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'orgs.bestRedirectForUser': { status: 'ok', org: orgs.acme, env: envs.prod },
+  },
+});
+/** An org's address goes to its best env, in place: Back does not return to /app/acme. */
+export const OrgIndexRedirectsToBestEnv: Story = {
+  ...orgIndex.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('navigation', { name: 'Main' }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(orgIndex.history().location.pathname).toBe('/app/acme/prod');
+    await expect(orgIndex.history().length).toBe(1);
+    await expect(orgIndex.api.calls('orgs.bestRedirectForUser')).toEqual([{ orgSlug: 'acme' }]);
+  },
+};
+
+const orgIndexNoEnvs = screen({
+  url: '/app/initech',
+  session: sessionFor(users.maya),
+  trpc: { 'orgs.bestRedirectForUser': { status: 'no-envs', org: orgs.initech, env: null } },
+});
+/** An org with no environments says so and offers to create the first one. */
+export const OrgIndexNoEnvs: Story = {
+  ...orgIndexNoEnvs.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: MESSAGES.noEnvs }, { timeout: 4000 }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(/Initech has no environments yet. Create the first one/),
+    ).toBeVisible();
+    await expect(orgIndexNoEnvs.history().location.pathname).toBe('/app/initech');
+  },
+};
+
+const orgIndexNotMember = screen({
+  url: '/app/globex',
+  session: sessionFor(users.ada),
+  trpc: { 'orgs.bestRedirectForUser': { status: 'ok', org: orgs.acme, env: envs.prod } },
+});
+/** The best org is another one: this user is not a member of the org in the address. */
+export const OrgIndexNotMember: Story = {
+  ...orgIndexNotMember.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole(
+        'heading',
+        { name: MESSAGES.notOrgMember('globex') },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to my orgs' })).toHaveAttribute(
+      'href',
+      '/app/',
+    );
+    await expect(orgIndexNotMember.history().location.pathname).toBe('/app/globex');
   },
 };
 

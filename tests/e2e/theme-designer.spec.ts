@@ -49,6 +49,13 @@ test('edits, presets and pasted CSS survive a reload', async ({ page }) => {
   // Reset returns to the preset's own values.
   await page.getByRole('button', { name: 'Reset to Emerald' }).click();
   await expect(page.getByLabel('secondary', { exact: true })).toHaveValue('oklch(48% 0.1 200)');
+
+  // The designer in the app's dark theme: still no axe violations, the design untouched.
+  await page.evaluate(() => localStorage.setItem('theme', 'dim'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dim');
+  await expect(preview).toHaveAttribute('data-preset', 'emerald');
+  await expectAccessible(page);
 });
 
 test('the sunset preset restyles only the preview, with self-hosted fonts', async ({ page }) => {

@@ -10,7 +10,13 @@ import {
   SIM_STOREFRONT_CATALOG_ID,
   type B2CSimulator,
 } from '../../../mock-server/b2c';
-import { B2CAuthError, B2CNotFoundError, B2CPermissionError, B2CRequestError } from './errors';
+import {
+  B2CAuthError,
+  B2CNotFoundError,
+  B2CPermissionError,
+  B2CRequestError,
+  B2CUnavailableError,
+} from './errors';
 import { createB2CGateway } from './gateway.impl';
 import type { OcapiDataClient } from './ocapi-data';
 
@@ -194,5 +200,47 @@ describe('OCAPI Data client', () => {
     const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
     const wrong = gateway.instanceClients(HOST, { clientId, secret: `${secret}x` }).data;
     await expect(wrong.listCatalogs()).rejects.toBeInstanceOf(B2CAuthError);
+  });
+});
+
+describe('OCAPI Data client on a flaky instance', () => {
+  afterEach(() => sim.faults.clear());
+
+  it('retries reads through 5xx answers and dropped connections', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503, times: 1 });
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', drop: true, times: 1 });
+    const before = sim.countRequests('GET', '/catalogs');
+    await expect(data.listCatalogs()).resolves.toHaveLength(2);
+    expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
+  });
+
+  it('retries a product search, which changes nothing, like a read', async () => {
+    sim.faults.add({ path: '/product_search', method: 'POST', status: 502, times: 2 });
+    const before = sim.countRequests('POST', '/product_search');
+    const result = await data.searchProducts({ query: { match_all_query: {} }, count: 1 });
+    expect(result.hits).toHaveLength(1);
+    expect(sim.countRequests('POST', '/product_search') - before).toBe(3);
+  });
+
+  it('sends a product PATCH once, whatever the instance answers', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 500 });
+    const before = sim.countRequests('PATCH', '/products/');
+    await expect(
+      data.patchProduct('M-00001', { page_title: { default: 'Never sent twice' } }),
+    ).rejects.toBeInstanceOf(B2CUnavailableError);
+    expect(sim.countRequests('PATCH', '/products/') - before).toBe(1);
+  });
+
+  it('gives up after its retries with B2CUnavailableError', async () => {
+    const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, retries: 2 });
+    const flaky = gateway.instanceClients(HOST, { clientId, secret }).data;
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503 });
+    const before = sim.countRequests('GET', '/catalogs');
+    await expect(flaky.listCatalogs()).rejects.toMatchObject({
+      name: 'B2CUnavailableError',
+      status: 503,
+    });
+    // The first attempt and two retries: never endless.
+    expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
   });
 });

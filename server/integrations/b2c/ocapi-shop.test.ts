@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocapiShopSettingsSnippet, parseOcapiSettings } from '../../../domain/b2c-snippets';
 import { createB2CSimulator, SIM_SITE_ID, type B2CSimulator } from '../../../mock-server/b2c';
-import { B2CAuthError, B2CNotFoundError, B2CPermissionError } from './errors';
+import { B2CAuthError, B2CNotFoundError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
 
 const HOST = 'zzte-002.dx.commercecloud.salesforce.com';
@@ -39,6 +39,25 @@ describe('OCAPI Shop client', () => {
     await expect(gateway.instanceClients(HOST, creds).data.listCatalogs()).rejects.toBeInstanceOf(
       B2CPermissionError,
     );
+  });
+
+  it('retries the site read through a 5xx, and times out a stalled one as unavailable', async () => {
+    const shop = gateway.instanceClients(HOST, creds).shop;
+    sim.faults.add({ path: '/dw/shop/v21_10/site', status: 503, times: 1 });
+    const before = sim.countRequests('GET', '/dw/shop/v21_10/site');
+    await expect(shop.getSite(SIM_SITE_ID)).resolves.toMatchObject({ id: SIM_SITE_ID });
+    expect(sim.countRequests('GET', '/dw/shop/v21_10/site') - before).toBe(2);
+    sim.faults.clear();
+
+    const impatient = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 50 });
+    sim.faults.add({ path: '/dw/shop/v21_10/site', latencyMs: 1000 });
+    const error = await impatient
+      .instanceClients(HOST, creds)
+      .shop.getSite(SIM_SITE_ID)
+      .catch((e: unknown) => e);
+    sim.faults.clear();
+    expect(error).toBeInstanceOf(B2CUnavailableError);
+    expect((error as Error).message).toContain('timed out');
   });
 
   it('answers a wrong secret with B2CAuthError', async () => {
