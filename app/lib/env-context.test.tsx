@@ -27,6 +27,15 @@ describe('env accessors (spec §8)', () => {
     expect(result.current).toEqual({ org, env: onboardedEnv });
   });
 
+  it('keep one value while org and env stay the same, so consumers do not re-render (and re-navigate)', () => {
+    const { result, rerender } = renderHook(() => useCurrentEnv(), {
+      wrapper: inside(onboardedEnv),
+    });
+    const first = result.current;
+    rerender();
+    expect(result.current).toBe(first);
+  });
+
   it('give the onboarded instance', () => {
     const { result } = renderHook(() => useB2CInstance(), { wrapper: inside(onboardedEnv) });
     expect(result.current).toEqual({ id: 'i1', instanceId: 'zzte_001', onboarded: true });

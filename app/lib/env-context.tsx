@@ -4,7 +4,7 @@
  * from orgs.getContext, so screens read one value instead of re-querying, and a screen behind the
  * instance gate can rely on an onboarded instance being there.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Env, Org } from '../../domain/entities';
 import { MESSAGES } from '../../domain/errors';
 
@@ -19,7 +19,11 @@ const EnvContext = createContext<EnvContextValue | null>(null);
 
 /** Marks a subtree that renders inside one org's env; useCurrentEnv and useB2CInstance work inside it. */
 export function EnvPage({ org, env, children }: EnvContextValue & { children: ReactNode }) {
-  return <EnvContext.Provider value={{ org, env }}>{children}</EnvContext.Provider>;
+  // One value while org and env stay the same (the query's data is structurally shared): a new
+  // object per render would re-render every consumer on each navigation, and a <Navigate> among
+  // them would navigate again, and again.
+  const value = useMemo(() => ({ org, env }), [org, env]);
+  return <EnvContext.Provider value={value}>{children}</EnvContext.Provider>;
 }
 
 export function useCurrentEnv(): EnvContextValue {
