@@ -319,6 +319,19 @@ function atUsers(more: TrpcScenario = {}, user = users.maya) {
   });
 }
 
+/** The text of each row of the Members table, once it has loaded. */
+async function memberRows(canvasElement: HTMLElement) {
+  const table = await within(canvasElement).findByRole(
+    'table',
+    { name: 'Members' },
+    { timeout: 4000 },
+  );
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
+}
+
 const linkOf = (token: string) => `${window.location.origin}/app/accept-invite/${token}`;
 
 const usersView = atUsers();
@@ -329,9 +342,7 @@ export const Users: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Members' }, { timeout: 4000 });
-    const rows = within(table).getAllByRole('row').slice(1);
-    await expect(rows.map((r) => r.textContent)).toEqual([
+    await expect(await memberRows(canvasElement)).toEqual([
       'Maya MemberYoumaya@beacon.testOwnerRemove',
       'Ada Adminada@beacon.testMemberSuperuserRemove',
     ]);
@@ -539,9 +550,7 @@ export const UsersPlainMember: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const table = await canvas.findByRole('table', { name: 'Members' }, { timeout: 4000 });
-    const rows = within(table).getAllByRole('row').slice(1);
-    await expect(rows.map((r) => r.textContent)).toEqual([
+    await expect(await memberRows(canvasElement)).toEqual([
       'Maya Membermaya@beacon.testOwner',
       'Ada Adminada@beacon.testMemberSuperuser',
       'Sam SecondYousam@beacon.testMemberRemove',

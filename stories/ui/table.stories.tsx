@@ -18,12 +18,10 @@ const runs = [
   { id: 'run-3', agent: 'AEO', locale: 'fr-FR', products: 24, status: 'Queued' },
 ];
 
-function RunsTable({
-  selectedId,
-  ...props
-}: ComponentProps<typeof Table> & { selectedId?: string }) {
+/** Caption and column headers shared by the filled and the empty table. */
+function RunsTableHead() {
   return (
-    <Table {...props}>
+    <>
       <TableCaption>Agent runs this week</TableCaption>
       <TableHeader>
         <TableRow>
@@ -33,6 +31,17 @@ function RunsTable({
           <TableHead>Status</TableHead>
         </TableRow>
       </TableHeader>
+    </>
+  );
+}
+
+function RunsTable({
+  selectedId,
+  ...props
+}: ComponentProps<typeof Table> & { selectedId?: string }) {
+  return (
+    <Table {...props}>
+      <RunsTableHead />
       <TableBody>
         {runs.map((run) => (
           <TableRow
@@ -96,15 +105,7 @@ export const Dim: Story = { ...SelectedRow, globals: { theme: 'dim' } };
 const EmptyStory: Story = {
   render: (args) => (
     <Table {...args}>
-      <TableCaption>Agent runs this week</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Agent</TableHead>
-          <TableHead>Locale</TableHead>
-          <TableHead className="text-right">Products</TableHead>
-          <TableHead>Status</TableHead>
-        </TableRow>
-      </TableHeader>
+      <RunsTableHead />
       <TableBody>
         <TableRow>
           <TableCell colSpan={4} className="h-24 text-center text-base-content/75">
