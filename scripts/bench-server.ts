@@ -15,10 +15,14 @@
  * invalidated on change, as the issue allows); `full`/`full-pg` also answer the org and env reads from
  * the services' read-through cache (server/services/cache.ts, docs/decisions/read-cache.md), which the
  * issue does not ask for, so the `-nocache` rows show the stack without it.
+ * All servers start first; then each round measures every target once for BENCH_DURATION, in alternating
+ * order. One 20-s run on a shared 2-core machine swings by a quarter from one minute to the next, so the
+ * figures are the medians of the rounds, and the per-round rows are printed too.
  * Prints req/s, p50/p99 latency, non-2xx and errors, and the ratios against bare Express; the exit code
  * reflects the goals for the shipped stack (`full`, `full-pg`) and a missing PostgreSQL leg.
- * Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_LOG_LEVEL (default warn),
- * BENCH_DATABASE_URL (a PostgreSQL admin URL; `skip` runs PGlite only).
+ * Env: BENCH_DURATION (s per round, default 20), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default
+ * 50), BENCH_LOG_LEVEL (default warn), BENCH_DATABASE_URL (a PostgreSQL admin URL; `skip` runs PGlite
+ * only).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +37,7 @@ import pg from 'pg';
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
@@ -227,26 +232,60 @@ function run(url: string, headers: Record<string, string>, duration: number) {
   return autocannon({ url, connections: CONNECTIONS, duration, headers });
 }
 
-async function measure(target: Target, env?: Record<string, string>): Promise<Figures> {
+interface Server {
+  target: Target;
+  url: string;
+  headers: Record<string, string>;
+  rounds: Figures[];
+}
+
+/** Starts a target's server, checks it answers 200, and warms it up. */
+async function prepare(
+  target: Target,
+  env: Record<string, string>,
+  stops: (() => void)[],
+): Promise<Server> {
   const { ready, stop } = await startChild(target, env);
-  try {
-    const url = `http://127.0.0.1:${ready.port}${ready.path}`;
-    const probe = await fetch(url, { headers: ready.headers });
-    if (probe.status !== 200)
-      throw new Error(`${target}: probe answered ${probe.status}: ${await probe.text()}`);
-    await run(url, ready.headers, WARMUP);
-    const r = await run(url, ready.headers, DURATION);
-    return {
-      target,
-      rps: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors + r.timeouts,
-    };
-  } finally {
-    stop();
-  }
+  stops.push(stop);
+  const url = `http://127.0.0.1:${ready.port}${ready.path}`;
+  const probe = await fetch(url, { headers: ready.headers });
+  if (probe.status !== 200)
+    throw new Error(`${target}: probe answered ${probe.status}: ${await probe.text()}`);
+  await run(url, ready.headers, WARMUP);
+  return { target, url, headers: ready.headers, rounds: [] };
+}
+
+async function measure(server: Server): Promise<Figures> {
+  const r = await run(server.url, server.headers, DURATION);
+  const figures = {
+    target: server.target,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  server.rounds.push(figures);
+  return figures;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One row per target: the median of its rounds (errors and non-2xx summed over all of them). */
+function summary(server: Server): Figures {
+  const { rounds } = server;
+  return {
+    target: server.target,
+    rps: median(rounds.map((f) => f.rps)),
+    p50: median(rounds.map((f) => f.p50)),
+    p99: median(rounds.map((f) => f.p99)),
+    non2xx: rounds.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+  };
 }
 
 /** A fresh database on the server of `adminUrl`; `drop()` removes it. */
@@ -299,42 +338,52 @@ async function main() {
   }
   const pg = postgresAdminUrl();
   console.log(
-    `bench:server — ${CONNECTIONS} connections, ${DURATION} s each (+${WARMUP} s warm-up), PGlite${pg.url ? ' and PostgreSQL' : ''}`,
+    `bench:server — ${CONNECTIONS} connections, ${DURATION} s per round (+${WARMUP} s warm-up), ${ROUNDS} rounds, PGlite${pg.url ? ' and PostgreSQL' : ''}`,
   );
   if (!pg.url) console.log(`PostgreSQL leg not run: ${pg.why}`);
   const row = (f: Figures) =>
     `| ${f.target.padEnd(15)} | ${f.rps.toFixed(0).padStart(6)} | ${String(f.p50).padStart(4)} | ${String(f.p99).padStart(5)} | ${String(f.non2xx).padStart(7)} | ${String(f.errors).padStart(6)} |`;
-  const results: Figures[] = [];
-  const lines: string[] = [];
-  const record = (f: Figures) => {
-    results.push(f);
-    lines.push(row(f));
-    console.log(row(f));
-  };
-  // The PGlite rows never use a PostgreSQL URL from the environment.
-  const noPg = { DATABASE_URL: '', BENCH_PG_URL: '' };
-  for (const target of ['express', 'trpc', 'core', 'full', 'full-nocache'] as const) {
-    record(await measure(target, noPg));
-  }
-  if (pg.url) {
-    for (const target of ['full-pg', 'full-pg-nocache'] as const) {
-      const database = await throwAwayDatabase(pg.url);
-      try {
-        record(await measure(target, { DATABASE_URL: '', BENCH_PG_URL: database.url }));
-      } finally {
-        await database.drop();
+  // Every server starts first and stays up; each round then loads them one at a time, in the opposite
+  // order to the round before, so a slow spell of the machine does not land on one target only.
+  const stops: (() => void)[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  const servers: Server[] = [];
+  try {
+    // The PGlite rows never use a PostgreSQL URL from the environment.
+    const noPg = { DATABASE_URL: '', BENCH_PG_URL: '' };
+    for (const target of ['express', 'trpc', 'core', 'full', 'full-nocache'] as const) {
+      servers.push(await prepare(target, noPg, stops));
+    }
+    if (pg.url) {
+      for (const target of ['full-pg', 'full-pg-nocache'] as const) {
+        const database = await throwAwayDatabase(pg.url);
+        drops.push(database.drop);
+        servers.push(
+          await prepare(target, { DATABASE_URL: '', BENCH_PG_URL: database.url }, stops),
+        );
       }
     }
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round} of ${ROUNDS}`);
+      for (const server of round % 2 ? servers : [...servers].reverse()) {
+        console.log(row(await measure(server)));
+      }
+    }
+  } finally {
+    for (const stop of stops) stop();
+    for (const drop of drops) await drop();
   }
+  const results = servers.map(summary);
   const by = (t: Target) => results.find((r) => r.target === t);
   const express = by('express')!;
   const trpc = by('trpc')!;
   const core = by('core')!;
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   console.log('');
+  console.log(`Medians of ${ROUNDS} rounds (non-2xx and errors: totals):`);
   console.log('| target          |  req/s |  p50 |   p99 | non-2xx | errors |  (latency in ms)');
   console.log('|-----------------|-------:|-----:|------:|--------:|-------:|');
-  for (const line of lines) console.log(line);
+  for (const f of results) console.log(row(f));
   console.log('');
   console.log(`bare tRPC / bare Express: ${ratio(trpc.rps, express.rps).toFixed(3)}×`);
   console.log(

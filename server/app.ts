@@ -10,9 +10,11 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Auth } from './auth/auth';
-import { createHttpLogger, type Logger } from './log';
+import { createHttpLogger, requestLogger, type Logger } from './log';
 import {
+  apiSecurityHeaders,
   errorHandler,
+  inOneStep,
   jsonOnlyMutations,
   securityHeaders,
   signInRateLimit,
@@ -63,6 +65,35 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   app.use(createHttpLogger(logger));
+  // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
+  // First after the request log: the app's busiest path meets no other route on its way.
+  app.use(
+    '/trpc',
+    inOneStep(
+      apiSecurityHeaders({ publicUrl: deps.config.publicUrl }),
+      subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
+      jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
+    ),
+    createExpressMiddleware({
+      router: appRouter,
+      maxBodySize: TRPC_MAX_BODY_BYTES,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      async createContext({ req }): Promise<Context> {
+        return {
+          user: await auth.resolveUser(req),
+          services,
+          requestId: String((req as { id?: unknown }).id ?? ''),
+          isDevelopment: deps.config.isDevelopment,
+        };
+      },
+      onError({ error, path: procedure, req }) {
+        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+        const log = requestLogger(req, logger);
+        log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      },
+    }),
+  );
+
   app.use(
     securityHeaders({
       publicUrl: deps.config.publicUrl,
@@ -86,31 +117,6 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use('/api/auth', ExpressAuth(auth.config));
-
-  // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
-  app.use(
-    '/trpc',
-    subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
-    jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
-    createExpressMiddleware({
-      router: appRouter,
-      maxBodySize: TRPC_MAX_BODY_BYTES,
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      async createContext({ req }): Promise<Context> {
-        return {
-          user: await auth.resolveUser(req),
-          services,
-          requestId: String((req as { id?: unknown }).id ?? ''),
-          isDevelopment: deps.config.isDevelopment,
-        };
-      },
-      onError({ error, path: procedure, req }) {
-        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
-        const log = (req as { log?: Logger }).log ?? logger;
-        log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
-      },
-    }),
-  );
 
   // ── The app ────────────────────────────────────────────────────────────────────────────────────
   app.use('/app', appStatic(deps.appDir ?? DEFAULT_APP_DIR));

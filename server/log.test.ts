@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from './log';
 
 describe('createLogger', () => {
@@ -62,7 +62,7 @@ describe('nested secrets', () => {
 describe('createHttpLogger', () => {
   async function serve(level: string) {
     const express = (await import('express')).default;
-    const { createHttpLogger } = await import('./log');
+    const { createHttpLogger, requestLogger } = await import('./log');
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger({
       level,
@@ -72,7 +72,7 @@ describe('createHttpLogger', () => {
     app.use(createHttpLogger(logger));
     app.get('/healthz', (_req, res) => res.json({ ok: true }));
     app.get('/trpc/x', (req, res) => {
-      (req as unknown as { log: typeof logger }).log.info('inside');
+      requestLogger(req, logger).info('inside');
       res.status(404).json({});
     });
     const server = app.listen(0, '127.0.0.1');
@@ -85,7 +85,7 @@ describe('createHttpLogger', () => {
     };
   }
 
-  it('logs one line per request without the query, warn for 4xx, with the id on req.log lines', async () => {
+  it('logs one line per request without the query, warn for 4xx, with the id on requestLogger lines', async () => {
     const s = await serve('info');
     const res = await s.get('/trpc/x?input=%7B%22secret%22%3A1%7D');
     await s.get('/healthz');
@@ -102,6 +102,39 @@ describe('createHttpLogger', () => {
     });
     expect(JSON.stringify(s.lines)).not.toContain('secret');
     expect(s.lines.find((l) => l.msg === 'inside')).toMatchObject({ reqId: id });
+  });
+
+  it('logs a request the client left before the answer as aborted', async () => {
+    const express = (await import('express')).default;
+    const { createHttpLogger } = await import('./log');
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) },
+    });
+    let reached!: () => void;
+    const arrived = new Promise<void>((r) => (reached = r));
+    const app = express();
+    app.use(createHttpLogger(logger));
+    app.get('/slow', () => reached()); // never answers
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    const controller = new AbortController();
+    const request = fetch(`http://127.0.0.1:${port}/slow?token=abc`, {
+      signal: controller.signal,
+    }).catch(() => null);
+    await arrived;
+    controller.abort();
+    await request;
+    await vi.waitFor(() => expect(lines.map((l) => l.msg)).toContain('request aborted'));
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    expect(lines.find((l) => l.msg === 'request aborted')).toMatchObject({
+      level: 40,
+      req: { method: 'GET', path: '/slow' },
+    });
+    expect(JSON.stringify(lines)).not.toContain('abc');
   });
 
   it('writes nothing below the configured level', async () => {

@@ -84,15 +84,24 @@ export function createLogger(
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-type LoggedRequest = IncomingMessage & { id?: string; log?: Logger };
+type LoggedRequest = IncomingMessage & { id?: string };
+
+/**
+ * The logger for lines about one request: a child carrying its id (set by `createHttpLogger`), made only
+ * when something logs, so the hot path builds no logger.
+ */
+export function requestLogger(req: IncomingMessage, logger: Logger): Logger {
+  const id = (req as LoggedRequest).id;
+  return typeof id === 'string' && id ? logger.child({ reqId: id }) : logger;
+}
 
 /**
  * Request logging with an id per request (a sane incoming x-request-id is kept, so a proxy's id follows
  * through). One line per finished request — method, path without the query (tRPC inputs and Auth.js
- * callback codes live there), status, time — at info, warn for 4xx, error for 5xx. `req.log` is a child
- * logger carrying the id, made only when something logs through it: the hot path builds no logger and,
- * below the configured level, no log object. (Replaces pino-http, whose per-request child logger and
- * serializers cost ~5% of a cached tRPC request; see docs/decisions/read-cache.md.)
+ * callback codes live there), status, time — at info, warn for 4xx, error for 5xx; below the configured
+ * level no log object is built. Lines about the request go through `requestLogger(req, logger)`.
+ * (Replaces pino-http, whose per-request child logger and serializers cost ~5% of a cached tRPC request;
+ * a lazy `req.log` getter cost as much again, so there is none: see docs/decisions/read-cache.md.)
  */
 export function createHttpLogger(logger: Logger) {
   return (req: LoggedRequest, res: ServerResponse, next: () => void) => {
@@ -100,15 +109,12 @@ export function createHttpLogger(logger: Logger) {
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', id);
     req.id = id;
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: id })),
-    });
     const url = req.url ?? '';
     if (url === '/healthz') return next();
     const started = performance.now();
-    const done = (aborted: boolean) => {
+    // 'close' follows 'finish' on every response, and comes alone when the client left first.
+    res.once('close', () => {
+      const aborted = !res.writableFinished;
       const status = res.statusCode;
       const level = aborted || status >= 400 ? (status >= 500 ? 'error' : 'warn') : 'info';
       if (!logger.isLevelEnabled(level)) return;
@@ -121,10 +127,6 @@ export function createHttpLogger(logger: Logger) {
         },
         aborted ? 'request aborted' : 'request completed',
       );
-    };
-    res.once('finish', () => done(false));
-    res.once('close', () => {
-      if (!res.writableFinished) done(true);
     });
     next();
   };

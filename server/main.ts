@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { DomainError } from '../domain/errors';
-import { startDevIdp, type DevIdp, type DevIdpUser } from '../mock-server/idp/dev-idp';
+import type { DevIdp, DevIdpUser } from '../mock-server/idp/dev-idp';
 import { createServer } from './app';
 import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { createAuth } from './auth/auth';
@@ -185,6 +185,8 @@ async function main() {
 
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
+    // Loaded only here: a production process never runs it, so never loads oidc-provider.
+    const { startDevIdp } = await import('../mock-server/idp/dev-idp');
     idp = await startDevIdp({
       host: '127.0.0.1',
       port: config.devIdpPort,

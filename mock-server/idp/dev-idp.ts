@@ -7,31 +7,15 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
+import { DEV_IDP_CLIENTS, type DevIdpClientName } from './clients';
+
+export { DEV_IDP_CLIENTS, type DevIdpClientName } from './clients';
 
 export interface DevIdpUser {
   email: string;
   name: string | null;
   isSuperUser: boolean;
 }
-
-export type DevIdpClientName = 'salesforce' | 'google';
-
-/** Fixed, development-only client credentials: both sides of the handshake run on this machine. */
-export const DEV_IDP_CLIENTS: Record<
-  DevIdpClientName,
-  { clientId: string; clientSecret: string; label: string }
-> = {
-  salesforce: {
-    clientId: 'beacon-dev-salesforce',
-    clientSecret: 'beacon-dev-salesforce-secret-not-for-production',
-    label: 'Salesforce',
-  },
-  google: {
-    clientId: 'beacon-dev-google',
-    clientSecret: 'beacon-dev-google-secret-not-for-production',
-    label: 'Google',
-  },
-};
 
 export interface DevIdpOptions {
   host?: string;

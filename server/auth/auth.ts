@@ -12,7 +12,7 @@ import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { getSession, type ExpressAuthConfig } from '@auth/express';
 import type { Request } from 'express';
 import type { SessionUser } from '../../domain/entities';
-import { DEV_IDP_CLIENTS, type DevIdpClientName } from '../../mock-server/idp/dev-idp';
+import { DEV_IDP_CLIENTS, type DevIdpClientName } from '../../mock-server/idp/clients';
 import type { Config, OidcClientConfig } from '../config';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verificationTokens } from '../db/schema';

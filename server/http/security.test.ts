@@ -6,6 +6,7 @@ import {
   errorHandler,
   faviconServiceOrigin,
   httpOrigin,
+  inOneStep,
   jsonOnlyMutations,
   securityHeaders,
   signInRateLimit,
@@ -116,6 +117,42 @@ describe('jsonOnlyMutations', () => {
     expect(await del.json()).toMatchObject({
       error: { json: { data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405 } } },
     });
+  });
+});
+
+describe('inOneStep', () => {
+  it('runs the handlers in order, stops at the one that answers, and passes errors on', async () => {
+    const seen: string[] = [];
+    const app = express();
+    app.use(
+      '/x',
+      inOneStep(
+        (req, _res, next) => {
+          seen.push('first');
+          next();
+        },
+        (req, res, next) => {
+          seen.push('second');
+          if (req.query.stop) res.status(409).json({ stopped: true });
+          else if (req.query.fail) next(Object.assign(new Error('nope'), { status: 418 }));
+          else next();
+        },
+        (_req, _res, next) => {
+          seen.push('third');
+          next();
+        },
+      ),
+      (_req, res) => res.json({ reached: true }),
+    );
+    app.use(errorHandler({ logger: createLogger({ level: 'silent' }), exposeStack: false }));
+    const base = await serve(app);
+    expect(await (await fetch(`${base}/x`)).json()).toEqual({ reached: true });
+    expect(seen.splice(0)).toEqual(['first', 'second', 'third']);
+    const stopped = await fetch(`${base}/x?stop=1`);
+    expect([stopped.status, await stopped.json()]).toEqual([409, { stopped: true }]);
+    expect(seen.splice(0)).toEqual(['first', 'second']);
+    expect((await fetch(`${base}/x?fail=1`)).status).toBe(418);
+    expect(seen.splice(0)).toEqual(['first', 'second']);
   });
 });
 

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError, type AnyProcedure } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { SessionUser } from '../../domain/entities';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -277,5 +278,20 @@ describe('authorization walk', () => {
     const globex = { orgId: SEED_ORGS.globex.id };
     expect(await codeOf(call(SEED_USERS.ada, 'envs.list', globex))).toBe('OK');
     expect(await codeOf(call(SEED_USERS.sam, 'envs.list', globex))).toBe('FORBIDDEN');
+  });
+
+  it('the org guard answers before the rest of the input is validated; a bad org id is BAD_REQUEST', async () => {
+    // A non-member learns nothing from the validation of fields they may not use.
+    const badName = { orgId: acme, name: '', slug: 'Not A Slug!' };
+    expect(await codeOf(call(walker, 'envs.create', badName))).toBe('FORBIDDEN');
+    // A member gets the field errors.
+    expect(await codeOf(call(SEED_USERS.maya, 'envs.create', badName))).toBe('BAD_REQUEST');
+    // The org id itself is validated by the guard, with the same schema the procedure declares.
+    for (const orgId of ['', 'x'.repeat(65), 42, null]) {
+      expect(await codeOf(call(walker, 'envs.list', { orgId })), String(orgId)).toBe('BAD_REQUEST');
+    }
+    const error = await call(walker, 'envs.list', { orgId: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).cause).toBeInstanceOf(z.core.$ZodError);
   });
 });

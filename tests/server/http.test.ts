@@ -92,6 +92,21 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
+
+  it('answers tRPC with API headers: nothing runs, frames, sniffs or is stored', async () => {
+    const res = await get('/trpc/orgs.allOrgsForUser');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    // The page policy is for documents only.
+    expect(res.headers.get('content-security-policy')).not.toContain('cal.com');
+  });
 });
 
 describe('tRPC transport rules', () => {
