@@ -17,6 +17,9 @@ export const SENTRY_ORIGINS = [
   'https://*.ingest.de.sentry.io',
 ];
 
+/** Strict-Transport-Security behind HTTPS, for pages and API answers alike: 180 days. */
+const HSTS_MAX_AGE_S = 15_552_000;
+
 export interface SecurityOptions {
   /** The public origin, e.g. https://beacon.example.com; used for the WebSocket source and HTTPS upgrades. */
   publicUrl: string | undefined;
@@ -99,7 +102,7 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
       },
       // Cal.com's iframe does not send CORP headers; COEP would block it.
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
@@ -121,7 +124,12 @@ export function apiSecurityHeaders(options: { publicUrl: string | undefined }): 
     ['Referrer-Policy', 'no-referrer'],
     ['Cache-Control', 'no-store'],
     ...(https
-      ? [['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'] as [string, string]]
+      ? [
+          ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
   ];
   return (_req, res, next) => {

@@ -45,12 +45,10 @@ const t = initTRPC.context<Context>().create({
  * this mapping in the same step as its own check: tRPC copies a call's options for every middleware step,
  * so one step per guard instead of a chain keeps a batched call cheap (docs/decisions/read-cache.md).
  */
-function mapDomainErrors<R extends { ok: boolean }>(result: R): R {
-  if (!result.ok && 'error' in result && result.error instanceof TRPCError) {
+function mapDomainErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
+  if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
-    if (cause instanceof DomainError) {
-      throw new TRPCError({ code: DOMAIN_ERROR_CODES[cause.kind], message: cause.message, cause });
-    }
+    throw new TRPCError({ code: DOMAIN_ERROR_CODES[cause.kind], message: cause.message, cause });
   }
   return result;
 }
