@@ -66,32 +66,33 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(createHttpLogger(logger));
   // ── tRPC over HTTP ─────────────────────────────────────────────────────────────────────────────
-  // First after the request log: the app's busiest path meets no other route on its way.
+  // First after the request log: the app's busiest path meets no other route on its way, and its checks
+  // and tRPC's handler are one router step.
   app.use(
     '/trpc',
     inOneStep(
       apiSecurityHeaders({ publicUrl: deps.config.publicUrl }),
       subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
       jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
+      createExpressMiddleware({
+        router: appRouter,
+        maxBodySize: TRPC_MAX_BODY_BYTES,
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        async createContext({ req }): Promise<Context> {
+          return {
+            user: await auth.resolveUser(req),
+            services,
+            requestId: String((req as { id?: unknown }).id ?? ''),
+            isDevelopment: deps.config.isDevelopment,
+          };
+        },
+        onError({ error, path: procedure, req }) {
+          if (error.code !== 'INTERNAL_SERVER_ERROR') return;
+          const log = requestLogger(req, logger);
+          log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        },
+      }),
     ),
-    createExpressMiddleware({
-      router: appRouter,
-      maxBodySize: TRPC_MAX_BODY_BYTES,
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      async createContext({ req }): Promise<Context> {
-        return {
-          user: await auth.resolveUser(req),
-          services,
-          requestId: String((req as { id?: unknown }).id ?? ''),
-          isDevelopment: deps.config.isDevelopment,
-        };
-      },
-      onError({ error, path: procedure, req }) {
-        if (error.code !== 'INTERNAL_SERVER_ERROR') return;
-        const log = requestLogger(req, logger);
-        log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
-      },
-    }),
   );
 
   app.use(

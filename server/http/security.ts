@@ -166,7 +166,7 @@ function precomputed(middleware: RequestHandler): RequestHandler {
 }
 
 /**
- * Runs request handlers in order as one router step, for a path whose rules are all plain checks: each
+ * Runs request handlers in order as one router step (plain checks, then the handler that answers): each
  * step Express takes (path match, URL parse, prefix trim) is paid on every request of the busiest path.
  */
 export function inOneStep(...handlers: RequestHandler[]): RequestHandler {

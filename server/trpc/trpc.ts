@@ -1,17 +1,18 @@
 /** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { z } from 'zod';
 import type { SessionUser } from '../../domain/entities';
 import { orgIdInput } from '../../domain/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '../../domain/errors';
 import type { Context } from './context';
+import { transformer } from './transformer';
 
 /** What a client sees instead of an unexpected error's own message, outside development. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
+  transformer,
   // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
   allowOutsideOfServer: true,
   // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
