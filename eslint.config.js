@@ -36,6 +36,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      '.bench',
       'storybook-static',
       '.data',
       'app/route-tree.gen.ts',

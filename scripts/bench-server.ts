@@ -15,6 +15,9 @@
  * invalidated on change, as the issue allows); `full`/`full-pg` also answer the org and env reads from
  * the services' read-through cache (server/services/cache.ts, docs/decisions/read-cache.md), which the
  * issue does not ask for, so the `-nocache` rows show the stack without it.
+ * Every target runs compiled (scripts/build-server.mjs into .bench/server/, the dynamic imports of the
+ * full stack as chunks of their own, so the bare targets never load it) with plain node, as `npm start`
+ * runs the server; the load generator is loaded by the parent only.
  * All servers start first; then each round measures every target once for BENCH_DURATION, in alternating
  * order. One 20-s run on a shared 2-core machine swings by a quarter from one minute to the next, so the
  * figures are the medians of the rounds, and the per-round rows are printed too.
@@ -30,9 +33,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { Express } from 'express';
-import pg from 'pg';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -205,12 +206,26 @@ interface Figures {
   errors: number;
 }
 
+/** Where the parent builds the children's code (scripts/build-server.mjs, as `npm run build` builds the
+ * server): every target runs compiled, with plain node, as `npm start` runs the server. */
+const CHILD_DIR = path.join(ROOT, '.bench', 'server');
+const CHILD = path.join(CHILD_DIR, 'bench-server.mjs');
+
+async function buildChildren(): Promise<void> {
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer({
+    entries: [path.relative(ROOT, SELF)],
+    outdir: path.relative(ROOT, CHILD_DIR),
+    quiet: true,
+  });
+}
+
 function startChild(
   target: Target,
   env: Record<string, string> = {},
 ): Promise<{ ready: Ready; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--serve', target], {
+    const child = spawn(process.execPath, [CHILD, '--serve', target], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'production', ...env },
@@ -228,7 +243,9 @@ function startChild(
   });
 }
 
-function run(url: string, headers: Record<string, string>, duration: number) {
+/** The load generator is loaded by the parent only, never by the servers it measures. */
+async function run(url: string, headers: Record<string, string>, duration: number) {
+  const { default: autocannon } = await import('autocannon');
   return autocannon({ url, connections: CONNECTIONS, duration, headers });
 }
 
@@ -293,6 +310,7 @@ async function throwAwayDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `beacon_bench_${randomBytes(6).toString('hex')}`;
+  const { default: pg } = await import('pg');
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -336,6 +354,7 @@ async function main() {
     process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
     return;
   }
+  await buildChildren();
   const pg = postgresAdminUrl();
   console.log(
     `bench:server — ${CONNECTIONS} connections, ${DURATION} s per round (+${WARMUP} s warm-up), ${ROUNDS} rounds, PGlite${pg.url ? ' and PostgreSQL' : ''}`,

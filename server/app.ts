@@ -4,7 +4,6 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { ExpressAuth } from '@auth/express';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -21,11 +20,12 @@ import {
   subscriptionsOnlyOverWs,
 } from './http/security';
 import { appStatic } from './http/static';
+import { APP_DIR } from './paths';
 import { attachWebSockets } from './http/ws';
 import type { Context, Services } from './trpc/context';
 import { appRouter } from './trpc/router';
 
-export const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/app', import.meta.url));
+export const DEFAULT_APP_DIR = APP_DIR;
 /** tRPC request bodies (mutations and batches); every input the router accepts is far smaller. */
 export const TRPC_MAX_BODY_BYTES = 100 * 1024;
 /** Calls in one batch; the app's batch link sends far fewer (a page batches two to four). */

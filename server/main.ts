@@ -15,8 +15,7 @@ import { migrateDatabase } from './db/migrate';
 import { users } from './db/schema';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
-import { startDevB2CSimulator } from '../mock-server/b2c/dev';
-import { SIM_ADMIN_CLIENT, type B2CSimulator } from '../mock-server/b2c/simulator';
+import type { B2CSimulator } from '../mock-server/b2c/simulator';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createLogger } from './log';
 import { seed } from './seed';
@@ -47,6 +46,8 @@ async function createB2C(
   let simulator: B2CSimulator | undefined;
   let simulatorUrl = config.b2cSimulatorUrl;
   if (!simulatorUrl && !config.isProduction) {
+    // Loaded only here, like the development IdP: a production process never loads the simulator.
+    const { startDevB2CSimulator } = await import('../mock-server/b2c/dev');
     simulator = await startDevB2CSimulator({
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
@@ -55,6 +56,7 @@ async function createB2C(
     simulatorUrl = simulator.url;
   }
   if (simulatorUrl) {
+    const { SIM_ADMIN_CLIENT } = await import('../mock-server/b2c/simulator');
     return {
       gateway: createB2CGateway({
         accountManagerUrl: `${simulatorUrl}/am`,
@@ -216,22 +218,8 @@ async function main() {
       httpOrigin(process.env.VITE_SENTRY_DSN),
     ].filter((origin): origin is string => origin !== null),
   });
-  listening.url = running.url;
-  const publicUrl = config.publicUrl ?? running.url;
-  logger.info({ url: publicUrl, env: config.env }, 'server listening');
-  const lines = [`Open ${publicUrl}/app/`];
-  if (idp) {
-    lines.push(
-      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page; ivy@beacon.test belongs only to an org with no environments.',
-    );
-  }
-  if (b2c.simulator) {
-    lines.push(
-      `Salesforce B2C Commerce simulator: ${b2c.simulator.url} (Account Manager and instances zzte_001–zzte_003; onboarding links open its Business Manager pages).`,
-    );
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-
+  // Before anything says the server is up: a supervisor that stops it as soon as it reads the
+  // ready line must reach this handler, not the signal's default action (which skips the clean close).
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) {
@@ -254,6 +242,21 @@ async function main() {
   }
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  listening.url = running.url;
+  const publicUrl = config.publicUrl ?? running.url;
+  logger.info({ url: publicUrl, env: config.env }, 'server listening');
+  const lines = [`Open ${publicUrl}/app/`];
+  if (idp) {
+    lines.push(
+      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page; ivy@beacon.test belongs only to an org with no environments.',
+    );
+  }
+  if (b2c.simulator) {
+    lines.push(
+      `Salesforce B2C Commerce simulator: ${b2c.simulator.url} (Account Manager and instances zzte_001–zzte_003; onboarding links open its Business Manager pages).`,
+    );
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * Opens the database: PostgreSQL through node-postgres when a URL is given, else embedded PGlite persisted
- * under a data folder. Both come back as one `Db` type (pg-core), so services never know which it is.
+ * under a data folder, on a worker thread of its own (pglite-thread.ts). All come back as one `Db` type
+ * (pg-core), so services never know which it is.
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,7 +23,7 @@ export const IN_MEMORY = 'memory://';
 
 /** The driver-specific handle, kept for the migrator (each driver has its own). */
 export type DriverHandle =
-  | { driver: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite }
+  | { driver: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite | PGliteThread }
   | { driver: 'node-postgres'; db: NodePgDatabase<Schema>; client: pg.Pool };
 
 export interface Database {
@@ -38,6 +40,9 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** node-postgres pool size. */
   poolMax?: number | undefined;
+  /** Run PGlite on this thread instead of a worker (default: a worker; tests' in-memory databases
+   * run here). */
+  pgliteInProcess?: boolean | undefined;
 }
 
 export function createDatabase(options: DatabaseOptions = {}): Database {
@@ -53,12 +58,15 @@ export function createDatabase(options: DatabaseOptions = {}): Database {
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  return pgliteDatabase(dataDir === IN_MEMORY ? new PGlite() : new PGlite(dataDir));
+  if (options.pgliteInProcess) return pgliteDatabase(new PGlite(dataDir));
+  return pgliteDatabase(new PGliteThread(dataDir));
 }
 
-/** Wraps an open PGlite (tests load one from a migrated template). */
-export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+/** Wraps an open PGlite (tests load one from a migrated template) or one on its worker thread. */
+export function pgliteDatabase(client: PGlite | PGliteThread): Database {
+  // Drizzle's PGlite driver and migrator call only `query` and `transaction` (whose client has `query`
+  // and `exec`); PGliteThread has those, with the same behaviour (pglite-thread.test.ts).
+  const db = drizzlePglite({ client: client as PGlite, schema });
   return {
     db,
     driver: 'pglite',

@@ -1,5 +1,6 @@
 /**
- * End-to-end tests against the real server (`tsx server/main.ts`): a fresh temp data folder (PGlite,
+ * End-to-end tests against the real server as `npm start` runs it (`node dist/server/main.mjs`, built by
+ * `npm run build`): a fresh temp data folder (PGlite,
  * seeded) and free loopback ports per run, the development IdP standing in for Salesforce and Google,
  * Debian's Chromium. Ports and the folder are chosen once in the runner and inherited by the workers.
  */
@@ -44,7 +45,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
+    command: 'node dist/server/main.mjs',
     cwd: '../..',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * Builds the server for production: server/main.ts bundled by esbuild into dist/server/ (ESM, Node 20,
+ * dependencies left to node_modules). Modules loaded on demand (the development IdP, the B2C simulator)
+ * become chunks of their own, so a production process never loads them. `npm start` and the end-to-end
+ * tests run the bundle with plain `node`: no TypeScript loader at run time, so no transform hooks and no
+ * source maps held in the heap (the map files are written beside the bundle for reading by hand).
+ * `buildServer` is also used by `npm run bench:server` to build the processes it measures the same way.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles `entries` (paths from the project root) into `outdir`; returns the output files. */
+export async function buildServer({
+  entries = ['server/main.ts'],
+  outdir = 'dist/server',
+  quiet = false,
+} = {}) {
+  // Chunk names carry hashes: start from an empty folder so no stale chunk is left behind.
+  rmSync(path.join(ROOT, outdir), { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'external',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    logLevel: quiet ? 'warning' : 'info',
+  });
+  return Object.keys(result.metafile.outputs);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer({ quiet: process.argv.includes('--quiet') });
+}
