@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, IN_MEMORY } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { sessions, users } from '../db/schema';
 import { createLogger } from '../log';
 import { createAuth, readCookie, type AuthDeps } from './auth';
 
-const db = createDatabase({ dataDir: IN_MEMORY }).db;
+const database = createDatabase({ dataDir: IN_MEMORY });
+const db = database.db;
 const logger = createLogger({ level: 'silent' });
 const base: AuthDeps['config'] = {
   publicUrl: undefined,
@@ -59,5 +65,52 @@ describe('readCookie', () => {
     expect(readCookie('authjs.session-token=%E0%A4%A', 'authjs.session-token')).toBeNull();
     expect(readCookie(undefined, 'x')).toBeNull();
     expect(readCookie('x', 'x')).toBeNull();
+  });
+});
+
+describe('resolveUser (session cache with refresh ahead of expiry)', () => {
+  let auth: ReturnType<typeof createAuth>;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    await migrateDatabase(database);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(clock);
+    // Made after the clock is faked: the session cache reads Date.now as it is when created.
+    auth = createAuth({ config: base, db, logger, devIdpIssuer: 'http://127.0.0.1:3001' });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  async function signedIn() {
+    const id = randomUUID();
+    await db.insert(users).values({ id, email: `${id}@beacon.test`, name: 'Cache Test' });
+    const sessionToken = randomUUID();
+    await db
+      .insert(sessions)
+      .values({ sessionToken, userId: id, expires: new Date(clock + 86_400_000) });
+    const req = {
+      headers: { host: '127.0.0.1:3000', cookie: `authjs.session-token=${sessionToken}` },
+      socket: {},
+    } as unknown as IncomingMessage;
+    return { id, sessionToken, req };
+  }
+  const advance = (ms: number) => vi.setSystemTime((clock += ms));
+  /** Lets a background lookup (an internal Auth.js request and two queries) finish. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('past half its 10-s life a session is still served and looked up again in the background', async () => {
+    const { id, sessionToken, req } = await signedIn();
+    expect((await auth.resolveUser(req))?.id).toBe(id);
+    // Ended elsewhere (another server process signed it out).
+    await db.delete(sessions).where(eq(sessions.sessionToken, sessionToken));
+    advance(4_000);
+    expect((await auth.resolveUser(req))?.id).toBe(id);
+    advance(2_000);
+    expect((await auth.resolveUser(req))?.id).toBe(id);
+    await settle();
+    // The refresh saw the session gone, before the 10 s were up.
+    expect(await auth.resolveUser(req)).toBeNull();
   });
 });

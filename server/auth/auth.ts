@@ -170,6 +170,8 @@ export function createAuth(deps: AuthDeps): Auth {
   const inFlight = new Map<string, Promise<SessionUser | null>>();
 
   async function lookUp(req: IncomingMessage, token: string): Promise<SessionUser | null> {
+    // Sign-out (`forget`) while this runs voids the ticket: the answer is not cached.
+    const ticket = cache.ticket();
     const session = await getSession(asExpressRequest(req), authConfig);
     const u = session?.user as SessionUserFields | undefined;
     const user: SessionUser | null =
@@ -182,8 +184,20 @@ export function createAuth(deps: AuthDeps): Auth {
             isSuperUser: u.isSuperUser === true,
           }
         : null;
-    cache.set(token, user, session?.expires ? new Date(session.expires) : undefined);
+    cache.set(token, user, session?.expires ? new Date(session.expires) : undefined, ticket);
     return user;
+  }
+
+  /** One lookup per token at a time, shared by everyone who asks meanwhile. */
+  function sharedLookUp(req: IncomingMessage, token: string): Promise<SessionUser | null> {
+    let pending = inFlight.get(token);
+    if (!pending) {
+      pending = lookUp(req, token).finally(() => {
+        if (inFlight.get(token) === pending) inFlight.delete(token);
+      });
+      inFlight.set(token, pending);
+    }
+    return pending;
   }
 
   return {
@@ -194,14 +208,18 @@ export function createAuth(deps: AuthDeps): Auth {
       const token = tokenOf(req);
       if (!token) return null;
       const cached = cache.get(token);
-      if (cached !== undefined) return cached;
-      // Concurrent misses for one session share a lookup (a page load fires several requests at once).
-      let pending = inFlight.get(token);
-      if (!pending) {
-        pending = lookUp(req, token).finally(() => inFlight.delete(token));
-        inFlight.set(token, pending);
+      if (cached !== undefined) {
+        // Still valid; past half its life it is looked up again in the background (a failure keeps
+        // the entry until it expires, when the next request waits for a lookup and sees the error).
+        if (cache.due(token) && !inFlight.has(token)) {
+          sharedLookUp(req, token).catch((err: unknown) =>
+            logger.warn({ err }, 'session refresh failed'),
+          );
+        }
+        return cached;
       }
-      return pending;
+      // Concurrent misses for one session share a lookup (a page load fires several requests at once).
+      return sharedLookUp(req, token);
     },
     forget(req) {
       const token = tokenOf(req);

@@ -37,3 +37,33 @@ describe('createSessionCache', () => {
     expect(off.get('x')).toBeUndefined();
   });
 });
+
+describe('createSessionCache: refresh ahead of expiry', () => {
+  it('an entry is due from half its TTL until it expires', () => {
+    let now = 0;
+    const cache = createSessionCache({ ttlMs: 10_000, now: () => now });
+    cache.set('a', user);
+    expect(cache.due('a')).toBe(false);
+    now = 4_999;
+    expect(cache.due('a')).toBe(false);
+    now = 5_000;
+    expect(cache.due('a')).toBe(true);
+    expect(cache.get('a')).toEqual(user);
+    cache.set('a', user);
+    expect(cache.due('a')).toBe(false);
+    now = 15_000;
+    expect(cache.due('a')).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.due('missing')).toBe(false);
+  });
+
+  it('a lookup that started before a sign-out (delete) does not put the session back', () => {
+    const cache = createSessionCache();
+    const before = cache.ticket();
+    cache.delete('a');
+    cache.set('a', user, undefined, before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', user, undefined, cache.ticket());
+    expect(cache.get('a')).toEqual(user);
+  });
+});

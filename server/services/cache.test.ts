@@ -18,7 +18,11 @@ function deferred<T>() {
 describe('createReadThroughCache', () => {
   it('loads once, serves from memory until the TTL passes, then loads again', async () => {
     let now = 0;
-    const cache = createReadThroughCache<number>({ ttlMs: 1000, now: () => now });
+    const cache = createReadThroughCache<number>({
+      ttlMs: 1000,
+      refreshAfterMs: 1000,
+      now: () => now,
+    });
     const load = vi.fn(async () => 42);
     expect(await cache.get('k', load)).toBe(42);
     expect(await cache.get('k', load)).toBe(42);
@@ -29,6 +33,84 @@ describe('createReadThroughCache', () => {
     now = 1000;
     await cache.get('k', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('past half its TTL a hit is served as it is and reloaded once in the background', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<string>({ ttlMs: 1000, now: () => now });
+    expect(await cache.get('k', async () => 'v1')).toBe('v1');
+    now = 499;
+    const untouched = vi.fn(async () => 'never');
+    expect(await cache.get('k', untouched)).toBe('v1');
+    expect(untouched).not.toHaveBeenCalled();
+
+    now = 500;
+    const reload = deferred<string>();
+    const load = vi.fn(() => reload.promise);
+    // Served at once while the reload runs; hits meanwhile do not start another.
+    expect(await cache.get('k', load)).toBe('v1');
+    expect(await cache.get('k', load)).toBe('v1');
+    expect(load).toHaveBeenCalledTimes(1);
+    reload.resolve('v2');
+    await reload.promise;
+    expect(await cache.get('k', untouched)).toBe('v2');
+    // The reloaded value has a life of its own, counted from the reload (due again at 1000).
+    now = 999;
+    expect(await cache.get('k', untouched)).toBe('v2');
+    expect(untouched).not.toHaveBeenCalled();
+  });
+
+  it('never serves a value past its TTL: at expiry callers wait for the running reload', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<string>({ ttlMs: 1000, now: () => now });
+    await cache.get('k', async () => 'old');
+    now = 600;
+    const reload = deferred<string>();
+    expect(await cache.get('k', () => reload.promise)).toBe('old');
+    now = 1000;
+    const waiting = cache.get('k', async () => 'second load');
+    reload.resolve('new');
+    expect(await waiting).toBe('new');
+  });
+
+  it('a failed background reload keeps the value until its TTL, then the error reaches the caller', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<string>({ ttlMs: 1000, now: () => now });
+    await cache.get('k', async () => 'kept');
+    now = 700;
+    const down = () => Promise.reject(new Error('database down'));
+    expect(await cache.get('k', down)).toBe('kept');
+    await Promise.resolve();
+    // Each later hit tries again in the background, and still serves the value meanwhile.
+    expect(await cache.get('k', down)).toBe('kept');
+    now = 1000;
+    await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+  });
+
+  it('a background reload that raced an invalidation does not put the old value back', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<string>({ ttlMs: 1000, now: () => now });
+    await cache.get('k', async () => 'old');
+    now = 600;
+    const reload = deferred<string>();
+    await cache.get('k', () => reload.promise);
+    cache.invalidate('k');
+    reload.resolve('read before the change');
+    await reload.promise;
+    expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
+  });
+
+  it('invalidateWhere forgets the matching keys only', async () => {
+    const cache = createReadThroughCache<string>();
+    await cache.get('user1\u0000orgA', async () => 'a');
+    await cache.get('user2\u0000orgA', async () => 'b');
+    await cache.get('user1\u0000orgB', async () => 'c');
+    cache.invalidateWhere((key) => key.endsWith('\u0000orgA'));
+    expect(await cache.get('user1\u0000orgA', async () => 'a2')).toBe('a2');
+    expect(await cache.get('user2\u0000orgA', async () => 'b2')).toBe('b2');
+    expect(await cache.get('user1\u0000orgB', async () => 'c2')).toBe('c');
   });
 
   it('concurrent misses share one load; a rejection is not cached', async () => {

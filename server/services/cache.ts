@@ -4,6 +4,9 @@
  * or B2C instances invalidate them after the write, so this process never serves data older than its own
  * last change; the TTL bounds staleness for changes made elsewhere (another process, manual SQL).
  * A new service method that writes orgs, envs or b2c_instances must call `orgChanged` / `envsChanged`.
+ * Entries are refreshed ahead of their expiry: a hit past half its TTL is served and reloaded in the
+ * background, so busy keys never expire under load (an expiry made every request waiting on the reload:
+ * the bench's PostgreSQL tail). No value is ever served past its TTL.
  * Session and membership checks are not cached here (auth/session-cache.ts, access.ts) and still run on
  * every request.
  */
@@ -15,6 +18,8 @@ import { findOrg, listEnvs, orgColumns } from './shared';
 
 export interface CacheOptions {
   ttlMs?: number;
+  /** Age after which a hit is still served but reloaded in the background (default: half the TTL). */
+  refreshAfterMs?: number;
   maxEntries?: number;
   now?: () => number;
 }
@@ -24,6 +29,8 @@ export interface ReadThroughCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
   /** Forget one key, or everything. Loads already running are not cached and not shared afterwards. */
   invalidate(key?: string): void;
+  /** Forget the keys that match (as `invalidate` does for one). */
+  invalidateWhere(matches: (key: string) => boolean): void;
   readonly size: number;
 }
 
@@ -33,41 +40,56 @@ export interface ReadThroughCache<V> {
  */
 export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThroughCache<V> {
   const ttlMs = options.ttlMs ?? 10_000;
+  const refreshAfterMs = Math.min(options.refreshAfterMs ?? ttlMs / 2, ttlMs);
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: V; until: number }>();
+  const entries = new Map<string, { value: V; until: number; refreshAt: number }>();
   const inFlight = new Map<string, Promise<V>>();
   // Bumped on every invalidation: a load that started before a change must not cache its (old) answer.
   let generation = 0;
+
+  function start(key: string, load: () => Promise<V>): Promise<V> {
+    const startedAt = generation;
+    const pending: Promise<V> = load()
+      .then((loaded) => {
+        const value = deepFreeze(loaded);
+        if (startedAt === generation && ttlMs > 0) {
+          if (entries.size >= maxEntries && !entries.has(key)) {
+            // Maps iterate in insertion order: drop the oldest.
+            const oldest = entries.keys().next();
+            if (!oldest.done) entries.delete(oldest.value);
+          }
+          const at = now();
+          entries.set(key, { value, until: at + ttlMs, refreshAt: at + refreshAfterMs });
+        }
+        return value;
+      })
+      .finally(() => {
+        if (inFlight.get(key) === pending) inFlight.delete(key);
+      });
+    inFlight.set(key, pending);
+    return pending;
+  }
+
+  function forget(key: string) {
+    entries.delete(key);
+    inFlight.delete(key);
+  }
 
   return {
     get(key, load) {
       const hit = entries.get(key);
       if (hit) {
-        if (hit.until > now()) return Promise.resolve(hit.value);
+        const at = now();
+        if (hit.until > at) {
+          // Served as it is; reloaded once in the background. A failed reload keeps the entry until
+          // its TTL, when a caller waits for a load and sees the error.
+          if (hit.refreshAt <= at && !inFlight.has(key)) start(key, load).catch(() => undefined);
+          return Promise.resolve(hit.value);
+        }
         entries.delete(key);
       }
-      const shared = inFlight.get(key);
-      if (shared) return shared;
-      const startedAt = generation;
-      const pending: Promise<V> = load()
-        .then((loaded) => {
-          const value = deepFreeze(loaded);
-          if (startedAt === generation && ttlMs > 0) {
-            if (entries.size >= maxEntries) {
-              // Maps iterate in insertion order: drop the oldest.
-              const oldest = entries.keys().next();
-              if (!oldest.done) entries.delete(oldest.value);
-            }
-            entries.set(key, { value, until: now() + ttlMs });
-          }
-          return value;
-        })
-        .finally(() => {
-          if (inFlight.get(key) === pending) inFlight.delete(key);
-        });
-      inFlight.set(key, pending);
-      return pending;
+      return inFlight.get(key) ?? start(key, load);
     },
     invalidate(key) {
       generation++;
@@ -75,9 +97,12 @@ export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThrou
         entries.clear();
         inFlight.clear();
       } else {
-        entries.delete(key);
-        inFlight.delete(key);
+        forget(key);
       }
+    },
+    invalidateWhere(matches) {
+      generation++;
+      for (const key of [...entries.keys(), ...inFlight.keys()]) if (matches(key)) forget(key);
     },
     get size() {
       return entries.size;
