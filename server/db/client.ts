@@ -4,7 +4,7 @@
  * (pg-core), so services never know which it is.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -40,9 +40,6 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** node-postgres pool size. */
   poolMax?: number | undefined;
-  /** Run PGlite on this thread instead of a worker (default: a worker; tests' in-memory databases
-   * run here). */
-  pgliteInProcess?: boolean | undefined;
 }
 
 export function createDatabase(options: DatabaseOptions = {}): Database {
@@ -58,7 +55,6 @@ export function createDatabase(options: DatabaseOptions = {}): Database {
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  if (options.pgliteInProcess) return pgliteDatabase(new PGlite(dataDir));
   return pgliteDatabase(new PGliteThread(dataDir));
 }
 
