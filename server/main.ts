@@ -138,7 +138,7 @@ async function main() {
   }
   const logger = createLogger({ level: config.logLevel });
 
-  const database = createDatabase({
+  const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });

@@ -8,7 +8,7 @@ import { sessions, users } from '../db/schema';
 import { createLogger } from '../log';
 import { createAuth, readCookie, type AuthDeps } from './auth';
 
-const database = createDatabase({ dataDir: IN_MEMORY });
+const database = await createDatabase({ dataDir: IN_MEMORY });
 const db = database.db;
 const logger = createLogger({ level: 'silent' });
 const base: AuthDeps['config'] = {

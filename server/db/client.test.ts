@@ -14,13 +14,13 @@ describe('PGlite persistence', () => {
 
   it('data written before close is there after reopening the data folder', async () => {
     const dataDir = path.join(dir, 'pglite');
-    const first = createDatabase({ dataDir });
+    const first = await createDatabase({ dataDir });
     expect(first.driver).toBe('pglite');
     await migrateDatabase(first);
     await first.db.insert(orgs).values({ id: 'org_persist', slug: 'persist', name: 'Persist' });
     await first.close();
 
-    const second = createDatabase({ dataDir });
+    const second = await createDatabase({ dataDir });
     await migrateDatabase(second); // already applied: a no-op
     const rows = await second.db.select().from(orgs).where(eq(orgs.id, 'org_persist'));
     expect(rows).toMatchObject([{ slug: 'persist', name: 'Persist', verified: false }]);

@@ -1,16 +1,17 @@
 /**
  * Opens the database: PostgreSQL through node-postgres when a URL is given, else embedded PGlite persisted
  * under a data folder, on a worker thread of its own (pglite-thread.ts). All come back as one `Db` type
- * (pg-core), so services never know which it is.
+ * (pg-core), so services never know which it is. Only the driver in use is loaded (node-postgres.ts or
+ * pglite.ts): the other one would only take room in the server's heap.
  */
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
-import { PGliteThread } from './pglite-thread';
-import * as schema from './schema';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import type { PGliteThread } from './pglite-thread';
+import type * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -42,31 +43,16 @@ export interface DatabaseOptions {
   poolMax?: number | undefined;
 }
 
-export function createDatabase(options: DatabaseOptions = {}): Database {
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    const db = drizzleNodePg({ client: pool, schema });
-    return {
-      db,
-      driver: 'node-postgres',
-      handle: { driver: 'node-postgres', db, client: pool },
-      close: () => pool.end(),
-    };
+    const { nodePostgresDatabase } = await import('./node-postgres');
+    return nodePostgresDatabase(options.url, options.poolMax ?? 10);
   }
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const [{ pgliteDatabase }, { PGliteThread }] = await Promise.all([
+    import('./pglite'),
+    import('./pglite-thread'),
+  ]);
   return pgliteDatabase(new PGliteThread(dataDir));
-}
-
-/** Wraps an open PGlite (tests load one from a migrated template) or one on its worker thread. */
-export function pgliteDatabase(client: PGlite | PGliteThread): Database {
-  // Drizzle's PGlite driver and migrator call only `query` and `transaction` (whose client has `query`
-  // and `exec`); PGliteThread has those, with the same behaviour (pglite-thread.test.ts).
-  const db = drizzlePglite({ client: client as PGlite, schema });
-  return {
-    db,
-    driver: 'pglite',
-    handle: { driver: 'pglite', db, client },
-    close: () => client.close(),
-  };
 }

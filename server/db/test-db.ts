@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createDatabase, pgliteDatabase, type Database } from './client';
+import { createDatabase, type Database } from './client';
+import { pgliteDatabase } from './pglite';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -42,7 +43,7 @@ export async function openTestDatabase(driver: TestDriver = 'pglite'): Promise<D
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString(), poolMax: 4 });
+  const database = await createDatabase({ url: url.toString(), poolMax: 4 });
   await migrateDatabase(database);
   return {
     ...database,

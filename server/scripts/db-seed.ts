@@ -7,7 +7,7 @@ import { seed } from '../seed';
 import { createSecrets, loadSecretKey } from '../services/secrets';
 
 const config = loadConfig();
-const database = createDatabase({
+const database = await createDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
 });

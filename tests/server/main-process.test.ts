@@ -146,7 +146,7 @@ describe('server/main.ts', () => {
     expect(await server.stop()).toBe(0);
 
     // The database was migrated (the tables exist) and is empty.
-    const database = createDatabase({ dataDir: path.join(DATA_DIR, 'pglite') });
+    const database = await createDatabase({ dataDir: path.join(DATA_DIR, 'pglite') });
     try {
       expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
       expect((await database.db.select({ n: count() }).from(orgs))[0]?.n).toBe(0);

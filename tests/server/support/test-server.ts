@@ -34,7 +34,7 @@ export interface TestServer {
 export async function startTestServer(
   options: { signInRateLimit?: { limit: number } } = {},
 ): Promise<TestServer> {
-  const database = createDatabase({ dataDir: IN_MEMORY });
+  const database = await createDatabase({ dataDir: IN_MEMORY });
   await migrateDatabase(database);
   const secrets = createSecrets(randomBytes(32));
   await seed(database.db, { secrets });
