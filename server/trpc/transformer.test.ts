@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { serializeOutput } from './transformer';
+import { deserializeInput, serializeOutput } from './transformer';
 
 /** What goes on the wire for a value: tRPC JSON.stringifies the transformer's answer. */
 const wire = (serialized: unknown) => JSON.stringify(serialized);
@@ -108,5 +108,95 @@ describe('serializeOutput', () => {
     const node: Record<string, unknown> = { id: 'a' };
     node.self = node;
     expect(serializeOutput(node)).toEqual(superjson.serialize(node));
+  });
+});
+
+/** An input as tRPC reads it off the wire: JSON text a superjson client wrote, parsed. */
+const fromWire = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(superjson.serialize(value)));
+
+/** superjson's answer for a payload, or the error it throws. */
+function read(deserialize: (payload: unknown) => unknown, payload: unknown) {
+  try {
+    return { value: deserialize(payload) };
+  } catch (error) {
+    return { threw: (error as Error).message };
+  }
+}
+
+describe('deserializeInput', () => {
+  it('reads every input as superjson does, meta or not', () => {
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        let payload: unknown;
+        try {
+          payload = fromWire(value);
+        } catch {
+          return; // superjson cannot write it (a cycle of boxed values …): no client sends it
+        }
+        const ours = read(deserializeInput, payload);
+        const theirs = read(
+          (p) => superjson.deserialize(p as never),
+          JSON.parse(JSON.stringify(payload)),
+        );
+        expect(ours).toEqual(theirs);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('uses a plain-JSON input without meta as it is, without superjson copying it', () => {
+    fc.assert(
+      fc.property(plainJson, (json) => {
+        const payload = { json };
+        expect(deserializeInput(payload)).toBe(json);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves keys superjson drops to superjson', () => {
+    const payload = JSON.parse('{"json":{"__proto__":{"isSuperUser":true},"orgId":"org_acme"}}');
+    // JSON.parse makes `__proto__` an own key; superjson's copy drops it, and so must this.
+    expect(Object.keys(payload.json)).toEqual(['__proto__', 'orgId']);
+    expect(deserializeInput(payload)).toEqual(superjson.deserialize(payload));
+    expect(Object.keys(deserializeInput(payload) as object)).toEqual(['orgId']);
+  });
+
+  it('reads an input nested deeper than any real one without overflowing the stack', () => {
+    // 50,000 nested arrays: about 100 KB of JSON, what a request body may carry.
+    const depth = 50_000;
+    const payload = JSON.parse(`{"json":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    let value = deserializeInput(payload);
+    let levels = 0;
+    while (Array.isArray(value) && value.length > 0) {
+      value = value[0];
+      levels++;
+    }
+    expect(levels).toBe(depth - 1);
+    expect(value).toEqual([]);
+  });
+
+  it('answers deep plain JSON as superjson does', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 150; i++) deep = { next: deep };
+    expect(serializeOutput(deep)).toEqual(superjson.serialize(deep));
+    expect(deserializeInput({ json: deep })).toEqual(deep);
+  });
+
+  it("answers payloads that are not superjson's shape as superjson does", () => {
+    for (const payload of [
+      {},
+      { orgId: 'org_acme' },
+      { json: null },
+      { json: -0 },
+      [1, 2],
+      'x',
+      7,
+    ]) {
+      expect(read(deserializeInput, payload)).toEqual(
+        read((p) => superjson.deserialize(p as never), payload),
+      );
+    }
   });
 });
