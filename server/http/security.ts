@@ -258,16 +258,30 @@ export function jsonOnlyMutations(maxBodyBytes: number): RequestHandler {
   };
 }
 
+function mentionsAny(text: string, names: ReadonlySet<string>): boolean {
+  for (const name of names) if (text.includes(name)) return true;
+  return false;
+}
+
 /**
  * Subscriptions are served over WebSocket at /ws only. Over HTTP, tRPC would answer one with a 200
- * event stream (even for an error); refuse it plainly instead, before tRPC runs.
+ * event stream (even for an error); refuse it plainly instead, before tRPC runs. The names are read as
+ * tRPC's Express adapter reads them: the last segment of the path (`/trpc/x/a.b` calls `a.b`), decoded.
  */
 export function subscriptionsOnlyOverWs(subscriptionPaths: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
+    // Most calls name no subscription: the raw path then contains none of their names (nor an escape
+    // that could spell one), and the request goes on without the path being parsed or decoded.
+    const url = req.url;
+    const query = url.indexOf('?');
+    const rawPath = query === -1 ? url : url.slice(0, query);
+    if (!rawPath.includes('%') && !mentionsAny(rawPath, subscriptionPaths)) return next();
+    const path = req.path;
     let names: string[];
     try {
-      names = decodeURIComponent(req.path.slice(1)).split(',');
+      names = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)).split(',');
     } catch {
+      // tRPC refuses a path it cannot decode (BAD_REQUEST) before it looks anything up.
       return next();
     }
     if (!names.some((name) => subscriptionPaths.has(name))) return next();

@@ -7,6 +7,7 @@ import type { AppRouter } from '../../server/trpc/router';
 import { SEED_USERS } from '../../server/seed-data';
 import { CookieJar, signInViaDevIdp } from './support/sign-in';
 import { APP_INDEX_HTML, startTestServer, type TestServer } from './support/test-server';
+import { TRPC_MAX_BODY_BYTES } from '../../server/app';
 
 let t: TestServer;
 
@@ -251,6 +252,28 @@ describe('Auth.js', () => {
     expect(Object.keys(session).sort()).toEqual(['expires', 'user']);
   });
 
+  it('answers an input nested as deep as a body may carry as zod does: 400 with field errors', async () => {
+    const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
+    const depth = Math.floor((TRPC_MAX_BODY_BYTES - 20) / 2);
+    const body = `{"json":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(body.length).toBeLessThan(TRPC_MAX_BODY_BYTES);
+    const res = await get('/trpc/envs.create', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as {
+      error: { json: { message: string; data: { code: string; zodError: unknown } } };
+    };
+    // Not the reader's stack overflowing ("Maximum call stack size exceeded"): the schema's answer.
+    expect(answer.error.json.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      zodError: { formErrors: ['Invalid input'], fieldErrors: {} },
+    });
+    expect(answer.error.json.message).not.toMatch(/call stack/i);
+  });
+
   it('answers a malformed JSON body with 400 and no details', async () => {
     const res = await get('/api/auth/signout', {
       method: 'POST',
@@ -421,7 +444,16 @@ describe('/ws', () => {
 
   it('is not served over HTTP: 405 with a tRPC error, never an event stream', async () => {
     const cookie = await t.sessionCookieFor(SEED_USERS.maya.id);
-    for (const path of ['system.statusUpdates', 'system.status,system.statusUpdates?batch=1']) {
+    for (const path of [
+      'system.statusUpdates',
+      'system.status,system.statusUpdates?batch=1',
+      // Escaped, the name is not in the raw path; tRPC decodes it all the same.
+      'system.status%2Csystem%2EstatusUpdates?batch=1',
+      // tRPC's Express adapter calls the last segment of the path, whatever comes before it.
+      'x/system.statusUpdates',
+      '/system.statusUpdates',
+      '%zz/system.statusUpdates',
+    ]) {
       const res = await get(`/trpc/${path}`, { headers: { cookie } });
       expect(res.status, path).toBe(405);
       expect(res.headers.get('content-type')).toContain('application/json');
