@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { accounts, sessions, users, verificationTokens } from '../db/schema';
 import type { Logger } from '../log';
 import { conflictUrl, decideLink } from './account-links';
-import { createSessionCache, type SessionCache } from './session-cache';
+import { createReadThroughCache, type ReadThroughCache } from '../services/cache';
 
 export const AUTH_ERROR_PAGE = '/app/auth/error';
 export const SIGN_IN_PAGE = '/app/';
@@ -36,10 +36,22 @@ export interface AuthDeps {
   sessionCacheTtlMs?: number;
 }
 
+/** A resolved session: the user (null when the token names no live session) and when it expires. */
+export interface ResolvedSession {
+  user: SessionUser | null;
+  expires: number | undefined;
+}
+
 export interface Auth {
   config: ExpressAuthConfig;
   sessionCookieName: string;
-  cache: SessionCache;
+  /**
+   * Resolved sessions by token. Every tRPC call needs the user, and asking Auth.js (one internal request
+   * and two queries) each time would cost most of a batch's budget. Entries live 10 s, never past the
+   * session's expiry; past half their life they are looked up again in the background while still
+   * served; sign-out drops them, and a lookup that raced the sign-out is not cached.
+   */
+  sessions: ReadThroughCache<ResolvedSession>;
   /** The signed-in user for a request (HTTP or a WebSocket upgrade), or null. */
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
   /** Drops the cached session of this request (called on sign-out). */
@@ -161,17 +173,18 @@ export function createAuth(deps: AuthDeps): Auth {
     },
   };
 
-  const cache = createSessionCache({ ttlMs: deps.sessionCacheTtlMs ?? 10_000 });
+  const sessionCache = createReadThroughCache<ResolvedSession>({
+    ttlMs: deps.sessionCacheTtlMs ?? 10_000,
+    expiresAt: (session) => session.expires,
+    // A failed refresh keeps the entry until it expires; the next request then waits for a lookup.
+    onBackgroundError: (err) => logger.warn({ err }, 'session refresh failed'),
+  });
 
   function tokenOf(req: IncomingMessage): string | null {
     return readCookie(req.headers.cookie, sessionCookieName);
   }
 
-  const inFlight = new Map<string, Promise<SessionUser | null>>();
-
-  async function lookUp(req: IncomingMessage, token: string): Promise<SessionUser | null> {
-    // Sign-out (`forget`) while this runs voids the ticket: the answer is not cached.
-    const ticket = cache.ticket();
+  async function lookUp(req: IncomingMessage): Promise<ResolvedSession> {
     const session = await getSession(asExpressRequest(req), authConfig);
     const u = session?.user as SessionUserFields | undefined;
     const user: SessionUser | null =
@@ -184,48 +197,22 @@ export function createAuth(deps: AuthDeps): Auth {
             isSuperUser: u.isSuperUser === true,
           }
         : null;
-    cache.set(token, user, session?.expires ? new Date(session.expires) : undefined, ticket);
-    return user;
-  }
-
-  /** One lookup per token at a time, shared by everyone who asks meanwhile. */
-  function sharedLookUp(req: IncomingMessage, token: string): Promise<SessionUser | null> {
-    let pending = inFlight.get(token);
-    if (!pending) {
-      pending = lookUp(req, token).finally(() => {
-        if (inFlight.get(token) === pending) inFlight.delete(token);
-      });
-      inFlight.set(token, pending);
-    }
-    return pending;
+    return { user, expires: session?.expires ? Date.parse(session.expires) : undefined };
   }
 
   return {
     config: authConfig,
     sessionCookieName,
-    cache,
+    sessions: sessionCache,
     async resolveUser(req) {
       const token = tokenOf(req);
       if (!token) return null;
-      const cached = cache.get(token);
-      if (cached !== undefined) {
-        // Still valid; past half its life it is looked up again in the background (a failure keeps
-        // the entry until it expires, when the next request waits for a lookup and sees the error).
-        if (cache.due(token) && !inFlight.has(token)) {
-          sharedLookUp(req, token).catch((err: unknown) =>
-            logger.warn({ err }, 'session refresh failed'),
-          );
-        }
-        return cached;
-      }
-      // Concurrent misses for one session share a lookup (a page load fires several requests at once).
-      return sharedLookUp(req, token);
+      // Concurrent calls with one token share a lookup (a page load fires several requests at once).
+      return (await sessionCache.get(token, () => lookUp(req))).user;
     },
     forget(req) {
       const token = tokenOf(req);
-      if (!token) return;
-      cache.delete(token);
-      inFlight.delete(token);
+      if (token) sessionCache.invalidate(token);
     },
   };
 }

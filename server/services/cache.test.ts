@@ -102,6 +102,57 @@ describe('createReadThroughCache', () => {
     expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
   });
 
+  it('never serves a value past its own expiry (expiresAt), even inside the TTL', async () => {
+    let now = 1_000;
+    const cache = createReadThroughCache<{ name: string; expires?: number }>({
+      ttlMs: 10_000,
+      expiresAt: (value) => value.expires,
+      now: () => now,
+    });
+    await cache.get('short', async () => ({ name: 'ends at 3000', expires: 3_000 }));
+    await cache.get('plain', async () => ({ name: 'no expiry' }));
+    await cache.get('bad', async () => ({ name: 'unparsable expiry', expires: Number.NaN }));
+    expect(cache.peek('short')?.name).toBe('ends at 3000');
+    now = 3_000;
+    expect(cache.peek('short')).toBeUndefined();
+    expect(await cache.get('short', async () => ({ name: 'looked up again' }))).toEqual({
+      name: 'looked up again',
+    });
+    // Without an expiry of their own (or a number that is none), values live for the TTL.
+    now = 10_999;
+    expect(cache.peek('plain')?.name).toBe('no expiry');
+    expect(cache.peek('bad')?.name).toBe('unparsable expiry');
+    now = 11_000;
+    expect(cache.peek('plain')).toBeUndefined();
+    expect(cache.peek('bad')).toBeUndefined();
+  });
+
+  it('peek answers from memory only: no load, no refresh, nothing for a missing key', async () => {
+    let now = 0;
+    const cache = createReadThroughCache<string>({ ttlMs: 1000, now: () => now });
+    expect(cache.peek('k')).toBeUndefined();
+    const load = vi.fn(async () => 'v');
+    await cache.get('k', load);
+    now = 900; // due for a refresh, which only `get` starts
+    expect(cache.peek('k')).toBe('v');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed background reload is reported to onBackgroundError; the caller still gets the value', async () => {
+    let now = 0;
+    const failures: unknown[] = [];
+    const cache = createReadThroughCache<string>({
+      ttlMs: 1000,
+      now: () => now,
+      onBackgroundError: (error) => failures.push(error),
+    });
+    await cache.get('k', async () => 'kept');
+    now = 600;
+    expect(await cache.get('k', () => Promise.reject(new Error('database down')))).toBe('kept');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failures).toEqual([new Error('database down')]);
+  });
+
   it('invalidateWhere forgets the matching keys only', async () => {
     const cache = createReadThroughCache<string>();
     await cache.get('user1\u0000orgA', async () => 'a');

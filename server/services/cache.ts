@@ -7,8 +7,7 @@
  * Entries are refreshed ahead of their expiry: a hit past half its TTL is served and reloaded in the
  * background, so busy keys never expire under load (an expiry made every request waiting on the reload:
  * the bench's PostgreSQL tail). No value is ever served past its TTL.
- * Session and membership checks are not cached here (auth/session-cache.ts, access.ts) and still run on
- * every request.
+ * The same read-through cache keeps resolved sessions (auth/auth.ts) and membership roles (access.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Env, Org } from '../../domain/entities';
@@ -24,6 +23,13 @@ export interface CacheOptions {
   now?: () => number;
 }
 
+export interface ReadThroughOptions<V> extends CacheOptions {
+  /** A time (ms since the epoch) a loaded value must not be served past, e.g. a session's own expiry. */
+  expiresAt?: (value: V) => number | undefined;
+  /** Told when a background reload fails (the caller saw the cached value and never sees the error). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
 export interface ReadThroughCache<V> {
   /** The cached value, or `load()`'s (shared by concurrent misses; a rejection is not cached). */
   get(key: string, load: () => Promise<V>): Promise<V>;
@@ -31,6 +37,8 @@ export interface ReadThroughCache<V> {
   invalidate(key?: string): void;
   /** Forget the keys that match (as `invalidate` does for one). */
   invalidateWhere(matches: (key: string) => boolean): void;
+  /** The value a `get` would be served now from memory, without loading or refreshing anything. */
+  peek(key: string): V | undefined;
   readonly size: number;
 }
 
@@ -38,7 +46,9 @@ export interface ReadThroughCache<V> {
  * Values are deep-frozen: they are shared between requests, so a caller that mutates one would change
  * what the next request sees.
  */
-export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThroughCache<V> {
+export function createReadThroughCache<V>(
+  options: ReadThroughOptions<V> = {},
+): ReadThroughCache<V> {
   const ttlMs = options.ttlMs ?? 10_000;
   const refreshAfterMs = Math.min(options.refreshAfterMs ?? ttlMs / 2, ttlMs);
   const maxEntries = options.maxEntries ?? 10_000;
@@ -60,7 +70,12 @@ export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThrou
             if (!oldest.done) entries.delete(oldest.value);
           }
           const at = now();
-          entries.set(key, { value, until: at + ttlMs, refreshAt: at + refreshAfterMs });
+          const expiresAt = options.expiresAt?.(value);
+          const until =
+            expiresAt !== undefined && Number.isFinite(expiresAt)
+              ? Math.min(at + ttlMs, expiresAt)
+              : at + ttlMs;
+          entries.set(key, { value, until, refreshAt: at + refreshAfterMs });
         }
         return value;
       })
@@ -84,7 +99,9 @@ export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThrou
         if (hit.until > at) {
           // Served as it is; reloaded once in the background. A failed reload keeps the entry until
           // its TTL, when a caller waits for a load and sees the error.
-          if (hit.refreshAt <= at && !inFlight.has(key)) start(key, load).catch(() => undefined);
+          if (hit.refreshAt <= at && !inFlight.has(key)) {
+            start(key, load).catch((error: unknown) => options.onBackgroundError?.(error));
+          }
           return Promise.resolve(hit.value);
         }
         entries.delete(key);
@@ -103,6 +120,10 @@ export function createReadThroughCache<V>(options: CacheOptions = {}): ReadThrou
     invalidateWhere(matches) {
       generation++;
       for (const key of [...entries.keys(), ...inFlight.keys()]) if (matches(key)) forget(key);
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && hit.until > now() ? hit.value : undefined;
     },
     get size() {
       return entries.size;

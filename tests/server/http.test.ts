@@ -213,7 +213,9 @@ describe('tRPC transport rules', () => {
     expect(body).toHaveLength(2);
     expect(Array.isArray(body[0]?.result.data.json)).toBe(true);
     // The session was resolved once and is now served from the cache.
-    expect(t.auth.cache.get(cookie.split('=')[1] ?? '')).toMatchObject({ id: SEED_USERS.maya.id });
+    expect(t.auth.sessions.peek(cookie.split('=')[1] ?? '')?.user).toMatchObject({
+      id: SEED_USERS.maya.id,
+    });
   });
 });
 
