@@ -7,12 +7,33 @@
  * source maps held in the heap (the map files are written beside the bundle for reading by hand).
  * `buildServer` is also used by `npm run bench:server` to build the processes it measures the same way.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TRPC_SERVER_SOURCE = path.join(ROOT, 'node_modules/@trpc/server/src');
+
+/**
+ * `@trpc/server` compiled from the TypeScript source it ships (`src/`), for Node 20, into the bundle.
+ * Its published `dist/` spells every object spread with a helper (`_objectSpread2`: key lists,
+ * `forEach`, `Object.defineProperty` for keys already present) that tRPC runs several times for each
+ * middleware step of each call; native spread does the same copy in a fraction of the time. Same code,
+ * same behaviour: only the compiler differs (docs/decisions/server-runtime.md).
+ */
+const trpcServerFromSource = {
+  name: 'trpc-server-from-source',
+  setup(build) {
+    build.onResolve({ filter: /^@trpc\/server(\/.*)?$/ }, (args) => {
+      const base = path.join(TRPC_SERVER_SOURCE, args.path.slice('@trpc/server'.length));
+      const file = [`${base}.ts`, path.join(base, 'index.ts')].find((f) => existsSync(f));
+      if (!file)
+        return { errors: [{ text: `no source for ${args.path} in ${TRPC_SERVER_SOURCE}` }] };
+      return { path: file };
+    });
+  },
+};
 
 /** Bundles `entries` (paths from the project root) into `outdir`; returns the output files. */
 export async function buildServer({
@@ -36,6 +57,7 @@ export async function buildServer({
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
+    plugins: [trpcServerFromSource],
     logLevel: quiet ? 'warning' : 'info',
   });
   return Object.keys(result.metafile.outputs);
