@@ -535,7 +535,12 @@ export const CompleteRevisitStep: Story = {
 };
 
 const notOnboarded = at('complete', allVerified, {
-  'b2cInstances.verifyOnboarded': { status: 'error', message: 'OCAPI Shop settings missing' },
+  // Slow enough that the busy button is always seen: disabling it moves focus off it, so the screen
+  // it leaves is the same on every run (a fast answer sometimes beat the render, leaving it focused).
+  'b2cInstances.verifyOnboarded': delayed(300, {
+    status: 'error' as const,
+    message: 'OCAPI Shop settings missing',
+  }),
 });
 /** Final verification not ok: only logged, the screen stays. */
 export const CompleteNotVerified: Story = {
@@ -547,11 +552,15 @@ export const CompleteNotVerified: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Finish onboarding');
-    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    const continueButton = canvas.getByRole('button', { name: 'Continue' });
+    await userEvent.click(continueButton);
+    await expect(continueButton).toHaveAttribute('aria-busy', 'true');
     await waitFor(() =>
       expect(notOnboarded.api.calls('b2cInstances.verifyOnboarded')).toHaveLength(1),
     );
-    await expect(await canvas.findByRole('button', { name: 'Continue' })).toBeEnabled();
+    // The answer (not ok) is only logged: the button is ready again and the screen stays.
+    await waitFor(() => expect(continueButton).not.toHaveAttribute('aria-busy'), { timeout: 3000 });
+    await expect(continueButton).toBeEnabled();
     await expect(canvas.getByRole('heading', { name: 'Finish onboarding' })).toBeVisible();
   },
 };

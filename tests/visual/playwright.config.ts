@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { APP_THEMES } from '../../domain/constants';
 import { launchOptions } from '../../scripts/chromium.ts';
 
 const port = Number(process.env.VISUAL_PORT ?? 6107);
@@ -7,8 +8,14 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.visual\.ts$/,
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
-  fullyParallel: true,
+  // One project per app theme, each on a worker of its own, each running its stories in file order. The
+  // stories share one page per worker (stories.visual.ts), and a story can leave state behind that the
+  // next one renders with (which element last had focus, and so whether a focused button shows its
+  // ring). With a fixed order every story always follows the same one, so its screenshot is the same
+  // on every run; shared out dynamically, a story's predecessor changed from run to run.
+  fullyParallel: false,
   workers: 2,
+  projects: APP_THEMES.map((theme) => ({ name: theme, grep: new RegExp(`\\[${theme}\\]$`) })),
   reporter: [['list']],
   outputDir: '../../test-results/visual',
   expect: {
