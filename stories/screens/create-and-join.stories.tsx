@@ -67,7 +67,7 @@ export const CreateOrg: Story = {
 
     const submit = within(form).getByRole('button', { name: 'Create org' });
     await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
-    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() =>
       expect(createOrg.api.calls('orgs.create')).toEqual([
         { name: 'Société Générale Élan', slug: 'sg-elan' },

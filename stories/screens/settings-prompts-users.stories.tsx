@@ -605,6 +605,7 @@ export const UsersLeaveOrg: Story = {
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('/app/'));
     await expect(leave.api.calls('users.remove')).toEqual([{ orgId, userId: users.maya.id }]);
     // Busy until the new page loads: no second click.
-    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    await expect(confirm).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../../ui/components/button';
 
@@ -48,9 +49,79 @@ export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvasElement, args }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Save changes' });
-    await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+    // Busy, not disabled: it keeps its place in the tab order, and the keyboard cannot press it.
+    await expect(button).not.toHaveAttribute('disabled');
+    button.blur();
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter} ');
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+/** Pressed from the keyboard, a button that starts working keeps the focus (a disabled one drops it). */
+function SaveOnce({ onSave }: { onSave: () => void }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Button
+      loading={saving}
+      onClick={() => {
+        onSave();
+        setSaving(true);
+      }}
+    >
+      Save changes
+    </Button>
+  );
+}
+export const LoadingKeepsFocus: Story = {
+  render: (args) => <SaveOnce onSave={args.onClick as () => void} />,
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Save changes' });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    // The browser moves focus off an element that stopped being focusable when it next renders.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    await expect(button).toHaveFocus();
+    // A second press while it works does nothing.
+    await userEvent.keyboard('{Enter} ');
+    await expect(args.onClick).toHaveBeenCalledOnce();
+  },
+};
+
+/** A busy submit button stops the form being sent again, by Enter in a field too. */
+export const LoadingInForm: Story = {
+  args: { loading: true, type: 'submit' },
+  render: (args) => (
+    <form
+      aria-label="Profile"
+      onSubmit={(event) => {
+        event.preventDefault();
+        (args.onClick as () => void)();
+      }}
+      className="flex items-end gap-3"
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        Name
+        <input className="rounded-field border border-base-300 bg-base-100 px-3 py-2" />
+      </label>
+      <Button loading={args.loading} type="submit">
+        Save changes
+      </Button>
+    </form>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Ada{Enter}');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }), {
+      pointerEventsCheck: 0,
+    });
     await expect(args.onClick).not.toHaveBeenCalled();
   },
 };

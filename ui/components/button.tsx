@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 import { cn } from '../lib/cn';
 import { Spinner } from './spinner';
 
@@ -31,7 +31,11 @@ export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the child element (e.g. a router Link) with button styling. */
     asChild?: boolean;
-    /** Shows a spinner, sets aria-busy and blocks clicks (no double submits). */
+    /**
+     * Shows a spinner, sets aria-busy and aria-disabled, and swallows activation (no double submits, no
+     * form submission). The button stays focusable: a `disabled` one would drop the keyboard user's focus
+     * to the page the moment they pressed it.
+     */
     loading?: boolean;
   };
 
@@ -42,18 +46,22 @@ export function Button({
   asChild = false,
   loading = false,
   disabled,
+  onClick,
   children,
   ...props
 }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
+  const busy = loading && !asChild && !disabled;
   return (
     <Comp
       data-slot="button"
       data-variant={variant ?? 'primary'}
       data-size={size ?? 'md'}
       aria-busy={loading || undefined}
-      disabled={asChild ? undefined : disabled || loading}
+      aria-disabled={busy || undefined}
+      disabled={asChild ? undefined : disabled}
       className={cn(buttonVariants({ variant, size }), className)}
+      onClick={busy ? swallow : onClick}
       {...props}
     >
       {asChild ? (
@@ -66,4 +74,9 @@ export function Button({
       )}
     </Comp>
   );
+}
+
+/** A busy button's activation (click, Enter, Space, a form's implicit submission) does nothing. */
+function swallow(event: MouseEvent) {
+  event.preventDefault();
 }
