@@ -3,11 +3,11 @@ import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { TRPC_MAX_BODY_BYTES } from '../../server/app';
 import type { AppRouter } from '../../server/trpc/router';
 import { SEED_USERS } from '../../server/seed-data';
 import { CookieJar, signInViaDevIdp } from './support/sign-in';
 import { APP_INDEX_HTML, startTestServer, type TestServer } from './support/test-server';
-import { TRPC_MAX_BODY_BYTES } from '../../server/app';
 
 let t: TestServer;
 
