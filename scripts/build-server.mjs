@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the server for production: server/main.ts bundled by esbuild into dist/server/ (ESM, Node 20,
+ * Builds the server for production: server/main.ts bundled by esbuild into dist/server/ (ESM, Node 24,
  * dependencies left to node_modules). Modules loaded on demand (the development IdP, the B2C simulator)
  * become chunks of their own, so a production process never loads them. `npm start` and the end-to-end
  * tests run the bundle with plain `node`: no TypeScript loader at run time, so no transform hooks and no
@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TRPC_SERVER_SOURCE = path.join(ROOT, 'node_modules/@trpc/server/src');
 
 /**
- * `@trpc/server` compiled from the TypeScript source it ships (`src/`), for Node 20, into the bundle.
+ * `@trpc/server` compiled from the TypeScript source it ships (`src/`), for Node 24, into the bundle.
  * Its published `dist/` spells every object spread with a helper (`_objectSpread2`: key lists,
  * `forEach`, `Object.defineProperty` for keys already present) that tRPC runs several times for each
  * middleware step of each call; native spread does the same copy in a fraction of the time. Same code,
@@ -51,7 +51,7 @@ export async function buildServer({
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     sourcemap: 'external',
     outExtension: { '.js': '.mjs' },

@@ -15,9 +15,11 @@ const run = (command, commandArgs, env = {}) =>
   execFileSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
 const has = (path) => existsSync(path);
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Beacon needs Node >= 20.19; this is ${process.versions.node}.`);
+// This script may run on the machine's own Node (any of 18 and later); everything after it runs on the
+// Node 24 that the `node` devDependency puts in node_modules/.bin, which npm scripts find first.
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 18) {
+  console.error(`Installing Beacon needs Node >= 18 to start with; this is ${process.versions.node}.`);
   process.exit(1);
 }
 
@@ -28,6 +30,11 @@ if (!has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
   run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
 } else {
   log('Dependencies are installed.');
+}
+const bundledNode = 'node_modules/.bin/node';
+if (!has(bundledNode)) {
+  console.error(`${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`);
+  process.exit(1);
 }
 
 if (forTests) {
