@@ -7,8 +7,9 @@ import tseslint from 'typescript-eslint';
 
 // STYLE.md layers: ui/ and app/ take nothing from server/ but the router's type, and only as
 // `import type { AppRouter }` (erased at build time, so no server code reaches the browser).
-// Regexes on relative paths, so packages such as @trpc/server and the mock-server/ folder are not hit.
-const SERVER_DIR = String.raw`(?:\.{1,2}/)+(?:[^/]+/)*server`;
+// Regexes on the root alias (~/server/…) and on relative paths, so packages such as @trpc/server and
+// the mock-server/ folder are not hit.
+const SERVER_DIR = String.raw`(?:~/|(?:\.{1,2}/)+(?:[^/]+/)*)server`;
 const ROUTER_MODULE = String.raw`${SERVER_DIR}/trpc/router(?:\.ts)?`;
 const serverLayer = {
   patterns: [
@@ -74,7 +75,14 @@ export default tseslint.config(
           patterns: [
             ...serverLayer.patterns,
             {
-              group: ['**/app/**', '**/mock-server/**', '@trpc/*', '@tanstack/*'],
+              group: [
+                '~/app/**',
+                '~/mock-server/**',
+                '**/app/**',
+                '**/mock-server/**',
+                '@trpc/*',
+                '@tanstack/*',
+              ],
               message: 'ui/ is presentational: props in, events out (STYLE.md layers).',
             },
           ],
@@ -99,7 +107,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod(/mini)?$|\\.{1,2}/).*',
+              regex: '^(?!zod(/mini)?$|\\.{1,2}/|~/domain/).*',
               message: 'domain/ is pure: it imports only zod and itself.',
             },
           ],

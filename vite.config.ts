@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { rootAlias } from './alias.config.ts';
 import { routerGeneratorOptions } from './router.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -12,6 +13,7 @@ const serverOrigin = process.env.BEACON_SERVER_ORIGIN ?? 'http://127.0.0.1:3000'
 export default defineConfig({
   root: here('./app'),
   base: '/app/',
+  resolve: { alias: rootAlias },
   publicDir: 'public',
   plugins: [
     tanstackRouter({ ...routerGeneratorOptions, autoCodeSplitting: true }),

@@ -3,12 +3,14 @@ import { playwright } from '@vitest/browser-playwright';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { APP_THEMES, type AppTheme, DEFAULT_APP_THEME } from './domain/shared/app-theme.ts';
+import { rootAlias } from './alias.config.ts';
 import { launchOptions } from './scripts/chromium.ts';
-import { APP_THEMES, DEFAULT_APP_THEME, type AppTheme } from './domain/constants.ts';
 
 function storyProject(theme: AppTheme) {
   return {
     plugins: [tailwindcss(), storybookTest({ configDir: '.storybook' })],
+    resolve: { alias: rootAlias },
     define: { __STORY_TEST_THEME__: JSON.stringify(theme) },
     test: {
       name: theme === DEFAULT_APP_THEME ? 'storybook' : `storybook-${theme}`,
@@ -28,6 +30,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: rootAlias },
         test: {
           name: 'unit',
           include: [

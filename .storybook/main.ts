@@ -1,6 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
+import { rootAlias } from '../alias.config.ts';
 import { routerGeneratorOptions } from '../router.config.ts';
 
 const config: StorybookConfig = {
@@ -14,6 +15,7 @@ const config: StorybookConfig = {
     const { mergeConfig } = await import('vite');
     return mergeConfig(base, {
       plugins: [tanstackRouterGenerator(routerGeneratorOptions), tailwindcss()],
+      resolve: { alias: rootAlias },
       // Pre-bundle up front: a re-optimisation in the middle of a story-test run reloads the page.
       optimizeDeps: {
         include: [

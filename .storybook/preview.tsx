@@ -2,9 +2,9 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { APP_THEMES, DEFAULT_APP_THEME } from '../domain/constants';
-import { loadClassMerge } from '../ui/lib/cn';
-import '../ui/styles/index.css';
+import { APP_THEMES, DEFAULT_APP_THEME } from '~/domain/shared/app-theme';
+import { loadClassMerge } from '~/ui/lib/cn';
+import '~/ui/styles/index.css';
 
 /** Applies the toolbar's app theme the way the app does: data-theme on the document root. */
 function ThemeRoot({ theme, children }: { theme: string; children: ReactNode }) {

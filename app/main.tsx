@@ -12,15 +12,15 @@ import {
   type ClientEnv,
 } from './lib/telemetry-config';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import { AppRouterProvider, createAppRouter } from './router';
-import '../ui/styles/index.css';
+import { PageRouterProvider, createPageRouter } from './router';
+import '~/ui/styles/index.css';
 
 applyTheme(readStoredTheme());
 
 const preloadErrors = reloadOnPreloadError();
 
 let api: Api | null = null;
-const router = createAppRouter({
+const router = createPageRouter({
   context: {
     session: createSessionStore(),
     loadApi: async () => (api ??= (await import('./lib/api')).createApi()),
@@ -42,6 +42,6 @@ if (sentryOptions(env) || analyticsEndpoint(env, window.location.hostname)) {
 
 createRoot(document.getElementById('root')!, rootErrorOptions(env, loadTelemetry)).render(
   <StrictMode>
-    <AppRouterProvider router={router} />
+    <PageRouterProvider router={router} />
   </StrictMode>,
 );

@@ -2,11 +2,11 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from './lib/session';
-import { createAppRouter } from './router';
+import { createPageRouter } from './router';
 
 describe('router defaults (spec §9)', () => {
   it('serves under /app with the documented preload, pending and cache timings', () => {
-    const router = createAppRouter({
+    const router = createPageRouter({
       history: createMemoryHistory({ initialEntries: ['/app/'] }),
       context: {
         session: createSessionStore(() => Promise.resolve(null)),

@@ -1,7 +1,8 @@
 /** The app's router: base /app/, spec §9 defaults, context carrying the session and the (lazy) data stack. */
-import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { ROUTER_DEFAULTS, type AppTheme } from '../domain/constants';
-import { LoadingScreen } from '../ui/patterns/loading-screen';
+import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import type { AppTheme } from '~/domain/shared/app-theme';
+import { ROUTER_DEFAULTS } from '~/domain/shared/constants';
+import { LoadingScreen } from '~/ui/patterns/loading-screen';
 import type { Api } from './lib/api';
 import { SessionProvider, type SessionStore } from './lib/session';
 import { ThemeProvider } from './lib/theme';
@@ -13,7 +14,7 @@ export interface RouterContext {
   loadApi: () => Promise<Api>;
 }
 
-export function createAppRouter(options: { context: RouterContext; history?: RouterHistory }) {
+export function createPageRouter(options: { context: RouterContext; history?: RouterHistory }) {
   return createRouter({
     routeTree,
     basepath: '/app',
@@ -30,19 +31,20 @@ export function createAppRouter(options: { context: RouterContext; history?: Rou
   });
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+/** The app's page router (TanStack Router); `AppRouter` is the tRPC router's type. */
+export type PageRouter = ReturnType<typeof createPageRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: AppRouter;
+    router: PageRouter;
   }
 }
 
-export function AppRouterProvider({
+export function PageRouterProvider({
   router,
   initialTheme,
 }: {
-  router: AppRouter;
+  router: PageRouter;
   initialTheme?: AppTheme;
 }) {
   return (

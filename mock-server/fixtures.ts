@@ -1,5 +1,8 @@
 /** Named, typed fixture data for mocks: the same cast of users, orgs and envs the seed uses. */
-import type { B2CInstance, Env, Org, Prompt, Session, SessionUser } from '../domain/entities';
+import type { B2CInstance } from '~/domain/instances/entities';
+import type { Env, Org } from '~/domain/orgs/entities';
+import type { Prompt } from '~/domain/prompts/entities';
+import type { Session, SessionUser } from '~/domain/shared/session';
 import type { OutputOf } from './trpc/scenario';
 
 export const users = {
@@ -128,7 +131,7 @@ export const members = {
     role: 'member',
     isSuperUser: false,
   },
-} satisfies Record<string, OutputOf<'users.list'>[number]>;
+} satisfies Record<string, OutputOf<'members.list'>[number]>;
 
 /** Acme's invitations: one pending (expiring far ahead, so stories stay stable), one accepted, one expired. */
 export const invitations = {

@@ -2,9 +2,9 @@
  * MSW handlers shared by Storybook and tests, keyed by name so a story overrides one key:
  * `trpc` answers /trpc/* from a typed scenario; `auth` plays Auth.js's session and csrf endpoints.
  */
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { AUTH_BASE_PATH, TRPC_PATH } from '../domain/constants';
-import type { Session } from '../domain/entities';
+import { delay, http, type HttpHandler, HttpResponse } from 'msw';
+import { AUTH_BASE_PATH, TRPC_PATH } from '~/domain/shared/constants';
+import type { Session } from '~/domain/shared/session';
 import { createMockRouter, handleTrpcRequest } from './trpc/mock-router';
 import type { TrpcScenario } from './trpc/scenario';
 

@@ -1,5 +1,6 @@
 /** Named tRPC scenarios shared by stories and tests; compose with mergeScenarios to change one procedure. */
-import type { B2CInstance, Env, Org } from '../domain/entities';
+import type { B2CInstance } from '~/domain/instances/entities';
+import type { Env, Org } from '~/domain/orgs/entities';
 import { envs, orgList, orgs } from './fixtures';
 import type { TrpcScenario } from './trpc/scenario';
 

@@ -105,16 +105,16 @@ async function serveFull(options: {
   databaseUrl: string | undefined;
 }): Promise<Ready> {
   const { stubData, noDataCache, databaseUrl } = options;
-  const { createServer } = await import('../server/app');
-  const { createAuth } = await import('../server/auth/auth');
-  const { createDatabase } = await import('../server/db/client');
-  const { migrateDatabase } = await import('../server/db/migrate');
-  const { sessions } = await import('../server/db/schema');
-  const { createLogger } = await import('../server/log');
-  const { seed } = await import('../server/seed');
-  const { SEED_ENVS, SEED_ORGS, SEED_USERS } = await import('../server/seed-data');
-  const { createServices } = await import('../server/services/index');
-  const { createSecrets } = await import('../server/services/secrets');
+  const { createServer } = await import('~/server/app');
+  const { createAuth } = await import('~/server/auth/auth');
+  const { createDatabase } = await import('~/server/db/client');
+  const { migrateDatabase } = await import('~/server/db/migrate');
+  const { sessions } = await import('~/server/db/schema');
+  const { createLogger } = await import('~/server/log');
+  const { seed } = await import('~/server/seed');
+  const { SEED_ENVS, SEED_ORGS, SEED_USERS } = await import('~/server/seed-data');
+  const { createServices } = await import('~/server/services');
+  const { createSecrets } = await import('~/server/secrets');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-bench-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -160,8 +160,8 @@ async function serveFull(options: {
     // The org/env read cache off: its two reads go to the database on every call, with no sharing
     // of concurrent loads either (the services look these up on `services.cache` at call time).
     const { eq } = await import('drizzle-orm');
-    const { orgs } = await import('../server/db/schema');
-    const { findOrg, listEnvs, orgColumns } = await import('../server/services/shared');
+    const { orgs } = await import('~/server/db/schema');
+    const { findOrg, listEnvs, orgColumns } = await import('~/server/orgs/rows');
     services.cache.orgBySlug = async (slug) => {
       const [org] = await database.db.select(orgColumns).from(orgs).where(eq(orgs.slug, slug));
       return org ?? null;

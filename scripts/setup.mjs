@@ -19,7 +19,9 @@ const has = (path) => existsSync(path);
 // Node 24 that the `node` devDependency puts in node_modules/.bin, which npm scripts find first.
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 18) {
-  console.error(`Installing Beacon needs Node >= 18 to start with; this is ${process.versions.node}.`);
+  console.error(
+    `Installing Beacon needs Node >= 18 to start with; this is ${process.versions.node}.`,
+  );
   process.exit(1);
 }
 
@@ -33,7 +35,9 @@ if (!has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
 }
 const bundledNode = 'node_modules/.bin/node';
 if (!has(bundledNode)) {
-  console.error(`${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`);
+  console.error(
+    `${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`,
+  );
   process.exit(1);
 }
 

@@ -9,7 +9,6 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import type { Auth } from './auth/auth';
-import { createHttpLogger, requestLogger, type Logger } from './log';
 import {
   apiSecurityHeaders,
   errorHandler,
@@ -20,9 +19,11 @@ import {
   subscriptionsOnlyOverWs,
 } from './http/security';
 import { appStatic } from './http/static';
-import { APP_DIR } from './paths';
 import { attachWebSockets } from './http/ws';
-import type { Context, Services } from './trpc/context';
+import { createHttpLogger, type Logger, requestLogger } from './log';
+import { APP_DIR } from './paths';
+import type { Services } from './services';
+import type { Context } from './trpc/context';
 import { appRouter } from './trpc/router';
 
 export const DEFAULT_APP_DIR = APP_DIR;

@@ -1,7 +1,7 @@
 /** Structured logs (pino): one logger for the process, request ids, and secrets redacted wherever they appear. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 

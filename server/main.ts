@@ -4,25 +4,25 @@
  */
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
-import { DomainError } from '../domain/errors';
-import type { DevIdp, DevIdpUser } from '../mock-server/idp/dev-idp';
+import { WebSocket } from 'ws';
+import { DomainError } from '~/domain/shared/errors';
+import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
 import { createServer } from './app';
-import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { createAuth } from './auth/auth';
-import { ConfigError, loadConfig, needsDevIdp, withDevSecrets, type Config } from './config';
+import { type Config, ConfigError, loadConfig, needsDevIdp, withDevSecrets } from './config';
 import { createDatabase, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { users } from './db/schema';
+import { faviconServiceOrigin, httpOrigin } from './http/security';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
-import type { B2CSimulator } from '../mock-server/b2c/simulator';
-import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createLogger } from './log';
+import { createSecrets, loadSecretKey } from './secrets';
 import { seed } from './seed';
-import { createServices } from './services/index';
-import type { HealthProbes } from './services/system';
-import { WebSocket } from 'ws';
-import { createSecrets, loadSecretKey } from './services/secrets';
+import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
+import { createServices } from './services';
+import type { HealthProbes } from './system/service';
 
 /**
  * ── B2C WIRING POINT ──────────────────────────────────────────────────────────────────────────────
@@ -47,7 +47,7 @@ async function createB2C(
   let simulatorUrl = config.b2cSimulatorUrl;
   if (!simulatorUrl && !config.isProduction) {
     // Loaded only here, like the development IdP: a production process never loads the simulator.
-    const { startDevB2CSimulator } = await import('../mock-server/b2c/dev');
+    const { startDevB2CSimulator } = await import('~/mock-server/b2c/dev');
     simulator = await startDevB2CSimulator({
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
@@ -56,7 +56,7 @@ async function createB2C(
     simulatorUrl = simulator.url;
   }
   if (simulatorUrl) {
-    const { SIM_ADMIN_CLIENT } = await import('../mock-server/b2c/simulator');
+    const { SIM_ADMIN_CLIENT } = await import('~/mock-server/b2c/simulator');
     return {
       gateway: createB2CGateway({
         accountManagerUrl: `${simulatorUrl}/am`,
@@ -188,7 +188,7 @@ async function main() {
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
     // Loaded only here: a production process never runs it, so never loads oidc-provider.
-    const { startDevIdp } = await import('../mock-server/idp/dev-idp');
+    const { startDevIdp } = await import('~/mock-server/idp/dev-idp');
     idp = await startDevIdp({
       host: '127.0.0.1',
       port: config.devIdpPort,

@@ -3,12 +3,12 @@ import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { b2cApiClients, prompts, users } from './db/schema';
 import { describeEachDriver } from './db/test-db';
+import { apiClientSecretContext } from './instances/service';
+import { createSecrets } from './secrets';
 import { seed } from './seed';
 import { SEED_API_CLIENT, SEED_ENVS, SEED_INSTANCES, SEED_ORGS, SEED_USERS } from './seed-data';
 import { createServices } from './services';
-import { apiClientSecretContext } from './services/b2c';
-import { createSecrets } from './services/secrets';
-import { fakeGateway } from './services/test-support';
+import { fakeGateway } from './test-support';
 
 const secrets = createSecrets(randomBytes(32));
 

@@ -2,6 +2,8 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { b2cApiClients, b2cInstances, envs, memberships, orgs, prompts, users } from './db/schema';
+import { apiClientSecretContext } from './instances/service';
+import type { Secrets } from './secrets';
 import {
   SEED_API_CLIENT,
   SEED_ENVS,
@@ -11,8 +13,6 @@ import {
   SEED_PROMPTS,
   SEED_USERS,
 } from './seed-data';
-import { apiClientSecretContext } from './services/b2c';
-import type { Secrets } from './services/secrets';
 
 export interface SeedOptions {
   /** Encrypts the demo API client's secret; without it the client is stored with no secret. */

@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { AGENT_CATALOGUE } from '../../domain/agents';
-import { AgentCatalogue } from '../../ui/patterns/agent-catalogue';
-import { PageHeader } from '../../ui/patterns/page-header';
+import { AGENT_CATALOGUE } from '~/domain/agents/catalogue';
+import { AgentCatalogue } from '~/ui/patterns/agent-catalogue';
+import { PageHeader } from '~/ui/patterns/page-header';
 
 const AGENT_ROUTE = {
   translation: '/$orgSlug/$envSlug/agents/translation',

@@ -1,8 +1,8 @@
 /** What a signed-in page needs around it: the data stack and the current user. Loaded only after sign-in. */
 import type { ReactNode } from 'react';
-import type { SessionUser } from '../../domain/entities';
-import { ApiProvider, type Api } from '../lib/api';
-import { AuthedPage } from '../lib/session';
+import { type Api, ApiProvider } from '~/app/lib/api';
+import { AuthedPage } from '~/app/lib/session';
+import type { SessionUser } from '~/domain/shared/session';
 
 export function AuthedProviders({
   api,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_CALENDAR } from '../../domain/constants';
+import { DEMO_CALENDAR } from '~/domain/shared/constants';
 import { BookDemoButton } from './book-demo';
 
 const calcom = vi.hoisted(() => {

@@ -1,8 +1,8 @@
 /** Demo booking through the Cal.com embed (dark theme, black brand, beacon-demo team calendar, month view). */
 import { CalendarIcon } from 'lucide-react';
 import { useState } from 'react';
-import { DEMO_CALENDAR } from '../../domain/constants';
-import { Button } from '../../ui/components/button';
+import { DEMO_CALENDAR } from '~/domain/shared/constants';
+import { Button } from '~/ui/components/button';
 
 const CAL_LINK = `team/${DEMO_CALENDAR}`;
 const CAL_CONFIG = { layout: 'month_view', theme: 'dark' } as const;

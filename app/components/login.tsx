@@ -1,8 +1,8 @@
 /** The login screen wired to Auth.js: callbackUrl is the current path, so the visitor comes back here. */
 import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LoginScreen, type LoginProvider } from '../../ui/patterns/login-screen';
-import { signIn } from '../lib/auth-actions';
+import { signIn } from '~/app/lib/auth-actions';
+import { type LoginProvider, LoginScreen } from '~/ui/patterns/login-screen';
 
 export function Login() {
   const location = useLocation();

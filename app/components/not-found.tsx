@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Button } from '../../ui/components/button';
-import { NotFoundScreen } from '../../ui/patterns/not-found-screen';
+import { Button } from '~/ui/components/button';
+import { NotFoundScreen } from '~/ui/patterns/not-found-screen';
 
 export function NotFound() {
   return (

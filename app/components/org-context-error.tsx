@@ -1,9 +1,9 @@
 /** orgs.getContext's expected failures are documented states (spec §4, §8), shown as messages rather than thrown. */
 import { Link } from '@tanstack/react-router';
-import { MESSAGES } from '../../domain/errors';
-import { Button } from '../../ui/components/button';
-import { MessageScreen } from '../../ui/patterns/message-screen';
-import type { OrgContextProblem } from '../lib/org-context';
+import type { OrgContextProblem } from '~/app/lib/org-context';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { Button } from '~/ui/components/button';
+import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export function OrgContextMessage({
   problem,
@@ -17,7 +17,7 @@ export function OrgContextMessage({
   if (problem === 'not-member' || envSlug === undefined) {
     return (
       <MessageScreen
-        title={MESSAGES.notOrgMember(orgSlug)}
+        title={ORG_MESSAGES.notOrgMember(orgSlug)}
         description="Ask a member of the org to invite you."
         action={
           <Button asChild variant="outline">
@@ -29,7 +29,7 @@ export function OrgContextMessage({
   }
   return (
     <MessageScreen
-      title={MESSAGES.envNotFound(envSlug)}
+      title={ORG_MESSAGES.envNotFound(envSlug)}
       description="It may have been renamed or removed."
       action={
         <Button asChild variant="outline">

@@ -17,11 +17,17 @@ import {
   SparklesIcon,
   SunIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import type { Env, Org } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
-import { Avatar, AvatarFallback, AvatarImage, initials } from '../../ui/components/avatar';
-import { Badge } from '../../ui/components/badge';
+import { type ReactNode, useState } from 'react';
+import { signOut } from '~/app/lib/auth-actions';
+import { orgLogoUrl } from '~/app/lib/org-logo';
+import { browser } from '~/app/lib/reload';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTheme } from '~/app/lib/theme';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { Avatar, AvatarFallback, AvatarImage, initials } from '~/ui/components/avatar';
+import { Badge } from '~/ui/components/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -30,7 +36,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../ui/components/dropdown-menu';
+} from '~/ui/components/dropdown-menu';
 import {
   NavRail,
   NavRailFooter,
@@ -38,16 +44,10 @@ import {
   NavRailItem,
   NavRailSection,
   NavRailToggle,
-} from '../../ui/components/nav-rail';
-import { Spinner } from '../../ui/components/spinner';
-import { TooltipProvider } from '../../ui/components/tooltip';
-import { cn } from '../../ui/lib/cn';
-import { signOut } from '../lib/auth-actions';
-import { orgLogoUrl } from '../lib/org-logo';
-import { browser } from '../lib/reload';
-import { useCurrentUser } from '../lib/session';
-import { useTheme } from '../lib/theme';
-import { useTRPC } from '../lib/trpc';
+} from '~/ui/components/nav-rail';
+import { Spinner } from '~/ui/components/spinner';
+import { TooltipProvider } from '~/ui/components/tooltip';
+import { cn } from '~/ui/lib/cn';
 
 const RAIL_KEY = 'beacon:nav-expanded';
 
@@ -117,7 +117,9 @@ function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
               <DropdownMenuItem key={item.id} asChild>
                 <Link to="/$orgSlug" params={{ orgSlug: item.slug }}>
                   <span className="flex-1 truncate">{item.name}</span>
-                  {item.verified ? null : <Badge variant="warning">{MESSAGES.unverified}</Badge>}
+                  {item.verified ? null : (
+                    <Badge variant="warning">{ORG_MESSAGES.unverified}</Badge>
+                  )}
                   {item.id === org.id ? (
                     <CheckIcon aria-label="Current org" className="size-4" />
                   ) : null}
@@ -131,7 +133,7 @@ function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
             <DropdownMenuSeparator />
             <DropdownMenuLabel className="flex items-center justify-between gap-2">
               <span>Admin</span>
-              <Badge variant="outline">{MESSAGES.superuserRequired}</Badge>
+              <Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>
             </DropdownMenuLabel>
             <DropdownMenuItem asChild>
               <Link to="/create-org">

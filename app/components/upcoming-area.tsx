@@ -1,7 +1,7 @@
 /** An area the spec names whose behaviour ships in milestone 2: a real route with an honest empty state. */
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../ui/components/empty-state';
-import { PageHeader } from '../../ui/patterns/page-header';
+import { EmptyState } from '~/ui/components/empty-state';
+import { PageHeader } from '~/ui/patterns/page-header';
 
 export function UpcomingArea({
   title,

@@ -2,11 +2,11 @@
  * The data stack (TanStack Query + tRPC), loaded on demand when a signed-in route needs it so the
  * entry chunk stays small. One instance per app (per story in Storybook).
  */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from './query-client';
-import { createTrpcClient, TRPCProvider, type AppRouter, type TrpcClientOptions } from './trpc';
+import { type AppRouter, createTrpcClient, type TrpcClientOptions, TRPCProvider } from './trpc';
 
 export interface Api {
   queryClient: QueryClient;

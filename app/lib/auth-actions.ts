@@ -1,5 +1,5 @@
 /** Sign-in and sign-out through Auth.js's documented endpoints (spec §7). */
-import { APP_BASE_PATH, AUTH_BASE_PATH } from '../../domain/constants';
+import { APP_BASE_PATH, AUTH_BASE_PATH } from '~/domain/shared/constants';
 
 export type SignInProvider = 'salesforce' | 'google';
 

@@ -2,8 +2,8 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Env, Org } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
 import { EnvPage, useB2CInstance, useCurrentEnv } from './env-context';
 
 const org: Org = { id: 'o1', slug: 'acme', name: 'Acme', verified: true };
@@ -42,12 +42,16 @@ describe('env accessors (spec §8)', () => {
   });
 
   it('throw outside an env page', () => {
-    expect(() => renderHook(() => useCurrentEnv())).toThrow(MESSAGES.useCurrentEnvOutsideEnvPage);
-    expect(() => renderHook(() => useB2CInstance())).toThrow(MESSAGES.useCurrentEnvOutsideEnvPage);
+    expect(() => renderHook(() => useCurrentEnv())).toThrow(
+      DEVELOPER_MESSAGES.useCurrentEnvOutsideEnvPage,
+    );
+    expect(() => renderHook(() => useB2CInstance())).toThrow(
+      DEVELOPER_MESSAGES.useCurrentEnvOutsideEnvPage,
+    );
   });
 
   it('throw for an env with no instance, or one not yet onboarded', () => {
-    const message = MESSAGES.b2cInstanceMissing('prod');
+    const message = DEVELOPER_MESSAGES.b2cInstanceMissing('prod');
     expect(message).toBe(
       'useB2CInstance needs an onboarded B2C Commerce instance, and env "prod" has none.',
     );

@@ -4,9 +4,9 @@
  * from orgs.getContext, so screens read one value instead of re-querying, and a screen behind the
  * instance gate can rely on an onboarded instance being there.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Env, Org } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
 
 export interface EnvContextValue {
   org: Org;
@@ -28,7 +28,7 @@ export function EnvPage({ org, env, children }: EnvContextValue & { children: Re
 
 export function useCurrentEnv(): EnvContextValue {
   const value = useContext(EnvContext);
-  if (!value) throw new Error(MESSAGES.useCurrentEnvOutsideEnvPage);
+  if (!value) throw new Error(DEVELOPER_MESSAGES.useCurrentEnvOutsideEnvPage);
   return value;
 }
 
@@ -36,6 +36,6 @@ export function useCurrentEnv(): EnvContextValue {
 export function useB2CInstance(): OnboardedInstance {
   const { env } = useCurrentEnv();
   const instance = env.b2cInstance;
-  if (!instance?.onboarded) throw new Error(MESSAGES.b2cInstanceMissing(env.slug));
+  if (!instance?.onboarded) throw new Error(DEVELOPER_MESSAGES.b2cInstanceMissing(env.slug));
   return { ...instance, onboarded: true };
 }

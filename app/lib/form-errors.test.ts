@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameSlugInput } from '../../domain/inputs';
+import { nameSlugInput } from '~/domain/orgs/inputs';
 import { formErrorsOf, schemaErrorsOf } from './form-errors';
 
 const trpcError = (message: string, data: object) => Object.assign(new Error(message), { data });

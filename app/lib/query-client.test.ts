@@ -3,7 +3,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { createTRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUERY_DEFAULTS } from '../../domain/constants';
+import { QUERY_DEFAULTS } from '~/domain/shared/constants';
 import { createQueryClient, defaultStaleTimeMs } from './query-client';
 import type { AppRouter } from './trpc';
 

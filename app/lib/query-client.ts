@@ -1,6 +1,6 @@
 /** TanStack Query defaults from spec §9. */
-import { QueryClient, type Query } from '@tanstack/react-query';
-import { QUERY_DEFAULTS, ROUTER_DEFAULTS, queryRetryDelayMs } from '../../domain/constants';
+import { type Query, QueryClient } from '@tanstack/react-query';
+import { QUERY_DEFAULTS, queryRetryDelayMs, ROUTER_DEFAULTS } from '~/domain/shared/constants';
 
 /**
  * Suspense queries stay fresh for QUERY_DEFAULTS.suspenseMinStaleTimeMs (1 s), so a screen that

@@ -2,7 +2,7 @@
 import { Component, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectConsoleError } from '../../tests/support/console';
+import { expectConsoleError } from '~/tests/support/console';
 import { rootErrorOptions } from './root-errors';
 
 const { reportReactError } = vi.hoisted(() => ({ reportReactError: vi.fn() }));

@@ -5,7 +5,7 @@
  */
 import type { ErrorInfo, RootOptions } from 'react-dom/client';
 import type { reportReactError } from './telemetry';
-import { sentryOptions, type ClientEnv } from './telemetry-config';
+import { type ClientEnv, sentryOptions } from './telemetry-config';
 
 interface Telemetry {
   reportReactError: typeof reportReactError;

@@ -1,5 +1,5 @@
 /** Keeps URLs clean: search values equal to their defaults are left out of links and redirects. */
-import { stripSearchParams, type SearchMiddleware } from '@tanstack/react-router';
+import { type SearchMiddleware, stripSearchParams } from '@tanstack/react-router';
 
 export function withoutDefaults<T extends object>(schema: {
   parse(input: unknown): T;

@@ -2,8 +2,8 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../domain/errors';
-import { expectConsoleError } from '../../tests/support/console';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import { expectConsoleError } from '~/tests/support/console';
 import {
   AuthedPage,
   createSessionStore,
@@ -35,7 +35,7 @@ describe('session (spec §4, §7)', () => {
   });
 
   it('ends loading with an empty session and logs when the fetch fails', async () => {
-    expectConsoleError(MESSAGES.sessionFetchFailed);
+    expectConsoleError(DEVELOPER_MESSAGES.sessionFetchFailed);
     const store = createSessionStore(() =>
       fetchSession((() => json({ message: 'down' }, 500)) as typeof fetch),
     );
@@ -45,7 +45,7 @@ describe('session (spec §4, §7)', () => {
   });
 
   it('logs on network errors too', async () => {
-    expectConsoleError(MESSAGES.sessionFetchFailed);
+    expectConsoleError(DEVELOPER_MESSAGES.sessionFetchFailed);
     await expect(
       fetchSession((() => Promise.reject(new TypeError('offline'))) as typeof fetch),
     ).resolves.toBeNull();

@@ -1,8 +1,8 @@
 /** The visitor's session (spec §4, §7): loading, then signed in or signed out; read once, shared by React and loaders. */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { AUTH_BASE_PATH } from '../../domain/constants';
-import type { Session, SessionUser } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { AUTH_BASE_PATH } from '~/domain/shared/constants';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import type { Session, SessionUser } from '~/domain/shared/session';
 
 export type SessionState =
   | { status: 'loading'; session: null }
@@ -27,7 +27,7 @@ export async function fetchSession(fetchImpl: typeof fetch = fetch): Promise<Ses
       ? { ...body, user: { ...body.user, isSuperUser: body.user.isSuperUser === true } }
       : null;
   } catch (error) {
-    console.error(MESSAGES.sessionFetchFailed, error);
+    console.error(DEVELOPER_MESSAGES.sessionFetchFailed, error);
     return null;
   }
 }
@@ -72,7 +72,7 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
 
 export function useSession(): SessionState {
   const store = useContext(SessionContext);
-  if (!store) throw new Error(MESSAGES.useSessionOutsideProvider);
+  if (!store) throw new Error(DEVELOPER_MESSAGES.useSessionOutsideProvider);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
@@ -85,6 +85,6 @@ export function AuthedPage({ user, children }: { user: SessionUser; children: Re
 
 export function useCurrentUser(): SessionUser {
   const user = useContext(CurrentUserContext);
-  if (!user) throw new Error(MESSAGES.useCurrentUserOutsideAuthedPage);
+  if (!user) throw new Error(DEVELOPER_MESSAGES.useCurrentUserOutsideAuthedPage);
   return user;
 }

@@ -1,5 +1,5 @@
 /** Whether error reporting and page-view analytics run, decided from the client's build-time env (spec §1, §9). */
-import { SENTRY } from '../../domain/constants';
+import { SENTRY } from '~/domain/shared/constants';
 
 export interface ClientEnv {
   MODE: string;

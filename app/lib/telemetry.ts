@@ -2,7 +2,7 @@
 import type * as SentryModule from '@sentry/react';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { ErrorInfo } from 'react-dom/client';
-import { analyticsEndpoint, sentryOptions, type ClientEnv } from './telemetry-config';
+import { analyticsEndpoint, type ClientEnv, sentryOptions } from './telemetry-config';
 
 type SentryApi = typeof SentryModule;
 

@@ -1,20 +1,20 @@
 /** The app theme (spec §4): read from localStorage `theme` at start, set as data-theme on <html>, saved on change. */
 import {
   createContext,
+  type ReactNode,
   useCallback,
   useContext,
   useLayoutEffect,
   useMemo,
   useState,
-  type ReactNode,
 } from 'react';
 import {
   APP_THEMES,
+  type AppTheme,
   DEFAULT_APP_THEME,
   THEME_STORAGE_KEY,
-  type AppTheme,
-} from '../../domain/constants';
-import { MESSAGES } from '../../domain/errors';
+} from '~/domain/shared/app-theme';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
 
 export function parseTheme(value: unknown): AppTheme {
   return APP_THEMES.includes(value as AppTheme) ? (value as AppTheme) : DEFAULT_APP_THEME;
@@ -65,6 +65,6 @@ export function ThemeProvider({
 
 export function useTheme(): ThemeContextValue {
   const value = useContext(ThemeContext);
-  if (!value) throw new Error(MESSAGES.useThemeOutsideProvider);
+  if (!value) throw new Error(DEVELOPER_MESSAGES.useThemeOutsideProvider);
   return value;
 }

@@ -7,10 +7,11 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import superjson from 'superjson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import { TRPC_PATH, WS_KEEP_ALIVE, WS_PATH, wsReconnectDelayMs } from '../../domain/constants';
-import { ABORT_ERROR_NAME, MESSAGES } from '../../domain/errors';
-import { createTrpcClient, wsClientOptions, type AppRouter } from './trpc';
+import { WebSocket, type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import { TRPC_PATH, WS_KEEP_ALIVE, WS_PATH, wsReconnectDelayMs } from '~/domain/shared/constants';
+import { ABORT_ERROR_NAME } from '~/domain/shared/errors';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import { type AppRouter, createTrpcClient, wsClientOptions } from './trpc';
 
 const NodeWebSocket = WebSocket as unknown as typeof globalThis.WebSocket;
 
@@ -159,7 +160,9 @@ describe('tRPC client: HTTP batching (spec §9)', () => {
 
   it("surfaces an unreadable response as 'Unable to transform response from server'", async () => {
     const { client } = appClient('http://garbled.test', { wsLazy: true });
-    await expect(client.orgs.allOrgsForUser.query()).rejects.toThrow(MESSAGES.unableToTransform);
+    await expect(client.orgs.allOrgsForUser.query()).rejects.toThrow(
+      APP_MESSAGES.unableToTransform,
+    );
   });
 
   it(`rejects an aborted query with an error named '${ABORT_ERROR_NAME}'`, async () => {
@@ -249,7 +252,7 @@ describe('tRPC client: subscriptions over the WebSocket (spec §7, §9)', () => 
 });
 
 describe('tRPC client: WebSocket error texts (spec §8)', () => {
-  it(`a socket refused before it opens: '${MESSAGES.wsInitError}'`, async () => {
+  it(`a socket refused before it opens: '${APP_MESSAGES.wsInitError}'`, async () => {
     const local = await localServer({
       onUpgrade: (_req, socket) => {
         socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n');
@@ -257,12 +260,14 @@ describe('tRPC client: WebSocket error texts (spec §8)', () => {
     });
     const { client } = appClient(local.origin);
     const watched = watchConnection(client);
-    await until(() => watched.errors.includes(MESSAGES.wsInitError));
+    await until(() => watched.errors.includes(APP_MESSAGES.wsInitError));
     // The failed socket's own close comes first; both texts are the catalogue's.
-    expect(new Set(watched.errors)).toEqual(new Set([MESSAGES.wsClosed, MESSAGES.wsInitError]));
+    expect(new Set(watched.errors)).toEqual(
+      new Set([APP_MESSAGES.wsClosed, APP_MESSAGES.wsInitError]),
+    );
   });
 
-  it(`a socket the server closes after connecting: '${MESSAGES.wsClosed}'`, async () => {
+  it(`a socket the server closes after connecting: '${APP_MESSAGES.wsClosed}'`, async () => {
     const local = await localServer();
     let first = true;
     wsEndpoint(local, (socket) => {
@@ -273,10 +278,10 @@ describe('tRPC client: WebSocket error texts (spec §8)', () => {
     const { client } = appClient(local.origin);
     const watched = watchConnection(client);
     await until(() => watched.errors.length > 0);
-    expect(watched.errors[0]).toBe(MESSAGES.wsClosed);
+    expect(watched.errors[0]).toBe(APP_MESSAGES.wsClosed);
   });
 
-  it(`the server asks the client to reconnect: '${MESSAGES.wsReconnectRequested}'`, async () => {
+  it(`the server asks the client to reconnect: '${APP_MESSAGES.wsReconnectRequested}'`, async () => {
     const local = await localServer();
     const ws = wsEndpoint(local, (socket) => {
       if (ws.connections.length === 1) {
@@ -286,12 +291,12 @@ describe('tRPC client: WebSocket error texts (spec §8)', () => {
     const { client } = appClient(local.origin);
     const watched = watchConnection(client);
     await until(() => watched.errors.length > 0);
-    expect(watched.errors[0]).toBe(MESSAGES.wsReconnectRequested);
+    expect(watched.errors[0]).toBe(APP_MESSAGES.wsReconnectRequested);
     // And it does reconnect.
     await until(() => ws.connections.length >= 2);
   });
 
-  it(`a request still connecting when the client closes: '${MESSAGES.wsClosedBeforeConnect}'`, async () => {
+  it(`a request still connecting when the client closes: '${APP_MESSAGES.wsClosedBeforeConnect}'`, async () => {
     // The server never answers the upgrade: the socket stays connecting.
     const local = await localServer({ onUpgrade: () => {} });
     // The app sends only subscriptions over the socket (they complete on close); a query over the
@@ -307,6 +312,6 @@ describe('tRPC client: WebSocket error texts (spec §8)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     void wsClient.close();
     const error = await query;
-    expect(isTRPCClientError(error) && error.message).toBe(MESSAGES.wsClosedBeforeConnect);
+    expect(isTRPCClientError(error) && error.message).toBe(APP_MESSAGES.wsClosedBeforeConnect);
   });
 });

@@ -4,15 +4,15 @@ import {
   createWSClient,
   httpBatchLink,
   splitLink,
-  wsLink,
   type TRPCClient,
   type TRPCWebSocketClient,
+  wsLink,
 } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import { TRPC_PATH, WS_KEEP_ALIVE, WS_PATH, wsReconnectDelayMs } from '../../domain/constants';
-import type { AppRouter } from '../../server/trpc/router';
+import { TRPC_PATH, WS_KEEP_ALIVE, WS_PATH, wsReconnectDelayMs } from '~/domain/shared/constants';
+import type { AppRouter } from '~/server/trpc/router';
 
 export type { AppRouter };
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

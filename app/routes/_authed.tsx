@@ -1,7 +1,7 @@
 /** Signed-in area: waits for the session (loading state), shows the login screen when signed out. */
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { loadClassMerge } from '../../ui/lib/cn';
-import { Login } from '../components/login';
+import { Login } from '~/app/components/login';
+import { loadClassMerge } from '~/ui/lib/cn';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context }) => {
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_authed')({
     if (!session) return { user: null, api: null, Providers: null };
     const [api, { AuthedProviders }] = await Promise.all([
       context.loadApi(),
-      import('../components/authed-providers'),
+      import('~/app/components/authed-providers'),
       loadClassMerge(),
     ]);
     return { user: session.user, api, Providers: AuthedProviders };

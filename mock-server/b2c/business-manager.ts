@@ -1,6 +1,6 @@
 /** A minimal Business Manager stand-in: labelled forms where a person pastes the three settings blocks. */
-import type { B2CCapability } from '../../domain/constants';
-import { BUSINESS_MANAGER_PATH, SETTINGS_BLOCK_LABEL } from '../../domain/b2c-snippets';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import { BUSINESS_MANAGER_PATH, SETTINGS_BLOCK_LABEL } from '~/domain/instances/snippets';
 
 export const BM_BASE = '/on/demandware.store/Sites-Site/default';
 

@@ -9,8 +9,8 @@ import {
   parseOcapiSettings,
   parseWebdavPermissions,
   webdavPermissionsSnippet,
-} from '../../domain/b2c-snippets';
-import { createB2CSimulator, type B2CSimulator } from './simulator';
+} from '~/domain/instances/snippets';
+import { type B2CSimulator, createB2CSimulator } from './simulator';
 
 export interface DemoApiClient {
   clientId: string;

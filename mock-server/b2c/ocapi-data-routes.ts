@@ -1,9 +1,15 @@
 /** The simulated OCAPI Data API v21_10 over one instance's seeded data. */
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { OCAPI_VERSION } from '../../domain/constants';
-import type { Localized, Markup, SimInstanceData, SimProduct } from './data';
-import { SIM_MASTER_CATALOG_ID, SIM_STOREFRONT_CATALOG_ID } from './data';
+import { OCAPI_VERSION } from '~/domain/instances/constants';
+import {
+  type Localized,
+  type Markup,
+  SIM_MASTER_CATALOG_ID,
+  SIM_STOREFRONT_CATALOG_ID,
+  type SimInstanceData,
+  type SimProduct,
+} from './data';
 
 export const SEARCH_MAX_COUNT = 200;
 

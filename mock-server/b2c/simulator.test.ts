@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUSINESS_MANAGER_PATH, ocapiDataSettingsSnippet } from '../../domain/b2c-snippets';
+import { BUSINESS_MANAGER_PATH, ocapiDataSettingsSnippet } from '~/domain/instances/snippets';
 import { businessManagerUrl, pasteInBusinessManager } from './business-manager';
 import { generateInstanceData, SIM_MIN_PRODUCTS, SIM_STOREFRONT_CATALOG_ID } from './data';
-import { createB2CSimulator, SIM_ADMIN_CLIENT, type B2CSimulator } from './simulator';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from './simulator';
 
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 let sim: B2CSimulator;

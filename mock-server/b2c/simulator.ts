@@ -10,18 +10,19 @@ import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import { OCAPI_METHODS } from '~/domain/instances/constants';
 import {
   ocapiGrants,
+  type OcapiMethod,
+  type OcapiSettings,
   parseOcapiSettings,
   parseWebdavPermissions,
   webdavGrants,
-  type OcapiMethod,
-  type OcapiSettings,
   type WebdavOperation,
   type WebdavPermissions,
-} from '../../domain/b2c-snippets';
-import { OCAPI_METHODS, type B2CCapability } from '../../domain/constants';
-import type { B2CGatewayConfig } from '../../server/integrations/b2c/gateway.impl';
+} from '~/domain/instances/snippets';
+import type { B2CGatewayConfig } from '~/server/integrations/b2c/gateway.impl';
 import {
   BM_BASE,
   bmFieldName,

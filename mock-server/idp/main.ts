@@ -3,7 +3,7 @@
  * users from server/seed-data.ts. The server starts its own copy, so this is for working on the IdP or
  * pointing another process at it. Port: DEV_IDP_PORT (default 3001).
  */
-import { SEED_USERS } from '../../server/seed-data';
+import { SEED_USERS } from '~/server/seed-data';
 import { startDevIdp } from './dev-idp';
 
 const port = Number(process.env.DEV_IDP_PORT ?? 3001);

@@ -2,10 +2,10 @@ import { setupServer } from 'msw/node';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isTRPCClientError } from '@trpc/client';
-import { MESSAGES } from '../../domain/errors';
-import { createTrpcClient } from '../../app/lib/trpc';
-import { envs, orgs, promptList, prompts } from '../fixtures';
-import { mockApi } from '../handlers';
+import { createTrpcClient } from '~/app/lib/trpc';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { envs, orgs, promptList, prompts } from '~/mock-server/fixtures';
+import { mockApi } from '~/mock-server/handlers';
 import { domainError, trpcError } from './scenario';
 
 const api = mockApi({
@@ -13,7 +13,7 @@ const api = mockApi({
     'orgs.getContext': (input) =>
       input.envSlug === 'prod'
         ? { org: orgs.acme, env: envs.prod }
-        : domainError('NOT_FOUND', MESSAGES.envNotFound(input.envSlug), 'env-not-found'),
+        : domainError('NOT_FOUND', ORG_MESSAGES.envNotFound(input.envSlug), 'env-not-found'),
     'envs.list': [envs.prod, envs.staging],
     'prompts.list': promptList,
     'b2cAPIClients.verify': trpcError('INTERNAL_SERVER_ERROR', 'boom'),

@@ -3,14 +3,14 @@
  * from a scenario. Served through tRPC's own fetch adapter, so batching, superjson and error envelopes
  * behave exactly as in production.
  */
-import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import { type AnyTRPCProcedure, TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { TRPC_PATH } from '../../domain/constants';
-import { DomainError } from '../../domain/errors';
-import { appRouter } from '../../server/trpc/router';
-import { createTRPCRouter, publicProcedure } from '../../server/trpc/trpc';
-import type { Context } from '../../server/trpc/context';
-import { mockKind, type MockError, type MockDelayed, type TrpcScenario } from './scenario';
+import { TRPC_PATH } from '~/domain/shared/constants';
+import { DomainError } from '~/domain/shared/errors';
+import type { Context } from '~/server/trpc/context';
+import { appRouter } from '~/server/trpc/router';
+import { createTRPCRouter, publicProcedure } from '~/server/trpc/trpc';
+import { type MockDelayed, type MockError, mockKind, type TrpcScenario } from './scenario';
 
 type AnyProcedureBuilder = typeof publicProcedure;
 type Resolver = (opts: { input: unknown }) => Promise<unknown>;

@@ -2,9 +2,9 @@
  * Typed per-procedure scenarios for mocked tRPC. A scenario says what each procedure answers; the
  * types come from the real AppRouter, so a server change that breaks a mock fails type-checking.
  */
-import type { TRPC_ERROR_CODE_KEY, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { DomainErrorKind } from '../../domain/errors';
-import type { AppRouter } from '../../server/trpc/router';
+import type { inferRouterInputs, inferRouterOutputs, TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { DomainErrorKind, ErrorReason } from '~/domain/shared/errors';
+import type { AppRouter } from '~/server/trpc/router';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
@@ -28,7 +28,7 @@ export interface MockError {
   kind: DomainErrorKind | null;
   code: TRPC_ERROR_CODE_KEY | null;
   message: string;
-  reason: string | null;
+  reason: ErrorReason | null;
 }
 /** A request that never resolves: for loading states. */
 export interface MockPending {
@@ -53,7 +53,11 @@ export type MockReply<P extends ProcedurePath> =
 
 export type TrpcScenario = { [P in ProcedurePath]?: MockReply<P> };
 
-export function domainError(kind: DomainErrorKind, message: string, reason?: string): MockError {
+export function domainError(
+  kind: DomainErrorKind,
+  message: string,
+  reason?: ErrorReason,
+): MockError {
   return { [MOCK]: 'error', kind, code: null, message, reason: reason ?? null };
 }
 export function trpcError(code: TRPC_ERROR_CODE_KEY, message: string): MockError {

@@ -4,7 +4,7 @@
  * typing ever loosens (say to `any`), the directive itself becomes an error and typecheck fails. So a
  * server change that makes a mock wrong in the same way fails type-checking, as the issue requires.
  */
-import { envs, orgs } from '../fixtures';
+import { envs, orgs } from '~/mock-server/fixtures';
 import { delayed, domainError, type OutputOf, type TrpcScenario } from './scenario';
 
 /** Compiles: outputs in the router's shape, errors, delays and input-typed functions. */

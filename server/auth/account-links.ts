@@ -4,8 +4,8 @@
  * person with no linked account yet claim it on first sign-in.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { accounts, users } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { accounts, users } from '~/server/db/schema';
 
 export type LinkDecision =
   /** The (provider, account) pair is known, or the email is new: Auth.js proceeds as usual. */

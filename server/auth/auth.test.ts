@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, IN_MEMORY } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { sessions, users } from '../db/schema';
-import { createLogger } from '../log';
-import { createAuth, readCookie, type AuthDeps } from './auth';
+import { createDatabase, IN_MEMORY } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { sessions, users } from '~/server/db/schema';
+import { createLogger } from '~/server/log';
+import { type AuthDeps, createAuth, readCookie } from './auth';
 
 const database = await createDatabase({ dataDir: IN_MEMORY });
 const db = database.db;

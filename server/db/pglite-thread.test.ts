@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, type Database } from './client';
-import { pgliteDatabase } from './pglite';
+import { type Database, IN_MEMORY } from './client';
 import { migrateDatabase } from './migrate';
+import { pgliteDatabase } from './pglite';
 import { PGliteThread } from './pglite-thread';
 import { orgs } from './schema';
 

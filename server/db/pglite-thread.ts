@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import type { Results } from '@electric-sql/pglite';
-import { ROOT } from '../paths';
+import { ROOT } from '~/server/paths';
 
 const WORKER_FILE = path.join(ROOT, 'server', 'db', 'pglite-worker.mjs');
 

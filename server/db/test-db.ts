@@ -9,8 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDatabase, type Database } from './client';
+import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
 import { pgliteDatabase } from './pglite';
-import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../log';
+import { createLogger } from '~/server/log';
 import {
   errorHandler,
   faviconServiceOrigin,

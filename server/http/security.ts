@@ -6,7 +6,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
-import { requestLogger, type Logger } from '../log';
+import { type Logger, requestLogger } from '~/server/log';
 
 /** Cal.com embeds the demo-booking widget (spec §1, §9). */
 export const CAL_ORIGINS = ['https://app.cal.com', 'https://cal.com'];

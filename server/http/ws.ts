@@ -7,10 +7,11 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
-import type { SessionUser } from '../../domain/entities';
-import type { Logger } from '../log';
-import type { Context, Services } from '../trpc/context';
-import { appRouter } from '../trpc/router';
+import type { SessionUser } from '~/domain/shared/session';
+import type { Logger } from '~/server/log';
+import type { Services } from '~/server/services';
+import type { Context } from '~/server/trpc/context';
+import { appRouter } from '~/server/trpc/router';
 
 export const WS_PATH = '/ws';
 const MAX_MESSAGE_BYTES = 64 * 1024;

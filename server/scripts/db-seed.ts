@@ -1,10 +1,10 @@
 /** `npm run db:seed`: migrates the configured database and writes the demo data when it has no users. */
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { createDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { seed } from '../seed';
-import { createSecrets, loadSecretKey } from '../services/secrets';
+import { loadConfig } from '~/server/config';
+import { createDatabase } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { createSecrets, loadSecretKey } from '~/server/secrets';
+import { seed } from '~/server/seed';
 
 const config = loadConfig();
 const database = await createDatabase({

@@ -1,7 +1,7 @@
 /**
  * The authorization walk: every procedure of the router is called with no session, as a signed-in
- * non-member and (when superuser-only) as a regular member. A procedure added without a sample here,
- * or without a guard, fails this suite.
+ * non-member and (when superuser-only) as a regular member. A procedure added without a sample in its
+ * area's authz-samples.ts, or without a guard, fails this suite.
  *
  * The non-member rule is read from the procedure itself, not from the samples: an input that requires
  * an `orgId` or `orgSlug` names an org, so a signed-in non-member must get FORBIDDEN (the documented
@@ -10,109 +10,34 @@
  * fails here whatever its sample says. Only procedures that name no org state their outcome by hand.
  */
 import { randomBytes } from 'node:crypto';
-import { TRPCError, type AnyProcedure } from '@trpc/server';
+import { type AnyProcedure, TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SessionUser } from '../../domain/entities';
-import type { Database } from '../db/client';
-import { users } from '../db/schema';
-import { openTestDatabase } from '../db/test-db';
-import { seed } from '../seed';
-import { SEED_ENVS, SEED_INSTANCES, SEED_ORGS, SEED_USERS } from '../seed-data';
-import { createServices } from '../services';
-import { createSecrets } from '../services/secrets';
-import { fakeGateway } from '../services/test-support';
+import type { SessionUser } from '~/domain/shared/session';
+import type { Database } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+import { openTestDatabase } from '~/server/db/test-db';
+import { createSecrets } from '~/server/secrets';
+import { seed } from '~/server/seed';
+import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { createServices } from '~/server/services';
+import { fakeGateway } from '~/server/test-support';
+import { type AuthzSamples, forbidden, type WalkFixtures } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
 import { createCallerFactory } from './trpc';
 
 const acme = SEED_ORGS.acme.id;
 const walkerEmail = 'walker@example.test';
-let otherEmailToken = '';
+const fixtures: WalkFixtures = { acme, otherEmailToken: '' };
 
-type NonMemberOutcome =
-  /** Refused although the input names no org (e.g. an invitation sent to someone else). */
-  | { forbidden: true }
-  /** The result a signed-in non-member gets (empty, no-membership, or org-free data). */
-  | { result: (value: unknown) => void | Promise<void> };
-
-interface Sample {
-  /** A valid input; for org-scoped procedures the walk points its org at acme. */
-  input: () => unknown;
-  /** Only for procedures whose input requires no org; the org-scoped ones are FORBIDDEN by rule. */
-  nonMember?: NonMemberOutcome;
-  superuserOnly?: true;
-}
-
-const forbidden = { forbidden: true } as const;
-
-/** One entry per procedure path; the completeness test fails when one is missing. */
-const SAMPLES: Record<string, Sample> = {
-  /** The org slug is a preference: a non-member asking for acme lands where they belong (nowhere). */
-  'orgs.bestRedirectForUser': {
-    input: () => ({ orgSlug: 'acme' }),
-    nonMember: {
-      result: (v) => expect(v).toEqual({ status: 'no-org-memberships', org: null, env: null }),
-    },
-  },
-  'orgs.getContext': { input: () => ({ orgSlug: 'acme', envSlug: 'prod' }) },
-  'orgs.allOrgsForUser': {
-    input: () => undefined,
-    nonMember: { result: (v) => expect(v).toEqual([]) },
-  },
-  'orgs.verify': { input: () => ({ orgId: acme }), superuserOnly: true },
-  'orgs.create': {
-    input: () => ({ name: 'Walk Org', slug: 'walk-org' }),
-    nonMember: forbidden,
-    superuserOnly: true,
-  },
-  'envs.list': { input: () => ({ orgId: acme }) },
-  'envs.create': { input: () => ({ orgId: acme, name: 'Walk', slug: 'walk' }) },
-  'users.list': { input: () => ({ orgId: acme }) },
-  'users.remove': { input: () => ({ orgId: acme, userId: SEED_USERS.maya.id }) },
-  'invitations.create': { input: () => ({ orgId: acme, email: 'someone@example.test' }) },
-  'invitations.list': { input: () => ({ orgId: acme }) },
-  'invitations.revoke': { input: () => ({ orgId: acme, invitationId: 'inv-1' }) },
-  'prompts.list': { input: () => ({ orgId: acme }) },
-  'prompts.create': { input: () => ({ orgId: acme, name: 'Walk prompt', text: 'Walk text' }) },
-  'prompts.update': {
-    input: () => ({ orgId: acme, promptId: 'prompt-1', name: 'Walk prompt', text: 'Walk text' }),
-  },
-  'prompts.delete': { input: () => ({ orgId: acme, promptId: 'prompt-1' }) },
-  /** Any signed-in user may present a token; one sent to another address is refused. */
-  'invitations.accept': { input: () => ({ token: otherEmailToken }), nonMember: forbidden },
-  'b2cInstances.sync': { input: () => ({ orgId: acme }) },
-  'b2cInstances.list': { input: () => ({ orgId: acme }) },
-  'b2cInstances.get': { input: () => ({ orgId: acme, instanceId: SEED_INSTANCES.acmeProd.id }) },
-  'b2cInstances.verifyOnboarded': {
-    input: () => ({ orgId: acme, envId: SEED_ENVS.acmeProd.id, id: SEED_INSTANCES.acmeProd.id }),
-  },
-  'b2cAPIClients.getOrCreate': { input: () => ({ orgId: acme }) },
-  'b2cAPIClients.verify': {
-    input: () => ({
-      orgId: acme,
-      b2cInstanceId: SEED_INSTANCES.acmeProd.id,
-      capability: 'ocapi-data',
-    }),
-  },
-  /** Health for anyone signed in; it names no org and shows no org data. */
-  'system.status': {
-    input: () => undefined,
-    nonMember: { result: (v) => expect(v).toBeInstanceOf(Array) },
-  },
-  /** The same report over /ws: the first event is the report. */
-  'system.statusUpdates': {
-    input: () => undefined,
-    nonMember: {
-      result: async (v) => {
-        const updates = (v as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-        const first = await updates.next();
-        await updates.return?.();
-        expect(first.value).toBeInstanceOf(Array);
-      },
-    },
-  },
-};
+/** Every area's samples (`<area>/authz-samples.ts`); the completeness test fails when one is missing. */
+const SAMPLES: AuthzSamples = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<{ authzSamples: AuthzSamples }>('../*/authz-samples.ts', { eager: true }),
+  ).map((module) => module.authzSamples),
+);
 
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 const paths = Object.keys(procedures).sort();
@@ -153,7 +78,7 @@ const orgScoped = paths.filter((p) => requiredOrgKeys(p).length > 0);
 
 /** The sample input with its org pointed at acme, which the walker is no member of. */
 function nonMemberInput(path: string): unknown {
-  const input = SAMPLES[path]!.input();
+  const input = SAMPLES[path]!.input(fixtures);
   const org = { orgId: acme, orgSlug: SEED_ORGS.acme.slug };
   const keys = requiredOrgKeys(path);
   return keys.length === 0
@@ -179,7 +104,7 @@ beforeAll(async () => {
     acme,
     'invitee@example.test',
   );
-  otherEmailToken = invitation.token;
+  fixtures.otherEmailToken = invitation.token;
 }, 120_000);
 
 afterAll(async () => {
@@ -228,12 +153,12 @@ describe('authorization walk', () => {
   describe.each(paths)('%s', (path) => {
     const sample = () => {
       const s = SAMPLES[path];
-      if (!s) throw new Error(`No sample for ${path}: add one to SAMPLES.`);
+      if (!s) throw new Error(`No sample for ${path}: add one to its area's authz-samples.ts.`);
       return s;
     };
 
     it('no session → UNAUTHORIZED, whatever the input', async () => {
-      expect(await codeOf(call(null, path, sample().input()))).toBe('UNAUTHORIZED');
+      expect(await codeOf(call(null, path, sample().input(fixtures)))).toBe('UNAUTHORIZED');
       expect(await codeOf(call(null, path, { junk: true }))).toBe('UNAUTHORIZED');
       expect(await codeOf(call(null, path, undefined))).toBe('UNAUTHORIZED');
     });
@@ -251,7 +176,7 @@ describe('authorization walk', () => {
     it('superuser-only → FORBIDDEN for a regular member of the org', async () => {
       const { superuserOnly, input } = sample();
       if (!superuserOnly) return;
-      expect(await codeOf(call(SEED_USERS.maya, path, input()))).toBe('FORBIDDEN');
+      expect(await codeOf(call(SEED_USERS.maya, path, input(fixtures)))).toBe('FORBIDDEN');
     });
   });
 
@@ -259,7 +184,7 @@ describe('authorization walk', () => {
     expect(gateway.listInstances).not.toHaveBeenCalled();
     expect(gateway.ensureApiClient).not.toHaveBeenCalled();
     expect(gateway.verify).not.toHaveBeenCalled();
-    expect((await services.users.list(acme)).map((m) => m.userId).sort()).toEqual(
+    expect((await services.members.list(acme)).map((m) => m.userId).sort()).toEqual(
       [SEED_USERS.ada.id, SEED_USERS.maya.id].sort(),
     );
     expect((await services.orgs.getContext(SEED_USERS.ada, 'acme', 'prod')).org.verified).toBe(
@@ -273,7 +198,9 @@ describe('authorization walk', () => {
     expect(queries.length).toBeGreaterThan(3);
     for (const path of queries) {
       // Maya is a member of acme; Ada is a superuser (and a member). Both pass the guard.
-      expect(await codeOf(call(SEED_USERS.maya, path, SAMPLES[path]!.input())), path).toBe('OK');
+      expect(await codeOf(call(SEED_USERS.maya, path, SAMPLES[path]!.input(fixtures))), path).toBe(
+        'OK',
+      );
     }
     const globex = { orgId: SEED_ORGS.globex.id };
     expect(await codeOf(call(SEED_USERS.ada, 'envs.list', globex))).toBe('OK');

@@ -1,21 +1,17 @@
-/** The root router: domain routers merged; the client imports only its type. */
-import { b2cAPIClientsRouter, b2cInstancesRouter } from './routers/b2c';
-import { envsRouter } from './routers/envs';
-import { invitationsRouter, usersRouter } from './routers/members';
-import { orgsRouter } from './routers/orgs';
-import { promptsRouter } from './routers/prompts';
-import { systemRouter } from './routers/system';
+/** The root router: each area's routers mounted under their names; the client imports only its type. */
+import { instancesRouters } from '~/server/instances/router';
+import { membersRouters } from '~/server/members/router';
+import { orgsRouters } from '~/server/orgs/router';
+import { promptsRouters } from '~/server/prompts/router';
+import { systemRouters } from '~/server/system/router';
 import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
-  orgs: orgsRouter,
-  envs: envsRouter,
-  users: usersRouter,
-  invitations: invitationsRouter,
-  prompts: promptsRouter,
-  b2cInstances: b2cInstancesRouter,
-  b2cAPIClients: b2cAPIClientsRouter,
-  system: systemRouter,
+  ...orgsRouters,
+  ...membersRouters,
+  ...promptsRouters,
+  ...instancesRouters,
+  ...systemRouters,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,8 @@
 /** The error formatter: unexpected errors keep their message and stack only in development. */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
-import type { Context, Services } from './context';
+import type { Services } from '~/server/services';
+import type { Context } from './context';
 import { createTRPCRouter, INTERNAL_ERROR_MESSAGE, publicProcedure } from './trpc';
 
 const router = createTRPCRouter({

@@ -1,9 +1,9 @@
 /** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { SessionUser } from '../../domain/entities';
-import { orgIdInput } from '../../domain/inputs';
-import { DOMAIN_ERROR_CODES, DomainError } from '../../domain/errors';
+import { orgIdInput } from '~/domain/orgs/inputs';
+import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
+import type { SessionUser } from '~/domain/shared/session';
 import type { Context } from './context';
 import { transformer } from './transformer';
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { screen } from '../support/app-harness';
+import { sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Agents' } satisfies Meta;
 export default meta;

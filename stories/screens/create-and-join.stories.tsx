@@ -2,13 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { TRPCError } from '@trpc/server';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod/mini';
-import type { Env, Org } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
-import { envs, orgList, orgs, sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { delayed, domainError, type TrpcScenario } from '../../mock-server/trpc/scenario';
-import { SERVICE_MESSAGES } from '../../server/services/messages';
-import { screen } from '../support/app-harness';
+import { MEMBER_MESSAGES } from '~/domain/members/messages';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { envs, orgList, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { delayed, domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Create and join' } satisfies Meta;
 export default meta;
@@ -118,7 +118,7 @@ const slugTaken = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
   trpc: {
-    'orgs.create': domainError('CONFLICT', SERVICE_MESSAGES.slugTaken('acme'), 'slug-taken'),
+    'orgs.create': domainError('CONFLICT', ORG_MESSAGES.slugTaken('acme'), 'slug-taken'),
   },
 });
 /** The server refuses a taken slug: the message is on the Slug field until the slug changes. */
@@ -204,7 +204,7 @@ export const CreateOrgReservedSlug: Story = {
     await expect(slug).toHaveValue('accept-invite');
     await userEvent.click(canvas.getByRole('button', { name: 'Create org' }));
     await expect(fieldOf(slug).getByRole('alert')).toHaveTextContent(
-      MESSAGES.reservedSlug('accept-invite'),
+      ORG_MESSAGES.reservedSlug('accept-invite'),
     );
     await expect(slug).toHaveAttribute('aria-invalid', 'true');
     await expect(reservedOrgSlug.api.calls('orgs.create')).toEqual([]);
@@ -282,7 +282,7 @@ export const CreateEnv: Story = {
       ]),
     );
 
-    await heading(canvasElement, MESSAGES.integrationMissing);
+    await heading(canvasElement, ORG_MESSAGES.integrationMissing);
     await expect(canvas.getByRole('link', { name: 'Open environment settings' })).toHaveAttribute(
       'href',
       '/app/acme/eu-staging/settings?view=env-settings',
@@ -294,7 +294,7 @@ export const CreateEnv: Story = {
 };
 
 const envSlugTaken = atCreateEnv({
-  'envs.create': domainError('CONFLICT', SERVICE_MESSAGES.envSlugTaken('prod'), 'env-slug-taken'),
+  'envs.create': domainError('CONFLICT', ORG_MESSAGES.envSlugTaken('prod'), 'env-slug-taken'),
 });
 export const CreateEnvSlugTaken: Story = {
   ...envSlugTaken.story,
@@ -325,7 +325,7 @@ export const CreateEnvReservedSlug: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Settings{Enter}');
     await expect(slug).toHaveValue('settings');
     await expect(fieldOf(slug).getByRole('alert')).toHaveTextContent(
-      MESSAGES.reservedSlug('settings'),
+      ORG_MESSAGES.reservedSlug('settings'),
     );
     await expect(slug).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(slug, '-eu');
@@ -342,7 +342,7 @@ const envNotMember = screen({
 export const CreateEnvNotMember: Story = {
   ...envNotMember.story,
   play: async ({ canvasElement }) => {
-    await heading(canvasElement, MESSAGES.notOrgMember('initech'));
+    await heading(canvasElement, ORG_MESSAGES.notOrgMember('initech'));
     await expect(within(canvasElement).queryByRole('form')).toBeNull();
   },
 };
@@ -406,7 +406,7 @@ async function acceptAndExpect(
 }
 
 const expired = atInvite(
-  domainError('INVALID', SERVICE_MESSAGES.invitationExpired, 'invitation-expired'),
+  domainError('INVALID', MEMBER_MESSAGES.invitationExpired, 'invitation-expired'),
 );
 export const AcceptInviteExpired: Story = {
   ...expired.story,
@@ -422,7 +422,7 @@ export const AcceptInviteExpired: Story = {
   },
 };
 
-const used = atInvite(domainError('CONFLICT', SERVICE_MESSAGES.invitationUsed, 'invitation-used'));
+const used = atInvite(domainError('CONFLICT', MEMBER_MESSAGES.invitationUsed, 'invitation-used'));
 export const AcceptInviteUsed: Story = {
   ...used.story,
   play: async ({ canvasElement }) => {
@@ -435,7 +435,7 @@ export const AcceptInviteUsed: Story = {
 };
 
 const unknown = atInvite(
-  domainError('NOT_FOUND', SERVICE_MESSAGES.invitationUnknown, 'invitation-unknown'),
+  domainError('NOT_FOUND', MEMBER_MESSAGES.invitationUnknown, 'invitation-unknown'),
 );
 export const AcceptInviteUnknown: Story = {
   ...unknown.story,
@@ -449,7 +449,7 @@ export const AcceptInviteUnknown: Story = {
 };
 
 const otherEmail = atInvite(
-  domainError('FORBIDDEN', SERVICE_MESSAGES.invitationOtherEmail, 'invitation-other-email'),
+  domainError('FORBIDDEN', MEMBER_MESSAGES.invitationOtherEmail, 'invitation-other-email'),
 );
 /** Sent to someone else: names the signed-in address and offers to sign out (back to this link). */
 export const AcceptInviteOtherEmail: Story = {

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { MESSAGES } from '../../domain/errors';
-import { sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { domainError } from '../../mock-server/trpc/scenario';
-import { expectConsoleError } from '../../tests/support/console';
-import { ErrorScreen } from '../../ui/patterns/error-screen';
-import { AppAt, screen } from '../support/app-harness';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import { sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { domainError } from '~/mock-server/trpc/scenario';
+import { AppAt, screen } from '~/stories/support/app-harness';
+import { expectConsoleError } from '~/tests/support/console';
+import { ErrorScreen } from '~/ui/patterns/error-screen';
 
 const meta = {
   title: 'Screens/Default screens',
@@ -40,7 +40,7 @@ export const ErrorDefaultExpanded: Story = {
       'true',
     );
     await expect(canvas.getByText(failure.message)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: MESSAGES.hideError }));
+    await userEvent.click(canvas.getByRole('button', { name: APP_MESSAGES.hideError }));
     await expect(canvas.queryByText(failure.message)).not.toBeVisible();
   },
 };
@@ -77,10 +77,14 @@ export const RouteErrorThroughRouter: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: MESSAGES.somethingWentWrong }, { timeout: 4000 }),
+      await canvas.findByRole(
+        'heading',
+        { name: APP_MESSAGES.somethingWentWrong },
+        { timeout: 4000 },
+      ),
     ).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: MESSAGES.showError }));
+    await userEvent.click(canvas.getByRole('button', { name: APP_MESSAGES.showError }));
     await expect(canvas.getByText(/The database did not answer in time/)).toBeVisible();
     await expect(loaderFails.api.calls('orgs.getContext')).toEqual([
       { orgSlug: 'acme', envSlug: 'prod' },
@@ -104,7 +108,7 @@ export const InvalidSearchFallsBack: Story = {
     const tabs = within(canvas.getByRole('navigation', { name: 'Settings' }));
     await expect(tabs.getByRole('link', { current: 'page' })).toHaveTextContent('Organization');
     await expect(canvas.getByRole('region', { name: 'Organization' })).toBeVisible();
-    await expect(canvas.queryByText(MESSAGES.somethingWentWrong)).toBeNull();
+    await expect(canvas.queryByText(APP_MESSAGES.somethingWentWrong)).toBeNull();
   },
 };
 
@@ -120,6 +124,6 @@ export const InvalidReviewsSearchFallsBack: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'Reviews', level: 1 }, { timeout: 4000 }),
     ).toBeVisible();
-    await expect(canvas.queryByText(MESSAGES.somethingWentWrong)).toBeNull();
+    await expect(canvas.queryByText(APP_MESSAGES.somethingWentWrong)).toBeNull();
   },
 };

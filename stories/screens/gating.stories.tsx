@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { MESSAGES } from '../../domain/errors';
-import { envs, orgs, sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { screen } from '../support/app-harness';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Gating' } satisfies Meta;
 export default meta;
@@ -114,8 +114,8 @@ function instanceOptOut(path: string, heading: string) {
       await expect(
         await canvas.findByRole('heading', { name: heading, level: 1 }, { timeout: 4000 }),
       ).toBeVisible();
-      await expect(canvas.queryByText(MESSAGES.integrationMissing)).toBeNull();
-      await expect(canvas.queryByText(MESSAGES.onboardingNeeded)).toBeNull();
+      await expect(canvas.queryByText(ORG_MESSAGES.integrationMissing)).toBeNull();
+      await expect(canvas.queryByText(ORG_MESSAGES.onboardingNeeded)).toBeNull();
     },
   } satisfies Story;
 }
@@ -135,7 +135,11 @@ export const ProductsStillGated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: MESSAGES.integrationMissing }, { timeout: 4000 }),
+      await canvas.findByRole(
+        'heading',
+        { name: ORG_MESSAGES.integrationMissing },
+        { timeout: 4000 },
+      ),
     ).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Products', level: 1 })).toBeNull();
   },

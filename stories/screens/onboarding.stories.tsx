@@ -1,19 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '../../domain/b2c-snippets';
-import { COPY_CONFIRMATION_MS } from '../../domain/constants';
-import type { B2CInstance } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
-import { instances, orgs, sessionFor, users } from '../../mock-server/fixtures';
-import { atOnboarding, envWithoutInstance } from '../../mock-server/scenarios';
-import {
-  delayed,
-  domainError,
-  trpcError,
-  type TrpcScenario,
-} from '../../mock-server/trpc/scenario';
-import { expectConsoleError } from '../../tests/support/console';
-import { screen } from '../support/app-harness';
+import type { B2CInstance } from '~/domain/instances/entities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '~/domain/instances/snippets';
+import { COPY_CONFIRMATION_MS } from '~/domain/shared/constants';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import { instances, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atOnboarding, envWithoutInstance } from '~/mock-server/scenarios';
+import { delayed, domainError, trpcError, type TrpcScenario } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
+import { expectConsoleError } from '~/tests/support/console';
 
 const meta = { title: 'Screens/Onboarding' } satisfies Meta;
 export default meta;
@@ -112,9 +108,9 @@ export const SelectInstanceEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
-      MESSAGES.instancesEmpty,
+      INSTANCE_MESSAGES.instancesEmpty,
     );
-    await expect(canvas.getByText(MESSAGES.instancesEmpty)).toBeVisible();
+    await expect(canvas.getByText(INSTANCE_MESSAGES.instancesEmpty)).toBeVisible();
   },
 };
 
@@ -152,7 +148,7 @@ export const CreateApiClient: Story = {
 const createApiClientError = at('createApiClient', fresh, {
   'b2cAPIClients.getOrCreate': domainError(
     'UNAVAILABLE',
-    MESSAGES.apiClientCreateFailed,
+    INSTANCE_MESSAGES.apiClientCreateFailed,
     'api-client-create-failed',
   ),
 });
@@ -164,7 +160,7 @@ export const CreateApiClientError: Story = {
     await heading(canvasElement, 'Create an API client');
     await userEvent.click(canvas.getByRole('button', { name: 'Create API client' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      MESSAGES.apiClientCreateFailed,
+      INSTANCE_MESSAGES.apiClientCreateFailed,
     );
     await expectCurrentStep(canvasElement, 'Create API client');
   },
@@ -341,7 +337,7 @@ export const OcapiDataVerifyFallback: Story = {
     withClient,
     'Configure OCAPI Data settings',
     { status: 'error' },
-    MESSAGES.verifyFallback('ocapi-data'),
+    INSTANCE_MESSAGES.verifyFallback('ocapi-data'),
   ),
   tags: ['state:onboarding.ocapi-data-verify-fallback'],
 };
@@ -352,7 +348,7 @@ export const OcapiDataVerifyException: Story = {
     withClient,
     'Configure OCAPI Data settings',
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
-    MESSAGES.verifyException('ocapi-data'),
+    INSTANCE_MESSAGES.verifyException('ocapi-data'),
   ),
   tags: ['state:onboarding.ocapi-data-verify-exception'],
 };
@@ -386,7 +382,7 @@ export const OcapiShopVerifyFallback: Story = {
     dataVerified,
     'Configure OCAPI Shop settings',
     { status: 'error' },
-    MESSAGES.verifyFallback('ocapi-shop'),
+    INSTANCE_MESSAGES.verifyFallback('ocapi-shop'),
   ),
   tags: ['state:onboarding.ocapi-shop-verify-fallback'],
 };
@@ -397,7 +393,7 @@ export const OcapiShopVerifyException: Story = {
     dataVerified,
     'Configure OCAPI Shop settings',
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
-    MESSAGES.verifyException('ocapi-shop'),
+    INSTANCE_MESSAGES.verifyException('ocapi-shop'),
   ),
   tags: ['state:onboarding.ocapi-shop-verify-exception'],
 };
@@ -431,7 +427,7 @@ export const WebdavVerifyFallback: Story = {
     shopVerified,
     'Configure WebDAV permissions',
     { status: 'error' },
-    MESSAGES.verifyFallback('webdav'),
+    INSTANCE_MESSAGES.verifyFallback('webdav'),
   ),
   tags: ['state:onboarding.webdav-verify-fallback'],
 };
@@ -442,7 +438,7 @@ export const WebdavVerifyException: Story = {
     shopVerified,
     'Configure WebDAV permissions',
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
-    MESSAGES.verifyException('webdav'),
+    INSTANCE_MESSAGES.verifyException('webdav'),
   ),
   tags: ['state:onboarding.webdav-verify-exception'],
 };
@@ -490,7 +486,7 @@ export const Complete: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(complete.api.calls('b2cInstances.verifyOnboarded')).toEqual([
-        { orgId: 'org_acme', envId: 'env_prod', id: allVerified.id },
+        { orgId: 'org_acme', envId: 'env_prod', b2cInstanceId: allVerified.id },
       ]),
     );
 
@@ -513,7 +509,7 @@ export const Complete: Story = {
     await expect(within(card).getByText('Onboarded')).toBeVisible();
     await expect(within(card).getByRole('link', { name: 'Review onboarding' })).toBeVisible();
     await expect(complete.api.calls('b2cInstances.get')).toEqual([
-      { orgId: 'org_acme', instanceId: allVerified.id },
+      { orgId: 'org_acme', b2cInstanceId: allVerified.id },
     ]);
   },
 };
@@ -547,7 +543,7 @@ export const CompleteNotVerified: Story = {
   ...notOnboarded.story,
   beforeEach: () => {
     notOnboarded.api.reset();
-    expectConsoleError(MESSAGES.finalOnboardingFailed);
+    expectConsoleError(DEVELOPER_MESSAGES.finalOnboardingFailed);
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { browser } from '../../app/lib/reload';
-import type { B2CInstance, Env, Org } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
-import { envs, instances, orgs, sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { domainError, pending } from '../../mock-server/trpc/scenario';
-import { screen } from '../support/app-harness';
+import { browser } from '~/app/lib/reload';
+import type { B2CInstance } from '~/domain/instances/entities';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { envs, instances, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { domainError, pending } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = {
   title: 'Screens/Settings/Org and Env',
@@ -49,10 +50,10 @@ export const OrgSettings: Story = {
     const details = canvas.getByRole('region', { name: 'Organization' });
     await expect(detail(details, 'Name')).toHaveTextContent('Acme Outfitters');
     await expect(detail(details, 'Slug')).toHaveTextContent('acme');
-    await expect(detail(details, 'Status')).toHaveTextContent(MESSAGES.unverified);
+    await expect(detail(details, 'Status')).toHaveTextContent(ORG_MESSAGES.unverified);
 
     const panel = canvas.getByRole('region', { name: 'Org verification' });
-    await expect(within(panel).getByText(MESSAGES.superuserRequired)).toBeVisible();
+    await expect(within(panel).getByText(ORG_MESSAGES.superuserRequired)).toBeVisible();
     const verify = within(panel).getByRole('button', { name: 'Verify this Org' });
     await expect(verify).toBeEnabled();
     await expect(within(panel).queryByText('This org is already verified.')).toBeNull();
@@ -75,11 +76,11 @@ export const OrgVerified: Story = {
     await settingsLoaded(canvasElement);
     const details = canvas.getByRole('region', { name: 'Organization' });
     await expect(detail(details, 'Status')).toHaveTextContent('Verified');
-    await expect(detail(details, 'Status')).not.toHaveTextContent(MESSAGES.unverified);
+    await expect(detail(details, 'Status')).not.toHaveTextContent(ORG_MESSAGES.unverified);
     const verify = canvas.getByRole('button', { name: 'Verify this Org' });
     await expect(verify).toBeDisabled();
     await expect(verify).toHaveAccessibleDescription('This org is already verified.');
-    await expect(canvas.getByText(MESSAGES.superuserRequired)).toBeVisible();
+    await expect(canvas.getByText(ORG_MESSAGES.superuserRequired)).toBeVisible();
     await expect(orgVerified.api.calls('orgs.verify')).toEqual([]);
   },
 };
@@ -98,7 +99,7 @@ export const OrgSettingsMember: Story = {
       within(details).getByText('A Beacon superuser verifies orgs after onboarding.'),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Verify this Org' })).toBeNull();
-    await expect(canvas.queryByText(MESSAGES.superuserRequired)).toBeNull();
+    await expect(canvas.queryByText(ORG_MESSAGES.superuserRequired)).toBeNull();
   },
 };
 
@@ -164,7 +165,7 @@ export const EnvSettings: Story = {
       '/app/acme/prod/onboarding?instance=inst_1',
     );
     await expect(env.api.calls('b2cInstances.get')).toEqual([
-      { orgId: 'org_acme', instanceId: 'inst_1' },
+      { orgId: 'org_acme', b2cInstanceId: 'inst_1' },
     ]);
   },
 };
@@ -223,7 +224,7 @@ export const EnvMidOnboarding: Story = {
       '/app/acme/prod/onboarding?instance=inst_2',
     );
     await expect(midOnboarding.api.calls('b2cInstances.get')).toEqual([
-      { orgId: 'org_acme', instanceId: 'inst_2' },
+      { orgId: 'org_acme', b2cInstanceId: 'inst_2' },
     ]);
   },
 };

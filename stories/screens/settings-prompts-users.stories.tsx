@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { browser } from '../../app/lib/reload';
-import type { Prompt } from '../../domain/entities';
-import { OWNERS_REMOVE_MEMBERS } from '../../domain/members';
+import { browser } from '~/app/lib/reload';
+import { MEMBER_MESSAGES } from '~/domain/members/messages';
+import type { Prompt } from '~/domain/prompts/entities';
+import { PROMPT_MESSAGES } from '~/domain/prompts/messages';
 import {
   invitations,
   members,
@@ -11,13 +12,12 @@ import {
   prompts,
   sessionFor,
   users,
-} from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { delayed, domainError, type TrpcScenario } from '../../mock-server/trpc/scenario';
-import { SERVICE_MESSAGES } from '../../server/services/messages';
-import { NO_EMAIL_NOTICE } from '../../ui/patterns/settings/invite-form';
-import { LAST_MEMBER_HINT } from '../../ui/patterns/settings/member-list';
-import { screen } from '../support/app-harness';
+} from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { delayed, domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
+import { NO_EMAIL_NOTICE } from '~/ui/patterns/settings/invite-form';
+import { LAST_MEMBER_HINT } from '~/ui/patterns/settings/member-list';
 
 const meta = {
   title: 'Screens/Settings/Prompts and Users',
@@ -160,7 +160,7 @@ const nameTaken = screen({
     'prompts.list': promptList,
     'prompts.create': domainError(
       'CONFLICT',
-      SERVICE_MESSAGES.promptNameTaken('Trail running shoes'),
+      PROMPT_MESSAGES.promptNameTaken('Trail running shoes'),
       'name-taken',
     ),
   },
@@ -312,7 +312,7 @@ function atUsers(more: TrpcScenario = {}, user = users.maya) {
     session: sessionFor(user),
     trpc: {
       ...atEnv(),
-      'users.list': [members.maya, members.ada],
+      'members.list': [members.maya, members.ada],
       'invitations.list': allInvitations,
       ...more,
     },
@@ -349,7 +349,7 @@ export const Users: Story = {
     await expect(canvas.getByRole('button', { name: 'Remove maya@beacon.test' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Remove ada@beacon.test' })).toBeEnabled();
     await expect(canvas.queryByText(LAST_MEMBER_HINT)).toBeNull();
-    await expect(canvas.queryByText(OWNERS_REMOVE_MEMBERS)).toBeNull();
+    await expect(canvas.queryByText(MEMBER_MESSAGES.ownersRemoveMembers)).toBeNull();
 
     const card = canvas.getByRole('region', { name: 'Invitations' });
     await expect(within(card).getByText(NO_EMAIL_NOTICE)).toBeVisible();
@@ -380,7 +380,7 @@ export const Users: Story = {
     await expect(
       within(card).queryByRole('region', { name: /priya@acme\.test|lee@acme\.test/ }),
     ).toBeNull();
-    await expect(usersView.api.calls('users.list')).toEqual([{ orgId }]);
+    await expect(usersView.api.calls('members.list')).toEqual([{ orgId }]);
     await expect(usersView.api.calls('invitations.list')).toEqual([{ orgId }]);
   },
 };
@@ -431,7 +431,7 @@ export const UsersInvite: Story = {
 const alreadyMember = atUsers({
   'invitations.create': domainError(
     'CONFLICT',
-    SERVICE_MESSAGES.alreadyMember('ada@beacon.test'),
+    MEMBER_MESSAGES.alreadyMember('ada@beacon.test'),
     'already-member',
   ),
 });
@@ -494,8 +494,9 @@ export const UsersRevokeInvitation: Story = {
 };
 
 const removeMember = atUsers({
-  'users.list': (_input, { count }) => (count === 1 ? [members.maya, members.ada] : [members.maya]),
-  'users.remove': delayed(300, undefined),
+  'members.list': (_input, { count }) =>
+    count === 1 ? [members.maya, members.ada] : [members.maya],
+  'members.remove': delayed(300, undefined),
 });
 /** Remove asks first; once Ada is gone, Maya is the last member and cannot be removed. */
 export const UsersRemoveMember: Story = {
@@ -514,7 +515,9 @@ export const UsersRemoveMember: Story = {
     await userEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
     await waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 4000 });
-    await expect(removeMember.api.calls('users.remove')).toEqual([{ orgId, userId: users.ada.id }]);
+    await expect(removeMember.api.calls('members.remove')).toEqual([
+      { orgId, userId: users.ada.id },
+    ]);
 
     const table = canvas.getByRole('table', { name: 'Members' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
@@ -525,7 +528,7 @@ export const UsersRemoveMember: Story = {
   },
 };
 
-const lastMember = atUsers({ 'users.list': [members.maya] });
+const lastMember = atUsers({ 'members.list': [members.maya] });
 /** The only member cannot be removed, and the screen says why. */
 export const UsersLastMember: Story = {
   ...lastMember.story,
@@ -543,7 +546,10 @@ export const UsersLastMember: Story = {
   },
 };
 
-const plainMember = atUsers({ 'users.list': [members.maya, members.ada, members.sam] }, users.sam);
+const plainMember = atUsers(
+  { 'members.list': [members.maya, members.ada, members.sam] },
+  users.sam,
+);
 /** A member who is neither owner nor superuser may leave, but removes nobody else, and is told so. */
 export const UsersPlainMember: Story = {
   ...plainMember.story,
@@ -558,12 +564,12 @@ export const UsersPlainMember: Story = {
     await expect(canvas.getByRole('button', { name: 'Remove sam@beacon.test' })).toBeEnabled();
     await expect(canvas.queryByRole('button', { name: 'Remove maya@beacon.test' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Remove ada@beacon.test' })).toBeNull();
-    await expect(canvas.getByText(OWNERS_REMOVE_MEMBERS)).toBeVisible();
+    await expect(canvas.getByText(MEMBER_MESSAGES.ownersRemoveMembers)).toBeVisible();
   },
 };
 
 const removeRefused = atUsers({
-  'users.remove': domainError('CONFLICT', SERVICE_MESSAGES.lastMember, 'last-member'),
+  'members.remove': domainError('CONFLICT', MEMBER_MESSAGES.lastMember, 'last-member'),
 });
 /** The server refuses (someone else left meanwhile): its message shows in the dialog, which stays open. */
 export const UsersRemoveRefused: Story = {
@@ -578,15 +584,15 @@ export const UsersRemoveRefused: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }));
     const alert = await within(dialog).findByRole('alert');
     await expect(alert).toHaveTextContent('Could not remove this member');
-    await expect(alert).toHaveTextContent(SERVICE_MESSAGES.lastMember);
+    await expect(alert).toHaveTextContent(MEMBER_MESSAGES.lastMember);
     await expect(within(dialog).getByRole('button', { name: 'Remove member' })).toBeEnabled();
-    await expect(removeRefused.api.calls('users.remove')).toEqual([
+    await expect(removeRefused.api.calls('members.remove')).toEqual([
       { orgId, userId: users.ada.id },
     ]);
   },
 };
 
-const leave = atUsers({ 'users.remove': delayed(100, undefined) });
+const leave = atUsers({ 'members.remove': delayed(100, undefined) });
 /** Removing yourself is leaving the org: said so, and the app starts over from /app/. */
 export const UsersLeaveOrg: Story = {
   ...leave.story,
@@ -603,7 +609,7 @@ export const UsersLeaveOrg: Story = {
     const confirm = within(dialog).getByRole('button', { name: 'Remove member' });
     await userEvent.click(confirm);
     await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('/app/'));
-    await expect(leave.api.calls('users.remove')).toEqual([{ orgId, userId: users.maya.id }]);
+    await expect(leave.api.calls('members.remove')).toEqual([{ orgId, userId: users.maya.id }]);
     // Busy until the new page loads: no second click.
     await expect(confirm).toHaveAttribute('aria-disabled', 'true');
     await expect(confirm).toHaveAttribute('aria-busy', 'true');

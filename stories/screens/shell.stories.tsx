@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { orgLogoConfig } from '../../app/lib/org-logo';
-import { THEME_STORAGE_KEY } from '../../domain/constants';
-import { MESSAGES } from '../../domain/errors';
-import { sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { domainError } from '../../mock-server/trpc/scenario';
-import { AppAt, screen } from '../support/app-harness';
+import { orgLogoConfig } from '~/app/lib/org-logo';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { THEME_STORAGE_KEY } from '~/domain/shared/app-theme';
+import { sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { domainError } from '~/mock-server/trpc/scenario';
+import { AppAt, screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Shell' } satisfies Meta;
 export default meta;
@@ -262,7 +262,7 @@ const notMember = screen({
   url: '/app/acme/prod',
   session: sessionFor(users.maya),
   trpc: {
-    'orgs.getContext': domainError('FORBIDDEN', MESSAGES.notOrgMember('acme'), 'not-member'),
+    'orgs.getContext': domainError('FORBIDDEN', ORG_MESSAGES.notOrgMember('acme'), 'not-member'),
   },
 });
 export const OrgContextNotMember: Story = {
@@ -281,7 +281,7 @@ const envMissing = screen({
   url: '/app/acme/nope',
   session: sessionFor(users.maya),
   trpc: {
-    'orgs.getContext': domainError('NOT_FOUND', MESSAGES.envNotFound('nope'), 'env-not-found'),
+    'orgs.getContext': domainError('NOT_FOUND', ORG_MESSAGES.envNotFound('nope'), 'env-not-found'),
   },
 });
 export const OrgContextEnvMissing: Story = {

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { MESSAGES } from '../../domain/errors';
-import { envs, orgs, sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { pending } from '../../mock-server/trpc/scenario';
-import { expectConsoleError } from '../../tests/support/console';
-import { screen } from '../support/app-harness';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { pending } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
+import { expectConsoleError } from '~/tests/support/console';
 
 const meta = { title: 'Screens/Sign-in' } satisfies Meta;
 export default meta;
@@ -31,7 +32,7 @@ export const SessionFetchFailed: Story = {
   tags: ['state:session.fetch-failed'],
   beforeEach: () => {
     failed.api.reset();
-    expectConsoleError(MESSAGES.sessionFetchFailed);
+    expectConsoleError(DEVELOPER_MESSAGES.sessionFetchFailed);
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -157,7 +158,7 @@ export const OrgIndexNoEnvs: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: MESSAGES.noEnvs }, { timeout: 4000 }),
+      await canvas.findByRole('heading', { name: ORG_MESSAGES.noEnvs }, { timeout: 4000 }),
     ).toBeVisible();
     await expect(
       canvas.getByText(/Initech has no environments yet. Create the first one/),
@@ -179,7 +180,7 @@ export const OrgIndexNotMember: Story = {
     await expect(
       await canvas.findByRole(
         'heading',
-        { name: MESSAGES.notOrgMember('globex') },
+        { name: ORG_MESSAGES.notOrgMember('globex') },
         { timeout: 4000 },
       ),
     ).toBeVisible();

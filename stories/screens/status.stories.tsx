@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { sessionFor, users } from '../../mock-server/fixtures';
-import { screen } from '../support/app-harness';
+import { sessionFor, users } from '~/mock-server/fixtures';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Status' } satisfies Meta;
 export default meta;

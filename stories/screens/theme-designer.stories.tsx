@@ -1,17 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
-  DESIGNER_STORAGE_KEY,
-  FONT_CHOICES,
-  PRESETS,
   applyPreset,
   createDesignerState,
+  DESIGNER_STORAGE_KEY,
   exportJson,
+  FONT_CHOICES,
   loadDesignerState,
-} from '../../domain/theme-designer';
-import { sessionFor, users } from '../../mock-server/fixtures';
-import { atEnv } from '../../mock-server/scenarios';
-import { screen } from '../support/app-harness';
+  PRESETS,
+} from '~/domain/theme-designer/theme-designer';
+import { sessionFor, users } from '~/mock-server/fixtures';
+import { atEnv } from '~/mock-server/scenarios';
+import { screen } from '~/stories/support/app-harness';
 
 const meta = {
   title: 'Screens/Theme designer',

@@ -4,13 +4,13 @@
  */
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createApi } from '../../app/lib/api';
-import { createSessionStore } from '../../app/lib/session';
-import { parseTheme } from '../../app/lib/theme';
-import type { AppTheme } from '../../domain/constants';
-import { AppRouterProvider, createAppRouter } from '../../app/router';
-import { mockApi, type SessionMock } from '../../mock-server/handlers';
-import type { TrpcScenario } from '../../mock-server/trpc/scenario';
+import { createApi } from '~/app/lib/api';
+import { createSessionStore } from '~/app/lib/session';
+import { parseTheme } from '~/app/lib/theme';
+import { PageRouterProvider, createPageRouter } from '~/app/router';
+import type { AppTheme } from '~/domain/shared/app-theme';
+import { mockApi, type SessionMock } from '~/mock-server/handlers';
+import type { TrpcScenario } from '~/mock-server/trpc/scenario';
 
 export function AppAt({
   url,
@@ -26,12 +26,12 @@ export function AppAt({
     const api = createApi({ retry: false, wsLazy: true });
     const history = createMemoryHistory({ initialEntries: [url] });
     onHistory?.(history);
-    return createAppRouter({
+    return createPageRouter({
       history,
       context: { session: createSessionStore(), loadApi: () => Promise.resolve(api) },
     });
   });
-  return <AppRouterProvider router={router} {...(theme ? { initialTheme: theme } : {})} />;
+  return <PageRouterProvider router={router} {...(theme ? { initialTheme: theme } : {})} />;
 }
 
 /** Everything a screen story needs: render at a URL, mocked session and tRPC, call log for assertions. */

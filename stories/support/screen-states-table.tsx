@@ -1,6 +1,6 @@
 /** The "Screen states" docs page: every catalogue entry, its spec section, exact texts and tagged stories. */
 import { storyNameFromExport, toId } from 'storybook/internal/csf';
-import catalogue from '../screen-states.json';
+import catalogue from '~/stories/screen-states.json';
 
 interface StoryModule {
   default?: { title?: string; tags?: string[] };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Avatar, AvatarFallback, AvatarImage, initials } from '../../ui/components/avatar';
+import { Avatar, AvatarFallback, AvatarImage, initials } from '~/ui/components/avatar';
 
 // Inline so the story never touches the network.
 const portrait = `data:image/svg+xml,${encodeURIComponent(

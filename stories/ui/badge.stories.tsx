@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CheckIcon } from 'lucide-react';
 import { expect, userEvent, within } from 'storybook/test';
-import { Badge } from '../../ui/components/badge';
+import { Badge } from '~/ui/components/badge';
 
 const variants = ['neutral', 'primary', 'success', 'warning', 'error', 'info', 'outline'] as const;
 

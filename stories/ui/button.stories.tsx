@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button } from '../../ui/components/button';
+import { Button } from '~/ui/components/button';
 
 const meta = {
   title: 'UI/Button',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button } from '../../ui/components/button';
-import { Callout } from '../../ui/components/callout';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 
 const onRetry = fn();
 

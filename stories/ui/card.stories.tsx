@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Badge } from '../../ui/components/badge';
-import { Button } from '../../ui/components/button';
+import { Badge } from '~/ui/components/badge';
+import { Button } from '~/ui/components/button';
 import {
   Card,
   CardAction,
@@ -10,8 +10,8 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../ui/components/card';
-import { Skeleton } from '../../ui/components/skeleton';
+} from '~/ui/components/card';
+import { Skeleton } from '~/ui/components/skeleton';
 
 const onConnect = fn();
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Checkbox } from '../../ui/components/checkbox';
-import { Field, FieldError, FieldLabel } from '../../ui/components/field';
+import { Checkbox } from '~/ui/components/checkbox';
+import { Field, FieldError, FieldLabel } from '~/ui/components/field';
 
 const meta = {
   title: 'UI/Checkbox',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { CodeSnippet } from '../../ui/components/code-snippet';
+import { CodeSnippet } from '~/ui/components/code-snippet';
 
 const writeText = fn<(text: string) => Promise<void>>();
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { COPY_CONFIRMATION_MS } from '../../domain/constants';
-import { CopyButton } from '../../ui/components/copy-button';
+import { COPY_CONFIRMATION_MS } from '~/domain/shared/constants';
+import { CopyButton } from '~/ui/components/copy-button';
 
 /** The stubbed clipboard: stories never touch the real one. */
 const writeText = fn<(text: string) => Promise<void>>();

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BotIcon, PlusIcon } from 'lucide-react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button } from '../../ui/components/button';
-import { EmptyState } from '../../ui/components/empty-state';
+import { Button } from '~/ui/components/button';
+import { EmptyState } from '~/ui/components/empty-state';
 
 const onCreate = fn();
 

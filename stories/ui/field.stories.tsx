@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { Button } from '../../ui/components/button';
-import { Checkbox } from '../../ui/components/checkbox';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/components/field';
-import { Input } from '../../ui/components/input';
-import { Switch } from '../../ui/components/switch';
+import { Button } from '~/ui/components/button';
+import { Checkbox } from '~/ui/components/checkbox';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { Switch } from '~/ui/components/switch';
 
 const meta = {
   title: 'UI/Field',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/components/field';
-import { Input } from '../../ui/components/input';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
 
 const meta = {
   title: 'UI/Input',

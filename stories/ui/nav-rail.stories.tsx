@@ -2,16 +2,16 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BotIcon, HouseIcon, PackageIcon, SettingsIcon, StarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { NAV_RAIL_WIDTH } from '../../domain/constants';
+import { NAV_RAIL_WIDTH } from '~/domain/shared/constants';
 import {
   NavRail,
   NavRailFooter,
   NavRailHeader,
   NavRailItem,
+  type NavRailProps,
   NavRailSection,
   NavRailToggle,
-  type NavRailProps,
-} from '../../ui/components/nav-rail';
+} from '~/ui/components/nav-rail';
 
 /** Owns the rail's state as the app would, and reports each change to the story's spy. */
 function AppNavRail({ expanded: initial, onExpandedChange, ...props }: NavRailProps) {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Pagination } from '../../ui/components/pagination';
+import { Pagination } from '~/ui/components/pagination';
 
 const onNavigate = fn();
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { Field, FieldError, FieldLabel } from '../../ui/components/field';
+import { Field, FieldError, FieldLabel } from '~/ui/components/field';
 import {
   Select,
   SelectContent,
@@ -9,7 +9,7 @@ import {
   SelectLabel,
   SelectTrigger,
   SelectValue,
-} from '../../ui/components/select';
+} from '~/ui/components/select';
 
 const meta = {
   title: 'UI/Select',

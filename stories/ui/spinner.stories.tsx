@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { Skeleton } from '../../ui/components/skeleton';
-import { Spinner } from '../../ui/components/spinner';
+import { Skeleton } from '~/ui/components/skeleton';
+import { Spinner } from '~/ui/components/spinner';
 
 const meta = {
   title: 'UI/Spinner',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Stepper, type StepperStep } from '../../ui/components/stepper';
+import { Stepper, type StepperStep } from '~/ui/components/stepper';
 
 const steps: StepperStep[] = [
   { id: 'connect', label: 'Connect store', description: 'Account Manager client and realm' },

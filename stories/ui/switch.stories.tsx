@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/components/field';
-import { Switch } from '../../ui/components/switch';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Switch } from '~/ui/components/switch';
 
 const meta = {
   title: 'UI/Switch',

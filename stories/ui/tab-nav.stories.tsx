@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { TabNav, TabNavLink, TabNavList } from '../../ui/components/tab-nav';
+import { TabNav, TabNavLink, TabNavList } from '~/ui/components/tab-nav';
 
 const VIEWS = ['Organization', 'Environment', 'Prompts', 'Users'] as const;
 

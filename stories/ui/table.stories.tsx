@@ -10,7 +10,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../ui/components/table';
+} from '~/ui/components/table';
 
 const runs = [
   { id: 'run-1', agent: 'Translation', locale: 'de-DE', products: 120, status: 'Done' },

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/components/tabs';
 
 const meta = {
   title: 'UI/Tabs',

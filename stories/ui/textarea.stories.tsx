@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { FormEvent } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/components/field';
-import { Textarea } from '../../ui/components/textarea';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Textarea } from '~/ui/components/textarea';
 
 const onSubmit = fn((event: FormEvent) => event.preventDefault());
 

@@ -1,10 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { PRESETS, applyPreset, createDesignerState, type Link } from '../../domain/theme-designer';
-import { ColorField } from '../../ui/patterns/theme-designer/color-field';
-import { LandingPreview } from '../../ui/patterns/theme-designer/landing-preview';
-import { LinksField } from '../../ui/patterns/theme-designer/links-field';
+import {
+  applyPreset,
+  createDesignerState,
+  type Link,
+  PRESETS,
+} from '~/domain/theme-designer/theme-designer';
+import { ColorField } from '~/ui/patterns/theme-designer/color-field';
+import { LandingPreview } from '~/ui/patterns/theme-designer/landing-preview';
+import { LinksField } from '~/ui/patterns/theme-designer/links-field';
 
 const meta = { title: 'Patterns/Theme designer' } satisfies Meta;
 export default meta;

@@ -1,13 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PlusIcon } from 'lucide-react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../../ui/components/button';
-import {
-  Tooltip,
-  TooltipContent,
-  TooltipProvider,
-  TooltipTrigger,
-} from '../../ui/components/tooltip';
+import { Button } from '~/ui/components/button';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/ui/components/tooltip';
 
 const meta = {
   title: 'UI/Tooltip',

@@ -1,6 +1,6 @@
 /** Playwright fixtures: fail on any console error or page error, and sign in through the development IdP. */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
 
 export const USERS = {
   maya: 'maya@beacon.test',

@@ -4,8 +4,8 @@
  * simulator's Business Manager page, verify again; then Continue links the env and lifts the gate.
  */
 import type { Page } from '@playwright/test';
-import { SETTINGS_BLOCK_LABEL } from '../../domain/b2c-snippets';
-import type { B2CCapability } from '../../domain/constants';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import { SETTINGS_BLOCK_LABEL } from '~/domain/instances/snippets';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
 
 const CONFIGURE_STEPS: { title: string; settings: string; capability: B2CCapability }[] = [

@@ -11,6 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { B2C_CAPABILITIES, type B2CCapability } from '~/domain/instances/capabilities';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import type { B2CInstance } from '~/domain/instances/entities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import {
   BUSINESS_MANAGER_PATH,
   ocapiDataSettingsSnippet,
@@ -18,22 +22,20 @@ import {
   SETTINGS_BLOCK_LABEL,
   VERIFY_MESSAGES,
   webdavPermissionsSnippet,
-} from '../../domain/b2c-snippets';
-import { API_CLIENT_NAME, B2C_CAPABILITIES, type B2CCapability } from '../../domain/constants';
-import type { B2CInstance, SessionUser } from '../../domain/entities';
-import { MESSAGES } from '../../domain/errors';
-import { pasteInBusinessManager, type B2CSimulator } from '../../mock-server/b2c';
-import { startDevB2CSimulator } from '../../mock-server/b2c/dev';
-import { b2cApiClients, b2cInstances, envs } from '../../server/db/schema';
-import { describeEachDriver } from '../../server/db/test-db';
-import { createB2CGateway } from '../../server/integrations/b2c/gateway.impl';
-import { SEED_API_CLIENT } from '../../server/seed-data';
-import { apiClientSecretContext } from '../../server/services/b2c';
-import { createServices, type BeaconServices } from '../../server/services/index';
-import { createSecrets, type Secrets } from '../../server/services/secrets';
-import { addEnv, makeOrg, makeUser } from '../../server/services/test-support';
-import { appRouter } from '../../server/trpc/router';
-import { createCallerFactory } from '../../server/trpc/trpc';
+} from '~/domain/instances/snippets';
+import type { SessionUser } from '~/domain/shared/session';
+import { type B2CSimulator, pasteInBusinessManager } from '~/mock-server/b2c';
+import { startDevB2CSimulator } from '~/mock-server/b2c/dev';
+import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import { describeEachDriver } from '~/server/db/test-db';
+import { apiClientSecretContext } from '~/server/instances/service';
+import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
+import { createSecrets, type Secrets } from '~/server/secrets';
+import { SEED_API_CLIENT } from '~/server/seed-data';
+import { type BeaconServices, createServices } from '~/server/services';
+import { addEnv, makeOrg, makeUser } from '~/server/test-support';
+import { appRouter } from '~/server/trpc/router';
+import { createCallerFactory } from '~/server/trpc/trpc';
 
 const PRE_GRANTED = 'zzte_001';
 const SNIPPET: Record<B2CCapability, (clientId: string) => string> = {
@@ -139,7 +141,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
       );
     }
     expect(
-      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, id: b2cInstanceId }),
+      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, b2cInstanceId }),
     ).toMatchObject({ status: 'error' });
 
     // A person opens each Business Manager link the onboarding shows, pastes, saves.
@@ -166,12 +168,12 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     });
 
     expect(
-      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, id: b2cInstanceId }),
+      await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, b2cInstanceId }),
     ).toEqual({ status: 'ok' });
     expect((await storedInstance(b2cInstanceId))?.onboarded).toBe(true);
     const [linked] = await db().select().from(envs).where(eq(envs.id, env.id));
     expect(linked?.b2cInstanceId).toBe(b2cInstanceId);
-    expect(await caller.b2cInstances.get({ orgId, instanceId: 'zzte_002' })).toMatchObject({
+    expect(await caller.b2cInstances.get({ orgId, b2cInstanceId })).toMatchObject({
       id: b2cInstanceId,
       apiClient: { clientId: client.clientId },
       onboarded: true,
@@ -188,7 +190,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
       expect(error).toBeInstanceOf(TRPCError);
       expect(error).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
-        message: MESSAGES.verifyException('webdav'),
+        message: INSTANCE_MESSAGES.verifyException('webdav'),
       });
     } finally {
       sim.faults.clear();

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED_ORGS, SEED_USERS } from '../../server/seed-data';
-import { appRouter } from '../../server/trpc/router';
+import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { appRouter } from '~/server/trpc/router';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const RUNS = 2_400;

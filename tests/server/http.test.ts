@@ -3,9 +3,9 @@ import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { TRPC_MAX_BODY_BYTES } from '../../server/app';
-import type { AppRouter } from '../../server/trpc/router';
-import { SEED_USERS } from '../../server/seed-data';
+import { TRPC_MAX_BODY_BYTES } from '~/server/app';
+import { SEED_USERS } from '~/server/seed-data';
+import type { AppRouter } from '~/server/trpc/router';
 import { CookieJar, signInViaDevIdp } from './support/sign-in';
 import { APP_INDEX_HTML, startTestServer, type TestServer } from './support/test-server';
 

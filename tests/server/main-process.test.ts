@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../server/db/client';
-import { orgs, users } from '../../server/db/schema';
-import { SEED_INSTANCES, SEED_ORGS, SEED_USERS } from '../../server/seed-data';
+import { createDatabase } from '~/server/db/client';
+import { orgs, users } from '~/server/db/schema';
+import { SEED_INSTANCES, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { type MainProcess, startMainProcess } from './support/main-process';
 import { signInViaDevIdp } from './support/sign-in';
-import { startMainProcess, type MainProcess } from './support/main-process';
 
 const dataDirs: string[] = [];
 const running: MainProcess[] = [];

@@ -1,6 +1,6 @@
 /** Tests fail on any console.error they did not declare (tests/support/console.ts), and on a declared one never logged. */
 import { afterEach, beforeEach, vi } from 'vitest';
-import { takeExpectedConsoleErrors } from '../support/console';
+import { takeExpectedConsoleErrors } from '~/tests/support/console';
 
 let logged: string[] = [];
 

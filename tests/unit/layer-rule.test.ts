@@ -13,10 +13,10 @@ async function lint(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.line}`);
 }
 
-// Two folders deep in either layer, so both reach server/ as ../../server/….
+// Two folders deep in either layer; code reaches server/ through the root alias (~/server/…).
 const FILES = { app: 'app/screens/layer-probe.tsx', ui: 'ui/components/layer-probe.tsx' };
-const ROUTER = '../../server/trpc/router';
-const CONTEXT = '../../server/trpc/context';
+const ROUTER = '~/server/trpc/router';
+const CONTEXT = '~/server/trpc/context';
 /** Uses the imported types, so no unused-import error muddies the result. */
 const use = (names: string) => `\nexport type Probe = [${names}];\n`;
 
@@ -57,6 +57,14 @@ describe.each(['app', 'ui'] as const)('the layer rule in %s/', (layer) => {
     ).toContain('@typescript-eslint/no-restricted-imports: 1');
   });
 
+  it('rejects a value import from server/ written as a relative path', async () => {
+    const messages = await lint(
+      file,
+      `import { appRouter } from '../../server/trpc/router';\nexport const probe = appRouter;\n`,
+    );
+    expect(messages).toContain('@typescript-eslint/no-restricted-imports: 1');
+  });
+
   it('rejects AppRouter imported inline (`import { type AppRouter }` keeps the module import)', async () => {
     expect(
       await lint(file, `import { type AppRouter } from '${ROUTER}';${use('AppRouter')}`),
@@ -68,7 +76,7 @@ it('does not mistake @trpc/server or mock-server/ for server/', async () => {
   expect(
     await lint(
       FILES.app,
-      `import type { inferRouterOutputs } from '@trpc/server';\nimport type { TrpcScenario } from '../../mock-server/trpc/scenario';${use('inferRouterOutputs<never>, TrpcScenario')}`,
+      `import type { inferRouterOutputs } from '@trpc/server';\nimport type { TrpcScenario } from '~/mock-server/trpc/scenario';${use('inferRouterOutputs<never>, TrpcScenario')}`,
     ),
   ).toEqual([]);
 });

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCsf } from 'storybook/internal/csf-tools';
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../stories/screen-states.json';
+import catalogue from '~/stories/screen-states.json';
 
 const PENDING = new Set<string>([
   // Shell issue

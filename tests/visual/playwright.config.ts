@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { APP_THEMES } from '../../domain/constants';
+import { APP_THEMES } from '../../domain/shared/app-theme';
 import { launchOptions } from '../../scripts/chromium.ts';
 
 const port = Number(process.env.VISUAL_PORT ?? 6107);

@@ -8,13 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-  expect,
-  test as base,
   type Browser,
   type BrowserContextOptions,
+  expect,
   type Page,
+  test as base,
 } from '@playwright/test';
-import { APP_THEMES, type AppTheme } from '../../domain/constants';
+import { APP_THEMES, type AppTheme } from '~/domain/shared/app-theme';
 
 interface IndexEntry {
   id: string;

@@ -1,7 +1,7 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 /** Up to two letters for an avatar fallback: first and last word ("Ada Lovelace" → "AL"), "?" when there is nothing to show. */
 export function initials(name: string | null | undefined): string {

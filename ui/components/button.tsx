@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps, MouseEvent } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 import { Spinner } from './spinner';
 
 export const buttonVariants = cva(

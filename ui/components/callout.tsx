@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 // Text stays base-content on a light tint (readable in both themes); the colour is carried by
 // the border and a solid icon chip using the token's -content pair, because warning/accent

@@ -1,5 +1,5 @@
-import { useId, type ComponentProps } from 'react';
-import { cn } from '../lib/cn';
+import { type ComponentProps, useId } from 'react';
+import { cn } from '~/ui/lib/cn';
 import { CopyButton } from './copy-button';
 
 export type CodeSnippetProps = Omit<ComponentProps<'figure'>, 'title' | 'children'> & {

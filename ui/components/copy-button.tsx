@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from '../../domain/constants';
-import { cn } from '../lib/cn';
+import { COPY_CONFIRMATION_MS } from '~/domain/shared/constants';
+import { cn } from '~/ui/lib/cn';
 import { Button, type ButtonProps } from './button';
 
 type CopyState = 'idle' | 'copied' | 'failed';

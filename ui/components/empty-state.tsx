@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 export type EmptyStateProps = Omit<ComponentProps<'div'>, 'title' | 'children'> & {
   /** A lucide icon or illustration; decorative, hidden from assistive tech. */

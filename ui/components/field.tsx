@@ -13,17 +13,17 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
 import { cva, type VariantProps } from 'class-variance-authority';
 import {
+  type ComponentProps,
   createContext,
+  type ReactNode,
   use,
   useCallback,
   useId,
   useLayoutEffect,
   useMemo,
   useState,
-  type ComponentProps,
-  type ReactNode,
 } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 type FieldPart = 'description' | 'error';
 

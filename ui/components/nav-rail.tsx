@@ -1,7 +1,7 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
-import { createContext, use, useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { type ComponentProps, createContext, type ReactNode, use, useId } from 'react';
+import { cn } from '~/ui/lib/cn';
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
 
 type NavRailContextValue = {

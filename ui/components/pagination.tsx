@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 import { buttonVariants } from './button';
 
 /** A page number to link to, or a gap standing for the pages left out. */

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { CheckIcon } from 'lucide-react';
-import { useId, type ComponentProps } from 'react';
-import { cn } from '../lib/cn';
+import { type ComponentProps, useId } from 'react';
+import { cn } from '~/ui/lib/cn';
 
 export type StepperStep = { id: string; label: string; description?: string };
 

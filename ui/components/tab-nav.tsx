@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 /**
  * Tabs that are links: each view has its own URL (a search parameter or a path), so the browser's back

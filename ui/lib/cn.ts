@@ -5,7 +5,7 @@
  * signed-out screens (login, auth error, default screens) because they pass no conflicting classes
  * (docs/decisions/0002-lean-entry-chunk.md).
  */
-import { clsx, type ClassValue } from 'clsx';
+import { type ClassValue, clsx } from 'clsx';
 
 let merge: (classes: string) => string = (classes) => classes;
 let loading: Promise<void> | undefined;

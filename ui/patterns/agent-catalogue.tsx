@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { AUTONOMY_LABEL, type CatalogueAgent } from '../../domain/agents';
-import { Badge } from '../components/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/card';
+import { AUTONOMY_LABEL, type CatalogueAgent } from '~/domain/agents/catalogue';
+import { Badge } from '~/ui/components/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
 
 /** The agent catalogue: each agent's autonomy and hours saved; `renderLink` wraps available agents in the app's links. */
 export function AgentCatalogue({

@@ -1,4 +1,4 @@
-import { Button } from '../components/button';
+import { Button } from '~/ui/components/button';
 import { BeaconMark } from './beacon-mark';
 
 const PROVIDER_LABEL: Record<string, string> = { salesforce: 'Salesforce', google: 'Google' };

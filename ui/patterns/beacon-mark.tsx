@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 /** Beacon's wordmark: a lighthouse beam in the primary colour. */
 export function BeaconMark({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { MESSAGES } from '../../domain/errors';
-import { Button } from '../components/button';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import { Button } from '~/ui/components/button';
 
 export interface ErrorScreenProps {
   error: unknown;
@@ -19,7 +19,7 @@ export function ErrorScreen({ error, defaultExpanded = false }: ErrorScreenProps
   const detailsId = useId();
   return (
     <div data-slot="error-screen" role="alert" className="mx-auto flex max-w-xl flex-col gap-4 p-8">
-      <h1 className="font-display text-2xl font-semibold">{MESSAGES.somethingWentWrong}</h1>
+      <h1 className="font-display text-2xl font-semibold">{APP_MESSAGES.somethingWentWrong}</h1>
       <div>
         <Button
           variant="outline"
@@ -28,7 +28,7 @@ export function ErrorScreen({ error, defaultExpanded = false }: ErrorScreenProps
           aria-controls={detailsId}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? MESSAGES.hideError : MESSAGES.showError}
+          {expanded ? APP_MESSAGES.hideError : APP_MESSAGES.showError}
         </Button>
       </div>
       <pre

@@ -1,7 +1,7 @@
 import { PlugZapIcon, ShieldCheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '../../domain/errors';
-import { EmptyState } from '../components/empty-state';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { EmptyState } from '~/ui/components/empty-state';
 
 /** Unverified org, regular member (spec §4): explain, and offer to book the onboarding demo. */
 export function OnboardingNeededBlock({ orgName, action }: { orgName: string; action: ReactNode }) {
@@ -10,7 +10,7 @@ export function OnboardingNeededBlock({ orgName, action }: { orgName: string; ac
       data-gate="onboarding-needed"
       className="m-8 border-solid bg-base-100"
       icon={<ShieldCheckIcon />}
-      title={<h1>{MESSAGES.onboardingNeeded}</h1>}
+      title={<h1>{ORG_MESSAGES.onboardingNeeded}</h1>}
       description={`${orgName} is not verified yet. Book a short onboarding call and we will verify your org and walk you through linking your B2C Commerce instance.`}
       action={action}
     />
@@ -30,7 +30,7 @@ export function IntegrationMissingBlock({
       data-gate="integration-missing"
       className="m-8 border-solid bg-base-100"
       icon={<PlugZapIcon />}
-      title={<h1>{MESSAGES.integrationMissing}</h1>}
+      title={<h1>{ORG_MESSAGES.integrationMissing}</h1>}
       description={`${envName} is not linked to a Salesforce B2C Commerce instance yet. Link one in the environment settings to use this screen.`}
       action={action}
     />

@@ -1,5 +1,12 @@
-import { Badge } from '../components/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/table';
+import { Badge } from '~/ui/components/badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '~/ui/components/table';
 
 export interface HealthRow {
   name: string;

@@ -1,4 +1,4 @@
-import { Spinner } from '../components/spinner';
+import { Spinner } from '~/ui/components/spinner';
 
 /** Full-page loading state: no login buttons, no content (spec §4, session loading). */
 export function LoadingScreen({ label = 'Loading Beacon' }: { label?: string }) {

@@ -4,12 +4,12 @@
  * show once a field was left or a submit was tried; the server's field errors stay until that field
  * changes.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { suggestSlug } from '../../domain/slug';
-import { Button } from '../components/button';
-import { Callout } from '../components/callout';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../components/field';
-import { Input } from '../components/input';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { suggestSlug } from '~/domain/orgs/slug';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
 
 export type NameSlugField = 'name' | 'slug';
 export interface NameSlugValues {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { authErrorSearch } from '../../../domain/search-params';
-import { AuthErrorScreen } from '../../../ui/patterns/auth-error-screen';
-import { signIn } from '../../lib/auth-actions';
+import { signIn } from '~/app/lib/auth-actions';
+import { authErrorSearch } from '~/domain/shared/search';
+import { AuthErrorScreen } from '~/ui/patterns/auth-error-screen';
 
 export const Route = createFileRoute('/auth/error')({
   validateSearch: authErrorSearch,

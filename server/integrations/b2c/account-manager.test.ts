@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createB2CSimulator, SIM_ADMIN_CLIENT, type B2CSimulator } from '../../../mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/mock-server/b2c';
 import {
   createAccountManagerClient,
   createTokenSource,

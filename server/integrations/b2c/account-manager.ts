@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { API_CLIENT_NAME } from '../../../domain/constants';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import { B2CAuthError, type B2CCallContext } from './errors';
-import { basicAuth, parseBody, type HttpClient } from './http';
+import { basicAuth, type HttpClient, parseBody } from './http';
 
 export const TOKEN_PATH = '/dwsso/oauth2/access_token';
 /** A cached token is replaced this long before it expires. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../domain/errors';
+import { DomainError } from '~/domain/shared/errors';
 import {
   B2CAuthError,
+  type B2CCallContext,
   B2CHostNotAllowedError,
   B2CNotFoundError,
   B2CPermissionError,
   B2CRequestError,
   B2CUnavailableError,
   toDomainError,
-  type B2CCallContext,
 } from './errors';
 
 const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/catalogs' };

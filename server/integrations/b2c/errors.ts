@@ -1,5 +1,6 @@
 /** B2C failures typed by cause, so verification can tell a person what to fix and the rest can throw. */
-import { DomainError, type DomainErrorKind } from '../../../domain/errors';
+import type { InstanceErrorReason } from '~/domain/instances/messages';
+import { DomainError, type DomainErrorKind } from '~/domain/shared/errors';
 
 export type B2CApi = 'account-manager' | 'ocapi-data' | 'ocapi-shop' | 'webdav';
 
@@ -94,6 +95,7 @@ const KIND_BY_ERROR: [abstract new (...args: never[]) => Error, DomainErrorKind]
 export function toDomainError(error: unknown): unknown {
   const kind = KIND_BY_ERROR.find(([type]) => error instanceof type)?.[1];
   if (!kind || !(error instanceof Error)) return error;
-  const domainError = new DomainError(kind, error.message, error.name);
+  // The B2C error's class name is the reason (listed in INSTANCE_ERROR_REASONS).
+  const domainError = new DomainError(kind, error.message, error.name as InstanceErrorReason);
   return Object.assign(domainError, { cause: error });
 }

@@ -6,10 +6,10 @@ import {
   parseWebdavPermissions,
   VERIFY_MESSAGES,
   webdavPermissionsSnippet,
-} from '../../../domain/b2c-snippets';
-import { createB2CSimulator, type B2CSimulator } from '../../../mock-server/b2c';
+} from '~/domain/instances/snippets';
+import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { B2CHostNotAllowedError, B2CUnavailableError } from './errors';
-import { createB2CGateway, WRITE_PROBE_PRODUCT_ID, type RealB2CGateway } from './gateway.impl';
+import { createB2CGateway, type RealB2CGateway, WRITE_PROBE_PRODUCT_ID } from './gateway.impl';
 
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 let sim: B2CSimulator;

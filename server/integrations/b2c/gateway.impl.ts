@@ -3,21 +3,21 @@
  * WebDAV probes for verification. In development and tests `instanceBaseUrl` points instance hosts
  * at the local simulator (docs/decisions/b2c-gateway-and-simulator.md).
  */
-import type { B2CCapability } from '../../../domain/constants';
-import type { VerifyResult } from '../../../domain/entities';
-import { VERIFY_MESSAGES } from '../../../domain/b2c-snippets';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import type { VerifyResult } from '~/domain/instances/entities';
+import { VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import {
+  type AccountManagerClient,
   createAccountManagerClient,
   createTokenSource,
-  type AccountManagerClient,
   type TokenSource,
 } from './account-manager';
 import {
+  type B2CApi,
   B2CAuthError,
   B2CHostNotAllowedError,
   B2CNotFoundError,
   B2CPermissionError,
-  type B2CApi,
 } from './errors';
 import type { B2CGateway, B2CTarget, DiscoveredInstance } from './gateway';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist';

@@ -3,8 +3,8 @@
  * implementation speaks Account Manager, OCAPI and WebDAV over HTTP; locally it points at the
  * simulator in mock-server/, so the same code runs in dev, tests and e2e.
  */
-import type { B2CCapability } from '../../../domain/constants';
-import type { VerifyResult } from '../../../domain/entities';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import type { VerifyResult } from '~/domain/instances/entities';
 
 export interface DiscoveredInstance {
   /** Account Manager's id for the instance. */

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createB2CSimulator, SIM_ADMIN_CLIENT, type B2CSimulator } from '../../../mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/mock-server/b2c';
 import {
   B2CAuthError,
+  type B2CCallContext,
   B2CHostNotAllowedError,
   B2CNotFoundError,
   B2CPermissionError,
   B2CRequestError,
   B2CUnavailableError,
-  type B2CCallContext,
 } from './errors';
 import { createHostAllowlist } from './host-allowlist';
 import { createHttpClient, type HttpOptions } from './http';

@@ -4,11 +4,11 @@
  */
 import {
   B2CAuthError,
+  type B2CCallContext,
   B2CNotFoundError,
   B2CPermissionError,
   B2CRequestError,
   B2CUnavailableError,
-  type B2CCallContext,
 } from './errors';
 import type { HostAllowlist } from './host-allowlist';
 

@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ocapiDataSettingsSnippet,
-  parseOcapiSettings,
   type OcapiSettings,
-} from '../../../domain/b2c-snippets';
+  parseOcapiSettings,
+} from '~/domain/instances/snippets';
 import {
+  type B2CSimulator,
   createB2CSimulator,
   SIM_MASTER_CATALOG_ID,
   SIM_STOREFRONT_CATALOG_ID,
-  type B2CSimulator,
-} from '../../../mock-server/b2c';
+} from '~/mock-server/b2c';
 import {
   B2CAuthError,
   B2CNotFoundError,

@@ -1,8 +1,8 @@
 /** OCAPI Data API v21_10: catalogs, categories, sites, products and product search. */
 import { z } from 'zod';
+import { type TokenSource, withBearer } from './account-manager';
 import type { B2CCallContext } from './errors';
-import { withBearer, type TokenSource } from './account-manager';
-import { parseBody, type HttpClient } from './http';
+import { type HttpClient, parseBody } from './http';
 
 export const OCAPI_DATA_PATH = '/s/-/dw/data/v21_10';
 export const PRODUCT_SEARCH_MAX_COUNT = 200;

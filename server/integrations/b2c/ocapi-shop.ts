@@ -1,8 +1,8 @@
 /** OCAPI Shop API v21_10: the storefront site document, the public probe of Shop settings. */
 import { z } from 'zod';
+import { type TokenSource, withBearer } from './account-manager';
 import type { B2CCallContext } from './errors';
-import { withBearer, type TokenSource } from './account-manager';
-import { parseBody, type HttpClient } from './http';
+import { type HttpClient, parseBody } from './http';
 
 export const shopSiteSchema = z.looseObject({
   id: z.string(),

@@ -5,7 +5,7 @@
  * Manager users and access keys.
  */
 import { randomUUID } from 'node:crypto';
-import { withBearer, type TokenSource } from './account-manager';
+import { type TokenSource, withBearer } from './account-manager';
 import type { B2CCallContext } from './errors';
 import type { HttpClient, HttpRequest } from './http';
 

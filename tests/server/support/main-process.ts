@@ -2,7 +2,7 @@
  * The real server process (`server/main.ts`, as `npm start` runs it) on loopback with ephemeral ports,
  * for tests that need the whole start-up: config, data folder, migrations, seed, IdP, B2C simulator.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -6,16 +6,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startDevIdp } from '../../../mock-server/idp/dev-idp';
-import { createServer, type RunningServer } from '../../../server/app';
-import { createAuth, type Auth } from '../../../server/auth/auth';
-import { createDatabase, IN_MEMORY, type Database } from '../../../server/db/client';
-import { migrateDatabase } from '../../../server/db/migrate';
-import { sessions } from '../../../server/db/schema';
-import { createLogger } from '../../../server/log';
-import { seed } from '../../../server/seed';
-import { createServices, type BeaconServices } from '../../../server/services/index';
-import { createSecrets } from '../../../server/services/secrets';
+import { startDevIdp } from '~/mock-server/idp/dev-idp';
+import { createServer, type RunningServer } from '~/server/app';
+import { type Auth, createAuth } from '~/server/auth/auth';
+import { createDatabase, type Database, IN_MEMORY } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { sessions } from '~/server/db/schema';
+import { createLogger } from '~/server/log';
+import { createSecrets } from '~/server/secrets';
+import { seed } from '~/server/seed';
+import { type BeaconServices, createServices } from '~/server/services';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
 

@@ -1,8 +1,8 @@
 /** Creating (or finding) the org's API client in Account Manager. */
 import { ArrowRightIcon, KeyRoundIcon } from 'lucide-react';
-import { API_CLIENT_NAME } from '../../../domain/constants';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 
 export function ApiClientStep({
   clientId,

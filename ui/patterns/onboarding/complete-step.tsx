@@ -1,7 +1,7 @@
 /** The last step: everything is verified; Continue finishes onboarding. */
 import { ArrowRightIcon } from 'lucide-react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 
 export function CompleteStep({
   instanceId,

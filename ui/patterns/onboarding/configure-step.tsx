@@ -1,8 +1,8 @@
 /** A Business Manager setting to paste and verify: link to the page, the snippet to copy, Verify. */
 import { ArrowRightIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { CodeSnippet } from '../../components/code-snippet';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { CodeSnippet } from '~/ui/components/code-snippet';
 
 export function ConfigureStep({
   settingsName,

@@ -1,6 +1,6 @@
 /** The chosen instance, as a badge; clicking it goes back to choosing one. */
 import { ServerIcon, XIcon } from 'lucide-react';
-import { Badge } from '../../components/badge';
+import { Badge } from '~/ui/components/badge';
 
 export function InstanceBadge({
   instanceId,

@@ -1,9 +1,9 @@
 /** The org's B2C Commerce instances to choose from; an empty list is the spec's loading error. */
-import { MESSAGES } from '../../../domain/errors';
-import type { B2CInstance } from '../../../domain/entities';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import type { B2CInstance } from '~/domain/instances/entities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import { Badge } from '~/ui/components/badge';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 
 export type InstanceListItem = Pick<
   B2CInstance,
@@ -19,7 +19,8 @@ export function InstanceList({
   selectedId?: string | undefined;
   onChoose: (id: string) => void;
 }) {
-  if (instances.length === 0) return <Callout variant="error" title={MESSAGES.instancesEmpty} />;
+  if (instances.length === 0)
+    return <Callout variant="error" title={INSTANCE_MESSAGES.instancesEmpty} />;
   return (
     <ul aria-label="B2C Commerce instances" className="flex flex-col gap-3">
       {instances.map((instance) => (

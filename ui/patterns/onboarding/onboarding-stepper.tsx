@@ -1,7 +1,6 @@
 /** The onboarding steps as a stepper: labels per step, done steps clickable. */
-import type { OnboardingStep } from '../../../domain/search-params';
-import { ONBOARDING_STEPS } from '../../../domain/search-params';
-import { Stepper, type StepperStep } from '../../components/stepper';
+import { ONBOARDING_STEPS, type OnboardingStep } from '~/domain/onboarding/steps';
+import { Stepper, type StepperStep } from '~/ui/components/stepper';
 
 export const ONBOARDING_STEP_LABELS: Record<OnboardingStep, string> = {
   selectInstance: 'Choose instance',

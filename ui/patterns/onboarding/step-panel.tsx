@@ -1,7 +1,7 @@
 /** The frame every onboarding step shares: instance badge, heading, body, Previous. */
 import { ArrowLeftIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { Button } from '../../components/button';
+import { type ReactNode, useId } from 'react';
+import { Button } from '~/ui/components/button';
 
 export function StepPanel({
   title,

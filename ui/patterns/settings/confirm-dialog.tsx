@@ -3,9 +3,9 @@
  * its consequence, the server's error when it fails, and Cancel / the named action. While the action
  * runs the dialog stays open and cannot be dismissed, so its outcome is always seen.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 import {
   Dialog,
   DialogClose,
@@ -14,7 +14,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/dialog';
+} from '~/ui/components/dialog';
 
 /**
  * Radix returns focus to a DialogTrigger; these dialogs open from buttons elsewhere (a row's Delete), so

@@ -1,6 +1,6 @@
 /** Label/value pairs of a settings card, as a description list so each value is read with its label. */
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '~/ui/lib/cn';
 
 export function DetailList({ className, ...props }: ComponentProps<'dl'>) {
   return (

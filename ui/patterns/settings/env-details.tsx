@@ -1,7 +1,7 @@
 /** Env settings (spec §2): the environment's own name and slug. */
 import { useId } from 'react';
-import type { Env } from '../../../domain/entities';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
+import type { Env } from '~/domain/orgs/entities';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
 import { DetailItem, DetailList } from './detail-list';
 
 export function EnvDetails({ env }: { env: Pick<Env, 'name' | 'slug'> }) {

@@ -1,9 +1,9 @@
 /** Env settings (spec §2, §4): the linked B2C Commerce instance, its verified settings and onboarding state. */
 import { CircleCheckIcon, CircleDashedIcon, PlugZapIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import type { B2CInstance } from '../../../domain/entities';
-import { Badge } from '../../components/badge';
-import { Callout } from '../../components/callout';
+import { type ReactNode, useId } from 'react';
+import type { B2CInstance } from '~/domain/instances/entities';
+import { Badge } from '~/ui/components/badge';
+import { Callout } from '~/ui/components/callout';
 import {
   Card,
   CardAction,
@@ -12,9 +12,9 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { Skeleton } from '../../components/skeleton';
+} from '~/ui/components/card';
+import { EmptyState } from '~/ui/components/empty-state';
+import { Skeleton } from '~/ui/components/skeleton';
 import { DetailItem, DetailList } from './detail-list';
 
 export const NO_INSTANCE = 'No B2C Commerce instance linked';

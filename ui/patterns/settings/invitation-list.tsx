@@ -3,15 +3,15 @@
  * "Invitation link for {email}", with Copy and Revoke; the one just created is marked New. Accepted and
  * expired ones are listed apart, by status, without a link (it no longer works).
  */
-import { useId, type ReactNode } from 'react';
-import type { InvitationStatus } from '../../../domain/invitations';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
-import { CopyButton } from '../../components/copy-button';
-import { Skeleton } from '../../components/skeleton';
-import { cn } from '../../lib/cn';
+import { type ReactNode, useId } from 'react';
+import type { InvitationStatus } from '~/domain/members/invitations';
+import { Badge } from '~/ui/components/badge';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { CopyButton } from '~/ui/components/copy-button';
+import { Skeleton } from '~/ui/components/skeleton';
+import { cn } from '~/ui/lib/cn';
 import { formatDay } from './format';
 
 export interface InvitationRow {

@@ -3,11 +3,11 @@
  * inviter copies and sends. The server's field error (already a member) stays until the email changes.
  */
 import { MailPlusIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { Field, FieldError, FieldLabel } from '../../components/field';
-import { Input } from '../../components/input';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Field, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
 
 export const NO_EMAIL_NOTICE =
   'Beacon does not send invitation emails yet. Copy the link and send it yourself.';

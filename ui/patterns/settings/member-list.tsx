@@ -1,13 +1,13 @@
 /** The org's members (settings → Users): name, email and role, the signed-in user marked, and Remove per member. */
 import { UserMinusIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import type { MembershipRole } from '../../../domain/entities';
-import { OWNERS_REMOVE_MEMBERS } from '../../../domain/members';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/card';
-import { Skeleton } from '../../components/skeleton';
+import { type ReactNode, useId } from 'react';
+import { MEMBER_MESSAGES } from '~/domain/members/messages';
+import type { MembershipRole } from '~/domain/orgs/entities';
+import { Badge } from '~/ui/components/badge';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { Skeleton } from '~/ui/components/skeleton';
 import {
   Table,
   TableBody,
@@ -15,7 +15,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../components/table';
+} from '~/ui/components/table';
 
 export interface MemberRow {
   userId: string;
@@ -122,7 +122,7 @@ export function MemberList({
         </p>
       ) : null}
       {canRemoveOthers ? null : (
-        <p className="text-sm text-base-content/75">{OWNERS_REMOVE_MEMBERS}</p>
+        <p className="text-sm text-base-content/75">{MEMBER_MESSAGES.ownersRemoveMembers}</p>
       )}
     </div>
   );

@@ -1,11 +1,11 @@
 /** Org settings (spec §2, §5, §6): who the org is, whether it is verified, and the superuser's Verify action. */
 import { BadgeCheckIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import type { Org } from '../../../domain/entities';
-import { MESSAGES } from '../../../domain/errors';
-import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { type ReactNode, useId } from 'react';
+import type { Org } from '~/domain/orgs/entities';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { Badge } from '~/ui/components/badge';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 import {
   Card,
   CardAction,
@@ -14,7 +14,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../components/card';
+} from '~/ui/components/card';
 import { DetailItem, DetailList } from './detail-list';
 
 export const VERIFIED_LABEL = 'Verified';
@@ -30,7 +30,7 @@ export function OrgVerifiedBadge({ verified }: { verified: boolean }) {
   ) : (
     <Badge variant="warning">
       <ShieldAlertIcon aria-hidden />
-      {MESSAGES.unverified}
+      {ORG_MESSAGES.unverified}
     </Badge>
   );
 }
@@ -94,7 +94,7 @@ export function VerifyOrgPanel({
           once its onboarding call has taken place.
         </CardDescription>
         <CardAction>
-          <Badge variant="outline">{MESSAGES.superuserRequired}</Badge>
+          <Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>
         </CardAction>
       </CardHeader>
       {error ? (

@@ -3,9 +3,9 @@
  * own schema) show once a field was left or a submit was tried; the server's field errors (a taken
  * name) stay until that field changes, and move focus to it.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 import {
   Dialog,
   DialogClose,
@@ -14,10 +14,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/dialog';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
-import { Input } from '../../components/input';
-import { Textarea } from '../../components/textarea';
+} from '~/ui/components/dialog';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { Textarea } from '~/ui/components/textarea';
 import { useReturnFocus } from './confirm-dialog';
 
 export type PromptField = 'name' | 'text';

@@ -1,8 +1,8 @@
 /** The org's prompt library (settings → Prompts): each prompt's name, the start of its text and when it last changed. */
 import { MessageSquareTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
+import { type ReactNode, useId } from 'react';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
 import {
   Card,
   CardAction,
@@ -10,9 +10,9 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { Skeleton } from '../../components/skeleton';
+} from '~/ui/components/card';
+import { EmptyState } from '~/ui/components/empty-state';
+import { Skeleton } from '~/ui/components/skeleton';
 import { formatDay } from './format';
 
 export interface PromptListItem {

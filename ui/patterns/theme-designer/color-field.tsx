@@ -1,10 +1,15 @@
 /** One designer colour: a native picker plus a text field that takes any CSS colour and stores oklch. */
 import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { MIN_CONTRAST, contrastRatio, oklchToHex, toOklch } from '../../../domain/theme-designer';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
-import { Input } from '../../components/input';
-import { cn } from '../../lib/cn';
+import {
+  contrastRatio,
+  MIN_CONTRAST,
+  oklchToHex,
+  toOklch,
+} from '~/domain/theme-designer/theme-designer';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { cn } from '~/ui/lib/cn';
 
 export type ColorFieldProps = {
   label: string;

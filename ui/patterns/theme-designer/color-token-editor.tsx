@@ -1,5 +1,9 @@
 /** All the designer's colour tokens, each with its contrast against its pair. */
-import { COLOR_TOKENS, CONTRAST_PAIRS, type ColorToken } from '../../../domain/theme-designer';
+import {
+  COLOR_TOKENS,
+  type ColorToken,
+  CONTRAST_PAIRS,
+} from '~/domain/theme-designer/theme-designer';
 import { ColorField } from './color-field';
 
 export type ColorTokenEditorProps = {

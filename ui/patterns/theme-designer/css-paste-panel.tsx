@@ -1,10 +1,14 @@
 /** Paste a block of CSS variables: known colour and font names apply, the rest is listed back. */
 import { useState } from 'react';
-import { parseCssVariables, type CssUpdates, type ParsedCss } from '../../../domain/theme-designer';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { Field, FieldDescription, FieldLabel } from '../../components/field';
-import { Textarea } from '../../components/textarea';
+import {
+  type CssUpdates,
+  parseCssVariables,
+  type ParsedCss,
+} from '~/domain/theme-designer/theme-designer';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Field, FieldDescription, FieldLabel } from '~/ui/components/field';
+import { Textarea } from '~/ui/components/textarea';
 
 export type CssPastePanelProps = {
   onApply: (updates: CssUpdates) => void;

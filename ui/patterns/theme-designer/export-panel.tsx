@@ -1,16 +1,16 @@
 /** Export the theme as CSS variables or JSON, and import the JSON back. */
 import { useState } from 'react';
 import {
+  type DesignerState,
   exportCss,
   exportJson,
   importJson,
-  type DesignerState,
-} from '../../../domain/theme-designer';
-import { Button } from '../../components/button';
-import { Callout } from '../../components/callout';
-import { CodeSnippet } from '../../components/code-snippet';
-import { Field, FieldError, FieldLabel } from '../../components/field';
-import { Textarea } from '../../components/textarea';
+} from '~/domain/theme-designer/theme-designer';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { CodeSnippet } from '~/ui/components/code-snippet';
+import { Field, FieldError, FieldLabel } from '~/ui/components/field';
+import { Textarea } from '~/ui/components/textarea';
 
 export type ExportPanelProps = {
   state: DesignerState;

@@ -5,15 +5,15 @@ import {
   FONT_TOKENS,
   type FontId,
   type FontToken,
-} from '../../../domain/theme-designer';
-import { Field, FieldLabel } from '../../components/field';
+} from '~/domain/theme-designer/theme-designer';
+import { Field, FieldLabel } from '~/ui/components/field';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../components/select';
+} from '~/ui/components/select';
 
 export type FontsPanelProps = {
   fonts: Record<FontToken, FontId>;

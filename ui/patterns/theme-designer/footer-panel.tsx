@@ -1,9 +1,13 @@
 /** The landing page footer: colours, what it shows, and columns of links. */
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { MAX_COLUMN_TITLE, MAX_COLUMNS, type FooterConfig } from '../../../domain/theme-designer';
-import { Button } from '../../components/button';
-import { Field, FieldLabel } from '../../components/field';
-import { Input } from '../../components/input';
+import {
+  type FooterConfig,
+  MAX_COLUMN_TITLE,
+  MAX_COLUMNS,
+} from '~/domain/theme-designer/theme-designer';
+import { Button } from '~/ui/components/button';
+import { Field, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
 import { ColorField } from './color-field';
 import { LinksField } from './links-field';
 import { ToggleField } from './toggle-field';

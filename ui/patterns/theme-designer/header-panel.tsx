@@ -1,14 +1,14 @@
 /** The landing page header: logo, navigation, colours, height and stickiness. */
 import { useState } from 'react';
 import {
+  type HeaderConfig,
+  isSafeHref,
   LOGO_POSITIONS,
   LOGO_SIZES,
   MAX_URL_LENGTH,
-  isSafeHref,
-  type HeaderConfig,
-} from '../../../domain/theme-designer';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
-import { Input } from '../../components/input';
+} from '~/domain/theme-designer/theme-designer';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
 import { ColorField } from './color-field';
 import { LinksField } from './links-field';
 import { OptionGroup } from './option-group';

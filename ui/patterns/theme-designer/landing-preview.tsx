@@ -9,8 +9,8 @@ import {
   fontStack,
   type DesignerState,
   type LOGO_SIZES,
-} from '../../../domain/theme-designer';
-import { cn } from '../../lib/cn';
+} from '~/domain/theme-designer/theme-designer';
+import { cn } from '~/ui/lib/cn';
 
 export type LandingPreviewProps = {
   state: DesignerState;

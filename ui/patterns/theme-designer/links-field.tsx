@@ -1,14 +1,14 @@
 /** A 'Text:URL' list field: parses as the person types, shows what it read and what it left out. */
 import { useState } from 'react';
 import {
-  MAX_LINKS,
   formatLinks,
-  parseLinks,
   type Link,
+  MAX_LINKS,
+  parseLinks,
   type RejectedLink,
-} from '../../../domain/theme-designer';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../components/field';
-import { Textarea } from '../../components/textarea';
+} from '~/domain/theme-designer/theme-designer';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Textarea } from '~/ui/components/textarea';
 
 export type LinksFieldProps = {
   label: string;

@@ -1,6 +1,6 @@
 /** The three presets; choosing one replaces every token and font. */
-import { PRESET_IDS, PRESETS, type PresetId } from '../../../domain/theme-designer';
-import { cn } from '../../lib/cn';
+import { PRESET_IDS, type PresetId, PRESETS } from '~/domain/theme-designer/theme-designer';
+import { cn } from '~/ui/lib/cn';
 
 export type PresetsPanelProps = {
   current: PresetId;

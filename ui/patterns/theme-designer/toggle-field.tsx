@@ -1,6 +1,6 @@
 /** A labelled Switch, for the header and footer's on/off settings. */
-import { Field, FieldLabel } from '../../components/field';
-import { Switch } from '../../components/switch';
+import { Field, FieldLabel } from '~/ui/components/field';
+import { Switch } from '~/ui/components/switch';
 
 export function ToggleField({
   label,

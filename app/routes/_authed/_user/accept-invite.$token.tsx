@@ -7,14 +7,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
-import { acceptInviteInput } from '../../../../domain/inputs';
-import { Button } from '../../../../ui/components/button';
-import { Callout } from '../../../../ui/components/callout';
-import { MessageScreen } from '../../../../ui/patterns/message-screen';
-import { signOut } from '../../../lib/auth-actions';
-import { useCurrentUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
+import { type ReactNode, useState } from 'react';
+import { signOut } from '~/app/lib/auth-actions';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import { acceptInviteInput } from '~/domain/members/inputs';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export const Route = createFileRoute('/_authed/_user/accept-invite/$token')({
   component: AcceptInvite,

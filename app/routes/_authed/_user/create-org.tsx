@@ -5,15 +5,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createOrgInput } from '../../../../domain/inputs';
-import { Button } from '../../../../ui/components/button';
-import { MessageScreen } from '../../../../ui/patterns/message-screen';
-import { NameSlugForm, type NameSlugValues } from '../../../../ui/patterns/name-slug-form';
-import { BookDemoButton } from '../../../components/book-demo';
-import { signOut } from '../../../lib/auth-actions';
-import { formErrorsOf, schemaErrorsOf } from '../../../lib/form-errors';
-import { useCurrentUser } from '../../../lib/session';
-import { useTRPC } from '../../../lib/trpc';
+import { BookDemoButton } from '~/app/components/book-demo';
+import { signOut } from '~/app/lib/auth-actions';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import { createOrgInput } from '~/domain/orgs/inputs';
+import { Button } from '~/ui/components/button';
+import { MessageScreen } from '~/ui/patterns/message-screen';
+import { NameSlugForm, type NameSlugValues } from '~/ui/patterns/name-slug-form';
 
 export const Route = createFileRoute('/_authed/_user/create-org')({
   component: CreateOrg,

@@ -1,9 +1,9 @@
 /** /app/: the best org/env for this user (spec §4: ok → go there, no memberships → create-org, no envs → message). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MESSAGES } from '../../../../domain/errors';
-import { rootSearch } from '../../../../domain/search-params';
-import { MessageScreen } from '../../../../ui/patterns/message-screen';
-import { CreateEnvLink } from '../../../components/create-env-link';
+import { CreateEnvLink } from '~/app/components/create-env-link';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { rootSearch } from '~/domain/shared/search';
+import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export const Route = createFileRoute('/_authed/_user/')({
   validateSearch: rootSearch,
@@ -29,7 +29,7 @@ function NoEnvs() {
   const { org } = Route.useLoaderData();
   return (
     <MessageScreen
-      title={MESSAGES.noEnvs}
+      title={ORG_MESSAGES.noEnvs}
       description={`${org.name} has no environments yet. Create the first one, then link it to a Salesforce B2C Commerce instance.`}
       action={<CreateEnvLink orgSlug={org.slug} />}
     />

@@ -1,21 +1,18 @@
 /** /app/{orgSlug}/{envSlug}: loads the org context (no retry), then the shell with gating per screen. */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, useMatches } from '@tanstack/react-router';
-import { gateFor } from '../../../../../domain/gating';
-import { Button } from '../../../../../ui/components/button';
-import {
-  IntegrationMissingBlock,
-  OnboardingNeededBlock,
-} from '../../../../../ui/patterns/gate-blocks';
-import { BookDemoButton } from '../../../../components/book-demo';
-import { OrgContextMessage } from '../../../../components/org-context-error';
-import { EnvPage } from '../../../../lib/env-context';
-import { orgContextProblem } from '../../../../lib/org-context';
-import { useOrgFavicon } from '../../../../lib/org-logo';
-import { Shell } from '../../../../components/shell';
-import { useCurrentUser } from '../../../../lib/session';
-import { useTRPC } from '../../../../lib/trpc';
-import '../../../../lib/route-data';
+import { gateFor } from '~/domain/orgs/gating';
+import { Button } from '~/ui/components/button';
+import { IntegrationMissingBlock, OnboardingNeededBlock } from '~/ui/patterns/gate-blocks';
+import { BookDemoButton } from '~/app/components/book-demo';
+import { OrgContextMessage } from '~/app/components/org-context-error';
+import { EnvPage } from '~/app/lib/env-context';
+import { orgContextProblem } from '~/app/lib/org-context';
+import { useOrgFavicon } from '~/app/lib/org-logo';
+import { Shell } from '~/app/components/shell';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import '~/app/lib/route-data';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug')({
   loader: async ({ context: { api }, params }) => {

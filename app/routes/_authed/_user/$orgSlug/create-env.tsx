@@ -4,14 +4,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import type { Org } from '../../../../../domain/entities';
-import { nameSlugInput } from '../../../../../domain/inputs';
-import { Button } from '../../../../../ui/components/button';
-import { MessageScreen } from '../../../../../ui/patterns/message-screen';
-import { NameSlugForm, type NameSlugValues } from '../../../../../ui/patterns/name-slug-form';
-import { OrgContextMessage } from '../../../../components/org-context-error';
-import { formErrorsOf, schemaErrorsOf } from '../../../../lib/form-errors';
-import { useTRPC } from '../../../../lib/trpc';
+import { OrgContextMessage } from '~/app/components/org-context-error';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Org } from '~/domain/orgs/entities';
+import { nameSlugInput } from '~/domain/orgs/inputs';
+import { Button } from '~/ui/components/button';
+import { MessageScreen } from '~/ui/patterns/message-screen';
+import { NameSlugForm, type NameSlugValues } from '~/ui/patterns/name-slug-form';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/create-env')({
   // The org's id comes from the user's own orgs (fresh: the org may have just been created), so a

@@ -1,9 +1,9 @@
 /** /app/{orgSlug}: the best env of this org (spec §2). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MESSAGES } from '../../../../../domain/errors';
-import { MessageScreen } from '../../../../../ui/patterns/message-screen';
-import { CreateEnvLink } from '../../../../components/create-env-link';
-import { OrgContextMessage } from '../../../../components/org-context-error';
+import { CreateEnvLink } from '~/app/components/create-env-link';
+import { OrgContextMessage } from '~/app/components/org-context-error';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/')({
   loader: async ({ context: { api }, params }) => {
@@ -30,7 +30,7 @@ function OrgIndex() {
   if (problem || !org) return <OrgContextMessage problem="not-member" orgSlug={orgSlug} />;
   return (
     <MessageScreen
-      title={MESSAGES.noEnvs}
+      title={ORG_MESSAGES.noEnvs}
       description={`${org.name} has no environments yet. Create the first one, then link it to a Salesforce B2C Commerce instance.`}
       action={<CreateEnvLink orgSlug={org.slug} />}
     />

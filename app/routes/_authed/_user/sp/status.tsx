@@ -1,11 +1,11 @@
 /** /app/sp/status: the health of the product's parts, refreshed every 10 s. */
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Callout } from '../../../../../ui/components/callout';
-import { Spinner } from '../../../../../ui/components/spinner';
-import { HealthTable } from '../../../../../ui/patterns/health-table';
-import { PageHeader } from '../../../../../ui/patterns/page-header';
-import { useTRPC } from '../../../../lib/trpc';
+import { useTRPC } from '~/app/lib/trpc';
+import { Callout } from '~/ui/components/callout';
+import { Spinner } from '~/ui/components/spinner';
+import { HealthTable } from '~/ui/patterns/health-table';
+import { PageHeader } from '~/ui/patterns/page-header';
 
 const LABEL: Record<string, string> = {
   server: 'Server',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChartLineIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/analyst')({
   component: Screen,

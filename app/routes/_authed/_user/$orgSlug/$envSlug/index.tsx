@@ -1,11 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { withoutDefaults } from '../../../../../lib/search-defaults';
-import { homeSearch } from '../../../../../../domain/search-params';
-import { OPT_OUT } from '../../../../../../domain/gating';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { SparklesIcon } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
-import { Button } from '../../../../../../ui/components/button';
-import { UpcomingArea } from '../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { withoutDefaults } from '~/app/lib/search-defaults';
+import { homeSearch } from '~/domain/monitoring/search';
+import { OPT_OUT } from '~/domain/orgs/gating';
+import { Button } from '~/ui/components/button';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   validateSearch: homeSearch,

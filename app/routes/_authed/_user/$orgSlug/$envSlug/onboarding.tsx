@@ -1,39 +1,40 @@
 /** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (spec §4). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import type { B2CCapability } from '../../../../../../domain/constants';
-import type { B2CInstance } from '../../../../../../domain/entities';
-import { MESSAGES } from '../../../../../../domain/errors';
-import { OPT_OUT } from '../../../../../../domain/gating';
+import { useCurrentEnv } from '~/app/lib/env-context';
+import { useTRPC } from '~/app/lib/trpc';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import type { B2CInstance } from '~/domain/instances/entities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import {
   BUSINESS_MANAGER_PATH,
   ocapiDataSettingsSnippet,
   ocapiShopSettingsSnippet,
   webdavPermissionsSnippet,
-} from '../../../../../../domain/b2c-snippets';
+} from '~/domain/instances/snippets';
+import { onboardingSearch } from '~/domain/onboarding/search';
 import {
-  CONFIGURE_STEP_CAPABILITY,
   completedSteps,
+  CONFIGURE_STEP_CAPABILITY,
+  type ConfigureStep as ConfigureStepId,
   isConfigureStep,
   nextStep,
   onboardingStateOf,
+  type OnboardingStep,
   previousStep,
   resolveStep,
-  type ConfigureStep as ConfigureStepId,
-  type OnboardingStep,
-} from '../../../../../../domain/onboarding';
-import { onboardingSearch } from '../../../../../../domain/search-params';
-import { Spinner } from '../../../../../../ui/components/spinner';
-import { ApiClientStep } from '../../../../../../ui/patterns/onboarding/api-client-step';
-import { CompleteStep } from '../../../../../../ui/patterns/onboarding/complete-step';
-import { ConfigureStep } from '../../../../../../ui/patterns/onboarding/configure-step';
-import { InstanceBadge } from '../../../../../../ui/patterns/onboarding/instance-badge';
-import { InstanceList } from '../../../../../../ui/patterns/onboarding/instance-list';
-import { OnboardingStepper } from '../../../../../../ui/patterns/onboarding/onboarding-stepper';
-import { StepPanel } from '../../../../../../ui/patterns/onboarding/step-panel';
-import { PageHeader } from '../../../../../../ui/patterns/page-header';
-import { useCurrentEnv } from '../../../../../lib/env-context';
-import { useTRPC } from '../../../../../lib/trpc';
+} from '~/domain/onboarding/steps';
+import { OPT_OUT } from '~/domain/orgs/gating';
+import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import { Spinner } from '~/ui/components/spinner';
+import { ApiClientStep } from '~/ui/patterns/onboarding/api-client-step';
+import { CompleteStep } from '~/ui/patterns/onboarding/complete-step';
+import { ConfigureStep } from '~/ui/patterns/onboarding/configure-step';
+import { InstanceBadge } from '~/ui/patterns/onboarding/instance-badge';
+import { InstanceList } from '~/ui/patterns/onboarding/instance-list';
+import { OnboardingStepper } from '~/ui/patterns/onboarding/onboarding-stepper';
+import { StepPanel } from '~/ui/patterns/onboarding/step-panel';
+import { PageHeader } from '~/ui/patterns/page-header';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
@@ -205,7 +206,7 @@ function CreateApiClient({
     <ApiClientStep
       clientId={instance.apiClient?.clientId ?? null}
       creating={create.isPending}
-      error={create.isError ? MESSAGES.apiClientCreateFailed : null}
+      error={create.isError ? INSTANCE_MESSAGES.apiClientCreateFailed : null}
       onContinue={onDone}
       onCreate={() => {
         if (create.isPending) return;
@@ -242,9 +243,9 @@ function Configure({
   const config = CONFIGURE[capability];
   const verify = useMutation(trpc.b2cAPIClients.verify.mutationOptions());
   const error = verify.isError
-    ? MESSAGES.verifyException(capability)
+    ? INSTANCE_MESSAGES.verifyException(capability)
     : verify.data?.status === 'error'
-      ? verify.data.message || MESSAGES.verifyFallback(capability)
+      ? verify.data.message || INSTANCE_MESSAGES.verifyFallback(capability)
       : null;
   const setVerified = (verified: boolean) =>
     patch((i) => (i.id === instance.id ? { ...i, [VERIFIED_FLAG[capability]]: verified } : i));
@@ -295,18 +296,18 @@ function Complete({
       onContinue={() => {
         if (finish.isPending) return;
         finish.mutate(
-          { orgId, envId, id: instance.id },
+          { orgId, envId, b2cInstanceId: instance.id },
           {
             onSuccess: async (result) => {
               if (result.status !== 'ok') {
-                console.error(MESSAGES.finalOnboardingFailed, result);
+                console.error(DEVELOPER_MESSAGES.finalOnboardingFailed, result);
                 return;
               }
               // The env now has an onboarded instance: the shell's gate must see it.
               await queryClient.invalidateQueries(trpc.orgs.getContext.pathFilter());
               await navigate({ to: '../settings', search: { view: 'env-settings' } });
             },
-            onError: (error) => console.error(MESSAGES.finalOnboardingFailed, error),
+            onError: (error) => console.error(DEVELOPER_MESSAGES.finalOnboardingFailed, error),
           },
         );
       }}

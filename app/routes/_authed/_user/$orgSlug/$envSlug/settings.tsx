@@ -1,11 +1,11 @@
 /** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (spec §2). */
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { OPT_OUT } from '../../../../../../domain/gating';
-import { settingsSearch, type SettingsView } from '../../../../../../domain/search-params';
-import { TabNav, TabNavLink, TabNavList } from '../../../../../../ui/components/tab-nav';
-import { PageHeader } from '../../../../../../ui/patterns/page-header';
-import { useCurrentEnv } from '../../../../../lib/env-context';
-import { withoutDefaults } from '../../../../../lib/search-defaults';
+import { useCurrentEnv } from '~/app/lib/env-context';
+import { withoutDefaults } from '~/app/lib/search-defaults';
+import { OPT_OUT } from '~/domain/orgs/gating';
+import { settingsSearch, type SettingsView } from '~/domain/settings/search';
+import { TabNav, TabNavLink, TabNavList } from '~/ui/components/tab-nav';
+import { PageHeader } from '~/ui/patterns/page-header';
 import { EnvSettings } from './-settings/env-settings';
 import { OrgSettings } from './-settings/org-settings';
 import { PromptsSettings } from './-settings/prompts';

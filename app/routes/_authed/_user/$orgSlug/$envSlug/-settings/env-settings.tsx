@@ -2,17 +2,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon, PlugZapIcon } from 'lucide-react';
-import type { Env, Org } from '../../../../../../../domain/entities';
-import { Button } from '../../../../../../../ui/components/button';
-import { EnvDetails } from '../../../../../../../ui/patterns/settings/env-details';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Env, Org } from '~/domain/orgs/entities';
+import { Button } from '~/ui/components/button';
+import { EnvDetails } from '~/ui/patterns/settings/env-details';
 import {
   InstanceCard,
   InstanceDetails,
   InstanceDetailsSkeleton,
   InstanceLoadError,
   NoInstance,
-} from '../../../../../../../ui/patterns/settings/instance-details';
-import { useTRPC } from '../../../../../../lib/trpc';
+} from '~/ui/patterns/settings/instance-details';
 
 export function EnvSettings({ org, env }: { org: Org; env: Env }) {
   const params = { orgSlug: org.slug, envSlug: env.slug };
@@ -36,7 +36,7 @@ export function EnvSettings({ org, env }: { org: Org; env: Env }) {
             </Button>
           }
         >
-          <LinkedInstance orgId={org.id} instanceId={linked.id} />
+          <LinkedInstance orgId={org.id} b2cInstanceId={linked.id} />
         </InstanceCard>
       ) : (
         <InstanceCard onboarded={null}>
@@ -58,9 +58,9 @@ export function EnvSettings({ org, env }: { org: Org; env: Env }) {
 }
 
 /** The env only carries the instance's summary; the details come from b2cInstances.get by row id. */
-function LinkedInstance({ orgId, instanceId }: { orgId: string; instanceId: string }) {
+function LinkedInstance({ orgId, b2cInstanceId }: { orgId: string; b2cInstanceId: string }) {
   const trpc = useTRPC();
-  const instance = useQuery(trpc.b2cInstances.get.queryOptions({ orgId, instanceId }));
+  const instance = useQuery(trpc.b2cInstances.get.queryOptions({ orgId, b2cInstanceId }));
   if (instance.isPending) return <InstanceDetailsSkeleton />;
   if (instance.isError) return <InstanceLoadError message={instance.error.message} />;
   return <InstanceDetails instance={instance.data} />;

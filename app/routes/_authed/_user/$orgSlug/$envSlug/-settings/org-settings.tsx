@@ -1,10 +1,10 @@
 /** Org settings view: the org's details; superusers can verify it, after which the page reloads (spec §5–7). */
 import { useMutation } from '@tanstack/react-query';
-import type { Org } from '../../../../../../../domain/entities';
-import { OrgDetails, VerifyOrgPanel } from '../../../../../../../ui/patterns/settings/org-details';
-import { browser } from '../../../../../../lib/reload';
-import { useCurrentUser } from '../../../../../../lib/session';
-import { useTRPC } from '../../../../../../lib/trpc';
+import { browser } from '~/app/lib/reload';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Org } from '~/domain/orgs/entities';
+import { OrgDetails, VerifyOrgPanel } from '~/ui/patterns/settings/org-details';
 
 export function OrgSettings({ org }: { org: Org }) {
   const user = useCurrentUser();

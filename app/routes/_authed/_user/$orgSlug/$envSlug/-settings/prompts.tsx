@@ -1,22 +1,20 @@
 /** Prompts view: the org's prompt library that agents and AEO monitoring use; create, edit and delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Org, Prompt } from '../../../../../../../domain/entities';
-import { createPromptInput } from '../../../../../../../domain/inputs';
-import { ConfirmDialog } from '../../../../../../../ui/patterns/settings/confirm-dialog';
-import {
-  PromptFormDialog,
-  type PromptValues,
-} from '../../../../../../../ui/patterns/settings/prompt-form';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Org } from '~/domain/orgs/entities';
+import type { Prompt } from '~/domain/prompts/entities';
+import { createPromptInput } from '~/domain/prompts/inputs';
+import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { PromptFormDialog, type PromptValues } from '~/ui/patterns/settings/prompt-form';
 import {
   PromptLibrary,
   PromptList,
   PromptListError,
   PromptListSkeleton,
   PromptsEmpty,
-} from '../../../../../../../ui/patterns/settings/prompt-list';
-import { formErrorsOf, schemaErrorsOf } from '../../../../../../lib/form-errors';
-import { useTRPC } from '../../../../../../lib/trpc';
+} from '~/ui/patterns/settings/prompt-list';
 
 const FIELDS = ['name', 'text'] as const;
 const REASONS = { 'name-taken': 'name' } as const;

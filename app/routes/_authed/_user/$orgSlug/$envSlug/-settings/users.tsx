@@ -4,33 +4,33 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { APP_BASE_PATH } from '../../../../../../../domain/constants';
-import type { Org } from '../../../../../../../domain/entities';
-import { inviteInput } from '../../../../../../../domain/inputs';
-import { invitationLink, invitationStatus } from '../../../../../../../domain/invitations';
-import { mayRemoveOthers } from '../../../../../../../domain/members';
-import { Callout } from '../../../../../../../ui/components/callout';
-import { ConfirmDialog } from '../../../../../../../ui/patterns/settings/confirm-dialog';
-import { InviteForm, NO_EMAIL_NOTICE } from '../../../../../../../ui/patterns/settings/invite-form';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { browser } from '~/app/lib/reload';
+import { useCurrentUser } from '~/app/lib/session';
+import { type RouterOutputs, useTRPC } from '~/app/lib/trpc';
+import { inviteInput } from '~/domain/members/inputs';
+import { invitationLink, invitationStatus } from '~/domain/members/invitations';
+import { mayRemoveOthers } from '~/domain/members/removal';
+import type { Org } from '~/domain/orgs/entities';
+import { APP_BASE_PATH } from '~/domain/shared/constants';
+import { Callout } from '~/ui/components/callout';
+import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
 import {
   InvitationListError,
   InvitationListSkeleton,
+  type InvitationRow,
   InvitationsCard,
   PastInvitations,
   PendingInvitations,
-  type InvitationRow,
-} from '../../../../../../../ui/patterns/settings/invitation-list';
+} from '~/ui/patterns/settings/invitation-list';
+import { InviteForm, NO_EMAIL_NOTICE } from '~/ui/patterns/settings/invite-form';
 import {
   MemberList,
   MemberListError,
   MemberListSkeleton,
-  MembersCard,
   type MemberRow,
-} from '../../../../../../../ui/patterns/settings/member-list';
-import { formErrorsOf, schemaErrorsOf } from '../../../../../../lib/form-errors';
-import { browser } from '../../../../../../lib/reload';
-import { useCurrentUser } from '../../../../../../lib/session';
-import { useTRPC, type RouterOutputs } from '../../../../../../lib/trpc';
+  MembersCard,
+} from '~/ui/patterns/settings/member-list';
 
 export function UsersSettings({ org }: { org: Org }) {
   return (
@@ -46,21 +46,21 @@ function Members({ org }: { org: Org }) {
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const orgId = org.id;
-  const members = useQuery(trpc.users.list.queryOptions({ orgId }));
+  const members = useQuery(trpc.members.list.queryOptions({ orgId }));
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const remove = useMutation(
-    trpc.users.remove.mutationOptions({
+    trpc.members.remove.mutationOptions({
       onSuccess: async (_, { userId }) => {
         if (userId === me.id) {
           // Leaving the org: every cached page of it is now off limits, so start over from /app/.
           browser.assign(APP_BASE_PATH);
           return;
         }
-        await queryClient.invalidateQueries(trpc.users.list.queryFilter({ orgId }));
+        await queryClient.invalidateQueries(trpc.members.list.queryFilter({ orgId }));
         setRemoving(null);
       },
       // E.g. someone else removed them meanwhile: the list shows what is true now.
-      onError: () => queryClient.invalidateQueries(trpc.users.list.queryFilter({ orgId })),
+      onError: () => queryClient.invalidateQueries(trpc.members.list.queryFilter({ orgId })),
     }),
   );
   const self = removing?.userId === me.id;

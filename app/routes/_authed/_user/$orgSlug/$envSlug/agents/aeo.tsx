@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OPT_OUT } from '../../../../../../../domain/gating';
 import { SparklesIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { OPT_OUT } from '~/domain/orgs/gating';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/aeo')({
   staticData: { gate: OPT_OUT.instanceOnly },

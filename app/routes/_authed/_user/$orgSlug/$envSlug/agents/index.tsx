@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OPT_OUT } from '../../../../../../../domain/gating';
-import { AgentsOverview } from '../../../../../../../app/components/agents-overview';
+import { AgentsOverview } from '~/app/components/agents-overview';
+import { OPT_OUT } from '~/domain/orgs/gating';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/')({
   staticData: { gate: OPT_OUT.instanceOnly },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OPT_OUT } from '../../../../../../../domain/gating';
 import { LayoutTemplateIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { OPT_OUT } from '~/domain/orgs/gating';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId')({
   staticData: { gate: OPT_OUT.instanceOnly },

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { withoutDefaults } from '../../../../../../lib/search-defaults';
-import { landingPagesSearch } from '../../../../../../../domain/search-params';
-import { OPT_OUT } from '../../../../../../../domain/gating';
 import { LayoutTemplateIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { withoutDefaults } from '~/app/lib/search-defaults';
+import { landingPagesSearch } from '~/domain/landing-pages/search';
+import { OPT_OUT } from '~/domain/orgs/gating';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
   validateSearch: landingPagesSearch,

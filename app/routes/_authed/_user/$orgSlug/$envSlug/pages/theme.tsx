@@ -1,30 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RotateCcwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { OPT_OUT } from '../../../../../../../domain/gating';
+import { OPT_OUT } from '~/domain/orgs/gating';
 import {
-  DESIGNER_STORAGE_KEY,
-  PRESETS,
   applyCssUpdates,
   applyPreset,
   createDesignerState,
+  DESIGNER_STORAGE_KEY,
+  type DesignerState,
   exportJson,
   loadDesignerState,
-  type DesignerState,
+  PRESETS,
   type StoredDesignProblem,
-} from '../../../../../../../domain/theme-designer';
-import { Button } from '../../../../../../../ui/components/button';
-import { Callout } from '../../../../../../../ui/components/callout';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../../../../ui/components/tabs';
-import { PageHeader } from '../../../../../../../ui/patterns/page-header';
-import { ColorTokenEditor } from '../../../../../../../ui/patterns/theme-designer/color-token-editor';
-import { CssPastePanel } from '../../../../../../../ui/patterns/theme-designer/css-paste-panel';
-import { ExportPanel } from '../../../../../../../ui/patterns/theme-designer/export-panel';
-import { FontsPanel } from '../../../../../../../ui/patterns/theme-designer/fonts-panel';
-import { FooterPanel } from '../../../../../../../ui/patterns/theme-designer/footer-panel';
-import { HeaderPanel } from '../../../../../../../ui/patterns/theme-designer/header-panel';
-import { LandingPreview } from '../../../../../../../ui/patterns/theme-designer/landing-preview';
-import { PresetsPanel } from '../../../../../../../ui/patterns/theme-designer/presets-panel';
+} from '~/domain/theme-designer/theme-designer';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/components/tabs';
+import { PageHeader } from '~/ui/patterns/page-header';
+import { ColorTokenEditor } from '~/ui/patterns/theme-designer/color-token-editor';
+import { CssPastePanel } from '~/ui/patterns/theme-designer/css-paste-panel';
+import { ExportPanel } from '~/ui/patterns/theme-designer/export-panel';
+import { FontsPanel } from '~/ui/patterns/theme-designer/fonts-panel';
+import { FooterPanel } from '~/ui/patterns/theme-designer/footer-panel';
+import { HeaderPanel } from '~/ui/patterns/theme-designer/header-panel';
+import { LandingPreview } from '~/ui/patterns/theme-designer/landing-preview';
+import { PresetsPanel } from '~/ui/patterns/theme-designer/presets-panel';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/theme')({
   staticData: { gate: OPT_OUT.instanceOnly },

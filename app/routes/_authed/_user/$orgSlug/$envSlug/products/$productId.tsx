@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { withoutDefaults } from '../../../../../../lib/search-defaults';
-import { productDetailSearch } from '../../../../../../../domain/search-params';
 import { PackageIcon } from 'lucide-react';
-import { useB2CInstance } from '../../../../../../lib/env-context';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { useB2CInstance } from '~/app/lib/env-context';
+import { withoutDefaults } from '~/app/lib/search-defaults';
+import { productDetailSearch } from '~/domain/products/search';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
   validateSearch: productDetailSearch,

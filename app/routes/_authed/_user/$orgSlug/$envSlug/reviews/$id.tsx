@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ClipboardCheckIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/$id')({
   component: Screen,

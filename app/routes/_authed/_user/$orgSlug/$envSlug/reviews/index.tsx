@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { withoutDefaults } from '../../../../../../lib/search-defaults';
-import { reviewsSearch } from '../../../../../../../domain/search-params';
 import { ClipboardCheckIcon } from 'lucide-react';
-import { UpcomingArea } from '../../../../../../../app/components/upcoming-area';
+import { UpcomingArea } from '~/app/components/upcoming-area';
+import { withoutDefaults } from '~/app/lib/search-defaults';
+import { reviewsSearch } from '~/domain/reviews/search';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/')({
   validateSearch: reviewsSearch,

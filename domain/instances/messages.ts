@@ -1,0 +1,36 @@
+/** User-facing copy of linking and verifying a B2C instance; tests quote it. */
+import { type B2CCapability, CAPABILITY } from './capabilities';
+
+export const INSTANCE_MESSAGES = {
+  instancesEmpty: 'Error Loading Instances. Please contact the team at support.',
+  apiClientCreateFailed: 'Could not create API Client. Please contact the team at support.',
+  verifyFallback: (c: B2CCapability) =>
+    `Could not verify ${CAPABILITY[c].label} configuration. Check settings and try again.`,
+  verifyException: (c: B2CCapability) =>
+    `An unexpected error occurred while verifying ${CAPABILITY[c].label} settings.`,
+  instanceNotFound: 'This B2C instance does not belong to the org.',
+  envNotInOrg: 'This environment does not belong to the org.',
+  b2cUnavailable: 'Salesforce B2C Commerce could not be reached. Try again in a moment.',
+  apiClientMissing: 'Create the API client before verifying settings.',
+  apiClientSecretMissing:
+    'The API client secret is not stored in Beacon. Recreate the API client in Account Manager and try again.',
+  apiClientSecretUnreadable:
+    'The stored API client secret cannot be read (the secret key changed). Recreate the API client in Account Manager and try again.',
+  onboardingIncomplete: (missing: string[]) => `Onboarding is not complete: ${missing.join(', ')}.`,
+} as const;
+
+/** Reasons of instance errors: Beacon's own, and the B2C client's error names it passes on. */
+export const INSTANCE_ERROR_REASONS = [
+  'instance-not-found',
+  'env-not-in-org',
+  'b2c-unavailable',
+  'verify-failed',
+  'api-client-create-failed',
+  'B2CAuthError',
+  'B2CPermissionError',
+  'B2CNotFoundError',
+  'B2CRequestError',
+  'B2CUnavailableError',
+  'B2CHostNotAllowedError',
+] as const;
+export type InstanceErrorReason = (typeof INSTANCE_ERROR_REASONS)[number];

@@ -1,0 +1,19 @@
+/** An org's members and the invitations that add them. */
+import type { MembershipRole } from '~/domain/orgs/entities';
+
+export interface Member {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: MembershipRole;
+  isSuperUser: boolean;
+}
+
+export interface Invitation {
+  id: string;
+  email: string;
+  token: string;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  createdAt: Date;
+}

@@ -1,0 +1,34 @@
+/** Domain errors: what a service throws, the kinds the server maps to tRPC codes in one place, and their reasons. */
+import type { ErrorReason } from '~/domain/error-reasons';
+
+export type { ErrorReason };
+
+/** The name of the error an aborted request rejects with (fetch's DOMException, tRPC's polyfill). */
+export const ABORT_ERROR_NAME = 'AbortError';
+
+/** Domain error kinds; the server maps each to one tRPC code in one place. */
+export const DOMAIN_ERROR_CODES = {
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  INVALID: 'BAD_REQUEST',
+  CONFLICT: 'CONFLICT',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+} as const;
+export type DomainErrorKind = keyof typeof DOMAIN_ERROR_CODES;
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Machine-readable: the client keys field errors and screens on it (data.reason on the wire). */
+    readonly reason?: ErrorReason,
+  ) {
+    super(message);
+  }
+}
+
+/** Reasons every area may use. */
+export const SHARED_ERROR_REASONS = ['invalid-characters'] as const;
+export type SharedErrorReason = (typeof SHARED_ERROR_REASONS)[number];

@@ -1,0 +1,13 @@
+/** User-facing copy of the app as a whole (default screens, transport failures); tests quote it. */
+export const APP_MESSAGES = {
+  somethingWentWrong: 'Something went wrong!',
+  showError: 'Show Error',
+  hideError: 'Hide Error',
+  notFound: 'Not Found',
+  invalidCharacters: 'The input contains characters that cannot be stored (such as a NUL byte).',
+  unableToTransform: 'Unable to transform response from server',
+  wsClosed: 'WebSocket closed',
+  wsInitError: 'Initialization error',
+  wsReconnectRequested: 'Server requested reconnect',
+  wsClosedBeforeConnect: 'Closed before connection was established',
+} as const;

@@ -1,0 +1,26 @@
+/** The instances area's procedures as the authorization walk (server/trpc/authz.test.ts) calls them. */
+import { SEED_ENVS, SEED_INSTANCES } from '~/server/seed-data';
+import { type AuthzSamples } from '~/server/trpc/authz-sample';
+
+export const authzSamples: AuthzSamples = {
+  'b2cInstances.sync': { input: (f) => ({ orgId: f.acme }) },
+  'b2cInstances.list': { input: (f) => ({ orgId: f.acme }) },
+  'b2cInstances.get': {
+    input: (f) => ({ orgId: f.acme, b2cInstanceId: SEED_INSTANCES.acmeProd.id }),
+  },
+  'b2cInstances.verifyOnboarded': {
+    input: (f) => ({
+      orgId: f.acme,
+      envId: SEED_ENVS.acmeProd.id,
+      b2cInstanceId: SEED_INSTANCES.acmeProd.id,
+    }),
+  },
+  'b2cAPIClients.getOrCreate': { input: (f) => ({ orgId: f.acme }) },
+  'b2cAPIClients.verify': {
+    input: (f) => ({
+      orgId: f.acme,
+      b2cInstanceId: SEED_INSTANCES.acmeProd.id,
+      capability: 'ocapi-data',
+    }),
+  },
+};

@@ -1,0 +1,36 @@
+import {
+  b2cInstanceInput,
+  verifyCapabilityInput,
+  verifyOnboardedInput,
+} from '~/domain/instances/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const b2cInstancesRouter = createTRPCRouter({
+  sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+  list: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
+  get: orgProcedure
+    .input(b2cInstanceInput)
+    .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
+  verifyOnboarded: orgProcedure
+    .input(verifyOnboardedInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.b2cInstances.verifyOnboarded(input.orgId, input.envId, input.b2cInstanceId),
+    ),
+});
+
+export const b2cAPIClientsRouter = createTRPCRouter({
+  getOrCreate: orgProcedure.mutation(({ ctx, input }) =>
+    ctx.services.b2cAPIClients.getOrCreate(input.orgId),
+  ),
+  verify: orgProcedure
+    .input(verifyCapabilityInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.b2cAPIClients.verify(input.orgId, input.b2cInstanceId, input.capability),
+    ),
+});
+
+/** The instances area's routers, as the root router mounts them. */
+export const instancesRouters = {
+  b2cInstances: b2cInstancesRouter,
+  b2cAPIClients: b2cAPIClientsRouter,
+};

@@ -1,0 +1,348 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import { describeEachDriver } from '~/server/db/test-db';
+import type { DiscoveredInstance } from '~/server/integrations/b2c/gateway';
+import { addEnv, domainError, makeOrg, makeUser, testServices, uniq } from '~/server/test-support';
+import { apiClientSecretContext } from './service';
+
+const discovered = (n: number, over: Partial<DiscoveredInstance> = {}): DiscoveredInstance => ({
+  externalInstanceId: `ext-${n}`,
+  instanceId: `zzte_00${n}`,
+  host: `zzte-00${n}.dx.commercecloud.salesforce.com`,
+  tenantType: 'sandbox',
+  ...over,
+});
+
+describeEachDriver('b2c services', (get) => {
+  const db = () => get().db;
+
+  /** An org with two synced instances, an env, and the test harness. */
+  async function onboardingOrg() {
+    const harness = testServices(db());
+    const owner = await makeUser(db());
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+    const env = await addEnv(db(), org.id, 'prod');
+    harness.state.instances = [discovered(2), discovered(1)];
+    const instances = await harness.services.b2cInstances.sync(org.id);
+    return { ...harness, owner, org, env, instances };
+  }
+
+  describe('b2cInstances', () => {
+    it('sync: upserts what the gateway lists and returns the org’s instances', async () => {
+      const { services, state, gateway, org, instances } = await onboardingOrg();
+      expect(gateway.listInstances).toHaveBeenCalledWith({ orgId: org.id });
+      expect(instances.map((i) => i.instanceId)).toEqual(['zzte_001', 'zzte_002']);
+      expect(instances[0]).toEqual({
+        id: expect.any(String),
+        instanceId: 'zzte_001',
+        externalInstanceId: 'ext-1',
+        host: 'zzte-001.dx.commercecloud.salesforce.com',
+        baseUrl: 'https://zzte-001.dx.commercecloud.salesforce.com',
+        tenantType: 'sandbox',
+        apiClient: null,
+        ocapiDataSettingsVerified: false,
+        ocapiShopSettingsVerified: false,
+        webdavSettingsVerified: false,
+        onboarded: false,
+      });
+
+      // A second sync updates in place (same ids, verified flags kept) and keeps vanished instances.
+      await db()
+        .update(b2cInstances)
+        .set({ ocapiDataSettingsVerified: true })
+        .where(eq(b2cInstances.id, instances[0]!.id));
+      state.instances = [discovered(1, { host: 'new-host.example.test', tenantType: 'staging' })];
+      const again = await services.b2cInstances.sync(org.id);
+      expect(again.map((i) => i.id)).toEqual(instances.map((i) => i.id));
+      expect(again[0]).toMatchObject({
+        host: 'new-host.example.test',
+        tenantType: 'staging',
+        ocapiDataSettingsVerified: true,
+      });
+    });
+
+    it('sync: the same external instance in two orgs makes two rows; each org sees its own', async () => {
+      const { services, state, org } = await onboardingOrg();
+      const other = await makeOrg(db());
+      state.instances = [discovered(1)];
+      const theirs = await services.b2cInstances.sync(other.id);
+      expect(theirs).toHaveLength(1);
+      const mine = await services.b2cInstances.list(org.id);
+      expect(mine).toHaveLength(2);
+      expect(mine.map((i) => i.id)).not.toContain(theirs[0]!.id);
+    });
+
+    it('sync: a gateway failure is UNAVAILABLE with an actionable message; list still answers', async () => {
+      const { services, gateway, org } = await onboardingOrg();
+      gateway.listInstances.mockRejectedValueOnce(new Error('ECONNREFUSED'));
+      const error = await domainError(services.b2cInstances.sync(org.id));
+      expect(error).toMatchObject({ kind: 'UNAVAILABLE', reason: 'b2c-unavailable' });
+      expect(error.message).toBe(INSTANCE_MESSAGES.b2cUnavailable);
+      expect(await services.b2cInstances.list(org.id)).toHaveLength(2);
+    });
+
+    it('list: read only (never calls the gateway); empty for an org with none', async () => {
+      const { services, gateway } = testServices(db());
+      const org = await makeOrg(db());
+      expect(await services.b2cInstances.list(org.id)).toEqual([]);
+      expect(gateway.listInstances).not.toHaveBeenCalled();
+      expect(await domainError(services.b2cInstances.list('missing'))).toMatchObject({
+        kind: 'NOT_FOUND',
+      });
+    });
+
+    it('get: by id or by realm instance id; NOT_FOUND for another org’s instance', async () => {
+      const { services, org, instances } = await onboardingOrg();
+      const first = instances[0]!;
+      expect(await services.b2cInstances.get(org.id, first.id)).toEqual(first);
+      // The realm's instance name is not a row id.
+      expect((await domainError(services.b2cInstances.get(org.id, 'zzte_001'))).kind).toBe(
+        'NOT_FOUND',
+      );
+      const other = await makeOrg(db());
+      const error = await domainError(services.b2cInstances.get(other.id, first.id));
+      expect(error).toMatchObject({ kind: 'NOT_FOUND', reason: 'instance-not-found' });
+    });
+  });
+
+  describe('b2cAPIClients', () => {
+    it('getOrCreate: creates once through the gateway, stores the secret encrypted, never returns it', async () => {
+      const { services, gateway, state, secrets, org } = await onboardingOrg();
+      state.apiClient = { clientId: 'abc-client', secret: 'top-secret-value' };
+      const created = await services.b2cAPIClients.getOrCreate(org.id);
+      expect(created).toEqual({ clientId: 'abc-client', name: API_CLIENT_NAME });
+      expect(JSON.stringify(created)).not.toContain('top-secret-value');
+      const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id));
+      expect(row?.secretCiphertext).toBeTruthy();
+      expect(row?.secretCiphertext).not.toContain('top-secret-value');
+      expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(org.id))).toBe(
+        'top-secret-value',
+      );
+
+      expect(await services.b2cAPIClients.getOrCreate(org.id)).toEqual(created);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+      const [instance] = await services.b2cInstances.list(org.id);
+      expect(instance?.apiClient).toEqual({ clientId: 'abc-client' });
+      expect(JSON.stringify(await services.b2cInstances.list(org.id))).not.toContain('secret');
+    });
+
+    it('getOrCreate: a gateway failure gives the spec’s message', async () => {
+      const { services, gateway, org } = await onboardingOrg();
+      gateway.ensureApiClient.mockRejectedValueOnce(new Error('500 from Account Manager'));
+      const error = await domainError(services.b2cAPIClients.getOrCreate(org.id));
+      expect(error).toMatchObject({ kind: 'UNAVAILABLE', reason: 'api-client-create-failed' });
+      expect(error.message).toBe(
+        'Could not create API Client. Please contact the team at support.',
+      );
+      expect(
+        await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id)),
+      ).toEqual([]);
+    });
+
+    it('verify: decrypts the secret for the gateway and sets or clears the matching flag', async () => {
+      const { services, gateway, state, org, instances } = await onboardingOrg();
+      const instance = instances[0]!;
+      state.apiClient = { clientId: 'cid', secret: 'shh' };
+      await services.b2cAPIClients.getOrCreate(org.id);
+
+      expect(await services.b2cAPIClients.verify(org.id, instance.id, 'ocapi-shop')).toEqual({
+        status: 'ok',
+      });
+      expect(gateway.verify).toHaveBeenCalledWith(
+        { host: instance.host },
+        { clientId: 'cid', secret: 'shh' },
+        'ocapi-shop',
+      );
+      let now = await services.b2cInstances.get(org.id, instance.id);
+      expect(now).toMatchObject({
+        ocapiShopSettingsVerified: true,
+        ocapiDataSettingsVerified: false,
+        webdavSettingsVerified: false,
+      });
+
+      gateway.verify.mockResolvedValueOnce({
+        status: 'error',
+        message: 'Add the OCAPI Shop config.',
+      });
+      expect(await services.b2cAPIClients.verify(org.id, instance.id, 'ocapi-shop')).toEqual({
+        status: 'error',
+        message: 'Add the OCAPI Shop config.',
+      });
+      now = await services.b2cInstances.get(org.id, instance.id);
+      expect(now.ocapiShopSettingsVerified).toBe(false);
+
+      for (const capability of ['ocapi-data', 'webdav'] as const) {
+        await services.b2cAPIClients.verify(org.id, instance.id, capability);
+      }
+      now = await services.b2cInstances.get(org.id, instance.id);
+      expect(now).toMatchObject({ ocapiDataSettingsVerified: true, webdavSettingsVerified: true });
+    });
+
+    it('getOrCreate: concurrent calls create the client once', async () => {
+      const { services, gateway, org } = await onboardingOrg();
+      const [a, b] = await Promise.all([
+        services.b2cAPIClients.getOrCreate(org.id),
+        services.b2cAPIClients.getOrCreate(org.id),
+      ]);
+      expect(a).toEqual(b);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+    });
+
+    it('getOrCreate: a stored client without a readable secret gets a new one from the gateway', async () => {
+      const { services, gateway, state, secrets, org, instances } = await onboardingOrg();
+      const stored = async () =>
+        (await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id)))[0];
+      // As stored before Beacon could rotate secrets: the client existed, no secret.
+      await db().insert(b2cApiClients).values({ orgId: org.id, clientId: 'existing' });
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.apiClientSecretMissing,
+      });
+
+      state.apiClient = { clientId: 'existing', secret: 'rotated-secret' };
+      expect(await services.b2cAPIClients.getOrCreate(org.id)).toEqual({
+        clientId: 'existing',
+        name: API_CLIENT_NAME,
+      });
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+      const row = await stored();
+      expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(org.id))).toBe(
+        'rotated-secret',
+      );
+      await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
+      expect(gateway.verify).toHaveBeenLastCalledWith(
+        { host: instances[0]!.host },
+        { clientId: 'existing', secret: 'rotated-secret' },
+        'webdav',
+      );
+
+      // A secret stored under another key is replaced the same way.
+      await db()
+        .update(b2cApiClients)
+        .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(b2cApiClients.orgId, org.id));
+      state.apiClient = { clientId: 'existing', secret: 'rotated-again' };
+      await services.b2cAPIClients.getOrCreate(org.id);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(2);
+      expect(
+        secrets.decrypt((await stored())!.secretCiphertext!, apiClientSecretContext(org.id)),
+      ).toBe('rotated-again');
+    });
+
+    it('verify: an unexpected gateway failure throws UNAVAILABLE with the spec’s text; flags kept', async () => {
+      const { services, gateway, org, instances } = await onboardingOrg();
+      await services.b2cAPIClients.getOrCreate(org.id);
+      await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
+      const cause = new Error('socket hang up');
+      gateway.verify.mockRejectedValueOnce(cause);
+      const error = await domainError(
+        services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav'),
+      );
+      expect(error).toMatchObject({
+        kind: 'UNAVAILABLE',
+        reason: 'verify-failed',
+        message: INSTANCE_MESSAGES.verifyException('webdav'),
+        cause,
+      });
+      expect(
+        (await services.b2cInstances.get(org.id, instances[0]!.id)).webdavSettingsVerified,
+      ).toBe(true);
+    });
+
+    it('verify: no API client, no stored secret or an unreadable one is an error result; unknown instance NOT_FOUND', async () => {
+      const { services, gateway, org, instances } = await onboardingOrg();
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.apiClientMissing,
+      });
+      await db().insert(b2cApiClients).values({ orgId: org.id, clientId: 'existing' });
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.apiClientSecretMissing,
+      });
+      await db()
+        .update(b2cApiClients)
+        .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(b2cApiClients.orgId, org.id));
+      expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.apiClientSecretUnreadable,
+      });
+      expect(gateway.verify).not.toHaveBeenCalled();
+      const other = await makeOrg(db());
+      expect(
+        await domainError(services.b2cAPIClients.verify(other.id, instances[0]!.id, 'webdav')),
+      ).toMatchObject({ kind: 'NOT_FOUND', reason: 'instance-not-found' });
+    });
+  });
+
+  describe('verifyOnboarded', () => {
+    it('error (naming what is missing) until the API client and all three flags are set', async () => {
+      const { services, gateway, org, env, instances } = await onboardingOrg();
+      const id = instances[0]!.id;
+      let result = await services.b2cInstances.verifyOnboarded(org.id, env.id, id);
+      expect(result).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.onboardingIncomplete([
+          'API client',
+          'OCAPI Data settings',
+          'OCAPI Shop settings',
+          'WebDAV settings',
+        ]),
+      });
+      await services.b2cAPIClients.getOrCreate(org.id);
+      await services.b2cAPIClients.verify(org.id, id, 'ocapi-data');
+      gateway.verify.mockResolvedValueOnce({ status: 'error' });
+      await services.b2cAPIClients.verify(org.id, id, 'ocapi-shop');
+      await services.b2cAPIClients.verify(org.id, id, 'webdav');
+      result = await services.b2cInstances.verifyOnboarded(org.id, env.id, id);
+      expect(result).toEqual({
+        status: 'error',
+        message: INSTANCE_MESSAGES.onboardingIncomplete(['OCAPI Shop settings']),
+      });
+      expect((await services.b2cInstances.get(org.id, id)).onboarded).toBe(false);
+    });
+
+    it('ok: marks the instance onboarded and links the env; best redirect then picks that env', async () => {
+      const { services, owner, org, env, instances } = await onboardingOrg();
+      await addEnv(db(), org.id, 'aaa-first-by-slug');
+      const id = instances[1]!.id;
+      await services.b2cAPIClients.getOrCreate(org.id);
+      for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
+        await services.b2cAPIClients.verify(org.id, id, c);
+      }
+      expect(await services.b2cInstances.verifyOnboarded(org.id, env.id, id)).toEqual({
+        status: 'ok',
+      });
+      expect((await services.b2cInstances.get(org.id, id)).onboarded).toBe(true);
+      const [row] = await db().select().from(envs).where(eq(envs.id, env.id));
+      expect(row?.b2cInstanceId).toBe(id);
+      const redirect = await services.orgs.bestRedirectForUser(owner, org.slug);
+      expect(redirect.env).toEqual({
+        id: env.id,
+        slug: 'prod',
+        name: 'PROD',
+        b2cInstance: { id, instanceId: 'zzte_002', onboarded: true },
+      });
+    });
+
+    it('NOT_FOUND for an env or instance of another org', async () => {
+      const { services, org, env, instances } = await onboardingOrg();
+      const other = await makeOrg(db());
+      const otherEnv = await addEnv(db(), other.id, uniq('env'));
+      expect(
+        await domainError(
+          services.b2cInstances.verifyOnboarded(org.id, otherEnv.id, instances[0]!.id),
+        ),
+      ).toMatchObject({ kind: 'NOT_FOUND', reason: 'env-not-in-org' });
+      expect(
+        await domainError(
+          services.b2cInstances.verifyOnboarded(other.id, env.id, instances[0]!.id),
+        ),
+      ).toMatchObject({ kind: 'NOT_FOUND', reason: 'instance-not-found' });
+    });
+  });
+});

@@ -1,0 +1,339 @@
+/**
+ * B2C onboarding data: instances discovered through the gateway, the org's API client (secret stored
+ * encrypted, never returned), per-capability verification flags, and the final onboarded link to an env.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { B2CCapability } from '~/domain/instances/capabilities';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import type { ApiClient, B2CInstance, VerifyResult } from '~/domain/instances/entities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import { DomainError, type ErrorReason } from '~/domain/shared/errors';
+import type { Db } from '~/server/db/client';
+import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import type { B2CGateway, DiscoveredInstance } from '~/server/integrations/b2c/gateway';
+import type { DataCache } from '~/server/orgs/data-cache';
+import { findEnv, requireOrg } from '~/server/orgs/rows';
+import type { Secrets } from '~/server/secrets';
+
+const FLAG: Record<
+  B2CCapability,
+  'ocapiDataSettingsVerified' | 'ocapiShopSettingsVerified' | 'webdavSettingsVerified'
+> = {
+  'ocapi-data': 'ocapiDataSettingsVerified',
+  'ocapi-shop': 'ocapiShopSettingsVerified',
+  webdav: 'webdavSettingsVerified',
+};
+
+/** Binds a stored secret to its org, so a ciphertext copied to another org's row does not decrypt. */
+export const apiClientSecretContext = (orgId: string) => `b2c-api-client:${orgId}`;
+
+const instanceColumns = {
+  id: b2cInstances.id,
+  instanceId: b2cInstances.instanceId,
+  externalInstanceId: b2cInstances.externalInstanceId,
+  host: b2cInstances.host,
+  tenantType: b2cInstances.tenantType,
+  ocapiDataSettingsVerified: b2cInstances.ocapiDataSettingsVerified,
+  ocapiShopSettingsVerified: b2cInstances.ocapiShopSettingsVerified,
+  webdavSettingsVerified: b2cInstances.webdavSettingsVerified,
+  onboarded: b2cInstances.onboarded,
+  clientId: b2cApiClients.clientId,
+};
+
+type InstanceRow = Omit<B2CInstance, 'apiClient'> & { clientId: string | null };
+
+type InstanceRowWithoutUrl = Omit<InstanceRow, 'baseUrl'>;
+
+/** Gateway failures become UNAVAILABLE with a message a person can act on; domain errors pass through. */
+async function callGateway<T>(
+  call: () => Promise<T>,
+  message: string,
+  reason: ErrorReason,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('UNAVAILABLE', message, reason);
+  }
+}
+
+/**
+ * Verification failed for a reason settings cannot fix (Salesforce unreachable, a timeout, a 5xx
+ * after retries, an unexpected answer). UNAVAILABLE, so tRPC answers SERVICE_UNAVAILABLE; the
+ * B2C error is kept as the cause for the logs.
+ */
+export class B2CVerifyError extends DomainError {
+  constructor(capability: B2CCapability, cause: unknown) {
+    super('UNAVAILABLE', INSTANCE_MESSAGES.verifyException(capability), 'verify-failed');
+    Object.assign(this, { cause });
+  }
+}
+
+export interface B2CInstancesService {
+  sync(orgId: string): Promise<B2CInstance[]>;
+  list(orgId: string): Promise<B2CInstance[]>;
+  get(orgId: string, b2cInstanceId: string): Promise<B2CInstance>;
+  verifyOnboarded(orgId: string, envId: string, b2cInstanceId: string): Promise<VerifyResult>;
+}
+
+export interface B2CAPIClientsService {
+  getOrCreate(orgId: string): Promise<ApiClient>;
+  verify(orgId: string, b2cInstanceId: string, capability: B2CCapability): Promise<VerifyResult>;
+}
+
+export interface B2CServiceDeps {
+  db: Db;
+  b2c: B2CGateway;
+  secrets: Secrets;
+  /** Env lists carry each env's instance summary: every instance write invalidates the org's list. */
+  cache: DataCache;
+}
+
+export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): {
+  b2cInstances: B2CInstancesService;
+  b2cAPIClients: B2CAPIClientsService;
+} {
+  const toInstance = ({ clientId, ...row }: InstanceRowWithoutUrl): B2CInstance => ({
+    ...row,
+    baseUrl: b2c.instanceBaseUrl(row.host),
+    apiClient: clientId ? { clientId } : null,
+  });
+
+  function selectInstances(orgId: string) {
+    return db
+      .select(instanceColumns)
+      .from(b2cInstances)
+      .leftJoin(b2cApiClients, eq(b2cApiClients.orgId, b2cInstances.orgId))
+      .where(eq(b2cInstances.orgId, orgId))
+      .$dynamic();
+  }
+
+  async function list(orgId: string): Promise<B2CInstance[]> {
+    const rows = await selectInstances(orgId).orderBy(
+      asc(b2cInstances.instanceId),
+      asc(b2cInstances.id),
+    );
+    return rows.map(toInstance);
+  }
+
+  /** By row id; the realm's instance name ("zzte_001") is not an id here. */
+  async function get(orgId: string, b2cInstanceId: string): Promise<B2CInstance> {
+    const rows = await selectInstances(orgId)
+      .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.id, b2cInstanceId)))
+      .limit(1);
+    const row = rows[0];
+    if (!row) {
+      throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.instanceNotFound, 'instance-not-found');
+    }
+    return toInstance(row);
+  }
+
+  async function requireInstanceRow(orgId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(b2cInstances)
+      .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.id, id)));
+    if (!row) {
+      throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.instanceNotFound, 'instance-not-found');
+    }
+    return row;
+  }
+
+  /**
+   * Matched on Account Manager's id; failing that, on the realm instance id ("zzte_001", unique across
+   * B2C), so a row created before its external id was known (the seed, an import) is adopted, not doubled.
+   */
+  async function upsertDiscovered(orgId: string, found: DiscoveredInstance): Promise<void> {
+    const fields = { instanceId: found.instanceId, host: found.host, tenantType: found.tenantType };
+    const byExternal = await db
+      .update(b2cInstances)
+      .set(fields)
+      .where(
+        and(
+          eq(b2cInstances.orgId, orgId),
+          eq(b2cInstances.externalInstanceId, found.externalInstanceId),
+        ),
+      )
+      .returning({ id: b2cInstances.id });
+    if (byExternal.length > 0) return;
+    const [adoptable] = await db
+      .select({ id: b2cInstances.id })
+      .from(b2cInstances)
+      .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.instanceId, found.instanceId)))
+      .orderBy(asc(b2cInstances.createdAt))
+      .limit(1);
+    if (adoptable) {
+      await db
+        .update(b2cInstances)
+        .set({ ...fields, externalInstanceId: found.externalInstanceId })
+        .where(eq(b2cInstances.id, adoptable.id));
+      return;
+    }
+    await db
+      .insert(b2cInstances)
+      .values({ orgId, externalInstanceId: found.externalInstanceId, ...fields })
+      .onConflictDoUpdate({
+        target: [b2cInstances.orgId, b2cInstances.externalInstanceId],
+        set: fields,
+      });
+  }
+
+  /** Runs a write to the org's instances, then drops the org's cached env list (even when it failed part way). */
+  async function changingInstances<T>(orgId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache.envsChanged(orgId);
+    }
+  }
+
+  /** The stored secret, or null when none is stored or it cannot be read (the key changed). */
+  function readSecret(orgId: string, ciphertext: string | null): string | null {
+    if (!ciphertext) return null;
+    try {
+      return secrets.decrypt(ciphertext, apiClientSecretContext(orgId));
+    } catch {
+      return null;
+    }
+  }
+
+  const pending = new Map<string, Promise<unknown>>();
+  /** Runs `task` after any earlier task for the same org has settled (in this process). */
+  function oneAtATime<T>(orgId: string, task: () => Promise<T>): Promise<T> {
+    const previous = pending.get(orgId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.set(orgId, settled);
+    void settled.then(() => {
+      if (pending.get(orgId) === settled) pending.delete(orgId);
+    });
+    return next;
+  }
+
+  async function findApiClient(orgId: string) {
+    const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
+    return row ?? null;
+  }
+
+  return {
+    b2cInstances: {
+      async sync(orgId) {
+        await requireOrg(db, orgId);
+        const discovered = await callGateway(
+          () => b2c.listInstances({ orgId }),
+          INSTANCE_MESSAGES.b2cUnavailable,
+          'b2c-unavailable',
+        );
+        // Instances that vanished from Account Manager are kept: an env may still point at one.
+        await changingInstances(orgId, async () => {
+          for (const found of discovered) await upsertDiscovered(orgId, found);
+        });
+        return list(orgId);
+      },
+      async list(orgId) {
+        await requireOrg(db, orgId);
+        return list(orgId);
+      },
+      get,
+
+      async verifyOnboarded(orgId, envId, instanceId): Promise<VerifyResult> {
+        const instance = await requireInstanceRow(orgId, instanceId);
+        const env = await findEnv(db, orgId, { id: envId });
+        if (!env)
+          throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
+        const client = await findApiClient(orgId);
+        const missing = [
+          ...(client ? [] : ['API client']),
+          ...(instance.ocapiDataSettingsVerified ? [] : ['OCAPI Data settings']),
+          ...(instance.ocapiShopSettingsVerified ? [] : ['OCAPI Shop settings']),
+          ...(instance.webdavSettingsVerified ? [] : ['WebDAV settings']),
+        ];
+        if (missing.length > 0) {
+          return { status: 'error', message: INSTANCE_MESSAGES.onboardingIncomplete(missing) };
+        }
+        await changingInstances(orgId, () =>
+          db.transaction(async (tx) => {
+            await tx
+              .update(b2cInstances)
+              .set({ onboarded: true })
+              .where(eq(b2cInstances.id, instance.id));
+            await tx
+              .update(envs)
+              .set({ b2cInstanceId: instance.id })
+              .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+          }),
+        );
+        return { status: 'ok' };
+      },
+    },
+
+    b2cAPIClients: {
+      async getOrCreate(orgId): Promise<ApiClient> {
+        await requireOrg(db, orgId);
+        // One at a time per org: a second caller must not rotate the secret the first is storing.
+        return oneAtATime(orgId, async () => {
+          const stored = await findApiClient(orgId);
+          if (stored && readSecret(orgId, stored.secretCiphertext) !== null) {
+            return { clientId: stored.clientId, name: API_CLIENT_NAME };
+          }
+          // None stored, or stored without a secret Beacon can read (the client existed in
+          // Account Manager already, or the key changed): create it, or give it a new secret.
+          const ensured = await callGateway(
+            () => b2c.ensureApiClient({ orgId }),
+            INSTANCE_MESSAGES.apiClientCreateFailed,
+            'api-client-create-failed',
+          );
+          const values = {
+            clientId: ensured.clientId,
+            secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),
+          };
+          await changingInstances(orgId, () =>
+            db
+              .insert(b2cApiClients)
+              .values({ orgId, ...values })
+              .onConflictDoUpdate({ target: b2cApiClients.orgId, set: values }),
+          );
+          return { clientId: ensured.clientId, name: API_CLIENT_NAME };
+        });
+      },
+
+      async verify(orgId, instanceId, capability): Promise<VerifyResult> {
+        const instance = await requireInstanceRow(orgId, instanceId);
+        const client = await findApiClient(orgId);
+        if (!client) return { status: 'error', message: INSTANCE_MESSAGES.apiClientMissing };
+        if (!client.secretCiphertext) {
+          return { status: 'error', message: INSTANCE_MESSAGES.apiClientSecretMissing };
+        }
+        const secret = readSecret(orgId, client.secretCiphertext);
+        if (secret === null) {
+          return { status: 'error', message: INSTANCE_MESSAGES.apiClientSecretUnreadable };
+        }
+        let result: VerifyResult;
+        try {
+          // Bad credentials (401) and missing settings (403) come back as an error result.
+          result = await b2c.verify(
+            { host: instance.host },
+            { clientId: client.clientId, secret },
+            capability,
+          );
+        } catch (error) {
+          // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
+          // spec's exception text; the flag is left as it was.
+          throw new B2CVerifyError(capability, error);
+        }
+        // A failed probe clears the flag too: the settings were changed since the last success.
+        await changingInstances(orgId, () =>
+          db
+            .update(b2cInstances)
+            .set({ [FLAG[capability]]: result.status === 'ok' })
+            .where(eq(b2cInstances.id, instance.id)),
+        );
+        return result;
+      },
+    },
+  };
+}

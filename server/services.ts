@@ -1,0 +1,111 @@
+/**
+ * The composition root of the server's areas: the `Services` the tRPC context carries (one entry per area
+ * service), built from the database, the B2C gateway and the secrets box. A new area adds its service here.
+ */
+import { DomainError } from '~/domain/shared/errors';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import type { Db } from './db/client';
+import { isDataException } from './db/errors';
+import {
+  type B2CAPIClientsService,
+  type B2CInstancesService,
+  createB2CServices,
+} from './instances/service';
+import type { B2CGateway } from './integrations/b2c/gateway';
+import { createInvitationsService, type InvitationsService } from './members/invitations-service';
+import { createMembersService, type MembersService } from './members/members-service';
+import {
+  type AccessOptions,
+  type AccessService,
+  type CachedAccessService,
+  createAccessService,
+} from './orgs/access';
+import { createDataCache, type DataCache } from './orgs/data-cache';
+import { createEnvsService, type EnvsService } from './orgs/envs-service';
+import { createOrgsService, type OrgsService } from './orgs/orgs-service';
+import { createPromptsService, type PromptsService } from './prompts/service';
+import type { CacheOptions } from './read-through-cache';
+import type { Secrets } from './secrets';
+import { createSystemService, type HealthProbes, type SystemService } from './system/service';
+
+export interface Services {
+  access: AccessService;
+  orgs: OrgsService;
+  envs: EnvsService;
+  members: MembersService;
+  invitations: InvitationsService;
+  prompts: PromptsService;
+  b2cInstances: B2CInstancesService;
+  b2cAPIClients: B2CAPIClientsService;
+  system: SystemService;
+}
+
+export interface ServiceDeps {
+  db: Db;
+  b2c: B2CGateway;
+  secrets: Secrets;
+  /** Clock for expiry checks; tests move it. */
+  now?: () => Date;
+  access?: AccessOptions;
+  /** The org/env read cache (TTL, size); changes made through these services invalidate it. */
+  cache?: CacheOptions;
+  /** Health probes of the parts outside the database (identity provider, B2C, WebSocket). */
+  probes?: HealthProbes;
+}
+
+export interface BeaconServices extends Services {
+  access: CachedAccessService;
+  /** Org-by-slug and env lists; `clear()` after writing to the database behind the services' back. */
+  cache: DataCache;
+}
+
+export function createServices({
+  db,
+  b2c,
+  secrets,
+  now,
+  access: accessOptions,
+  cache: cacheOptions,
+  probes,
+}: ServiceDeps): BeaconServices {
+  const access = createAccessService(db, accessOptions);
+  const cache = createDataCache(db, cacheOptions);
+  const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
+  return {
+    access: rejectingBadData(access),
+    cache,
+    orgs: rejectingBadData(createOrgsService(db, access, cache)),
+    envs: rejectingBadData(createEnvsService(db, cache)),
+    members: rejectingBadData(createMembersService(db, access)),
+    invitations: rejectingBadData(createInvitationsService(db, access, now)),
+    prompts: rejectingBadData(createPromptsService(db, now)),
+    b2cInstances: rejectingBadData(b2cInstances),
+    b2cAPIClients: rejectingBadData(b2cAPIClients),
+    system: createSystemService(db, now, probes),
+  };
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL byte passes zod's string checks) fails the query with a data
+ * exception; that is the caller's bad input (INVALID → BAD_REQUEST), not a server fault (500).
+ */
+function rejectingBadData<T extends object>(service: T): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(service)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            const result: unknown = value.apply(service, args);
+            return result instanceof Promise ? result.catch(toInvalid) : result;
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+function toInvalid(error: unknown): never {
+  if (isDataException(error)) {
+    throw new DomainError('INVALID', APP_MESSAGES.invalidCharacters, 'invalid-characters');
+  }
+  throw error;
+}

@@ -1,0 +1,78 @@
+/**
+ * Health of the product's parts (the status page): the database round trip plus probes the process
+ * supplies (identity provider, B2C endpoints, WebSocket). Each part keeps its last error, so a part
+ * that recovered still shows what went wrong before.
+ */
+import { sql } from 'drizzle-orm';
+import type { HealthCheck } from '~/domain/system/entities';
+import type { Db } from '~/server/db/client';
+
+export type HealthPart = HealthCheck['name'];
+/** A probe resolves when the part answers and rejects with a reason when it does not. */
+export type HealthProbes = Partial<
+  Record<Exclude<HealthPart, 'server' | 'database'>, () => Promise<void>>
+>;
+
+const PROBE_TIMEOUT_MS = 3000;
+const ORDER: HealthPart[] = ['server', 'database', 'identity-provider', 'b2c', 'websocket'];
+
+function withTimeout(probe: () => Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
+      PROBE_TIMEOUT_MS,
+    );
+    probe().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export interface SystemService {
+  status(): Promise<HealthCheck[]>;
+}
+
+export function createSystemService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  probes: HealthProbes = {},
+): SystemService {
+  const lastErrors = new Map<HealthPart, string>();
+  const check = async (name: HealthPart, probe: () => Promise<void>): Promise<HealthCheck> => {
+    const started = performance.now();
+    try {
+      await withTimeout(probe);
+      return {
+        name,
+        ok: true,
+        latencyMs: Math.round((performance.now() - started) * 100) / 100,
+        lastError: lastErrors.get(name) ?? null,
+        checkedAt: now(),
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      lastErrors.set(name, message);
+      return { name, ok: false, latencyMs: null, lastError: message, checkedAt: now() };
+    }
+  };
+  const parts: [HealthPart, () => Promise<void>][] = [
+    ['server', async () => {}],
+    ['database', async () => void (await db.execute(sql`select 1`))],
+    ...Object.entries(probes).filter((entry): entry is [HealthPart, () => Promise<void>] =>
+      Boolean(entry[1]),
+    ),
+  ];
+  return {
+    async status(): Promise<HealthCheck[]> {
+      const results = await Promise.all(parts.map(([name, probe]) => check(name, probe)));
+      return results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/** Test helpers for the services: a controllable fake B2C gateway, users and orgs with unique names. */
+import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
+import { DomainError } from '~/domain/shared/errors';
+import type { SessionUser } from '~/domain/shared/session';
+import type { Db } from './db/client';
+import { b2cInstances, envs, memberships, orgs, users } from './db/schema';
+import type {
+  ApiClientCredentials,
+  B2CGateway,
+  DiscoveredInstance,
+} from './integrations/b2c/gateway';
+import type { CacheOptions } from './read-through-cache';
+import { createSecrets } from './secrets';
+import { type BeaconServices, createServices } from './services';
+
+let counter = 0;
+/** A unique, slug-safe suffix. */
+export const uniq = (prefix = 't') =>
+  `${prefix}-${(++counter).toString(36)}-${randomBytes(3).toString('hex')}`;
+
+export function fakeGateway() {
+  const state = {
+    instances: [] as DiscoveredInstance[],
+    apiClient: { clientId: 'client-1', secret: 'secret-1' } as ApiClientCredentials,
+  };
+  const gateway = {
+    instanceBaseUrl: (host: string) => `https://${host}`,
+    listInstances: vi.fn<B2CGateway['listInstances']>(async () => state.instances),
+    ensureApiClient: vi.fn<B2CGateway['ensureApiClient']>(async () => state.apiClient),
+    verify: vi.fn<B2CGateway['verify']>(async () => ({ status: 'ok' as const })),
+  };
+  return { gateway, state };
+}
+
+export function testServices(db: Db, options: { now?: () => Date; cache?: CacheOptions } = {}) {
+  const { gateway, state } = fakeGateway();
+  const secrets = createSecrets(randomBytes(32));
+  const services: BeaconServices = createServices({ db, b2c: gateway, secrets, ...options });
+  return { services, gateway, state, secrets };
+}
+
+export async function makeUser(
+  db: Db,
+  overrides: Partial<{ name: string; email: string; isSuperUser: boolean }> = {},
+): Promise<SessionUser> {
+  const handle = uniq('user');
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `User ${handle}`,
+      email: overrides.email ?? `${handle}@example.test`,
+      isSuperUser: overrides.isSuperUser ?? false,
+    })
+    .returning({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isSuperUser: users.isSuperUser,
+    });
+  if (!row) throw new Error('No user inserted.');
+  return row;
+}
+
+export async function makeOrg(
+  db: Db,
+  options: {
+    members?: { user: SessionUser; role?: 'owner' | 'member' }[];
+    name?: string;
+    verified?: boolean;
+  } = {},
+) {
+  const slug = uniq('org');
+  const [org] = await db
+    .insert(orgs)
+    .values({ slug, name: options.name ?? `Org ${slug}`, verified: options.verified ?? false })
+    .returning({ id: orgs.id, slug: orgs.slug, name: orgs.name, verified: orgs.verified });
+  if (!org) throw new Error('No org inserted.');
+  for (const { user, role } of options.members ?? []) {
+    await db.insert(memberships).values({ userId: user.id, orgId: org.id, role: role ?? 'member' });
+  }
+  return org;
+}
+
+/** An env, with an instance (onboarded or not) when asked. */
+export async function addEnv(
+  db: Db,
+  orgId: string,
+  slug: string,
+  instance?: { onboarded: boolean },
+) {
+  let b2cInstanceId: string | null = null;
+  if (instance) {
+    const [row] = await db
+      .insert(b2cInstances)
+      .values({
+        orgId,
+        instanceId: `${slug}_001`,
+        externalInstanceId: uniq('ext'),
+        host: `${slug}.example.test`,
+        tenantType: 'sandbox',
+        onboarded: instance.onboarded,
+      })
+      .returning({ id: b2cInstances.id });
+    b2cInstanceId = row!.id;
+  }
+  const [env] = await db
+    .insert(envs)
+    .values({ orgId, slug, name: slug.toUpperCase(), b2cInstanceId })
+    .returning();
+  return env!;
+}
+
+/** Resolves to the DomainError a promise rejects with. */
+export async function domainError(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError))
+    throw new Error(`Expected a DomainError, got ${String(error)}`);
+  return error;
+}

@@ -1,0 +1,32 @@
+/**
+ * How an area tells the authorization walk (authz.test.ts) to call its procedures: a valid input per
+ * procedure, and for procedures that name no org, what a signed-in non-member gets. Each area lists its
+ * own in `<area>/authz-samples.ts`; the walk collects every such file and fails when a procedure has none.
+ */
+
+/** Values the walk creates before it runs (ids of seeded rows, a token made for someone else). */
+export interface WalkFixtures {
+  /** Acme's org id: the walk points every org-scoped input at it. */
+  acme: string;
+  /** An invitation token sent to another address than the caller's. */
+  otherEmailToken: string;
+}
+
+export type NonMemberOutcome =
+  /** Refused although the input names no org (e.g. an invitation sent to someone else). */
+  | { forbidden: true }
+  /** The result a signed-in non-member gets (empty, no-membership, or org-free data). */
+  | { result: (value: unknown) => void | Promise<void> };
+
+export interface AuthzSample {
+  /** A valid input; for org-scoped procedures the walk points its org at acme. */
+  input: (fixtures: WalkFixtures) => unknown;
+  /** Only for procedures whose input requires no org; the org-scoped ones are FORBIDDEN by rule. */
+  nonMember?: NonMemberOutcome;
+  superuserOnly?: true;
+}
+
+/** Procedure path → sample. */
+export type AuthzSamples = Record<string, AuthzSample>;
+
+export const forbidden = { forbidden: true } as const;
