@@ -15,22 +15,57 @@ import { describe, expect, it } from 'vitest';
 import catalogue from '~/stories/screen-states.json';
 
 const PENDING = new Set<string>([
-  // Shell issue
-  // Settings issue
-  // Milestone 2 areas (routes land with the shell, with honest empty states)
+  // AI discoverability monitoring (its screens land with the monitoring work)
   'aeo.results',
   'aeo.config',
+  'aeo.results-empty',
+  'aeo.results-llm',
+  'aeo.results-running',
+  'aeo.results-uplift',
+  'aeo.prompt-detail',
+  'aeo.products',
+  'aeo.config-validation',
+  // Analyst
   'analyst',
+  'analyst.answer',
+  'analyst.streaming',
+  'analyst.error',
+  // Agents (configure, estimate, run)
   'agents.translation',
   'agents.seo',
   'agents.aeo',
+  'agents.config-validation',
+  'agents.run-estimate',
+  'agents.run-progress',
+  'agents.run-history',
+  'agents.run-failed',
+  // Products (catalogue copy)
   'products.list',
   'products.detail',
   'products.detail-json',
+  'products.list-filtered',
+  'products.list-empty',
+  'products.sync-status',
+  'products.detail-variation-group',
+  'products.detail-pending',
+  'products.not-found',
+  // Review queue and write-back
   'reviews.list',
   'reviews.detail',
+  'reviews.list-filtered',
+  'reviews.list-empty',
+  'reviews.bulk-select',
+  'reviews.detail-edit',
+  'reviews.detail-published',
+  'reviews.detail-conflict',
+  'reviews.detail-publish-failed',
+  'reviews.detail-rejected',
+  // Landing pages
   'landing-pages.list',
   'landing-pages.detail',
+  'landing-pages.list-empty',
+  'landing-pages.detail-published',
+  'landing-pages.forbidden',
 ]);
 
 const STATE_TAG = /^state:(.+)$/;
