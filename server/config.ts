@@ -70,6 +70,10 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    JOB_WORKERS: z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((env, ctx) => {
     for (const p of ['SALESFORCE', 'GOOGLE'] as const) {
@@ -137,6 +141,8 @@ export interface Config {
   /** Beacon's own Account Manager API client; null when not configured (the simulator stands in outside production). */
   accountManager: { url: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
+  /** Whether the server process also runs background jobs (false when `npm run worker` processes do). */
+  jobWorkers: boolean;
   devIdpPort: number;
   /** A provider is null when its client id is not configured: the development IdP stands in. */
   salesforce: OidcClientConfig | null;
@@ -190,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     trustProxy: env.TRUST_PROXY,
+    jobWorkers: env.JOB_WORKERS,
     devIdpPort: env.DEV_IDP_PORT,
     salesforce: env.SALESFORCE_CLIENT_ID
       ? {

@@ -15,6 +15,7 @@ import { createDatabase, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { users } from './db/schema';
 import { faviconServiceOrigin, httpOrigin } from './http/security';
+import { startJobs } from './jobs/runtime';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import { createLogger } from './log';
@@ -158,6 +159,16 @@ async function main() {
     if (seeded) logger.info('seeded the demo data into an empty database');
   }
 
+  // Background jobs on the same database; this process runs workers too unless JOB_WORKERS=false
+  // (then `npm run worker` processes do).
+  const jobs = await startJobs({
+    database,
+    logger,
+    work: config.jobWorkers,
+    instanceName: 'server',
+  });
+  logger.info({ workers: config.jobWorkers }, 'background jobs started');
+
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
   const listening: { url?: string } = {};
@@ -183,7 +194,13 @@ async function main() {
         ? wsProbe(`${listening.url.replace(/^http/, 'ws')}/ws`)
         : Promise.reject(new Error('not listening yet')),
   };
-  const services = createServices({ db: database.db, b2c: b2c.gateway, secrets, probes });
+  const services = createServices({
+    db: database.db,
+    b2c: b2c.gateway,
+    secrets,
+    probes,
+    runEvents: jobs.events,
+  });
 
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
@@ -227,10 +244,13 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Past the jobs' grace period (SHUTDOWN_GRACE_MS), with room for the rest of the close.
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
       await running.close();
+      // Jobs in flight finish or are released for another worker before the database closes.
+      await jobs.stop();
       await idp?.close();
       await b2c.simulator?.stop();
       await database.close();

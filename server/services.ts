@@ -12,6 +12,8 @@ import {
   createB2CServices,
 } from './instances/service';
 import type { B2CGateway } from './integrations/b2c/gateway';
+import type { RunEvents } from './jobs/events';
+import { createJobRunsService, type JobRunsService } from './jobs/service';
 import { createInvitationsService, type InvitationsService } from './members/invitations-service';
 import { createMembersService, type MembersService } from './members/members-service';
 import {
@@ -38,6 +40,7 @@ export interface Services {
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
+  jobs: JobRunsService;
 }
 
 export interface ServiceDeps {
@@ -51,6 +54,8 @@ export interface ServiceDeps {
   cache?: CacheOptions;
   /** Health probes of the parts outside the database (identity provider, B2C, WebSocket). */
   probes?: HealthProbes;
+  /** Job run changes (NOTIFY); without it, a run's progress stream shows only its first state. */
+  runEvents?: RunEvents;
 }
 
 export interface BeaconServices extends Services {
@@ -67,6 +72,7 @@ export function createServices({
   access: accessOptions,
   cache: cacheOptions,
   probes,
+  runEvents = noRunEvents,
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
   const cache = createDataCache(db, cacheOptions);
@@ -82,8 +88,11 @@ export function createServices({
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),
+    jobs: createJobRunsService(db, runEvents),
   };
 }
+
+const noRunEvents: RunEvents = { watch: () => () => undefined, close: async () => undefined };
 
 /**
  * Text PostgreSQL cannot store (a NUL byte passes zod's string checks) fails the query with a data

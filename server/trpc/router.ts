@@ -1,5 +1,6 @@
 /** The root router: each area's routers mounted under their names; the client imports only its type. */
 import { instancesRouters } from '~/server/instances/router';
+import { jobsRouters } from '~/server/jobs/router';
 import { membersRouters } from '~/server/members/router';
 import { orgsRouters } from '~/server/orgs/router';
 import { promptsRouters } from '~/server/prompts/router';
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   ...promptsRouters,
   ...instancesRouters,
   ...systemRouters,
+  ...jobsRouters,
 });
 
 export type AppRouter = typeof appRouter;

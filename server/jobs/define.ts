@@ -1,0 +1,60 @@
+/**
+ * How an area declares a background job kind: a name, a zod payload, a handler and its retry policy.
+ * Handlers live beside their area's service (`server/<area>/jobs.ts`); server/jobs/registry.ts lists
+ * every area's kinds, as the root router lists every area's routers.
+ */
+import type { z } from 'zod';
+import type { Db } from '~/server/db/client';
+
+export interface JobProgress {
+  /** Steps done so far. */
+  done: number;
+  /** Steps in all, when known. */
+  total?: number | null;
+  /** What is happening now, for the screen ("Translating 3 of 12 products"). */
+  message?: string | null;
+}
+
+export interface JobContext {
+  runId: string;
+  orgId: string;
+  /** The run's logical effect: write it into the area's own unique keys so a second try adds nothing. */
+  key: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Aborted when the job expires or the worker stops for good: stop calling out and return. */
+  signal: AbortSignal;
+  db: Db;
+  /** Records progress on the run and tells every screen watching it. */
+  progress(progress: JobProgress): Promise<void>;
+}
+
+export interface RetryPolicy {
+  /** Tries after the first; only transient failures use them (errors.ts). */
+  limit: number;
+  /** The first pause; each next one doubles (with jitter), up to `maxDelaySeconds`. */
+  delaySeconds: number;
+  maxDelaySeconds?: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, maxDelaySeconds: 300 };
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** `<area>.<name>`: the queue's name too. */
+  name: string;
+  payload: S;
+  handler: (payload: z.output<S>, context: JobContext) => Promise<void>;
+  retry?: RetryPolicy;
+  /** How long one try may run before the queue takes the job back for another worker. */
+  expireInSeconds?: number;
+  /** Jobs one worker process runs at the same time (default 10). */
+  concurrency?: number;
+}
+
+/** Declares a job kind; the payload's type flows from its schema into the handler. */
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/** A job kind with its payload type erased, as the registry holds them. */
+export type AnyJobDefinition = JobDefinition<z.ZodType>;

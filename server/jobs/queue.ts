@@ -1,0 +1,227 @@
+/**
+ * The job queue: pg-boss on the server's database, one queue per job kind, and the run rows
+ * (`job_runs`) that make every job idempotent and observable. `enqueue` records the run under its
+ * logical key and sends the job with the run's id, so enqueueing twice starts one run; a worker
+ * claims the run before calling the handler, so a job delivered again after its run completed adds
+ * nothing; failures are sorted into retried (transient) and final (permanent) ones
+ * (docs/decisions/0021-background-jobs.md).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
+import { z } from 'zod';
+import type { JobRun } from '~/domain/jobs/runs';
+import { DomainError } from '~/domain/shared/errors';
+import type { Database } from '~/server/db/client';
+import { jobRuns } from '~/server/db/schema';
+import type { Logger } from '~/server/log';
+import { bossConnection } from './boss-db';
+import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext } from './define';
+import { failureMessage, isTransient } from './errors';
+
+export interface EnqueueOptions {
+  orgId: string;
+  /** The logical effect, unique within the org and kind (e.g. `product:123:locale:de`). */
+  key: string;
+}
+
+export interface StopOptions {
+  /** Let jobs in flight finish (default true); those still running after `timeoutMs` are released. */
+  graceful?: boolean;
+  timeoutMs?: number;
+}
+
+export interface JobQueue {
+  /** Records the run and queues its job; the same org, kind and key find the existing run instead. */
+  enqueue(kind: string, payload: unknown, options: EnqueueOptions): Promise<EnqueueResult>;
+  /** Starts this process's workers for every kind. */
+  work(): Promise<void>;
+  /** Stops fetching; with `graceful`, waits for jobs in flight up to `timeoutMs`, then releases them. */
+  stop(options?: StopOptions): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+export interface EnqueueResult {
+  run: JobRun;
+  /** False when a run with this key already existed. */
+  created: boolean;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  definitions: readonly AnyJobDefinition[];
+  logger?: Logger;
+  /** How often an idle worker looks for jobs when no NOTIFY woke it (seconds, default 2). */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are taken back for another worker (seconds, default 60). */
+  superviseIntervalSeconds?: number;
+  /** Jobs one worker fetches at once (default 20). */
+  batchSize?: number;
+  /** A name in pg-boss's instance registry, e.g. `server` or `worker`. */
+  instanceName?: string;
+}
+
+export const RELEASED_MESSAGE =
+  'The worker stopped before the job finished; another worker will take it over.';
+
+/** What the queue carries; the payload itself is on the run row. */
+const jobData = z.object({ runId: z.string() });
+
+/** Opens pg-boss (installing or upgrading its schema) and makes sure every kind has its queue. */
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { database, definitions, logger } = options;
+  const db = database.db;
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  if (byName.size !== definitions.length) throw new Error('Two job kinds share a name.');
+
+  const boss = new PgBoss({
+    ...bossConnection(database),
+    useListenNotify: true,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    ...(options.instanceName ? { instanceName: options.instanceName } : {}),
+  });
+  boss.on('error', (err) => logger?.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const definition of definitions) {
+    const retry = definition.retry ?? DEFAULT_RETRY;
+    const queueOptions = {
+      retryLimit: retry.limit,
+      retryDelay: retry.delaySeconds,
+      retryBackoff: true,
+      ...(retry.maxDelaySeconds ? { retryDelayMax: retry.maxDelaySeconds } : {}),
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    };
+    await boss.createQueue(definition.name, { ...queueOptions, notify: true });
+    // An existing queue keeps the options it was created with unless told.
+    await boss.updateQueue(definition.name, queueOptions);
+  }
+
+  async function enqueue(
+    kind: string,
+    payload: unknown,
+    { orgId, key }: EnqueueOptions,
+  ): Promise<EnqueueResult> {
+    const definition = byName.get(kind);
+    if (!definition) throw new Error(`No job kind named ${kind}.`);
+    const parsed = definition.payload.safeParse(payload);
+    if (!parsed.success) {
+      throw new DomainError('INVALID', `The ${kind} job's payload is not valid.`);
+    }
+    const [inserted] = await db
+      .insert(jobRuns)
+      .values({ orgId, kind, key, payload: parsed.data })
+      .onConflictDoNothing()
+      .returning();
+    const run =
+      inserted ??
+      (await db.query.jobRuns.findFirst({
+        where: and(eq(jobRuns.orgId, orgId), eq(jobRuns.kind, kind), eq(jobRuns.key, key)),
+      }));
+    if (!run) throw new Error(`The run ${kind}/${key} vanished while it was enqueued.`);
+    // Sent under the run's id: a second send (a retried enqueue, a crash between insert and send)
+    // finds the job already there and adds none.
+    if (run.status === 'queued') await boss.send(kind, { runId: run.id }, { id: run.id });
+    return { run, created: Boolean(inserted) };
+  }
+
+  /** Marks the run started (one more attempt) unless it already completed; null → nothing to do. */
+  async function claim(runId: string) {
+    const [run] = await db
+      .update(jobRuns)
+      .set({
+        status: 'running',
+        attempts: sql`${jobRuns.attempts} + 1`,
+        error: null,
+      })
+      .where(and(eq(jobRuns.id, runId), ne(jobRuns.status, 'completed')))
+      .returning();
+    return run ?? null;
+  }
+
+  async function settle(
+    runId: string,
+    values: Partial<typeof jobRuns.$inferInsert>,
+  ): Promise<void> {
+    await db.update(jobRuns).set(values).where(eq(jobRuns.id, runId));
+  }
+
+  async function runOne(
+    definition: AnyJobDefinition,
+    job: JobWithMetadata<unknown>,
+  ): Promise<JobResult> {
+    const data = jobData.safeParse(job.data);
+    if (!data.success) return { id: job.id, status: 'deadletter', output: { error: 'bad job' } };
+    const { runId } = data.data;
+    const run = await claim(runId);
+    if (!run) return { id: job.id, status: 'completed' };
+    const context: JobContext = {
+      runId,
+      orgId: run.orgId,
+      key: run.key,
+      attempt: run.attempts,
+      signal: job.signal,
+      db,
+      progress: async ({ done, total, message }) => {
+        await settle(runId, {
+          progressDone: done,
+          ...(total === undefined ? {} : { progressTotal: total }),
+          ...(message === undefined ? {} : { progressMessage: message }),
+        });
+      },
+    };
+    try {
+      const payload = definition.payload.parse(run.payload);
+      await definition.handler(payload, context);
+      await settle(runId, { status: 'completed', finishedAt: new Date() });
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      if (job.signal.aborted) {
+        // The queue took the job back (this worker is stopping, or the try outran its time) and has
+        // already failed it for another try: the run waits for that try.
+        await settle(runId, { status: 'retrying', error: RELEASED_MESSAGE });
+        return { id: job.id, status: 'failed', output: { error: RELEASED_MESSAGE } };
+      }
+      const error_ = failureMessage(error);
+      const retryLeft = job.retryCount < job.retryLimit;
+      if (isTransient(error) && retryLeft) {
+        logger?.warn({ err: error, kind: job.name, runId }, 'job failed; it will be retried');
+        await settle(runId, { status: 'retrying', error: error_ });
+        return { id: job.id, status: 'failed', output: { error: error_ } };
+      }
+      logger?.error({ err: error, kind: job.name, runId }, 'job failed');
+      await settle(runId, { status: 'failed', error: error_, finishedAt: new Date() });
+      // Permanent: straight to failed, whatever tries are left; transient: the last try is spent.
+      return {
+        id: job.id,
+        status: isTransient(error) ? 'failed' : 'deadletter',
+        output: { error: error_ },
+      };
+    }
+  }
+
+  return {
+    boss,
+    enqueue,
+    async work() {
+      for (const definition of definitions) {
+        const batchSize = Math.min(options.batchSize ?? 20, definition.concurrency ?? 10);
+        await boss.work(
+          definition.name,
+          {
+            batchSize,
+            localConcurrency: Math.max(1, Math.ceil((definition.concurrency ?? 10) / batchSize)),
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            // NOTIFY wakes a worker when a job is sent, not when a retry comes due: keep polling.
+            notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            includeMetadata: true,
+          },
+          (jobs) => Promise.all(jobs.map((job) => runOne(definition, job))),
+        );
+      }
+    },
+    async stop({ graceful = true, timeoutMs = 30_000 } = {}) {
+      await boss.stop({ graceful, timeout: timeoutMs, close: true });
+    },
+  };
+}

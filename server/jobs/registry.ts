@@ -1,0 +1,5 @@
+/** Every area's job kinds, listed once (as server/trpc/router.ts lists every area's routers). */
+import { systemJobs } from '~/server/system/jobs';
+import type { AnyJobDefinition } from './define';
+
+export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs];

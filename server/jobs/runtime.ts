@@ -1,0 +1,51 @@
+/**
+ * Background jobs in a process: the queue (pg-boss), this process's workers when it runs them, and the
+ * run-change listener the progress streams read. The server starts it (`npm start`), and so does a
+ * worker process of its own (`npm run worker`, server/worker-main.ts) against the same database.
+ */
+import type { Database } from '~/server/db/client';
+import type { Logger } from '~/server/log';
+import type { AnyJobDefinition } from './define';
+import { createRunEvents, type RunEvents } from './events';
+import { type JobQueue, type JobQueueOptions, startJobQueue } from './queue';
+import { jobDefinitions } from './registry';
+
+/** How long a stopping process lets jobs in flight finish before it releases them to other workers. */
+export const SHUTDOWN_GRACE_MS = 8_000;
+
+export interface Jobs {
+  queue: JobQueue;
+  events: RunEvents;
+  /** Stops fetching, waits up to `graceMs` for jobs in flight, releases the rest, stops listening. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface StartJobsOptions extends Partial<Omit<JobQueueOptions, 'database'>> {
+  database: Database;
+  logger?: Logger;
+  /** Run workers in this process (default true). */
+  work?: boolean;
+  definitions?: readonly AnyJobDefinition[];
+}
+
+export async function startJobs({
+  work = true,
+  definitions = jobDefinitions,
+  ...options
+}: StartJobsOptions): Promise<Jobs> {
+  const events = createRunEvents(options.database);
+  const queue = await startJobQueue({ ...options, definitions });
+  await events.ready();
+  if (work) await queue.work();
+  return {
+    queue,
+    events,
+    async stop(graceMs = SHUTDOWN_GRACE_MS) {
+      try {
+        await queue.stop({ graceful: true, timeoutMs: graceMs });
+      } finally {
+        await events.close();
+      }
+    },
+  };
+}
