@@ -156,7 +156,8 @@ describeEachDriver('job queue', (get) => {
   it('a job whose worker died mid-job is completed once by another worker', async () => {
     let started!: () => void;
     const claimed = new Promise<void>((resolve) => (started = resolve));
-    // Worker A takes the job and never answers again (as a killed process would not).
+    // Worker A takes the job and never answers again, as a killed process would not. One fetch loop,
+    // so once it hangs A fetches nothing more (a killed process has no loop left at all).
     const dead = await queue([
       effectJob(
         't.handover',
@@ -164,7 +165,7 @@ describeEachDriver('job queue', (get) => {
           started();
           await new Promise(() => undefined);
         },
-        { expireInSeconds: 1 },
+        { expireInSeconds: 1, concurrency: 1 },
       ),
     ]);
     const { run: handover } = await dead.enqueue('t.handover', {}, { orgId: ORG, key: 'a' });

@@ -6,7 +6,7 @@
  * nothing; failures are sorted into retried (transient) and final (permanent) ones
  * (docs/decisions/0021-background-jobs.md).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { z } from 'zod';
 import type { JobRun } from '~/domain/jobs/runs';
@@ -54,14 +54,15 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often expired jobs are taken back for another worker (seconds, default 60). */
   superviseIntervalSeconds?: number;
-  /** Jobs one worker fetches at once (default 20). */
-  batchSize?: number;
   /** A name in pg-boss's instance registry, e.g. `server` or `worker`. */
   instanceName?: string;
 }
 
 export const RELEASED_MESSAGE =
   'The worker stopped before the job finished; another worker will take it over.';
+
+/** Fetch loops per job kind in one process. */
+const WORKERS_PER_KIND = 10;
 
 /** What the queue carries; the payload itself is on the run row. */
 const jobData = z.object({ runId: z.string() });
@@ -123,36 +124,38 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     return { run, created: Boolean(inserted) };
   }
 
-  /** Marks the run started (one more attempt) unless it already completed; null → nothing to do. */
-  async function claim(runId: string) {
-    const [run] = await db
+  /**
+   * Marks a batch's runs started (one more attempt each), except those already completed: those are
+   * not run again. One statement per batch, so a no-op job costs the queue little.
+   */
+  async function claim(runIds: string[]) {
+    return db
       .update(jobRuns)
-      .set({
-        status: 'running',
-        attempts: sql`${jobRuns.attempts} + 1`,
-        error: null,
-      })
-      .where(and(eq(jobRuns.id, runId), ne(jobRuns.status, 'completed')))
+      .set({ status: 'running', attempts: sql`${jobRuns.attempts} + 1`, error: null })
+      .where(and(inArray(jobRuns.id, runIds), ne(jobRuns.status, 'completed')))
       .returning();
-    return run ?? null;
   }
 
   async function settle(
-    runId: string,
+    runIds: string[],
     values: Partial<typeof jobRuns.$inferInsert>,
   ): Promise<void> {
-    await db.update(jobRuns).set(values).where(eq(jobRuns.id, runId));
+    if (runIds.length === 0) return;
+    await db
+      .update(jobRuns)
+      .set(values)
+      .where(runIds.length === 1 ? eq(jobRuns.id, runIds[0]!) : inArray(jobRuns.id, runIds));
   }
 
+  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+  /** Runs one claimed job; its failure is settled here, its success by the batch (one statement). */
   async function runOne(
     definition: AnyJobDefinition,
     job: JobWithMetadata<unknown>,
+    run: Claimed,
   ): Promise<JobResult> {
-    const data = jobData.safeParse(job.data);
-    if (!data.success) return { id: job.id, status: 'deadletter', output: { error: 'bad job' } };
-    const { runId } = data.data;
-    const run = await claim(runId);
-    if (!run) return { id: job.id, status: 'completed' };
+    const runId = run.id;
     const context: JobContext = {
       runId,
       orgId: run.orgId,
@@ -161,7 +164,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       signal: job.signal,
       db,
       progress: async ({ done, total, message }) => {
-        await settle(runId, {
+        await settle([runId], {
           progressDone: done,
           ...(total === undefined ? {} : { progressTotal: total }),
           ...(message === undefined ? {} : { progressMessage: message }),
@@ -171,31 +174,61 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     try {
       const payload = definition.payload.parse(run.payload);
       await definition.handler(payload, context);
-      await settle(runId, { status: 'completed', finishedAt: new Date() });
       return { id: job.id, status: 'completed' };
     } catch (error) {
       if (job.signal.aborted) {
         // The queue took the job back (this worker is stopping, or the try outran its time) and has
         // already failed it for another try: the run waits for that try.
-        await settle(runId, { status: 'retrying', error: RELEASED_MESSAGE });
+        await settle([runId], { status: 'retrying', error: RELEASED_MESSAGE });
         return { id: job.id, status: 'failed', output: { error: RELEASED_MESSAGE } };
       }
-      const error_ = failureMessage(error);
-      const retryLeft = job.retryCount < job.retryLimit;
-      if (isTransient(error) && retryLeft) {
+      const message = failureMessage(error);
+      const transient = isTransient(error);
+      if (transient && job.retryCount < job.retryLimit) {
         logger?.warn({ err: error, kind: job.name, runId }, 'job failed; it will be retried');
-        await settle(runId, { status: 'retrying', error: error_ });
-        return { id: job.id, status: 'failed', output: { error: error_ } };
+        await settle([runId], { status: 'retrying', error: message });
+        return { id: job.id, status: 'failed', output: { error: message } };
       }
       logger?.error({ err: error, kind: job.name, runId }, 'job failed');
-      await settle(runId, { status: 'failed', error: error_, finishedAt: new Date() });
-      // Permanent: straight to failed, whatever tries are left; transient: the last try is spent.
+      await settle([runId], { status: 'failed', error: message, finishedAt: new Date() });
+      // Permanent: failed for good whatever tries are left; transient: the last try is spent.
       return {
         id: job.id,
-        status: isTransient(error) ? 'failed' : 'deadletter',
-        output: { error: error_ },
+        status: transient ? 'failed' : 'deadletter',
+        output: { error: message },
       };
     }
+  }
+
+  async function runBatch(
+    definition: AnyJobDefinition,
+    jobs: JobWithMetadata<unknown>[],
+  ): Promise<JobResult[]> {
+    const runIdOf = new Map<string, string>();
+    const results: JobResult[] = [];
+    for (const job of jobs) {
+      const data = jobData.safeParse(job.data);
+      if (data.success) runIdOf.set(job.id, data.data.runId);
+      else
+        results.push({ id: job.id, status: 'deadletter', output: { error: 'not a Beacon job' } });
+    }
+    const claimed = new Map((await claim([...runIdOf.values()])).map((run) => [run.id, run]));
+    const outcomes = await Promise.all(
+      jobs
+        .filter((job) => runIdOf.has(job.id))
+        .map(async (job) => {
+          const run = claimed.get(runIdOf.get(job.id)!);
+          // Not claimed: its run completed already (a job delivered again), so nothing is left to do.
+          if (!run) return { result: { id: job.id, status: 'completed' } as JobResult };
+          return { result: await runOne(definition, job, run), runId: run.id };
+        }),
+    );
+    const succeeded = outcomes.filter((o) => o.runId && o.result.status === 'completed');
+    await settle(
+      succeeded.map((o) => o.runId!),
+      { status: 'completed', finishedAt: new Date() },
+    );
+    return [...results, ...outcomes.map((o) => o.result)];
   }
 
   return {
@@ -203,12 +236,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     enqueue,
     async work() {
       for (const definition of definitions) {
-        const batchSize = Math.min(options.batchSize ?? 20, definition.concurrency ?? 10);
+        // Up to WORKERS_PER_KIND fetch loops, each with a share of the kind's concurrency: one
+        // loop's database round trips overlap another's handlers.
+        const concurrency = definition.concurrency ?? 10;
+        const workers = Math.min(concurrency, WORKERS_PER_KIND);
         await boss.work(
           definition.name,
           {
-            batchSize,
-            localConcurrency: Math.max(1, Math.ceil((definition.concurrency ?? 10) / batchSize)),
+            batchSize: Math.ceil(concurrency / workers),
+            localConcurrency: workers,
             pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
             // NOTIFY wakes a worker when a job is sent, not when a retry comes due: keep polling.
             notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
@@ -216,7 +252,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             perJobResults: true,
             includeMetadata: true,
           },
-          (jobs) => Promise.all(jobs.map((job) => runOne(definition, job))),
+          (jobs) => runBatch(definition, jobs),
         );
       }
     },
