@@ -4,4 +4,10 @@
  */
 import { run } from './cli';
 
-process.exitCode = run(process.argv.slice(2));
+try {
+  process.exitCode = run(process.argv.slice(2));
+} catch (error) {
+  // An unreadable catalogue or record: say which, without a stack trace.
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}
