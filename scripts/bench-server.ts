@@ -13,7 +13,7 @@
  *   full-pg-nocache  `full-pg` with the org/env read cache off
  * Every request of the full targets resolves the session and checks membership (both cached briefly and
  * invalidated on change, as the issue allows); `full`/`full-pg` also answer the org and env reads from
- * the services' read-through cache (server/services/cache.ts, docs/decisions/read-cache.md), which the
+ * the services' read-through cache (server/services/cache.ts, docs/decisions/0014-read-cache.md), which the
  * issue does not ask for, so the `-nocache` rows show the stack without it.
  * Every target runs compiled (scripts/build-server.mjs into .bench/server/, the dynamic imports of the
  * full stack as chunks of their own, so the bare targets never load it) with plain node, as `npm start`
