@@ -12,9 +12,9 @@
  *                    migrated, seeded, dropped afterwards
  *   full-pg-nocache  `full-pg` with the org/env read cache off
  * Every request of the full targets resolves the session and checks membership (both cached briefly and
- * invalidated on change, as the issue allows); `full`/`full-pg` also answer the org and env reads from
- * the services' read-through cache (server/services/cache.ts, docs/decisions/0014-read-cache.md), which the
- * issue does not ask for, so the `-nocache` rows show the stack without it.
+ * invalidated on change); `full`/`full-pg` also answer the org and env reads from
+ * the services' read-through cache (server/orgs/data-cache.ts, docs/decisions/0014-read-cache.md), an
+ * addition beyond those two caches, so the `-nocache` rows show the stack without it.
  * Every target runs compiled (scripts/build-server.mjs into .bench/server/, the dynamic imports of the
  * full stack as chunks of their own, so the bare targets never load it) with plain node, as `npm start`
  * runs the server; the load generator is loaded by the parent only.
@@ -46,7 +46,7 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
 type Target = 'express' | 'trpc' | 'core' | 'full' | 'full-nocache' | 'full-pg' | 'full-pg-nocache';
-/** What the issue's goals compare: the ceilings and the shipped stack on each database. */
+/** What the bench's goals compare (ADR 0014): the ceilings and the shipped stack on each database. */
 const GOAL_TARGETS = ['express', 'trpc', 'full', 'full-pg'] as const satisfies readonly Target[];
 /** Where the shipped stack's time goes; measured after the goals, on servers of their own, beside
  * ceilings of their own. */

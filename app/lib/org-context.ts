@@ -1,7 +1,7 @@
 /** Classifies orgs.getContext failures in loaders; kept free of UI and tRPC imports so it stays in the entry chunk cheaply. */
 export type OrgContextProblem = 'not-member' | 'env-missing';
 
-/** The documented problem behind a tRPC error (spec §4, §8), or null for anything unexpected (rethrown). */
+/** The expected problem behind a tRPC error (not a member, env missing: docs/product.md#orgs-and-environments), or null for anything unexpected (rethrown). */
 export function orgContextProblem(error: unknown): OrgContextProblem | null {
   if (typeof error !== 'object' || error === null || !('data' in error)) return null;
   const code = (error.data as { code?: unknown } | null | undefined)?.code;

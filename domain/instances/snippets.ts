@@ -1,5 +1,5 @@
 /**
- * The B2C Commerce configuration a person pastes into Business Manager (spec §9): one pure
+ * The B2C Commerce configuration a person pastes into Business Manager (docs/product.md#onboarding): one pure
  * function per snippet, the zod schemas that read pasted settings back, the rule deciding whether
  * pasted settings grant a call, and the messages verification shows when they do not.
  */

@@ -1,4 +1,4 @@
-/** The onboarding step state machine (spec §4): what "done" means per step, reachability, moving between steps. */
+/** The onboarding step state machine (docs/product.md#onboarding): what "done" means per step, reachability, moving between steps. */
 import type { B2CCapability } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 

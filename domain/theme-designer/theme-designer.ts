@@ -1,5 +1,5 @@
 /**
- * The theme and landing-page designer (spec §3, §5, §9): its state and zod schemas, presets, the
+ * The theme and landing-page designer (docs/product.md#theme-designer): its state and zod schemas, presets, the
  * 'Text:URL' and CSS-variable parsers and CSS export. Colour conversion and contrast live in
  * ./css-color (re-exported here).
  */

@@ -8,9 +8,9 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { type Logger, requestLogger } from '~/server/log';
 
-/** Cal.com embeds the demo-booking widget (spec §1, §9). */
+/** Cal.com embeds the demo-booking widget (the Onboarding needed gate's button). */
 export const CAL_ORIGINS = ['https://app.cal.com', 'https://cal.com'];
-/** Sentry's ingest hosts (error reporting, spec §7). */
+/** Sentry's ingest hosts (error reporting). */
 export const SENTRY_ORIGINS = [
   'https://*.ingest.sentry.io',
   'https://*.ingest.us.sentry.io',

@@ -322,7 +322,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           );
         } catch (error) {
           // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
-          // spec's exception text; the flag is left as it was.
+          // documented exception text (docs/product.md#onboarding); the flag is left as it was.
           throw new B2CVerifyError(capability, error);
         }
         // A failed probe clears the flag too: the settings were changed since the last success.

@@ -1,4 +1,4 @@
-/** Env settings (spec §2, §4): the linked B2C Commerce instance, its verified settings and onboarding state. */
+/** Env settings (docs/product.md#settings): the linked B2C Commerce instance, its verified settings and onboarding state. */
 import { CircleCheckIcon, CircleDashedIcon, PlugZapIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import type { B2CInstance } from '~/domain/instances/entities';

@@ -1,4 +1,4 @@
-/** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (spec §4). */
+/** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (docs/product.md#onboarding). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
 import { useCurrentEnv } from '~/app/lib/env-context';

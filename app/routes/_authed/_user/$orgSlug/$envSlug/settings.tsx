@@ -1,4 +1,4 @@
-/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (spec §2). */
+/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (docs/product.md#settings). */
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
