@@ -1,7 +1,8 @@
 /**
  * The HTTP hardening in one place: helmet with a Content-Security-Policy that names only the third
- * parties the spec uses, rate limits on sign-in, the JSON-only rule for tRPC mutations, and the last
- * error handler (no stack traces outside development; user mistakes are 4xx, never 500).
+ * parties the browser talks to (the scheduling embed, error reporting; ADR 0010), rate limits on
+ * sign-in, the JSON-only rule for tRPC mutations, and the last error handler (no stack traces
+ * outside development; user mistakes are 4xx, never 500).
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
