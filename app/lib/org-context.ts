@@ -1,4 +1,15 @@
-/** Classifies orgs.getContext failures in loaders; kept free of UI and tRPC imports so it stays in the entry chunk cheaply. */
+/** The org context behind an env's URL, and how loaders classify its failures; free of UI and tRPC runtime imports, so it stays cheap in the entry chunk. */
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from './trpc';
+
+/** orgs.getContext for an env's URL, read without retry: a missing org or env is an answer, not a fault. */
+export function orgContextQuery(
+  trpc: TRPCOptionsProxy<AppRouter>,
+  params: { orgSlug: string; envSlug: string },
+) {
+  return { ...trpc.orgs.getContext.queryOptions(params), retry: false as const };
+}
+
 export type OrgContextProblem = 'not-member' | 'env-missing';
 
 /** The expected problem behind a tRPC error (not a member, env missing: docs/product.md#orgs-and-environments), or null for anything unexpected (rethrown). */
