@@ -6,15 +6,10 @@ import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
-import type { B2CCapability } from '~/domain/instances/capabilities';
+import { CAPABILITY } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
-import {
-  BUSINESS_MANAGER_PATH,
-  ocapiDataSettingsSnippet,
-  ocapiShopSettingsSnippet,
-  webdavPermissionsSnippet,
-} from '~/domain/instances/snippets';
+import { BUSINESS_MANAGER_PATH, CAPABILITY_SNIPPET } from '~/domain/instances/snippets';
 import { onboardingSearch } from '~/domain/onboarding/search';
 import {
   completedSteps,
@@ -55,9 +50,9 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboardin
 const TITLES: Record<OnboardingStep, string> = {
   selectInstance: 'Choose a B2C Commerce instance',
   createApiClient: 'Create an API client',
-  configureOcapiDataSettings: 'Configure OCAPI Data settings',
-  configureOcapiShopSettings: 'Configure OCAPI Shop settings',
-  configureWebdavSettings: 'Configure WebDAV permissions',
+  configureOcapiDataSettings: `Configure ${CAPABILITY['ocapi-data'].settings}`,
+  configureOcapiShopSettings: `Configure ${CAPABILITY['ocapi-shop'].settings}`,
+  configureWebdavSettings: `Configure ${CAPABILITY.webdav.settings}`,
   complete: 'Finish onboarding',
 };
 
@@ -69,33 +64,6 @@ const DESCRIPTIONS: Record<OnboardingStep, string> = {
   configureWebdavSettings: 'Let the API client exchange import and export files.',
   complete: 'Everything is verified.',
 };
-
-const CONFIGURE: Record<
-  B2CCapability,
-  { name: string; location: string; snippet: (clientId: string) => string }
-> = {
-  'ocapi-data': {
-    name: 'OCAPI Data settings',
-    location: 'Administration > Site Development > Open Commerce API Settings, type Data',
-    snippet: ocapiDataSettingsSnippet,
-  },
-  'ocapi-shop': {
-    name: 'OCAPI Shop settings',
-    location: 'Administration > Site Development > Open Commerce API Settings, type Shop',
-    snippet: ocapiShopSettingsSnippet,
-  },
-  webdav: {
-    name: 'WebDAV client permissions',
-    location: 'Administration > Organization > WebDAV Client Permissions',
-    snippet: webdavPermissionsSnippet,
-  },
-};
-
-const VERIFIED_FLAG = {
-  'ocapi-data': 'ocapiDataSettingsVerified',
-  'ocapi-shop': 'ocapiShopSettingsVerified',
-  webdav: 'webdavSettingsVerified',
-} as const satisfies Record<B2CCapability, keyof B2CInstance>;
 
 function Screen() {
   const data = useCurrentEnv();
@@ -267,7 +235,7 @@ function Configure({
 }) {
   const trpc = useTRPC();
   const capability = CONFIGURE_STEP_CAPABILITY[step];
-  const config = CONFIGURE[capability];
+  const facts = CAPABILITY[capability];
   const verify = useMutation(trpc.b2cAPIClients.verify.mutationOptions());
   const error = verify.isError
     ? INSTANCE_MESSAGES.verifyException(capability)
@@ -275,14 +243,14 @@ function Configure({
       ? verify.data.message || INSTANCE_MESSAGES.verifyFallback(capability)
       : null;
   const setVerified = (verified: boolean) =>
-    patch((i) => (i.id === instance.id ? { ...i, [VERIFIED_FLAG[capability]]: verified } : i));
+    patch((i) => (i.id === instance.id ? { ...i, [facts.verifiedFlag]: verified } : i));
   return (
     <ConfigureStep
-      settingsName={config.name}
+      settingsName={facts.businessManagerName}
       settingsUrl={`${instance.baseUrl}${BUSINESS_MANAGER_PATH[capability]}`}
-      location={config.location}
-      snippet={config.snippet(instance.apiClient?.clientId ?? '')}
-      verified={instance[VERIFIED_FLAG[capability]]}
+      location={facts.businessManagerLocation}
+      snippet={CAPABILITY_SNIPPET[capability](instance.apiClient?.clientId ?? '')}
+      verified={instance[facts.verifiedFlag]}
       verifying={verify.isPending}
       error={error}
       onContinue={onDone}
