@@ -8,7 +8,8 @@ import { QueryBoundary } from '~/app/components/query-boundary';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { browser } from '~/app/lib/reload';
 import { useCurrentUser } from '~/app/lib/session';
-import { type RouterOutputs, useTRPC } from '~/app/lib/trpc';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Invitation } from '~/domain/members/entities';
 import { inviteInput } from '~/domain/members/inputs';
 import { invitationLink, invitationStatus } from '~/domain/members/invitations';
 import { mayRemoveOthers } from '~/domain/members/removal';
@@ -103,8 +104,6 @@ function MembersSection({ org }: { org: Org }) {
     </MembersCard>
   );
 }
-
-type Invitation = RouterOutputs['invitations']['list'][number];
 
 function Invitations({ org }: { org: Org }) {
   const trpc = useTRPC();
