@@ -70,12 +70,17 @@ export function useFormState<F extends string>({
     values,
     setValues,
     setValue: (field: F, value: string) => setValues((v) => ({ ...v, [field]: value })),
-    /** The field was left: its client error may show. */
-    touch: (field: F) => setTouched((t) => ({ ...t, [field]: true })),
-    /** A ref callback for the field's control, so focus can move to it. */
-    control: (field: F) => (node: HTMLElement | null) => {
-      controls.current[field] = node;
-    },
+    /** A text control's props: its ref, name, value, and change and leave handlers. */
+    field: (field: F) => ({
+      ref: (node: HTMLElement | null) => {
+        controls.current[field] = node;
+      },
+      name: field,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) =>
+        setValues((v) => ({ ...v, [field]: event.target.value })),
+      onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+    }),
     errorOf,
     submit,
     /** Back to the initial values, as if the form had just opened. */

@@ -78,12 +78,9 @@ export function NameSlugForm({
       <Field>
         <FieldLabel>Name</FieldLabel>
         <Input
-          ref={form.control('name')}
-          name="name"
+          {...form.field('name')}
           autoComplete="off"
-          value={form.values.name}
           onChange={(e) => changeName(e.target.value)}
-          onBlur={() => form.touch('name')}
         />
         {nameDescription ? <FieldDescription>{nameDescription}</FieldDescription> : null}
         <FieldError>{form.errorOf('name')}</FieldError>
@@ -91,14 +88,11 @@ export function NameSlugForm({
       <Field>
         <FieldLabel>Slug</FieldLabel>
         <Input
-          ref={form.control('slug')}
-          name="slug"
+          {...form.field('slug')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={form.values.slug}
           onChange={(e) => changeSlug(e.target.value)}
-          onBlur={() => form.touch('slug')}
         />
         <FieldDescription>{slugDescription(form.values.slug)}</FieldDescription>
         <FieldError>{form.errorOf('slug')}</FieldError>

@@ -62,14 +62,13 @@ export function InviteForm({
         <Field className="min-w-64 flex-1">
           <FieldLabel>Email</FieldLabel>
           <Input
-            ref={form.control('email')}
+            {...form.field('email')}
+            // Checked on submit only: leaving an empty field to copy an address is not an error.
+            onBlur={undefined}
             type="email"
-            name="email"
             autoComplete="off"
             spellCheck={false}
             placeholder="name@company.com"
-            value={form.values.email}
-            onChange={(e) => form.setValue('email', e.target.value)}
           />
           <FieldError>{form.errorOf('email')}</FieldError>
         </Field>

@@ -90,14 +90,7 @@ function PromptForm({
       </DialogHeader>
       <Field>
         <FieldLabel>Name</FieldLabel>
-        <Input
-          ref={form.control('name')}
-          name="name"
-          autoComplete="off"
-          value={form.values.name}
-          onChange={(e) => form.setValue('name', e.target.value)}
-          onBlur={() => form.touch('name')}
-        />
+        <Input {...form.field('name')} autoComplete="off" />
         <FieldDescription>
           How your team finds it in lists, e.g. Trail running shoes.
         </FieldDescription>
@@ -105,14 +98,7 @@ function PromptForm({
       </Field>
       <Field>
         <FieldLabel>Prompt</FieldLabel>
-        <Textarea
-          ref={form.control('text')}
-          name="text"
-          rows={5}
-          value={form.values.text}
-          onChange={(e) => form.setValue('text', e.target.value)}
-          onBlur={() => form.touch('text')}
-        />
+        <Textarea {...form.field('text')} rows={5} />
         <FieldDescription>
           E.g. What are the best trail running shoes under $150 for muddy terrain?
         </FieldDescription>
