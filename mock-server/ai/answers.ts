@@ -247,7 +247,7 @@ function material(req: SimRequest, prng: Prng): Material {
 }
 
 /** A string for a structured-output field, chosen by the field's name and the task. */
-function fieldString(m: Material, path: readonly string[], index: number): string {
+function fieldString(m: Material, path: readonly string[], index: number, forTool = false): string {
   const key = (path.at(-1) ?? '').toLowerCase();
   const rec = m.recs[index % Math.max(1, m.recs.length)];
   if (/locale|language|lang$/.test(key)) return LOCALE_OF[m.lang];
@@ -261,7 +261,8 @@ function fieldString(m: Material, path: readonly string[], index: number): strin
   if (/title|headline/.test(key)) return m.seo.title;
   if (/description|summary|reason|rationale/.test(key)) return m.seo.description;
   if (/product|name/.test(key)) {
-    return m.task === 'shopping' ? (rec?.product ?? m.seo.name) : m.seo.name;
+    // A tool is asked about the product the prompt names; an answer may list several.
+    return m.task === 'shopping' && !forTool ? (rec?.product ?? m.seo.name) : m.seo.name;
   }
   if (/answer|content|text|message|response/.test(key)) return m.text;
   return m.seo.name;
@@ -285,7 +286,10 @@ export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAn
       (typeof req.forcedTool === 'string' && req.tools.find((t) => t.name === req.forcedTool)) ||
       req.tools[0];
     if (tool) {
-      const args = generateFromSchema(tool.schema, { prng, strings });
+      const args = generateFromSchema(tool.schema, {
+        prng,
+        strings: (path, index) => fieldString(m, path, index, true),
+      });
       const call = {
         id: `call_${seed.toString(36)}`,
         name: tool.name,
