@@ -253,7 +253,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   });
 
   // Google: the model and the method share one path segment ("gemini-2.5-flash:generateContent").
-  const googleCall = /^\/google\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+  // The AI SDK calls v1beta; @google/genai given only a base URL calls v1.
+  const googleCall =
+    /^\/google\/v1(?:beta)?\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
   app.post(
     googleCall,
     handle({
@@ -264,7 +266,7 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
       sse: generateContentStream,
     }),
   );
-  app.get('/google/v1beta/models', (_req, res) => {
+  app.get(['/google/v1beta/models', '/google/v1/models'], (_req, res) => {
     res.json(googleModels(SIM_MODELS.google));
   });
 
