@@ -12,11 +12,16 @@ import {
   streamText as sdkStreamText,
   type ToolSet,
 } from 'ai';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
 import { toAiError } from './errors';
 import type { AiRegistry, ResolvedModel } from './registry';
+
+// Importing the AI SDK installs zod's English messages process-wide ("Invalid input: expected
+// object, received array" instead of "Invalid input"). Said here too, so the server's validation
+// messages do not depend on which module happens to load first.
+z.config(z.locales.en());
 
 export type AiOperation = 'text' | 'stream' | 'object' | 'tools';
 
