@@ -5,6 +5,7 @@ export {
   type AiSimulatorOptions,
   baseUrlsFor,
   createAiSimulator,
+  LATENCY_HEADER,
   SIM_MODELS,
 } from './simulator';
 export { AI_FAULT_KINDS, type AiFaultKind, type AiFaultRule, FAULT_HEADER } from './faults';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { CLAUDE_MODEL, GEMINI_MODEL, OPENAI_MODEL } from '~/domain/ai/models';
 import { BRAND } from './answers';
 import { FAULT_HEADER } from './faults';
-import { type AiSimulator, createAiSimulator } from './simulator';
+import { type AiSimulator, createAiSimulator, LATENCY_HEADER } from './simulator';
 
 let sim: AiSimulator;
 beforeAll(async () => {
@@ -255,6 +255,23 @@ describe('answers and faults', () => {
       google.models.generateContent({ model: GEMINI_MODEL, contents: 'Hi' }),
     ).resolves.toBeTruthy();
     expect((await post({ kind: 'meltdown' })).status).toBe(400);
+  });
+
+  it('a slow model (a set latency) does not answer before a short time limit; a request may wait less', async () => {
+    const ask = (timeoutMs: number, headers: Record<string, string> = {}) =>
+      fetch(`${sim.baseUrls.openai}/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ model: OPENAI_MODEL, input: 'Hi' }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    sim.setLatency(60_000);
+    try {
+      await expect(ask(200)).rejects.toThrow(/timeout|aborted/i);
+      expect((await ask(10_000, { [LATENCY_HEADER]: '10' })).status).toBe(200);
+    } finally {
+      sim.setLatency(0);
+    }
   });
 
   it('a request can ask for its own fault with a header', async () => {

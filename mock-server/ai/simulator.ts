@@ -42,6 +42,9 @@ import {
 } from './openai';
 import { isRecord, sse, type SseWriter } from './wire';
 
+/** A request's own wait before the answer, in milliseconds. */
+export const LATENCY_HEADER = 'x-ai-sim-latency-ms';
+
 export const AI_VENDORS = ['openai', 'anthropic', 'google'] as const satisfies readonly AiVendor[];
 
 /** Models each vendor lists; any model id is answered. */
@@ -55,6 +58,8 @@ export interface AiSimulatorOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
+  /** Milliseconds every model call waits before answering, like a real model's thinking time; 0 by default. */
+  latencyMs?: number;
 }
 
 export interface AiSimulatorRequest {
@@ -81,6 +86,8 @@ export interface AiSimulator {
     googleSdk: string;
   };
   faults: { add(rule: AiFaultRule): () => void; clear(): void };
+  /** Changes the wait before every answer (benches set it); a request's `x-ai-sim-latency-ms` header overrides it. */
+  setLatency(ms: number): void;
   /** Model calls answered (or faulted), oldest first. */
   requests: AiSimulatorRequest[];
   stop(): Promise<void>;
@@ -134,58 +141,70 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     return rule;
   };
 
+  let latencyMs = options.latencyMs ?? 0;
+
   const handle =
     <Body>(route: Route<Body>) =>
     (req: Request, res: Response) => {
-      const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
-      const stream = route.stream(body, req);
-      const fault = takeFault(route.vendor, req);
-      requests.push({
-        vendor: route.vendor,
-        path: req.path,
-        stream,
-        ...(fault ? { fault: fault.kind } : {}),
-      });
-      if (fault) {
-        const http = httpFault(route.vendor, fault);
-        if (http) {
-          res.status(http.status).set(http.headers).json(http.body);
-          return;
-        }
-        if (fault.kind === 'timeout') {
-          // Never answer: the caller's timeout is what ends it (or the simulator stopping).
-          hanging.add(res);
-          res.on('close', () => hanging.delete(res));
-          return;
-        }
-      }
-      const sim = route.parse(body, req);
-      const flavour: AnswerFlavour =
-        fault?.kind === 'schema_mismatch'
-          ? 'schema-breaking'
-          : fault?.kind === 'malformed_json' && sim.schema
-            ? 'malformed'
-            : 'valid';
-      const a = answer(sim, flavour);
-      const seed = seedOf(sim);
-      if (fault?.kind === 'malformed_json' && !sim.schema) {
-        // Nothing was asked in JSON, so the envelope itself is cut off.
-        const whole = JSON.stringify(route.json(sim, a, seed));
-        if (stream) {
-          const out = sse(res);
-          out.raw(`data: ${whole.slice(0, Math.floor(whole.length / 2))}\n\n`);
-          out.end();
-        } else {
-          res
-            .status(200)
-            .type('application/json')
-            .send(whole.slice(0, Math.floor(whole.length / 2)));
-        }
+      const wait = Number(req.get(LATENCY_HEADER) ?? latencyMs);
+      if (Number.isFinite(wait) && wait > 0) {
+        const timer = setTimeout(() => answerCall(route, req, res), wait);
+        res.on('close', () => clearTimeout(timer));
         return;
       }
-      if (stream) route.sse(sim, a, seed, sse(res));
-      else res.json(route.json(sim, a, seed));
+      answerCall(route, req, res);
     };
+
+  function answerCall<Body>(route: Route<Body>, req: Request, res: Response): void {
+    const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
+    const stream = route.stream(body, req);
+    const fault = takeFault(route.vendor, req);
+    requests.push({
+      vendor: route.vendor,
+      path: req.path,
+      stream,
+      ...(fault ? { fault: fault.kind } : {}),
+    });
+    if (fault) {
+      const http = httpFault(route.vendor, fault);
+      if (http) {
+        res.status(http.status).set(http.headers).json(http.body);
+        return;
+      }
+      if (fault.kind === 'timeout') {
+        // Never answer: the caller's timeout is what ends it (or the simulator stopping).
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
+    }
+    const sim = route.parse(body, req);
+    const flavour: AnswerFlavour =
+      fault?.kind === 'schema_mismatch'
+        ? 'schema-breaking'
+        : fault?.kind === 'malformed_json' && sim.schema
+          ? 'malformed'
+          : 'valid';
+    const a = answer(sim, flavour);
+    const seed = seedOf(sim);
+    if (fault?.kind === 'malformed_json' && !sim.schema) {
+      // Nothing was asked in JSON, so the envelope itself is cut off.
+      const whole = JSON.stringify(route.json(sim, a, seed));
+      if (stream) {
+        const out = sse(res);
+        out.raw(`data: ${whole.slice(0, Math.floor(whole.length / 2))}\n\n`);
+        out.end();
+      } else {
+        res
+          .status(200)
+          .type('application/json')
+          .send(whole.slice(0, Math.floor(whole.length / 2)));
+      }
+      return;
+    }
+    if (stream) route.sse(sim, a, seed, sse(res));
+    else res.json(route.json(sim, a, seed));
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -285,6 +304,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   return {
     url,
     baseUrls: baseUrlsFor(url),
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
     faults: {
       add: addRule,
       clear: () => {
