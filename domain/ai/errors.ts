@@ -6,6 +6,7 @@ export const AI_ERROR_REASONS = [
   'overloaded',
   'server_error',
   'timeout',
+  'unreachable',
   'malformed_output',
   'schema_mismatch',
   'auth',
@@ -18,6 +19,7 @@ export const AI_ERROR_RETRYABLE: Record<AiErrorReason, boolean> = {
   overloaded: true,
   server_error: true,
   timeout: true,
+  unreachable: true,
   malformed_output: false,
   schema_mismatch: false,
   auth: false,
@@ -42,6 +44,8 @@ export function aiErrorMessage(reason: AiErrorReason, details: AiErrorDetails): 
       return `${name} had an internal error. Beacon will try again shortly.`;
     case 'timeout':
       return `${name} did not answer in time. Beacon will try again shortly.`;
+    case 'unreachable':
+      return `Beacon could not reach ${name}. Beacon will try again shortly.`;
     case 'malformed_output':
       return `${name} sent an answer Beacon could not read, twice. Nothing was saved from it.`;
     case 'schema_mismatch':

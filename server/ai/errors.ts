@@ -90,7 +90,7 @@ export function toAiError(error: unknown, provider: AiProvider): AiError | null 
     // A 2xx whose body could not be parsed: the provider's answer was broken.
     if (status === undefined || (status >= 200 && status < 300)) {
       if (isTimeout(error.cause)) return new AiError('timeout', { provider, cause: error });
-      if (networkCode(error)) return new AiError('server_error', { provider, cause: error });
+      if (networkCode(error)) return new AiError('unreachable', { provider, cause: error });
       return new AiError('malformed_output', {
         provider,
         ...(status ? { status } : {}),
@@ -100,6 +100,6 @@ export function toAiError(error: unknown, provider: AiProvider): AiError | null 
     return null;
   }
   if (isTimeout(error)) return new AiError('timeout', { provider, cause: error });
-  if (networkCode(error)) return new AiError('server_error', { provider, cause: error });
+  if (networkCode(error)) return new AiError('unreachable', { provider, cause: error });
   return null;
 }
