@@ -45,6 +45,8 @@ import { isRecord, sse, type SseWriter } from './wire';
 /** A request's own wait before the answer, in milliseconds. */
 export const LATENCY_HEADER = 'x-ai-sim-latency-ms';
 
+const MAX_LOGGED_REQUESTS = 1000;
+
 export const AI_VENDORS = ['openai', 'anthropic', 'google'] as const satisfies readonly AiVendor[];
 
 /** Models each vendor lists; any model id is answered. */
@@ -88,7 +90,7 @@ export interface AiSimulator {
   faults: { add(rule: AiFaultRule): () => void; clear(): void };
   /** Changes the wait before every answer (benches set it); a request's `x-ai-sim-latency-ms` header overrides it. */
   setLatency(ms: number): void;
-  /** Model calls answered (or faulted), oldest first. */
+  /** Model calls answered (or faulted), oldest first; the last 1,000. */
   requests: AiSimulatorRequest[];
   stop(): Promise<void>;
 }
@@ -159,6 +161,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
     const stream = route.stream(body, req);
     const fault = takeFault(route.vendor, req);
+    // A long `npm start` session keeps only the recent calls.
+    if (requests.length >= MAX_LOGGED_REQUESTS)
+      requests.splice(0, requests.length - MAX_LOGGED_REQUESTS + 1);
     requests.push({
       vendor: route.vendor,
       path: req.path,
