@@ -271,7 +271,7 @@ describe('Auth.js', () => {
     // Not the reader's stack overflowing ("Maximum call stack size exceeded"): the schema's answer.
     expect(answer.error.json.data).toMatchObject({
       code: 'BAD_REQUEST',
-      zodError: { formErrors: ['Invalid input'], fieldErrors: {} },
+      zodError: { formErrors: ['Invalid input: expected object, received array'], fieldErrors: {} },
     });
     expect(answer.error.json.message).not.toMatch(/call stack/i);
   });
