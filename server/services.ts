@@ -4,6 +4,8 @@
  */
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import { createAiRegistry } from './ai/registry';
+import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
 import { isDataException } from './db/errors';
 import {
@@ -38,6 +40,8 @@ export interface Services {
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
+  /** AI model calls (server/ai/service.ts); areas' jobs call models only through it. */
+  ai: AiService;
 }
 
 export interface ServiceDeps {
@@ -51,12 +55,22 @@ export interface ServiceDeps {
   cache?: CacheOptions;
   /** Health probes of the parts outside the database (identity provider, B2C, WebSocket). */
   probes?: HealthProbes;
+  /** Absent: every AI call answers "not configured". */
+  ai?: AiService;
 }
 
 export interface BeaconServices extends Services {
   access: CachedAccessService;
   /** Org-by-slug and env lists; `clear()` after writing to the database behind the services' back. */
   cache: DataCache;
+}
+
+/** An AI service whose every call fails as "not configured" (no key, no simulator). */
+function unconfiguredAi(): AiService {
+  return createAiService({
+    registry: createAiRegistry({ provider: 'anthropic', keys: {} }),
+    timeoutMs: 60_000,
+  });
 }
 
 export function createServices({
@@ -67,6 +81,7 @@ export function createServices({
   access: accessOptions,
   cache: cacheOptions,
   probes,
+  ai = unconfiguredAi(),
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
   const cache = createDataCache(db, cacheOptions);
@@ -82,6 +97,7 @@ export function createServices({
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),
+    ai,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The "Screen states" docs page's table: every catalogue entry, its spec section, exact texts, tagged
- * stories with their visual baselines in both themes, and its sign-off status. Data comes in as props
- * (screen-states-live.tsx passes the repository's), so a story can show it with fixture data.
+ * The "Screen states" docs page's table: every catalogue entry, its section number (`spec`), exact
+ * texts, tagged stories with their visual baselines in both themes, and its sign-off status. Data
+ * comes in as props (screen-states-live.tsx passes the repository's), so a story can show it with
+ * fixture data.
  */
 import { Badge } from '~/ui/components/badge';
 import {
