@@ -78,6 +78,34 @@ describe('PGlite on its worker thread, through Drizzle', () => {
     expect(await outside).toEqual(['org_a', 'org_c']);
   });
 
+  it('rolls back a block that fails inside its own BEGIN before the next caller runs', async () => {
+    const thread = database.handle.client as PGliteThread;
+    const block = thread.execBlock(
+      "BEGIN; INSERT INTO orgs (id, slug, name) VALUES ('org_g', 'g', 'G'); SELECT 1/0; COMMIT;",
+    );
+    // Sent while the block runs: it must find a usable connection, not an aborted transaction.
+    const next = ids();
+    await expect(block).rejects.toThrow('division by zero');
+    expect(await next).toEqual(['org_a', 'org_c']);
+    const [first, second] = await thread.execBlock('SELECT 1 AS one; SELECT 2 AS two');
+    expect([first?.rows, second?.rows]).toEqual([[{ one: 1 }], [{ two: 2 }]]);
+  });
+
+  it('delivers NOTIFY payloads to listeners on the main thread until they stop listening', async () => {
+    const thread = database.handle.client as PGliteThread;
+    const heard: string[] = [];
+    const stop = await thread.listen('beacon_test', (payload) => heard.push(payload));
+    await database.db.execute(sql`select pg_notify('beacon_test', 'one')`);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('beacon_test', 'two')`);
+    });
+    await expect.poll(() => heard).toEqual(['one', 'two']);
+    await stop();
+    await database.db.execute(sql`select pg_notify('beacon_test', 'three')`);
+    await thread.query('select 1');
+    expect(heard).toEqual(['one', 'two']);
+  });
+
   it('refuses a parser that would change values, since it cannot run on the other thread', async () => {
     const thread = database.handle.client as PGliteThread;
     expect(() =>

@@ -29,12 +29,14 @@ type Request =
       rowMode: RowMode;
       textTypes: number[];
     }
-  | { op: 'exec'; tx?: number; sql: string }
+  | { op: 'exec'; tx?: number; sql: string; rollbackOnError?: boolean }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
+  | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'close' };
 type Reply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ErrorFields };
 type Ready = { ready: true } | { ready: false; error: ErrorFields };
+type Notification = { notification: { channel: string; payload: string } };
 interface ErrorFields {
   name: string;
   message: string;
@@ -78,6 +80,7 @@ export class PGliteThread {
   #nextId = 0;
   #nextTx = 0;
   #failure: Error | null = null;
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
 
   /** Resolves once PGlite has opened the data folder; rejects when it could not. */
   readonly ready: Promise<void>;
@@ -103,7 +106,12 @@ export class PGliteThread {
       for (const call of this.#pending.values()) call.reject(this.#failure);
       this.#pending.clear();
     };
-    worker.on('message', (message: Reply | Ready) => {
+    worker.on('message', (message: Reply | Ready | Notification) => {
+      if ('notification' in message) {
+        const { channel, payload } = message.notification;
+        for (const listener of this.#listeners.get(channel) ?? []) listener(payload);
+        return;
+      }
       if ('ready' in message) {
         if (message.ready) opened();
         else fail(revive(message.error));
@@ -143,6 +151,35 @@ export class PGliteThread {
 
   exec(sql: string, tx?: number) {
     return this.#call<Results[]>({ op: 'exec', ...(tx === undefined ? {} : { tx }), sql });
+  }
+
+  /**
+   * Runs a block of statements that may hold its own BEGIN … COMMIT (the job queue sends such blocks).
+   * When one fails half-way, the aborted transaction is rolled back before any other call runs, so a
+   * failed block never leaves the one connection unusable for the next caller.
+   */
+  execBlock(sql: string) {
+    return this.#call<Results[]>({ op: 'exec', sql, rollbackOnError: true });
+  }
+
+  /**
+   * As PGlite's `listen`: calls `callback` with each NOTIFY payload on `channel` (sent by any query on
+   * this database) until the returned function is called.
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(channel, listeners);
+      await this.#call({ op: 'listen', channel });
+    }
+    listeners.add(callback);
+    return async () => {
+      const set = this.#listeners.get(channel);
+      if (!set?.delete(callback) || set.size > 0) return;
+      this.#listeners.delete(channel);
+      await this.#call({ op: 'unlisten', channel }).catch(() => undefined);
+    };
   }
 
   /** As PGlite's: commits when `fn` resolves, rolls back when it throws or calls `rollback()`. */

@@ -44,7 +44,7 @@ const t = initTRPC.context<Context>().create({
 /**
  * Domain errors thrown anywhere below become typed tRPC errors here, and only here. Each guard below does
  * this mapping in the same step as its own check: tRPC copies a call's options for every middleware step,
- * so one step per guard instead of a chain keeps a batched call cheap (docs/decisions/read-cache.md).
+ * so one step per guard instead of a chain keeps a batched call cheap (docs/decisions/0014-read-cache.md).
  */
 function mapDomainErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
   if (!result.ok && result.error.cause instanceof DomainError) {

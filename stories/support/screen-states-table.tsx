@@ -1,4 +1,4 @@
-/** The "Screen states" docs page: every catalogue entry, its spec section, exact texts and tagged stories. */
+/** The "Screen states" docs page: every catalogue entry, its section number (`spec`), exact texts and tagged stories. */
 import { storyNameFromExport, toId } from 'storybook/internal/csf';
 import catalogue from '~/stories/screen-states.json';
 
