@@ -1,4 +1,5 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
+import { AI_ERROR_REASONS } from './ai/errors';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
 import { ORG_ERROR_REASONS } from './orgs/messages';
@@ -11,6 +12,7 @@ export const ERROR_REASONS = [
   ...MEMBER_ERROR_REASONS,
   ...INSTANCE_ERROR_REASONS,
   ...PROMPT_ERROR_REASONS,
+  ...AI_ERROR_REASONS,
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -25,6 +25,22 @@ export const AI_ERROR_RETRYABLE: Record<AiErrorReason, boolean> = {
   auth: false,
 };
 
+/**
+ * What a procedure that calls a model directly answers with (the server maps it in one place, beside
+ * the domain errors): transient failures are the provider's unavailability, a broken answer a bad
+ * gateway; none of them is the person's mistake.
+ */
+export const AI_ERROR_CODES = {
+  rate_limited: 'TOO_MANY_REQUESTS',
+  overloaded: 'SERVICE_UNAVAILABLE',
+  server_error: 'SERVICE_UNAVAILABLE',
+  timeout: 'GATEWAY_TIMEOUT',
+  unreachable: 'SERVICE_UNAVAILABLE',
+  malformed_output: 'BAD_GATEWAY',
+  schema_mismatch: 'BAD_GATEWAY',
+  auth: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<AiErrorReason, string>;
+
 export interface AiErrorDetails {
   provider: AiProvider;
   /** Seconds the provider asked us to wait (retry-after), when it said. */

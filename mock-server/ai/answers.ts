@@ -6,6 +6,7 @@
  */
 import {
   productName,
+  SEO,
   SIM_VOCABULARY,
   type Parts,
   type SimLang,
@@ -67,6 +68,11 @@ export const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4)
 
 /** The target language a prompt asks for, if any. */
 export function targetLanguage(text: string): SimLang | null {
+  // "from en-US into fr-FR": the locale after into/to/in wins over the first one named.
+  const target = /\b(?:into|to|in)\s+(?:the\s+)?(fr-FR|de-DE|en-US|French|German|English)\b/i.exec(
+    text,
+  );
+  if (target?.[1]) return targetLanguage(target[1]);
   if (/\bfr(-FR)?\b|french|français/i.test(text)) return 'fr';
   if (/\bde(-DE)?\b|german|deutsch/i.test(text)) return 'de';
   if (/\ben(-US)?\b|english/i.test(text)) return 'en';
@@ -104,11 +110,31 @@ export function productParts(text: string): Parts | null {
   };
 }
 
-/** Translates one phrase: a product name in the language's word order, else word by word. */
+const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Translates one phrase: the catalogue's own texts (a product name, its page title and description,
+ * its short and long descriptions) become the same text in the target language; other text is
+ * translated word by word. Markup around the text is kept.
+ */
 export function translatePhrase(phrase: string, lang: SimLang): string {
+  const wrapped = /^(\s*<p>)([\s\S]*)(<\/p>\s*)$/.exec(phrase);
+  if (wrapped) return `${wrapped[1]}${translatePhrase(wrapped[2] ?? '', lang)}${wrapped[3]}`;
   const parts = productParts(phrase);
-  if (parts && findWord(phrase, 'adjectives') && findWord(phrase, 'materials')) {
-    return productName(parts, lang);
+  if (parts) {
+    const en = productName(parts, 'en');
+    const to = productName(parts, lang);
+    const known: [string, string][] = [
+      [en, to],
+      [SEO.title(en), SEO.title(to)],
+      [SEO.description.en(en), SEO.description[lang](to)],
+      [SEO.short.en(parts), SEO.short[lang](parts)],
+      [SEO.long.en(parts), SEO.long[lang](parts)],
+    ];
+    const match = known.find(([source]) => normalize(source) === normalize(phrase));
+    if (match) return match[1];
+    // A short name-like phrase ("Linen Dress in Olive") reads best as a product name.
+    if (phrase.split(/\s+/).length <= 6 && !/[.!?]/.test(phrase)) return to;
   }
   let out = phrase;
   for (const role of ROLES) {
@@ -133,6 +159,11 @@ export function phrasesToTranslate(prompt: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   return [lines.at(-1) ?? prompt];
+}
+
+/** The field names a prompt lists as "field: value" lines. */
+export function fieldNames(prompt: string): string[] {
+  return [...prompt.matchAll(/^\s*([\w-]+):\s*\S/gm)].map((m) => m[1] ?? '');
 }
 
 type Task = 'translation' | 'seo' | 'shopping';
@@ -200,6 +231,7 @@ interface Material {
   task: Task;
   lang: SimLang;
   translations: string[];
+  fields: string[];
   seo: ReturnType<typeof seoFields>;
   recs: Recommendation[];
   text: string;
@@ -243,7 +275,7 @@ function material(req: SimRequest, prng: Prng): Material {
       ...recs.map((r, i) => `[${i + 1}] ${r.url}`),
     ].join('\n');
   }
-  return { task, lang, translations, seo, recs, text };
+  return { task, lang, translations, fields: fieldNames(req.prompt), seo, recs, text };
 }
 
 /** A string for a structured-output field, chosen by the field's name and the task. */
@@ -251,6 +283,9 @@ function fieldString(m: Material, path: readonly string[], index: number, forToo
   const key = (path.at(-1) ?? '').toLowerCase();
   const rec = m.recs[index % Math.max(1, m.recs.length)];
   if (/locale|language|lang$/.test(key)) return LOCALE_OF[m.lang];
+  if (/^(field|attribute|key)(name)?$/.test(key) && m.fields.length > 0) {
+    return m.fields[index % m.fields.length] ?? '';
+  }
   if (/url|link|href|source|citation/.test(key)) return rec?.url ?? BRAND.url;
   if (/brand/.test(key)) return rec?.brand ?? BRAND.name;
   if (/keyword/.test(key)) return m.seo.keywords;

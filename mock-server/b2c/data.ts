@@ -216,7 +216,8 @@ export function productName(p: Parts, lang: Lang): string {
   }
 }
 
-const SEO = {
+/** The catalogue's SEO texts in each language, from a product's name parts. */
+export const SEO = {
   title: (name: string) => `${name} | Beacon Outfitters`,
   description: {
     en: (name: string) => `Shop the ${name} at Beacon Outfitters. Free returns within 30 days.`,

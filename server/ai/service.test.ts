@@ -170,6 +170,17 @@ describe.each(AI_PROVIDERS)('%s through the AI SDK', (provider) => {
     await expect(done).rejects.toBe(error);
   });
 
+  it('a stream with no answer in time fails as timeout', async () => {
+    sim.faults.add({ kind: 'timeout', vendor: provider });
+    const { textStream } = ai.streamText({ provider, prompt: 'Hello', timeoutMs: 300 });
+    const read = async () => {
+      for await (const delta of textStream) expect(delta).toBeUndefined();
+    };
+    const error = await failure(read());
+    expect(error.reason).toBe('timeout');
+    expect(error.retryable).toBe(true);
+  });
+
   it('a broken response body → malformed_output', async () => {
     sim.faults.add({ kind: 'malformed_json', vendor: provider, times: 2 });
     const error = await failure(ai.generateText({ provider, prompt: 'Hello' }));
