@@ -1,11 +1,11 @@
-// Lint: typescript-eslint + react-hooks + storybook, and the layer rule from STYLE.md.
+// Lint: typescript-eslint + react-hooks + storybook, and the layer rule (README, Layout; ADR 0019).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import storybook from 'eslint-plugin-storybook';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// STYLE.md layers: ui/ and app/ take nothing from server/ but the router's type, and only as
+// Layers: ui/ and app/ take nothing from server/ but the router's type, and only as
 // `import type { AppRouter }` (erased at build time, so no server code reaches the browser).
 // Regexes on the root alias (~/server/…) and on relative paths, so packages such as @trpc/server and
 // the mock-server/ folder are not hit.
@@ -16,13 +16,13 @@ const serverLayer = {
     {
       regex: String.raw`^(?!${ROUTER_MODULE}$)${SERVER_DIR}(?:/|$)`,
       message:
-        'ui/ and app/ import nothing from server/ but `import type { AppRouter }` (STYLE.md layers).',
+        'ui/ and app/ import nothing from server/ but `import type { AppRouter }` (layer rule).',
     },
     {
       regex: `^${ROUTER_MODULE}$`,
       allowImportNames: ['AppRouter'],
       message:
-        'From the server router, ui/ and app/ take only `import type { AppRouter }` (STYLE.md layers).',
+        'From the server router, ui/ and app/ take only `import type { AppRouter }` (layer rule).',
     },
   ],
 };
@@ -83,7 +83,7 @@ export default tseslint.config(
                 '@trpc/*',
                 '@tanstack/*',
               ],
-              message: 'ui/ is presentational: props in, events out (STYLE.md layers).',
+              message: 'ui/ is presentational: props in, events out (layer rule).',
             },
           ],
         },

@@ -28,7 +28,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      // No changeOrigin: Auth.js builds callback URLs from the public origin (TOOLCHAIN.md).
+      // No changeOrigin: the Host header stays the dev server's, so Auth.js builds callback URLs for it.
       '/api': { target: serverOrigin },
       '/trpc': { target: serverOrigin },
       '/ws': { target: serverOrigin.replace(/^http/, 'ws'), ws: true },

@@ -1,20 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouterGenerator } from '@tanstack/router-plugin/vite';
 import { rootAlias } from '../alias.config.ts';
 import { routerGeneratorOptions } from '../router.config.ts';
+import { beaconBaselines } from './beacon-baselines.ts';
 
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
   stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
-  staticDirs: ['./public'],
+  // The visual baselines, shown small on the Screen states page beside each state's sign-off.
+  staticDirs: ['./public', { from: '../tests/visual/__screenshots__', to: '/baselines' }],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: 'react-docgen' },
   async viteFinal(base) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(base, {
-      plugins: [tanstackRouterGenerator(routerGeneratorOptions), tailwindcss()],
+      plugins: [
+        tanstackRouterGenerator(routerGeneratorOptions),
+        tailwindcss(),
+        beaconBaselines(fileURLToPath(new URL('..', import.meta.url))),
+      ],
       resolve: { alias: rootAlias },
       // Pre-bundle up front: a re-optimisation in the middle of a story-test run reloads the page.
       optimizeDeps: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSessionStore } from './lib/session';
 import { createPageRouter } from './router';
 
-describe('router defaults (spec §9)', () => {
+describe('router defaults', () => {
   it('serves under /app with the documented preload, pending and cache timings', () => {
     const router = createPageRouter({
       history: createMemoryHistory({ initialEntries: ['/app/'] }),

@@ -1,4 +1,4 @@
-/** The app's router: base /app/, spec §9 defaults, context carrying the session and the (lazy) data stack. */
+/** The app's router: base /app/, the defaults of docs/product.md#client-defaults-and-limits, context carrying the session and the (lazy) data stack. */
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import type { AppTheme } from '~/domain/shared/app-theme';
 import { ROUTER_DEFAULTS } from '~/domain/shared/constants';

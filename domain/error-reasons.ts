@@ -1,9 +1,27 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
-import type { InstanceErrorReason } from './instances/messages';
-import type { MemberErrorReason } from './members/messages';
-import type { OrgErrorReason } from './orgs/messages';
-import type { PromptErrorReason } from './prompts/messages';
-import type { SharedErrorReason } from './shared/errors';
+import { AI_ERROR_REASONS } from './ai/errors';
+import { INSTANCE_ERROR_REASONS } from './instances/messages';
+import { MEMBER_ERROR_REASONS } from './members/messages';
+import { ORG_ERROR_REASONS } from './orgs/messages';
+import { PROMPT_ERROR_REASONS } from './prompts/messages';
+import { SHARED_ERROR_REASONS } from './shared/errors';
 
-export type ErrorReason =
-  SharedErrorReason | OrgErrorReason | MemberErrorReason | InstanceErrorReason | PromptErrorReason;
+export const ERROR_REASONS = [
+  ...SHARED_ERROR_REASONS,
+  ...ORG_ERROR_REASONS,
+  ...MEMBER_ERROR_REASONS,
+  ...INSTANCE_ERROR_REASONS,
+  ...PROMPT_ERROR_REASONS,
+  ...AI_ERROR_REASONS,
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(ERROR_REASONS);
+
+/** The domain reason a tRPC error carries (`error.data.reason`), or null when it carries none we know. */
+export function errorReasonOf(error: unknown): ErrorReason | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const reason = (error.data as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === 'string' && KNOWN.has(reason) ? (reason as ErrorReason) : null;
+}

@@ -1,18 +1,19 @@
 /**
  * MSW handlers shared by Storybook and tests, keyed by name so a story overrides one key:
- * `trpc` answers /trpc/* from a typed scenario; `auth` plays Auth.js's session and csrf endpoints.
+ * `trpc` answers /trpc/* from a typed scenario and `ws` its subscriptions on the mocked /ws socket;
+ * `auth` plays Auth.js's session and csrf endpoints.
  */
-import { delay, http, type HttpHandler, HttpResponse } from 'msw';
-import { AUTH_BASE_PATH, TRPC_PATH } from '~/domain/shared/constants';
+import { delay, http, type HttpHandler, HttpResponse, type WebSocketHandler, ws } from 'msw';
+import { AUTH_BASE_PATH, TRPC_PATH, WS_PATH } from '~/domain/shared/constants';
 import type { Session } from '~/domain/shared/session';
-import { createMockRouter, handleTrpcRequest } from './trpc/mock-router';
+import { createMockRouter, handleTrpcRequest, handleTrpcSocket } from './trpc/mock-router';
 import type { TrpcScenario } from './trpc/scenario';
 
 /** What GET /api/auth/session answers: a session, signed out, a failure, or never (loading). */
 export type SessionMock = Session | 'signed-out' | 'error' | 'pending';
 
 export interface MockApi {
-  handlers: { trpc: HttpHandler; auth: HttpHandler[] };
+  handlers: { trpc: HttpHandler; ws: WebSocketHandler; auth: HttpHandler[] };
   /** Inputs received per procedure path, in order. */
   calls(path: string): unknown[];
   reset(): void;
@@ -37,6 +38,9 @@ export function mockApi(options: { trpc?: TrpcScenario; session?: SessionMock })
   return {
     handlers: {
       trpc: http.all(`*${TRPC_PATH}/*`, ({ request }) => handleTrpcRequest(handle, request)),
+      ws: ws
+        .link(`*${WS_PATH}`)
+        .addEventListener('connection', ({ client }) => handleTrpcSocket(handle, client)),
       auth: authHandlers(options.session ?? 'signed-out'),
     },
     calls: (path) => handle.calls.get(path) ?? [],

@@ -12,9 +12,9 @@
  *                    migrated, seeded, dropped afterwards
  *   full-pg-nocache  `full-pg` with the org/env read cache off
  * Every request of the full targets resolves the session and checks membership (both cached briefly and
- * invalidated on change, as the issue allows); `full`/`full-pg` also answer the org and env reads from
- * the services' read-through cache (server/services/cache.ts, docs/decisions/read-cache.md), which the
- * issue does not ask for, so the `-nocache` rows show the stack without it.
+ * invalidated on change); `full`/`full-pg` also answer the org and env reads from
+ * the services' read-through cache (server/orgs/data-cache.ts, docs/decisions/0014-read-cache.md), an
+ * addition beyond those two caches, so the `-nocache` rows show the stack without it.
  * Every target runs compiled (scripts/build-server.mjs into .bench/server/, the dynamic imports of the
  * full stack as chunks of their own, so the bare targets never load it) with plain node, as `npm start`
  * runs the server; the load generator is loaded by the parent only.
@@ -32,7 +32,7 @@
  * (default warn), BENCH_DATABASE_URL (a PostgreSQL admin URL; `skip` runs PGlite only).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,7 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
 
 type Target = 'express' | 'trpc' | 'core' | 'full' | 'full-nocache' | 'full-pg' | 'full-pg-nocache';
-/** What the issue's goals compare: the ceilings and the shipped stack on each database. */
+/** What the bench's goals compare (ADR 0014): the ceilings and the shipped stack on each database. */
 const GOAL_TARGETS = ['express', 'trpc', 'full', 'full-pg'] as const satisfies readonly Target[];
 /** Where the shipped stack's time goes; measured after the goals, on servers of their own, beside
  * ceilings of their own. */
@@ -106,45 +106,21 @@ async function serveFull(options: {
 }): Promise<Ready> {
   const { stubData, noDataCache, databaseUrl } = options;
   const { createServer } = await import('~/server/app');
-  const { createAuth } = await import('~/server/auth/auth');
-  const { createDatabase } = await import('~/server/db/client');
-  const { migrateDatabase } = await import('~/server/db/migrate');
-  const { sessions } = await import('~/server/db/schema');
+  const { developmentAuth, insertSession, seededDatabase } = await import('~/server/local-stack');
   const { createLogger } = await import('~/server/log');
-  const { seed } = await import('~/server/seed');
   const { SEED_ENVS, SEED_ORGS, SEED_USERS } = await import('~/server/seed-data');
   const { createServices } = await import('~/server/services');
-  const { createSecrets } = await import('~/server/secrets');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-bench-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const database = await createDatabase({
+  const { database, secrets } = await seededDatabase({
     url: databaseUrl,
     dataDir: path.join(dataDir, 'pglite'),
   });
-  await migrateDatabase(database);
-  const secrets = createSecrets(randomBytes(32));
-  await seed(database.db, { secrets });
   const logger = createLogger({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' });
-  const auth = createAuth({
-    config: {
-      publicUrl: undefined,
-      salesforce: null,
-      google: null,
-      isProduction: false,
-      authSecret: randomBytes(32).toString('hex'),
-    },
-    db: database.db,
-    logger,
-    // No sign-in happens during the bench; the providers only need an issuer to be built.
-    devIdpIssuer: 'http://127.0.0.1:9',
-  });
-  const sessionToken = randomUUID();
-  await database.db.insert(sessions).values({
-    sessionToken,
-    userId: SEED_USERS.maya.id,
-    expires: new Date(Date.now() + 3_600_000),
-  });
+  // No sign-in happens during the bench; the providers only need an issuer to be built.
+  const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: 'http://127.0.0.1:9' });
+  const sessionToken = await insertSession(database.db, SEED_USERS.maya.id);
   const noB2C = () => Promise.reject(new Error('not used by the bench'));
   const services = createServices({
     db: database.db,

@@ -20,7 +20,7 @@ const TRPC_SERVER_SOURCE = path.join(ROOT, 'node_modules/@trpc/server/src');
  * Its published `dist/` spells every object spread with a helper (`_objectSpread2`: key lists,
  * `forEach`, `Object.defineProperty` for keys already present) that tRPC runs several times for each
  * middleware step of each call; native spread does the same copy in a fraction of the time. Same code,
- * same behaviour: only the compiler differs (docs/decisions/server-runtime.md).
+ * same behaviour: only the compiler differs (docs/decisions/0018-server-runtime.md).
  */
 const trpcServerFromSource = {
   name: 'trpc-server-from-source',

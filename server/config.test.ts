@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, needsDevIdp, withDevSecrets } from './config';
+import { ConfigError, loadConfig, needsAiSimulator, needsDevIdp, withDevSecrets } from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -64,8 +64,37 @@ describe('loadConfig', () => {
     [{ BEACON_SECRET_KEY: 'abc' }, 'BEACON_SECRET_KEY must be 32 bytes encoded as base64'],
     [{ GOOGLE_CLIENT_ID: 'g' }, 'GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ AI_PROVIDER: 'mistral' }, 'AI_PROVIDER must be one of anthropic, openai, google'],
+    [{ AI_SIMULATOR_URL: 'localhost:4020' }, 'AI_SIMULATOR_URL must be an http(s) URL'],
+    [{ AI_SIMULATOR_PORT: '99999' }, 'AI_SIMULATOR_PORT must be between 0 and 65535'],
+    [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS must be at least 1000'],
   ])('names the variable for %j', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
+  });
+
+  it('reads AI keys from the environment; a provider without one goes to the simulator', () => {
+    const config = loadConfig({
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      AI_SIMULATOR_URL: 'http://127.0.0.1:4020/',
+    });
+    expect(config.ai).toMatchObject({
+      provider: 'openai',
+      keys: { openai: 'sk-test' },
+      simulatorUrl: 'http://127.0.0.1:4020',
+      simulatorPort: 4020,
+    });
+    expect(needsAiSimulator(config)).toBe(true);
+    expect(
+      needsAiSimulator(
+        loadConfig({
+          ANTHROPIC_API_KEY: 'a',
+          OPENAI_API_KEY: 'o',
+          GOOGLE_GENERATIVE_AI_API_KEY: 'g',
+        }),
+      ),
+    ).toBe(false);
+    expect(loadConfig({}).ai.provider).toBe('anthropic');
   });
 
   it('never echoes secret values', () => {

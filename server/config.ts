@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,6 +67,20 @@ const envSchema = z
     B2C_ACCOUNT_MANAGER_URL: optionalString.pipe(httpUrl.optional()),
     B2C_ACCOUNT_MANAGER_CLIENT_ID: optionalString,
     B2C_ACCOUNT_MANAGER_CLIENT_SECRET: optionalString,
+    AI_PROVIDER: z
+      .enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` })
+      .default('anthropic'),
+    ANTHROPIC_API_KEY: optionalString,
+    OPENAI_API_KEY: optionalString,
+    GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+    AI_SIMULATOR_URL: optionalString.pipe(httpUrl.optional()),
+    AI_SIMULATOR_PORT: port(4020),
+    AI_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1000, 'must be at least 1000 (milliseconds)')
+      .max(600_000, 'must be at most 600000 (10 minutes)')
+      .default(120_000),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
@@ -144,9 +159,23 @@ export interface Config {
   /** Whether the server process also runs background jobs (false when `npm run worker` processes do). */
   jobWorkers: boolean;
   devIdpPort: number;
+  ai: AiConfig;
   /** A provider is null when its client id is not configured: the development IdP stands in. */
   salesforce: OidcClientConfig | null;
   google: OidcClientConfig | null;
+}
+
+export interface AiConfig {
+  /** The provider calls use unless they name one. */
+  provider: AiProvider;
+  /** API keys from the server's environment; a provider without one is answered by the simulator. */
+  keys: Partial<Record<AiProvider, string>>;
+  /** An AI provider simulator already running (npm run ai-simulator). */
+  simulatorUrl: string | undefined;
+  /** Where `npm start` runs its own simulator when a key is missing (never in production). */
+  simulatorPort: number;
+  /** How long one model call may take before it fails as a timeout. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +227,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     jobWorkers: env.JOB_WORKERS,
     devIdpPort: env.DEV_IDP_PORT,
+    ai: {
+      provider: env.AI_PROVIDER,
+      keys: {
+        ...(env.ANTHROPIC_API_KEY ? { anthropic: env.ANTHROPIC_API_KEY } : {}),
+        ...(env.OPENAI_API_KEY ? { openai: env.OPENAI_API_KEY } : {}),
+        ...(env.GOOGLE_GENERATIVE_AI_API_KEY ? { google: env.GOOGLE_GENERATIVE_AI_API_KEY } : {}),
+      },
+      simulatorUrl: env.AI_SIMULATOR_URL,
+      simulatorPort: env.AI_SIMULATOR_PORT,
+      timeoutMs: env.AI_TIMEOUT_MS,
+    },
     salesforce: env.SALESFORCE_CLIENT_ID
       ? {
           clientId: env.SALESFORCE_CLIENT_ID,
@@ -209,6 +249,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
       : null,
   };
+}
+
+/** True when some provider has no key, so its calls go to an AI provider simulator. */
+export function needsAiSimulator(config: Config): boolean {
+  return AI_PROVIDERS.some((p) => !config.ai.keys[p]);
 }
 
 /** True when at least one provider falls back to the development identity provider. */

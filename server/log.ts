@@ -101,7 +101,7 @@ export function requestLogger(req: IncomingMessage, logger: Logger): Logger {
  * callback codes live there), status, time — at info, warn for 4xx, error for 5xx; below the configured
  * level no log object is built. Lines about the request go through `requestLogger(req, logger)`.
  * (Replaces pino-http, whose per-request child logger and serializers cost ~5% of a cached tRPC request;
- * a lazy `req.log` getter cost as much again, so there is none: see docs/decisions/read-cache.md.)
+ * a lazy `req.log` getter cost as much again, so there is none: see docs/decisions/0014-read-cache.md.)
  */
 export function createHttpLogger(logger: Logger) {
   return (req: LoggedRequest, res: ServerResponse, next: () => void) => {

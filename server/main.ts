@@ -6,11 +6,21 @@ import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { DomainError } from '~/domain/shared/errors';
+import type { AiSimulator } from '~/mock-server/ai/simulator';
 import type { B2CSimulator } from '~/mock-server/b2c/simulator';
 import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
+import { createAiRegistry } from './ai/registry';
+import { type AiService, createAiService } from './ai/service';
 import { createServer } from './app';
 import { createAuth } from './auth/auth';
-import { type Config, ConfigError, loadConfig, needsDevIdp, withDevSecrets } from './config';
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  needsAiSimulator,
+  needsDevIdp,
+  withDevSecrets,
+} from './config';
 import { createDatabase, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { users } from './db/schema';
@@ -18,7 +28,7 @@ import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { startJobs } from './jobs/runtime';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
-import { createLogger } from './log';
+import { createLogger, type Logger } from './log';
 import { createSecrets, loadSecretKey } from './secrets';
 import { seed } from './seed';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
@@ -79,6 +89,39 @@ async function createB2C(
       verify: async () => ({ status: 'error', message: unavailable().message }),
     },
   };
+}
+
+/**
+ * ── AI WIRING POINT ───────────────────────────────────────────────────────────────────────────────
+ * A provider with an API key calls its vendor; the others call the AI provider simulator at
+ * AI_SIMULATOR_URL, else (outside production) one started in this process, so `npm start` runs the
+ * agents offline. In production a provider without a key answers "not configured".
+ */
+async function createAi(
+  config: Config,
+  logger: Logger,
+): Promise<{ service: AiService; simulator?: AiSimulator }> {
+  let simulator: AiSimulator | undefined;
+  let simulatorUrl = config.ai.simulatorUrl;
+  if (!simulatorUrl && needsAiSimulator(config) && !config.isProduction) {
+    // Loaded only here: a production process never loads the simulator.
+    const { createAiSimulator } = await import('~/mock-server/ai/simulator');
+    simulator = await createAiSimulator({ port: config.ai.simulatorPort });
+    simulatorUrl = simulator.url;
+  }
+  const registry = createAiRegistry({
+    provider: config.ai.provider,
+    keys: config.ai.keys,
+    ...(simulatorUrl ? { simulatorUrl } : {}),
+  });
+  logger.info({ ai: registry.describe(), provider: config.ai.provider }, 'AI providers');
+  const service = createAiService({
+    registry,
+    timeoutMs: config.ai.timeoutMs,
+    // Each call's tokens and cost; the areas' runs keep their own totals.
+    recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
+  });
+  return { service, ...(simulator ? { simulator } : {}) };
 }
 
 /** Reachable means any answer below 500. */
@@ -194,12 +237,15 @@ async function main() {
         ? wsProbe(`${listening.url.replace(/^http/, 'ws')}/ws`)
         : Promise.reject(new Error('not listening yet')),
   };
+  const ai = await createAi(config, logger);
+  if (ai.simulator) logger.info({ url: ai.simulator.url }, 'AI provider simulator started');
   const services = createServices({
     db: database.db,
     b2c: b2c.gateway,
     secrets,
     probes,
     runEvents: jobs.events,
+    ai: ai.service,
   });
 
   let idp: DevIdp | undefined;
@@ -253,6 +299,7 @@ async function main() {
       await jobs.stop();
       await idp?.close();
       await b2c.simulator?.stop();
+      await ai.simulator?.stop();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
@@ -274,6 +321,11 @@ async function main() {
   if (b2c.simulator) {
     lines.push(
       `Salesforce B2C Commerce simulator: ${b2c.simulator.url} (Account Manager and instances zzte_001–zzte_003; onboarding links open its Business Manager pages).`,
+    );
+  }
+  if (ai.simulator) {
+    lines.push(
+      `AI provider simulator: ${ai.simulator.url} (answers for every provider without an API key; see the README's AI variables).`,
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

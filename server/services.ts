@@ -4,6 +4,8 @@
  */
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import { createAiRegistry } from './ai/registry';
+import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
 import { isDataException } from './db/errors';
 import {
@@ -41,6 +43,8 @@ export interface Services {
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
   jobs: JobRunsService;
+  /** AI model calls (server/ai/service.ts); areas' jobs call models only through it. */
+  ai: AiService;
 }
 
 export interface ServiceDeps {
@@ -56,12 +60,22 @@ export interface ServiceDeps {
   probes?: HealthProbes;
   /** Job run changes (NOTIFY); without it, a run's progress stream shows only its first state. */
   runEvents?: RunEvents;
+  /** Absent: every AI call answers "not configured". */
+  ai?: AiService;
 }
 
 export interface BeaconServices extends Services {
   access: CachedAccessService;
   /** Org-by-slug and env lists; `clear()` after writing to the database behind the services' back. */
   cache: DataCache;
+}
+
+/** An AI service whose every call fails as "not configured" (no key, no simulator). */
+function unconfiguredAi(): AiService {
+  return createAiService({
+    registry: createAiRegistry({ provider: 'anthropic', keys: {} }),
+    timeoutMs: 60_000,
+  });
 }
 
 export function createServices({
@@ -73,6 +87,7 @@ export function createServices({
   cache: cacheOptions,
   probes,
   runEvents = noRunEvents,
+  ai = unconfiguredAi(),
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
   const cache = createDataCache(db, cacheOptions);
@@ -89,6 +104,7 @@ export function createServices({
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
+    ai,
   };
 }
 

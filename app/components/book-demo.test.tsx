@@ -16,7 +16,7 @@ beforeEach(() => {
   calcom.getCalApi.mockClear();
 });
 
-describe('Book an onboarding demo (Cal.com embed, spec §4)', () => {
+describe('Book an onboarding demo (Cal.com embed)', () => {
   it('opens the beacon-demo team calendar in month view, dark theme, black brand colour', async () => {
     render(<BookDemoButton />);
     expect(calcom.getCalApi).not.toHaveBeenCalled();

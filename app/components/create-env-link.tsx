@@ -1,4 +1,4 @@
-/** The way out of "no environments" (spec §4): any member may create one (spec §6). */
+/** The way out of "no environments": any member may create one (docs/product.md#orgs-and-environments). */
 import { Link } from '@tanstack/react-router';
 import { Button } from '~/ui/components/button';
 

@@ -1,4 +1,4 @@
-/** orgs.getContext's expected failures are documented states (spec §4, §8), shown as messages rather than thrown. */
+/** orgs.getContext's expected failures (not a member, env missing) are states of the page, shown as messages rather than thrown (docs/product.md#orgs-and-environments). */
 import { Link } from '@tanstack/react-router';
 import type { OrgContextProblem } from '~/app/lib/org-context';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';

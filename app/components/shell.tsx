@@ -1,5 +1,5 @@
 /** The signed-in shell: nav rail with switchers, settings and user menu, around a screen. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useMatchRoute } from '@tanstack/react-router';
 import {
   BotIcon,
@@ -74,6 +74,87 @@ function OrgLogo({ org }: { org: Pick<Org, 'name'> }) {
   );
 }
 
+/**
+ * The org and env switchers: a trigger showing the current one, and a menu that loads the list only
+ * when opened, marks the current item, and ends with the switcher's own actions.
+ */
+function Switcher<T extends { id: string }>({
+  expanded,
+  label,
+  avatar,
+  title,
+  titleClassName,
+  caption,
+  menuLabel,
+  menuClassName,
+  open,
+  onOpenChange,
+  list,
+  loadingText,
+  errorText,
+  item,
+  children,
+}: {
+  expanded: boolean;
+  label: string;
+  avatar: ReactNode;
+  title: string;
+  titleClassName: string;
+  caption: string;
+  menuLabel: string;
+  menuClassName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The list, loaded only while the menu is open (`enabled: open`). */
+  list: Pick<UseQueryResult<T[]>, 'isPending' | 'isError' | 'data'>;
+  loadingText: string;
+  errorText: string;
+  item: (item: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger
+        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
+        aria-label={label}
+      >
+        {avatar}
+        {expanded ? (
+          <>
+            <span className="min-w-0 flex-1">
+              <span className={cn('block truncate', titleClassName)}>{title}</span>
+              <span className="block truncate text-xs text-base-content/75">{caption}</span>
+            </span>
+            <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-70" />
+          </>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side="right" align="start" className={menuClassName}>
+        <DropdownMenuLabel>{menuLabel}</DropdownMenuLabel>
+        {list.isPending ? (
+          <DropdownMenuItem disabled>
+            <Spinner size="sm" label={null} />
+            {loadingText}
+          </DropdownMenuItem>
+        ) : list.isError ? (
+          <DropdownMenuItem disabled className="text-error">
+            {errorText}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuGroup>
+            {(list.data ?? []).map((entry) => (
+              <DropdownMenuItem key={entry.id} asChild>
+                {item(entry)}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuGroup>
+        )}
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
   const trpc = useTRPC();
   const user = useCurrentUser();
@@ -84,77 +165,54 @@ function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
     onSuccess: () => browser.reload(),
   });
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger
-        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
-        aria-label={`Org: ${org.name}. Switch org`}
-      >
-        <OrgLogo org={org} />
-        {expanded ? (
-          <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold">{org.name}</span>
-              <span className="block truncate text-xs text-base-content/75">Org</span>
-            </span>
-            <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-70" />
-          </>
-        ) : null}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="right" align="start" className="w-72">
-        <DropdownMenuLabel>Orgs</DropdownMenuLabel>
-        {orgs.isPending ? (
-          <DropdownMenuItem disabled>
-            <Spinner size="sm" label={null} />
-            Loading orgs…
+    <Switcher
+      expanded={expanded}
+      label={`Org: ${org.name}. Switch org`}
+      avatar={<OrgLogo org={org} />}
+      title={org.name}
+      titleClassName="font-semibold"
+      caption="Org"
+      menuLabel="Orgs"
+      menuClassName="w-72"
+      open={open}
+      onOpenChange={setOpen}
+      list={orgs}
+      loadingText="Loading orgs…"
+      errorText="Could not load your orgs."
+      item={(item) => (
+        <Link to="/$orgSlug" params={{ orgSlug: item.slug }}>
+          <span className="flex-1 truncate">{item.name}</span>
+          {item.verified ? null : <Badge variant="warning">{ORG_MESSAGES.unverified}</Badge>}
+          {item.id === org.id ? <CheckIcon aria-label="Current org" className="size-4" /> : null}
+        </Link>
+      )}
+    >
+      {user.isSuperUser ? (
+        <>
+          <DropdownMenuSeparator />
+          <DropdownMenuLabel className="flex items-center justify-between gap-2">
+            <span>Admin</span>
+            <Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>
+          </DropdownMenuLabel>
+          <DropdownMenuItem asChild>
+            <Link to="/create-org">
+              <PlusIcon aria-hidden className="size-4" />
+              Create Org
+            </Link>
           </DropdownMenuItem>
-        ) : orgs.isError ? (
-          <DropdownMenuItem disabled className="text-error">
-            Could not load your orgs.
+          <DropdownMenuItem
+            disabled={org.verified || verify.isPending}
+            onSelect={(event) => {
+              event.preventDefault();
+              verify.mutate({ orgId: org.id });
+            }}
+          >
+            <ShieldCheckIcon aria-hidden className="size-4" />
+            Verify this Org
           </DropdownMenuItem>
-        ) : (
-          <DropdownMenuGroup>
-            {orgs.data.map((item) => (
-              <DropdownMenuItem key={item.id} asChild>
-                <Link to="/$orgSlug" params={{ orgSlug: item.slug }}>
-                  <span className="flex-1 truncate">{item.name}</span>
-                  {item.verified ? null : (
-                    <Badge variant="warning">{ORG_MESSAGES.unverified}</Badge>
-                  )}
-                  {item.id === org.id ? (
-                    <CheckIcon aria-label="Current org" className="size-4" />
-                  ) : null}
-                </Link>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuGroup>
-        )}
-        {user.isSuperUser ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel className="flex items-center justify-between gap-2">
-              <span>Admin</span>
-              <Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>
-            </DropdownMenuLabel>
-            <DropdownMenuItem asChild>
-              <Link to="/create-org">
-                <PlusIcon aria-hidden className="size-4" />
-                Create Org
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              disabled={org.verified || verify.isPending}
-              onSelect={(event) => {
-                event.preventDefault();
-                verify.mutate({ orgId: org.id });
-              }}
-            >
-              <ShieldCheckIcon aria-hidden className="size-4" />
-              Verify this Org
-            </DropdownMenuItem>
-          </>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      ) : null}
+    </Switcher>
   );
 }
 
@@ -163,62 +221,45 @@ function EnvSwitcher({ org, env, expanded }: { org: Org; env: Env; expanded: boo
   const [open, setOpen] = useState(false);
   const envs = useQuery({ ...trpc.envs.list.queryOptions({ orgId: org.id }), enabled: open });
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger
-        className={cn(switcherTrigger, !expanded && 'justify-center px-0')}
-        aria-label={`Environment: ${env.name}. Switch environment`}
-      >
+    <Switcher
+      expanded={expanded}
+      label={`Environment: ${env.name}. Switch environment`}
+      avatar={
         <span
           aria-hidden
           className="flex size-8 shrink-0 items-center justify-center rounded-field bg-base-300 text-xs font-semibold uppercase"
         >
           {env.slug.slice(0, 2)}
         </span>
-        {expanded ? (
-          <>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{env.name}</span>
-              <span className="block truncate text-xs text-base-content/75">Environment</span>
-            </span>
-            <ChevronsUpDownIcon aria-hidden className="size-4 shrink-0 opacity-70" />
-          </>
-        ) : null}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="right" align="start" className="w-64">
-        <DropdownMenuLabel>Environments</DropdownMenuLabel>
-        {envs.isPending ? (
-          <DropdownMenuItem disabled>
-            <Spinner size="sm" label={null} />
-            Loading environments…
-          </DropdownMenuItem>
-        ) : envs.isError ? (
-          <DropdownMenuItem disabled className="text-error">
-            Could not load environments.
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuGroup>
-            {envs.data.map((item) => (
-              <DropdownMenuItem key={item.id} asChild>
-                <Link to="/$orgSlug/$envSlug" params={{ orgSlug: org.slug, envSlug: item.slug }}>
-                  <span className="flex-1 truncate">{item.name}</span>
-                  <span className="text-xs text-base-content/70">{item.slug}</span>
-                  {item.id === env.id ? (
-                    <CheckIcon aria-label="Current environment" className="size-4" />
-                  ) : null}
-                </Link>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuGroup>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/$orgSlug/create-env" params={{ orgSlug: org.slug }}>
-            <PlusIcon aria-hidden className="size-4" />
-            Create environment
-          </Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      title={env.name}
+      titleClassName="font-medium"
+      caption="Environment"
+      menuLabel="Environments"
+      menuClassName="w-64"
+      open={open}
+      onOpenChange={setOpen}
+      list={envs}
+      loadingText="Loading environments…"
+      errorText="Could not load environments."
+      item={(item) => (
+        <Link to="/$orgSlug/$envSlug" params={{ orgSlug: org.slug, envSlug: item.slug }}>
+          <span className="flex-1 truncate">{item.name}</span>
+          <span className="text-xs text-base-content/70">{item.slug}</span>
+          {item.id === env.id ? (
+            <CheckIcon aria-label="Current environment" className="size-4" />
+          ) : null}
+        </Link>
+      )}
+    >
+      <DropdownMenuSeparator />
+      <DropdownMenuItem asChild>
+        <Link to="/$orgSlug/create-env" params={{ orgSlug: org.slug }}>
+          <PlusIcon aria-hidden className="size-4" />
+          Create environment
+        </Link>
+      </DropdownMenuItem>
+    </Switcher>
   );
 }
 

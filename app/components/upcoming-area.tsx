@@ -1,4 +1,4 @@
-/** An area the spec names whose behaviour ships in milestone 2: a real route with an honest empty state. */
+/** An area whose behaviour is not built yet (docs/product.md marks it planned): a real route with an honest empty state. */
 import type { ReactNode } from 'react';
 import { EmptyState } from '~/ui/components/empty-state';
 import { PageHeader } from '~/ui/patterns/page-header';

@@ -1,4 +1,4 @@
-/** Sign-in and sign-out through Auth.js's documented endpoints (spec §7). */
+/** Sign-in and sign-out through Auth.js's documented endpoints under /api/auth (docs/product.md#shell-and-sign-in). */
 import { APP_BASE_PATH, AUTH_BASE_PATH } from '~/domain/shared/constants';
 
 export type SignInProvider = 'salesforce' | 'google';

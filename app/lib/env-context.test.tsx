@@ -21,7 +21,7 @@ const inside =
     </EnvPage>
   );
 
-describe('env accessors (spec §8)', () => {
+describe('env accessors', () => {
   it('give the org and env of the page', () => {
     const { result } = renderHook(() => useCurrentEnv(), { wrapper: inside(onboardedEnv) });
     expect(result.current).toEqual({ org, env: onboardedEnv });

@@ -1,6 +1,6 @@
 /**
- * The org and env a screen under /app/{orgSlug}/{envSlug} works in (spec §8: env accessors throw
- * outside their context, or when the env has no onboarded instance). The env layout provides them
+ * The org and env a screen under /app/{orgSlug}/{envSlug} works in (the accessors throw outside their
+ * context, or when the env has no onboarded instance: a developer mistake, not a user state). The env layout provides them
  * from orgs.getContext, so screens read one value instead of re-querying, and a screen behind the
  * instance gate can rely on an onboarded instance being there.
  */
@@ -32,7 +32,7 @@ export function useCurrentEnv(): EnvContextValue {
   return value;
 }
 
-/** The env's onboarded B2C Commerce instance: for screens behind the instance gate (spec §4). */
+/** The env's onboarded B2C Commerce instance: for screens behind the instance gate (docs/product.md#gates). */
 export function useB2CInstance(): OnboardedInstance {
   const { env } = useCurrentEnv();
   const instance = env.b2cInstance;

@@ -2,6 +2,8 @@
  * Turns a tRPC error into what a form shows: a message per field (from the server's zod errors, or a
  * domain error whose reason names a field) and a form-level message for everything else.
  */
+import { type ErrorReason, errorReasonOf } from '~/domain/error-reasons';
+
 export interface FormErrors<Field extends string> {
   fields: Partial<Record<Field, string>>;
   form: string | null;
@@ -9,7 +11,6 @@ export interface FormErrors<Field extends string> {
 
 interface ErrorData {
   zodError?: { fieldErrors?: Record<string, string[] | undefined>; formErrors?: string[] } | null;
-  reason?: string | null;
 }
 
 function dataOf(error: unknown): ErrorData | null {
@@ -25,13 +26,14 @@ function dataOf(error: unknown): ErrorData | null {
 export function formErrorsOf<Field extends string>(
   error: unknown,
   fields: readonly Field[],
-  reasons: Partial<Record<string, Field>> = {},
+  reasons: Partial<Record<ErrorReason, Field>> = {},
 ): FormErrors<Field> {
   const result: FormErrors<Field> = { fields: {}, form: null };
   if (!error) return result;
   const data = dataOf(error);
   const message = error instanceof Error ? error.message : 'Something went wrong!';
-  const reasonField = data?.reason ? reasons[data.reason] : undefined;
+  const reason = errorReasonOf(error);
+  const reasonField = reason ? reasons[reason] : undefined;
   if (reasonField) {
     result.fields[reasonField] = message;
     return result;

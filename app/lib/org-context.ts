@@ -1,7 +1,18 @@
-/** Classifies orgs.getContext failures in loaders; kept free of UI and tRPC imports so it stays in the entry chunk cheaply. */
+/** The org context behind an env's URL, and how loaders classify its failures; free of UI and tRPC runtime imports, so it stays cheap in the entry chunk. */
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from './trpc';
+
+/** orgs.getContext for an env's URL, read without retry: a missing org or env is an answer, not a fault. */
+export function orgContextQuery(
+  trpc: TRPCOptionsProxy<AppRouter>,
+  params: { orgSlug: string; envSlug: string },
+) {
+  return { ...trpc.orgs.getContext.queryOptions(params), retry: false as const };
+}
+
 export type OrgContextProblem = 'not-member' | 'env-missing';
 
-/** The documented problem behind a tRPC error (spec §4, §8), or null for anything unexpected (rethrown). */
+/** The expected problem behind a tRPC error (not a member, env missing: docs/product.md#orgs-and-environments), or null for anything unexpected (rethrown). */
 export function orgContextProblem(error: unknown): OrgContextProblem | null {
   if (typeof error !== 'object' || error === null || !('data' in error)) return null;
   const code = (error.data as { code?: unknown } | null | undefined)?.code;

@@ -9,7 +9,7 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-describe('org logo (spec §7)', () => {
+describe('org logo', () => {
   it('derives the domain from the org name', () => {
     expect(orgDomain('Acme Outfitters')).toBe('acmeoutfitters.com');
     expect(orgDomain('Globex, Inc.')).toBe('globexinc.com');

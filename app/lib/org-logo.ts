@@ -1,5 +1,5 @@
 /**
- * The org's logo from a favicon service, derived from its name (spec §7). The service is configured
+ * The org's logo from a favicon service, derived from its name. The service is configured
  * per deployment (VITE_FAVICON_SERVICE_URL, `{domain}` replaced); without it, and whenever the image
  * cannot load, the Avatar shows the org's initials, so development and tests make no outside requests.
  * Inside an org the browser tab shows the same logo; leaving the org restores the app's own icon.

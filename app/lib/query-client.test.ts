@@ -41,7 +41,7 @@ function trpcKeys() {
   });
 }
 
-describe('query defaults (spec §9)', () => {
+describe('query defaults', () => {
   it('retries a failed query 3 times, 1 s then doubling', async () => {
     expect(await attemptsOf(['anything'])).toEqual([0, 1000, 3000, 7000]);
   });

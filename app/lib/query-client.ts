@@ -1,4 +1,4 @@
-/** TanStack Query defaults from spec §9. */
+/** TanStack Query defaults (docs/product.md#client-defaults-and-limits). */
 import { type Query, QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS, queryRetryDelayMs, ROUTER_DEFAULTS } from '~/domain/shared/constants';
 

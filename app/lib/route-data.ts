@@ -1,4 +1,4 @@
-/** Route static data: what each screen opts out of (spec §4 gating). */
+/** Route static data: which gates each screen opts out of (docs/product.md#gates). */
 import type { GateOptOut } from '~/domain/orgs/gating';
 
 declare module '@tanstack/react-router' {

@@ -20,7 +20,7 @@ const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
 
-describe('session (spec §4, §7)', () => {
+describe('session', () => {
   it('reads GET /api/auth/session into a session with a user', async () => {
     const fetchImpl = vi.fn(() => json({ user, expires: '2099-01-01' }));
     await expect(fetchSession(fetchImpl as typeof fetch)).resolves.toEqual({
@@ -84,7 +84,7 @@ describe('session (spec §4, §7)', () => {
   });
 });
 
-describe('theme (spec §4)', () => {
+describe('theme', () => {
   it('accepts only beacon or dim; anything else falls back to beacon', () => {
     expect(parseTheme('dim')).toBe('dim');
     expect(parseTheme('beacon')).toBe('beacon');

@@ -1,4 +1,4 @@
-/** The visitor's session (spec §4, §7): loading, then signed in or signed out; read once, shared by React and loaders. */
+/** The visitor's session (docs/product.md#shell-and-sign-in): loading, then signed in or signed out; read once, shared by React and loaders. */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { AUTH_BASE_PATH } from '~/domain/shared/constants';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';

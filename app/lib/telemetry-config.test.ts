@@ -12,7 +12,7 @@ describe('error reporting', () => {
     expect(sentryOptions({ MODE: 'production' })).toBeNull();
   });
 
-  it('runs elsewhere with the spec sample rates', () => {
+  it('runs elsewhere with the configured sample rates', () => {
     expect(
       sentryOptions({ MODE: 'staging', VITE_SENTRY_DSN: 'https://k@o.ingest.sentry.io/1' }),
     ).toEqual({

@@ -1,4 +1,4 @@
-/** Whether error reporting and page-view analytics run, decided from the client's build-time env (spec §1, §9). */
+/** Whether error reporting and page-view analytics run, decided from the client's build-time env (docs/product.md#shell-and-sign-in). */
 import { SENTRY } from '~/domain/shared/constants';
 
 export interface ClientEnv {

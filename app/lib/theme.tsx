@@ -1,4 +1,4 @@
-/** The app theme (spec §4): read from localStorage `theme` at start, set as data-theme on <html>, saved on change. */
+/** The app theme (docs/product.md#shell-and-sign-in): read from localStorage `theme` at start, set as data-theme on <html>, saved on change. */
 import {
   createContext,
   type ReactNode,

@@ -123,7 +123,7 @@ const until = async (check: () => boolean, ms = 3000) => {
 
 // ——— Tests ———
 
-describe('tRPC client: HTTP batching (spec §9)', () => {
+describe('tRPC client: HTTP batching', () => {
   it('sends queries of one tick as one request: batch=1, procedure names joined by commas', async () => {
     const local = await localServer();
     const { client } = appClient(local.origin, { wsLazy: true });
@@ -179,7 +179,7 @@ describe('tRPC client: HTTP batching (spec §9)', () => {
   });
 });
 
-describe('tRPC client: subscriptions over the WebSocket (spec §7, §9)', () => {
+describe('tRPC client: subscriptions over the WebSocket', () => {
   it('sends subscriptions to /ws through splitLink, not over HTTP', async () => {
     const local = await localServer();
     const ws = wsEndpoint(local, (socket) => {
@@ -251,7 +251,7 @@ describe('tRPC client: subscriptions over the WebSocket (spec §7, §9)', () => 
   }, 20_000);
 });
 
-describe('tRPC client: WebSocket error texts (spec §8)', () => {
+describe('tRPC client: WebSocket error texts', () => {
   it(`a socket refused before it opens: '${APP_MESSAGES.wsInitError}'`, async () => {
     const local = await localServer({
       onUpgrade: (_req, socket) => {

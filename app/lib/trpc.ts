@@ -23,15 +23,15 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 export interface TrpcClientOptions {
   /** Origin to talk to; defaults to the page's own. */
   origin?: string;
-  /** Open the WebSocket only when a subscription starts (Storybook/tests); the app keeps it off (spec §9). */
+  /** Open the WebSocket only when a subscription starts (Storybook/tests); the app keeps it off. */
   wsLazy?: boolean;
-  /** Keep-alive pings, off by default (spec §9). */
+  /** Keep-alive pings, off by default. */
   wsKeepAlive?: boolean;
   /** A WebSocket implementation where the platform has none (Node 20 tests). */
   WebSocket?: typeof WebSocket;
 }
 
-/** The WebSocket client's options (spec §9): reconnect backoff, keep-alive off unless asked, not lazy. */
+/** The WebSocket client's options (docs/product.md#client-defaults-and-limits): reconnect backoff, keep-alive off unless asked, not lazy. */
 export function wsClientOptions(options: TrpcClientOptions = {}) {
   const origin = options.origin ?? globalThis.location.origin;
   return {

@@ -1,4 +1,4 @@
-/** The agent catalogue (spec §3): name, autonomy and hours saved; placeholders are supervised and not yet available. */
+/** The agent catalogue (docs/product.md#agents): name, autonomy and hours saved; placeholders are supervised and not yet available. */
 
 export const AGENT_TYPES = ['translation', 'seo', 'aeo'] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];

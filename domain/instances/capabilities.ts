@@ -16,6 +16,8 @@ export interface CapabilityFacts {
   settings: string;
   /** The Business Manager page's own name for them. */
   businessManagerName: string;
+  /** Where that page is in Business Manager's menus. */
+  businessManagerLocation: string;
   verifiedFlag: VerifiedFlag;
 }
 
@@ -24,18 +26,23 @@ export const CAPABILITY: Record<B2CCapability, CapabilityFacts> = {
     label: 'OCAPI Data',
     settings: 'OCAPI Data settings',
     businessManagerName: 'OCAPI Data settings',
+    businessManagerLocation:
+      'Administration > Site Development > Open Commerce API Settings, type Data',
     verifiedFlag: 'ocapiDataSettingsVerified',
   },
   'ocapi-shop': {
     label: 'OCAPI Shop',
     settings: 'OCAPI Shop settings',
     businessManagerName: 'OCAPI Shop settings',
+    businessManagerLocation:
+      'Administration > Site Development > Open Commerce API Settings, type Shop',
     verifiedFlag: 'ocapiShopSettingsVerified',
   },
   webdav: {
     label: 'WebDAV',
     settings: 'WebDAV permissions',
     businessManagerName: 'WebDAV client permissions',
+    businessManagerLocation: 'Administration > Organization > WebDAV Client Permissions',
     verifiedFlag: 'webdavSettingsVerified',
   },
 };

@@ -1,10 +1,10 @@
 /**
- * The B2C Commerce configuration a person pastes into Business Manager (spec §9): one pure
+ * The B2C Commerce configuration a person pastes into Business Manager (docs/product.md#onboarding): one pure
  * function per snippet, the zod schemas that read pasted settings back, the rule deciding whether
  * pasted settings grant a call, and the messages verification shows when they do not.
  */
 import { z } from 'zod/mini';
-import type { B2CCapability } from './capabilities';
+import { type B2CCapability, CAPABILITY } from './capabilities';
 import {
   OCAPI_METHODS,
   OCAPI_RESOURCE_PATTERN,
@@ -171,16 +171,23 @@ export function webdavGrants(
 
 /** The Business Manager block each capability needs, as verification messages name it. */
 export const SETTINGS_BLOCK_LABEL: Record<B2CCapability, string> = {
-  'ocapi-data': 'OCAPI Data settings',
-  'ocapi-shop': 'OCAPI Shop settings',
-  webdav: `WebDAV client permissions for ${WEBDAV_PATH}`,
+  'ocapi-data': CAPABILITY['ocapi-data'].businessManagerName,
+  'ocapi-shop': CAPABILITY['ocapi-shop'].businessManagerName,
+  webdav: `${CAPABILITY.webdav.businessManagerName} for ${WEBDAV_PATH}`,
 };
 
+/** The block a person pastes for each capability, for a given API client. */
 /** Business Manager pages (relative to an instance's origin) where each block is pasted. */
 export const BUSINESS_MANAGER_PATH: Record<B2CCapability, string> = {
   'ocapi-data': '/on/demandware.store/Sites-Site/default/ViewOCAPISettings-Show?type=data',
   'ocapi-shop': '/on/demandware.store/Sites-Site/default/ViewOCAPISettings-Show?type=shop',
   webdav: '/on/demandware.store/Sites-Site/default/ViewWebDAVClientPermissions-Show',
+};
+
+export const CAPABILITY_SNIPPET: Record<B2CCapability, (clientId: string) => string> = {
+  'ocapi-data': (clientId) => ocapiDataSettingsSnippet(clientId),
+  'ocapi-shop': (clientId) => ocapiShopSettingsSnippet(clientId),
+  webdav: (clientId) => webdavPermissionsSnippet(clientId),
 };
 
 /** What verification tells a person to fix; the server returns these, tests quote them. */

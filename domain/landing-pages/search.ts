@@ -1,10 +1,9 @@
 /** The landing pages list's search parameters. */
 import * as z from 'zod/mini';
-import { pageParam, pageSizeParam } from '~/domain/shared/search';
+import { pagingParams } from '~/domain/shared/search';
 
 export const LANDING_PAGES_PAGE_SIZE = 48;
 
 export const landingPagesSearch = z.object({
-  page: pageParam,
-  pageSize: pageSizeParam(LANDING_PAGES_PAGE_SIZE),
+  ...pagingParams(LANDING_PAGES_PAGE_SIZE),
 });

@@ -1,5 +1,5 @@
-/** The onboarding step state machine (spec §4): what "done" means per step, reachability, moving between steps. */
-import type { B2CCapability } from '~/domain/instances/capabilities';
+/** The onboarding step state machine (docs/product.md#onboarding): what "done" means per step, reachability, moving between steps. */
+import type { B2CCapability, VerifiedFlag } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 
 export const ONBOARDING_STEPS = [
@@ -41,10 +41,7 @@ export function isConfigureStep(step: OnboardingStep): step is ConfigureStep {
   return step in CONFIGURE_STEP_CAPABILITY;
 }
 
-type InstanceFlags = Pick<
-  B2CInstance,
-  'apiClient' | 'ocapiDataSettingsVerified' | 'ocapiShopSettingsVerified' | 'webdavSettingsVerified'
->;
+type InstanceFlags = Pick<B2CInstance, 'apiClient' | VerifiedFlag>;
 
 /** The state for a chosen instance, or the empty state when none is chosen. */
 export function onboardingStateOf(instance: InstanceFlags | null | undefined): OnboardingState {

@@ -9,7 +9,7 @@ const none = { b2cInstance: null };
 const member = { isSuperUser: false };
 const superuser = { isSuperUser: true };
 
-describe('gating (spec §4)', () => {
+describe('gating', () => {
   it('blocks an unverified org for regular members with onboarding-needed', () => {
     expect(gateFor({ org: unverified, env: onboarded, user: member })).toBe('onboarding-needed');
   });

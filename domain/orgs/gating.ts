@@ -1,4 +1,4 @@
-/** Gating (spec §4): which block, if any, a screen shows for this org, env and user. */
+/** Gating (docs/product.md#gates): which block, if any, a screen shows for this org, env and user. */
 export type Gate = 'onboarding-needed' | 'integration-missing' | null;
 
 /** What a route opts out of. Home opts out of both; settings, onboarding, landing pages, agents and theme of the instance gate. */

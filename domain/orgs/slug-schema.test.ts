@@ -10,7 +10,7 @@ describe('reserved slugs', () => {
     expect(result.error?.issues.map((i) => i.message)).toEqual([ORG_MESSAGES.reservedSlug(slug)]);
   });
 
-  it('names the route-level words the spec routes use, for orgs and envs alike', () => {
+  it('names the route-level words of the app routes, for orgs and envs alike', () => {
     expect([...RESERVED_SLUGS].sort()).toEqual(
       [
         'accept-invite',

@@ -1,12 +1,6 @@
 /** The products list's and detail's search parameters: a link reproduces the view. */
 import * as z from 'zod/mini';
-import {
-  fallback,
-  flagParam,
-  optionalTextParam,
-  pageParam,
-  pageSizeParam,
-} from '~/domain/shared/search';
+import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
 
 export const PRODUCT_TYPES = ['base', 'variation-group'] as const;
 export const PRODUCTS_PAGE_SIZE = 24;
@@ -21,8 +15,7 @@ const productFilters = {
 };
 
 export const productsSearch = z.object({
-  page: pageParam,
-  pageSize: pageSizeParam(PRODUCTS_PAGE_SIZE),
+  ...pagingParams(PRODUCTS_PAGE_SIZE),
   language,
   ...productFilters,
 });

@@ -1,21 +1,14 @@
 /** The review queue's search parameters: a link reproduces the view. */
 import * as z from 'zod/mini';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
-import {
-  fallback,
-  flagParam,
-  optionalTextParam,
-  pageParam,
-  pageSizeParam,
-} from '~/domain/shared/search';
+import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEWS_PAGE_SIZE = 48;
 
 export const reviewsSearch = z.object({
-  page: pageParam,
-  pageSize: pageSizeParam(REVIEWS_PAGE_SIZE),
+  ...pagingParams(REVIEWS_PAGE_SIZE),
   reviewStatus: fallback(z.enum([...REVIEW_STATUSES, 'all']), 'pending'),
   agentType: fallback(z.enum([...AGENT_TYPES, 'all']), 'all'),
   b2cProductId: optionalTextParam,

@@ -5,7 +5,7 @@ import { productDetailSearch, productsSearch } from '~/domain/products/search';
 import { reviewsSearch } from '~/domain/reviews/search';
 import { settingsSearch } from '~/domain/settings/search';
 
-describe('route search parameters (spec §2)', () => {
+describe('route search parameters', () => {
   it('gives the reviews defaults: page 1, 48 a page, pending, all agents, online only', () => {
     expect(reviewsSearch.parse({})).toEqual({
       page: 1,

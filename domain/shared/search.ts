@@ -12,6 +12,8 @@ export function fallback<T extends z.core.SomeType>(schema: T, value: z.core.out
 
 export const pageParam = fallback(z.int().check(z.minimum(1), z.maximum(100_000)), DEFAULT_PAGE);
 export const pageSizeParam = (size: number) => fallback(z.literal(size), size);
+/** A paged list's `page` and `pageSize` (fixed per list, so a link always shows the same rows). */
+export const pagingParams = (size: number) => ({ page: pageParam, pageSize: pageSizeParam(size) });
 export const flagParam = fallback(z.boolean(), false);
 export const optionalTextParam = z.catch(z.optional(z.string().check(z.maxLength(200))), undefined);
 

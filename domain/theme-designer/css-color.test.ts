@@ -104,7 +104,7 @@ describe('CSS Color 4 reference values', () => {
     expect(ok('oklch(50% 3 120)')).toBe('oklch(50% 0.5 120)');
   });
 
-  it('derives the Bradford and sRGB matrices of the spec', () => {
+  it('derives the Bradford and sRGB matrices of CSS Color 4', () => {
     const { D50_TO_D65, SRGB_TO_XYZ } = MATRICES_FOR_TESTS;
     const spec = {
       D50_TO_D65: [0.955473421488075, -0.02309845494876471, 0.06325924320057072],

@@ -5,7 +5,7 @@
  *
  * The maths: gamma-encoded RGB → linear light → CIE XYZ (D65; D50 spaces and Lab are adapted with
  * Bradford) → linear sRGB → OKLab (Ottosson's matrices) → OKLCH. The RGB↔XYZ and Bradford matrices
- * are derived from the primaries and white points given in the spec rather than copied.
+ * are derived from the primaries and white points given in CSS Color 4 rather than copied.
  */
 
 export type Oklch = { l: number; c: number; h: number };
@@ -595,5 +595,5 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Internal matrices, exported for the unit tests that check them against the spec's. */
+/** Internal matrices, exported for the unit tests that check them against CSS Color 4's. */
 export const MATRICES_FOR_TESTS = { D50_TO_D65, SRGB_TO_XYZ };

@@ -1,5 +1,5 @@
 /**
- * The theme and landing-page designer (spec §3, §5, §9): its state and zod schemas, presets, the
+ * The theme and landing-page designer (docs/product.md#theme-designer): its state and zod schemas, presets, the
  * 'Text:URL' and CSS-variable parsers and CSS export. Colour conversion and contrast live in
  * ./css-color (re-exported here).
  */
@@ -78,7 +78,7 @@ export type FontToken = (typeof FONT_TOKENS)[number];
  * The 13 font choices, all self-hosted from fontsource so the preview works offline. Inter, Space
  * Grotesk and JetBrains Mono are in the app's stylesheet; the other ten are loaded only when the
  * designer opens (ui/patterns/theme-designer/fonts.css,
- * docs/decisions/theme-designer-fonts-and-preview.md).
+ * docs/decisions/0015-theme-designer-fonts-and-preview.md).
  */
 const SANS = 'ui-sans-serif, system-ui, sans-serif';
 const SERIF = 'ui-serif, Georgia, serif';

@@ -175,6 +175,20 @@ const TREE: {
   },
 ];
 
+/**
+ * The catalogue's vocabulary in each language, grouped by role in a product name: the AI simulator
+ * translates and describes products with the same words the catalogue uses.
+ */
+export const SIM_VOCABULARY = {
+  adjectives: ADJECTIVES,
+  materials: MATERIALS,
+  colors: COLORS.map((c) => c.words),
+  nouns: TREE.flatMap((d) => d.groups.flatMap((g) => g.leaves.map((l) => l.noun))),
+  categories: TREE.flatMap((d) => [d.name, ...d.groups.map((g) => g.name)]),
+} as const;
+export type SimLang = Lang;
+export type SimWords = Words;
+
 const LANG_OF: Record<SimLocale, Lang> = {
   default: 'en',
   'en-US': 'en',
@@ -182,14 +196,15 @@ const LANG_OF: Record<SimLocale, Lang> = {
   'de-DE': 'de',
 };
 
-interface Parts {
+export interface Parts {
   adj: Words;
   material: Words;
   noun: Words;
   color?: Words;
 }
 
-function productName(p: Parts, lang: Lang): string {
+/** A product's name in a language, in that language's word order. */
+export function productName(p: Parts, lang: Lang): string {
   const color = p.color ? p.color[lang] : null;
   switch (lang) {
     case 'en':
@@ -201,7 +216,8 @@ function productName(p: Parts, lang: Lang): string {
   }
 }
 
-const SEO = {
+/** The catalogue's SEO texts in each language, from a product's name parts. */
+export const SEO = {
   title: (name: string) => `${name} | Beacon Outfitters`,
   description: {
     en: (name: string) => `Shop the ${name} at Beacon Outfitters. Free returns within 30 days.`,

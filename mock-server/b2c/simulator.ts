@@ -2,7 +2,7 @@
  * The B2C Commerce simulator: one loopback HTTP server playing Account Manager (under /am) and any
  * number of instances (under /hosts/{host}), each with OCAPI Data and Shop, WebDAV on /impex and a
  * Business Manager stand-in whose pasted settings are enforced. See
- * docs/decisions/b2c-gateway-and-simulator.md.
+ * docs/decisions/0008-b2c-gateway-and-simulator.md.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,12 +1,33 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isTRPCClientError } from '@trpc/client';
-import { createTrpcClient } from '~/app/lib/trpc';
+import { z } from 'zod';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  isTRPCClientError,
+  type TRPCClient,
+  TRPCClientError,
+} from '@trpc/client';
+import { type AppRouter, createTrpcClient } from '~/app/lib/trpc';
+import type { HealthCheck } from '~/domain/system/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, orgs, promptList, prompts } from '~/mock-server/fixtures';
 import { mockApi } from '~/mock-server/handlers';
-import { domainError, trpcError } from './scenario';
+import { transformer } from '~/server/trpc/transformer';
+import { createTRPCRouter, publicProcedure } from '~/server/trpc/trpc';
+import { createMockRouter, handleTrpcRequest } from './mock-router';
+import { domainError, mockStream, trpcError } from './scenario';
+
+const checkedAt = new Date('2026-11-22T09:30:00Z');
+const healthy: HealthCheck[] = [
+  { name: 'server', ok: true, latencyMs: 0, lastError: null, checkedAt },
+  { name: 'database', ok: true, latencyMs: 3, lastError: null, checkedAt },
+];
+const failing: HealthCheck[] = [
+  healthy[0]!,
+  { name: 'database', ok: false, latencyMs: null, lastError: 'connection refused', checkedAt },
+];
 
 const api = mockApi({
   trpc: {
@@ -17,14 +38,17 @@ const api = mockApi({
     'envs.list': [envs.prod, envs.staging],
     'prompts.list': promptList,
     'b2cAPIClients.verify': trpcError('INTERNAL_SERVER_ERROR', 'boom'),
+    'system.statusUpdates': mockStream([{ data: healthy }, { data: failing, afterMs: 5 }], {
+      error: domainError('UNAVAILABLE', 'Status checks are paused'),
+    }),
   },
 });
-const server = setupServer(api.handlers.trpc, ...api.handlers.auth);
-const client = createTrpcClient({
-  origin: 'http://beacon.test',
-  wsLazy: true,
-  WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
-});
+const server = setupServer(api.handlers.trpc, api.handlers.ws, ...api.handlers.auth);
+/**
+ * The app's own client and links. Created once MSW listens: the WebSocket link takes the global
+ * WebSocket when it is built, and MSW intercepts sockets by replacing that global.
+ */
+let client: TRPCClient<AppRouter>;
 
 /** Every HTTP request the client sends, as MSW sees it on the wire. */
 const requests: URL[] = [];
@@ -32,7 +56,10 @@ server.events.on('request:start', ({ request }) => {
   requests.push(new URL(request.url));
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  client = createTrpcClient({ origin: 'http://beacon.test', wsLazy: true });
+});
 beforeEach(() => {
   requests.length = 0;
 });
@@ -110,5 +137,121 @@ describe('mocked tRPC through the real client and links', () => {
       .mutate({ orgId: 'org_acme', b2cInstanceId: 'inst_1', capability: 'webdav' })
       .catch((e: unknown) => e);
     expect(isTRPCClientError(error) && error.data?.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+});
+
+/** Subscribes through the client and collects what arrives until the stream stops or fails. */
+function collect<T>(
+  subscribe: (handlers: {
+    onData: (data: T) => void;
+    onError: (error: unknown) => void;
+    onStopped: () => void;
+  }) => { unsubscribe: () => void },
+): Promise<{ events: T[]; error: unknown }> {
+  return new Promise((resolve) => {
+    const events: T[] = [];
+    subscribe({
+      onData: (data) => events.push(data),
+      onError: (error) => resolve({ events, error }),
+      onStopped: () => resolve({ events, error: null }),
+    });
+  });
+}
+
+describe('mocked subscriptions over a mocked WebSocket', () => {
+  it("streams the scenario's events through the real wsLink, superjson included", async () => {
+    const { events } = await collect<HealthCheck[]>((handlers) =>
+      client.system.statusUpdates.subscribe(undefined, handlers),
+    );
+    expect(events.map((report) => report.filter((check) => !check.ok).length)).toEqual([0, 1]);
+    expect(events[1]?.[1]?.lastError).toBe('connection refused');
+    expect(events[0]?.[0]?.checkedAt).toBeInstanceOf(Date);
+    expect(api.calls('system.statusUpdates')).toEqual([undefined]);
+  });
+
+  it('delivers a domain error in a stream as a TRPCClientError with its mapped code', async () => {
+    const { events, error } = await collect<HealthCheck[]>((handlers) =>
+      client.system.statusUpdates.subscribe(undefined, handlers),
+    );
+    expect(events).toHaveLength(2);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    if (!isTRPCClientError(error)) return;
+    expect(error.message).toBe('Status checks are paused');
+    expect(error.data?.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('ends the mocked stream when the client unsubscribes (subscription.stop)', async () => {
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const live = mockApi({
+      trpc: {
+        'system.statusUpdates': async function* () {
+          try {
+            for (;;) {
+              yield healthy;
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+          } finally {
+            stop();
+          }
+        },
+      },
+    });
+    // A client of its own opens a new socket, which the handler added here answers.
+    server.use(live.handlers.ws);
+    const own = createTrpcClient({ origin: 'http://beacon.test', wsLazy: true });
+    const subscription = own.system.statusUpdates.subscribe(undefined, {
+      onData: () => subscription.unsubscribe(),
+    });
+    await stopped;
+    expect(live.calls('system.statusUpdates')).toEqual([undefined]);
+  });
+});
+
+/** A router with a nested router and a subscription, as areas with sub-resources will have. */
+interface Run {
+  id: string;
+  step: number;
+}
+const nestedRouter = createTRPCRouter({
+  agents: {
+    runs: {
+      list: publicProcedure.input(z.object({ agentId: z.string() })).query((): Run[] => []),
+      progress: publicProcedure
+        .input(z.object({ runId: z.string() }))
+        .subscription(async function* (): AsyncGenerator<Run> {}),
+    },
+  },
+});
+
+describe('nested procedure paths', () => {
+  const handle = createMockRouter(
+    {
+      'agents.runs.list': (input) => [{ id: `run-of-${input.agentId}`, step: 3 }],
+      'agents.runs.progress': mockStream([{ data: { id: 'r1', step: 1 } }]),
+    },
+    nestedRouter,
+  );
+  const nested = createTRPCClient<typeof nestedRouter>({
+    links: [httpBatchLink({ url: 'http://nested.test/trpc', transformer })],
+  });
+
+  it('answers a three-level path through the same batched HTTP handling', async () => {
+    server.use(
+      http.all('http://nested.test/trpc/*', ({ request }) => handleTrpcRequest(handle, request)),
+    );
+    const runs = await nested.agents.runs.list.query({ agentId: 'a1' });
+    expect(runs).toEqual([{ id: 'run-of-a1', step: 3 }]);
+    expect(handle.calls.get('agents.runs.list')).toEqual([{ agentId: 'a1' }]);
+  });
+
+  it('keeps the real input validation on nested procedures', async () => {
+    server.use(
+      http.all('http://nested.test/trpc/*', ({ request }) => handleTrpcRequest(handle, request)),
+    );
+    const error = await nested.agents.runs.list
+      .query({ agentId: 7 } as never)
+      .catch((e: unknown) => e);
+    expect(isTRPCClientError(error) && error.data?.code).toBe('BAD_REQUEST');
   });
 });

@@ -1,29 +1,68 @@
 /**
  * A router with the real AppRouter's shape, procedure types and input validation, whose answers come
- * from a scenario. Served through tRPC's own fetch adapter, so batching, superjson and error envelopes
- * behave exactly as in production.
+ * from a scenario. Queries and mutations are served through tRPC's own fetch adapter; subscriptions
+ * through a mocked WebSocket that speaks tRPC's WebSocket protocol with tRPC's own message parsing,
+ * error shapes and response transform (docs/decisions/0001-mocked-trpc-through-the-real-router-shape.md).
  */
-import { type AnyTRPCProcedure, TRPCError } from '@trpc/server';
+import {
+  type AnyTRPCProcedure,
+  type AnyTRPCRouter,
+  callTRPCProcedure,
+  getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  TRPCError,
+  transformTRPCResponse,
+} from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { parseTRPCMessage } from '@trpc/server/rpc';
+import type { WebSocketHandlerConnection } from 'msw';
 import { TRPC_PATH } from '~/domain/shared/constants';
-import { DomainError } from '~/domain/shared/errors';
+import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { Context } from '~/server/trpc/context';
-import { appRouter } from '~/server/trpc/router';
+import { type AppRouter, appRouter } from '~/server/trpc/router';
 import { createTRPCRouter, publicProcedure } from '~/server/trpc/trpc';
-import { type MockDelayed, type MockError, mockKind, type TrpcScenario } from './scenario';
+import {
+  type MockDelayed,
+  type MockError,
+  mockKind,
+  type MockStream,
+  type TrpcScenario,
+} from './scenario';
 
 type AnyProcedureBuilder = typeof publicProcedure;
 type Resolver = (opts: { input: unknown }) => Promise<unknown>;
+type Streamer = (opts: {
+  input: unknown;
+  signal: AbortSignal | undefined;
+}) => AsyncIterable<unknown>;
 
+/** Thrown as a tRPC error with the domain error as its cause, so the formatter adds its `reason`. */
 function raise(error: MockError): never {
-  if (error.kind) throw new DomainError(error.kind, error.message, error.reason ?? undefined);
+  if (error.kind) {
+    const cause = new DomainError(error.kind, error.message, error.reason ?? undefined);
+    throw new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], message: error.message, cause });
+  }
   throw new TRPCError({ code: error.code ?? 'INTERNAL_SERVER_ERROR', message: error.message });
 }
 
 const never = () => new Promise<never>(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function settle(path: string, value: unknown): Promise<unknown> {
+/** Resolves after `ms`, or at once when the signal aborts; `ms` Infinity waits for the abort alone. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function settle(value: unknown): Promise<unknown> {
   switch (mockKind(value)) {
     case 'error':
       return raise(value as MockError);
@@ -32,23 +71,66 @@ async function settle(path: string, value: unknown): Promise<unknown> {
     case 'delayed': {
       const { ms, reply } = value as MockDelayed<unknown>;
       await sleep(ms);
-      return settle(path, reply);
+      return settle(reply);
     }
     default:
       return value;
   }
 }
 
+/** A subscription's events from its scenario entry, until the stream ends or the client stops it. */
+async function* stream(value: unknown, signal: AbortSignal | undefined): AsyncGenerator<unknown> {
+  switch (mockKind(value)) {
+    case 'error':
+      return raise(value as MockError);
+    case 'pending':
+      return await pause(Infinity, signal);
+    case 'stream': {
+      const { events, error, end } = value as MockStream<unknown>;
+      for (const event of events) {
+        if (event.afterMs) await pause(event.afterMs, signal);
+        if (signal?.aborted) return;
+        yield event.data;
+      }
+      if (error) raise(error);
+      if (!end) await pause(Infinity, signal);
+      return;
+    }
+    default:
+      if (typeof value === 'object' && value !== null && Symbol.asyncIterator in value) {
+        return yield* value as AsyncIterable<unknown>;
+      }
+      throw new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        message:
+          'A subscription mock must be mockStream(…), an error, pending or an async iterable',
+      });
+  }
+}
+
+/** Sets `value` at a dotted path, creating the nested records on the way. */
+function setAtPath(record: Record<string, unknown>, path: string, value: unknown) {
+  const names = path.split('.');
+  const leaf = names.pop() as string;
+  let node = record;
+  for (const name of names) node = (node[name] ??= {}) as Record<string, unknown>;
+  node[leaf] = value;
+}
+
 export interface MockRouterHandle {
-  router: ReturnType<typeof createTRPCRouter>;
+  router: AnyTRPCRouter;
   /** Calls received per procedure path, with their inputs: stories assert on them. */
   calls: Map<string, unknown[]>;
 }
 
-export function createMockRouter(scenario: TrpcScenario): MockRouterHandle {
+/** Builds the mock from a router's procedures (the app's unless a test passes its own). */
+export function createMockRouter<TRouter extends AnyTRPCRouter = AppRouter>(
+  scenario: TrpcScenario<TRouter>,
+  router: TRouter = appRouter as unknown as TRouter,
+): MockRouterHandle {
   const calls = new Map<string, unknown[]>();
   const record: Record<string, unknown> = {};
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const procedures = router._def.procedures as Record<string, AnyTRPCProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
     const def = procedure._def as unknown as {
       type: 'query' | 'mutation' | 'subscription';
@@ -57,29 +139,37 @@ export function createMockRouter(scenario: TrpcScenario): MockRouterHandle {
     let builder = publicProcedure as AnyProcedureBuilder;
     for (const parser of def.inputs)
       builder = builder.input(parser as never) as unknown as AnyProcedureBuilder;
-    const resolve: Resolver = async ({ input }) => {
+    /** Records the call and answers the scenario's entry, called with the input when it is a function. */
+    const reply = async (input: unknown): Promise<unknown> => {
       const seen = calls.get(path) ?? [];
       seen.push(input);
       calls.set(path, seen);
-      const reply = (scenario as Record<string, unknown>)[path];
-      if (reply === undefined) {
+      const entry = (scenario as Record<string, unknown>)[path];
+      if (entry === undefined) {
         throw new TRPCError({
           code: 'NOT_IMPLEMENTED',
           message: `No mock for ${path} in this scenario`,
         });
       }
-      const value =
-        typeof reply === 'function' ? await reply(input, { count: seen.length }) : reply;
-      return settle(path, value);
+      return typeof entry === 'function' ? await entry(input, { count: seen.length }) : entry;
     };
-    if (def.type === 'subscription') continue;
-    const built = def.type === 'query' ? builder.query(resolve) : builder.mutation(resolve);
-    const [group, name] = path.split('.') as [string, string];
-    const groupRecord = (record[group] ??= {}) as Record<string, unknown>;
-    groupRecord[name] = built;
+    const resolve: Resolver = async ({ input }) => settle(await reply(input));
+    const subscribe: Streamer = async function* ({ input, signal }) {
+      yield* stream(await reply(input), signal);
+    };
+    const built =
+      def.type === 'subscription'
+        ? builder.subscription(subscribe)
+        : def.type === 'query'
+          ? builder.query(resolve)
+          : builder.mutation(resolve);
+    setAtPath(record, path, built);
   }
   return { router: createTRPCRouter(record as never), calls };
 }
+
+const mockContext = (): Context =>
+  ({ user: null, services: null as never, requestId: 'mock' }) satisfies Context;
 
 /** Answers a fetch Request to /trpc/* from the scenario. */
 export function handleTrpcRequest(handle: MockRouterHandle, request: Request): Promise<Response> {
@@ -87,10 +177,125 @@ export function handleTrpcRequest(handle: MockRouterHandle, request: Request): P
     endpoint: TRPC_PATH,
     req: request,
     router: handle.router,
-    createContext: (): Context =>
-      ({ user: null, services: null as never, requestId: 'mock' }) satisfies Context,
+    createContext: mockContext,
     onError: () => {
       // Errors are the scenario's intent; the client shows them. Nothing to log.
     },
+  });
+}
+
+type MockSocketClient = WebSocketHandlerConnection['client'];
+
+/**
+ * Serves one mocked WebSocket connection the way the server's /ws does: subscriptions start, send
+ * superjson-encoded data, stop, or fail with tRPC's error shape; `subscription.stop` and closing the
+ * socket end them. tRPC's own connection handler (adapters/ws) needs Node's http module and Buffer,
+ * so this loop reuses its public pieces instead and runs in the browser too.
+ */
+export function handleTrpcSocket(handle: MockRouterHandle, client: MockSocketClient): void {
+  const { router } = handle;
+  const config = router._def._config;
+  const running = new Map<string | number, AbortController>();
+  // A client with connectionParams says so in the URL and sends them first; the mock ignores them.
+  let awaitingParams = client.url.searchParams.get('connectionParams') === '1';
+  const ctx = mockContext();
+
+  function respond(message: object) {
+    client.send(JSON.stringify(transformTRPCResponse(config, message as never)));
+  }
+  function respondError(
+    id: string | number | null,
+    cause: unknown,
+    call: {
+      type: 'query' | 'mutation' | 'subscription' | 'unknown';
+      path?: string;
+      input?: unknown;
+    },
+  ) {
+    const error = getTRPCErrorFromUnknown(cause);
+    respond({
+      id,
+      error: getTRPCErrorShape({
+        config,
+        error,
+        type: call.type,
+        path: call.path,
+        input: call.input,
+        ctx,
+      }),
+    });
+  }
+
+  async function serve(message: ReturnType<typeof parseTRPCMessage>) {
+    const { id } = message;
+    if (id === null) return;
+    if (message.method === 'subscription.stop') {
+      running.get(id)?.abort();
+      running.delete(id);
+      return;
+    }
+    const { path, input } = message.params;
+    const type = message.method;
+    const abort = new AbortController();
+    try {
+      const result = await callTRPCProcedure({
+        router,
+        path,
+        getRawInput: async () => input,
+        ctx,
+        type,
+        signal: abort.signal,
+        batchIndex: 0,
+      });
+      if (type !== 'subscription') {
+        respond({ id, result: { type: 'data', data: result } });
+        return;
+      }
+      running.set(id, abort);
+      respond({ id, result: { type: 'started' } });
+      const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      const stopped = new Promise<'stopped'>((resolve) =>
+        abort.signal.addEventListener('abort', () => resolve('stopped'), { once: true }),
+      );
+      for (;;) {
+        // A stop ends the stream even while its source waits for the next event.
+        const next = await Promise.race([iterator.next(), stopped]);
+        if (next === 'stopped') {
+          void iterator.return?.();
+          return;
+        }
+        if (next.done) break;
+        respond({ id, result: { type: 'data', data: next.value } });
+      }
+      respond({ id, result: { type: 'stopped' } });
+    } catch (cause) {
+      if (!abort.signal.aborted) respondError(id, cause, { type, path, input });
+    } finally {
+      abort.abort();
+      if (running.get(id) === abort) running.delete(id);
+    }
+  }
+
+  client.addEventListener('message', (event) => {
+    if (typeof event.data !== 'string') return;
+    if (awaitingParams) {
+      awaitingParams = false;
+      return;
+    }
+    let messages: ReturnType<typeof parseTRPCMessage>[];
+    try {
+      const json = JSON.parse(event.data) as unknown;
+      messages = (Array.isArray(json) ? json : [json]).map((raw) =>
+        parseTRPCMessage(raw, config.transformer),
+      );
+    } catch (cause) {
+      respondError(null, new TRPCError({ code: 'PARSE_ERROR', cause }), { type: 'unknown' });
+      return;
+    }
+    for (const message of messages) void serve(message);
+  });
+  client.addEventListener('close', () => {
+    for (const abort of running.values()) abort.abort();
+    running.clear();
   });
 }

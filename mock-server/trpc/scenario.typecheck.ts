@@ -2,7 +2,7 @@
  * Type-level tests for TrpcScenario, checked by `npm run typecheck` (tsconfig includes mock-server/).
  * Nothing here runs. Each `@ts-expect-error` marks a mock the compiler must reject: if the scenario
  * typing ever loosens (say to `any`), the directive itself becomes an error and typecheck fails. So a
- * server change that makes a mock wrong in the same way fails type-checking, as the issue requires.
+ * server change that makes a mock wrong in the same way fails type-checking (ADR 0001).
  */
 import { envs, orgs } from '~/mock-server/fixtures';
 import { delayed, domainError, type OutputOf, type TrpcScenario } from './scenario';

@@ -1,6 +1,6 @@
 /**
  * Which provider an email is already linked to. Sign-in uses it to turn "this email signed in with
- * Salesforce before, now Google" into the spec's conflict screen, and to let a seeded or invited
+ * Salesforce before, now Google" into the provider-conflict screen (docs/product.md#shell-and-sign-in), and to let a seeded or invited
  * person with no linked account yet claim it on first sign-in.
  */
 import { and, eq } from 'drizzle-orm';
@@ -47,7 +47,7 @@ export async function decideLink(
   return { kind: 'conflict', existingProvider: other?.provider ?? 'unknown' };
 }
 
-/** The spec's auth error route with its four search parameters. */
+/** The auth error route with its four search parameters. */
 export function conflictUrl(params: {
   email: string;
   newProvider: string;

@@ -1,16 +1,17 @@
 /**
  * The HTTP hardening in one place: helmet with a Content-Security-Policy that names only the third
- * parties the spec uses, rate limits on sign-in, the JSON-only rule for tRPC mutations, and the last
- * error handler (no stack traces outside development; user mistakes are 4xx, never 500).
+ * parties the browser talks to (the scheduling embed, error reporting; ADR 0010), rate limits on
+ * sign-in, the JSON-only rule for tRPC mutations, and the last error handler (no stack traces
+ * outside development; user mistakes are 4xx, never 500).
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { type Logger, requestLogger } from '~/server/log';
 
-/** Cal.com embeds the demo-booking widget (spec §1, §9). */
+/** Cal.com embeds the demo-booking widget (the Onboarding needed gate's button). */
 export const CAL_ORIGINS = ['https://app.cal.com', 'https://cal.com'];
-/** Sentry's ingest hosts (error reporting, spec §7). */
+/** Sentry's ingest hosts (error reporting). */
 export const SENTRY_ORIGINS = [
   'https://*.ingest.sentry.io',
   'https://*.ingest.us.sentry.io',

@@ -129,7 +129,7 @@ describeEachDriver('b2c services', (get) => {
       expect(JSON.stringify(await services.b2cInstances.list(org.id))).not.toContain('secret');
     });
 
-    it('getOrCreate: a gateway failure gives the spec’s message', async () => {
+    it('getOrCreate: a gateway failure gives the documented message', async () => {
       const { services, gateway, org } = await onboardingOrg();
       gateway.ensureApiClient.mockRejectedValueOnce(new Error('500 from Account Manager'));
       const error = await domainError(services.b2cAPIClients.getOrCreate(org.id));
@@ -232,7 +232,7 @@ describeEachDriver('b2c services', (get) => {
       ).toBe('rotated-again');
     });
 
-    it('verify: an unexpected gateway failure throws UNAVAILABLE with the spec’s text; flags kept', async () => {
+    it('verify: an unexpected gateway failure throws UNAVAILABLE with the documented text; flags kept', async () => {
       const { services, gateway, org, instances } = await onboardingOrg();
       await services.b2cAPIClients.getOrCreate(org.id);
       await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');

@@ -3,7 +3,7 @@
  * encrypted, never returned), per-capability verification flags, and the final onboarded link to an env.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { B2CCapability } from '~/domain/instances/capabilities';
+import { type B2CCapability, CAPABILITY } from '~/domain/instances/capabilities';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import type { ApiClient, B2CInstance, VerifyResult } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
@@ -14,15 +14,6 @@ import type { B2CGateway, DiscoveredInstance } from '~/server/integrations/b2c/g
 import type { DataCache } from '~/server/orgs/data-cache';
 import { findEnv, requireOrg } from '~/server/orgs/rows';
 import type { Secrets } from '~/server/secrets';
-
-const FLAG: Record<
-  B2CCapability,
-  'ocapiDataSettingsVerified' | 'ocapiShopSettingsVerified' | 'webdavSettingsVerified'
-> = {
-  'ocapi-data': 'ocapiDataSettingsVerified',
-  'ocapi-shop': 'ocapiShopSettingsVerified',
-  webdav: 'webdavSettingsVerified',
-};
 
 /** Binds a stored secret to its org, so a ciphertext copied to another org's row does not decrypt. */
 export const apiClientSecretContext = (orgId: string) => `b2c-api-client:${orgId}`;
@@ -322,14 +313,14 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           );
         } catch (error) {
           // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
-          // spec's exception text; the flag is left as it was.
+          // documented exception text (docs/product.md#onboarding); the flag is left as it was.
           throw new B2CVerifyError(capability, error);
         }
         // A failed probe clears the flag too: the settings were changed since the last success.
         await changingInstances(orgId, () =>
           db
             .update(b2cInstances)
-            .set({ [FLAG[capability]]: result.status === 'ok' })
+            .set({ [CAPABILITY[capability].verifiedFlag]: result.status === 'ok' })
             .where(eq(b2cInstances.id, instance.id)),
         );
         return result;

@@ -91,7 +91,7 @@ describeEachDriver('orgs and envs', (get) => {
       expect(staging.env.b2cInstance).toBeNull();
     });
 
-    it('getContext: FORBIDDEN for a non-member and for a missing org, with the spec message', async () => {
+    it('getContext: FORBIDDEN for a non-member and for a missing org, with the documented message', async () => {
       const { services } = testServices(db());
       const user = await makeUser(db());
       const org = await makeOrg(db());
@@ -114,7 +114,7 @@ describeEachDriver('orgs and envs', (get) => {
       expect(error.kind).toBe('FORBIDDEN');
     });
 
-    it('getContext: NOT_FOUND for a missing env, with the spec message', async () => {
+    it('getContext: NOT_FOUND for a missing env, with the documented message', async () => {
       const { services } = testServices(db());
       const user = await makeUser(db());
       const org = await makeOrg(db(), { members: [{ user }] });

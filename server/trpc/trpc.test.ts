@@ -1,6 +1,7 @@
 /** The error formatter: unexpected errors keep their message and stack only in development. */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
+import { AiError } from '~/domain/ai/errors';
 import type { Services } from '~/server/services';
 import type { Context } from './context';
 import { createTRPCRouter, INTERNAL_ERROR_MESSAGE, publicProcedure } from './trpc';
@@ -9,12 +10,19 @@ const router = createTRPCRouter({
   boom: publicProcedure.query(() => {
     throw new Error('pool exhausted at db.internal:5432');
   }),
+  limited: publicProcedure.query(() => {
+    throw new AiError('rate_limited', {
+      provider: 'anthropic',
+      status: 429,
+      retryAfterSeconds: 20,
+    });
+  }),
 });
 
-async function ask(isDevelopment: boolean | undefined) {
+async function ask(isDevelopment: boolean | undefined, path = 'boom') {
   const res = await fetchRequestHandler({
     endpoint: '/trpc',
-    req: new Request('http://localhost/trpc/boom'),
+    req: new Request(`http://localhost/trpc/${path}`),
     router,
     createContext: (): Context => ({
       user: null,
@@ -44,5 +52,16 @@ describe('errorFormatter', () => {
     const error = await ask(true);
     expect(error.message).toBe('pool exhausted at db.internal:5432');
     expect(error.data.stack).toEqual(expect.stringContaining('trpc.test.ts'));
+  });
+});
+
+describe('an AI failure in a procedure', () => {
+  it('answers with its own status, message and reason, not an internal error', async () => {
+    const error = await ask(false, 'limited');
+    expect(error.status).toBe(429);
+    expect(error.message).toBe(
+      'Claude is limiting how often Beacon may ask. Beacon will try again in 20 s.',
+    );
+    expect(error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited' });
   });
 });

@@ -1,6 +1,7 @@
 /** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AI_ERROR_CODES, AiError } from '~/domain/ai/errors';
 import { orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
@@ -34,7 +35,12 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         zodError,
-        reason: error.cause instanceof DomainError ? (error.cause.reason ?? null) : null,
+        reason:
+          error.cause instanceof DomainError
+            ? (error.cause.reason ?? null)
+            : error.cause instanceof AiError
+              ? error.cause.reason
+              : null,
         ...(isDev ? { stack: shape.data.stack } : {}),
       },
     };
@@ -42,14 +48,19 @@ const t = initTRPC.context<Context>().create({
 });
 
 /**
- * Domain errors thrown anywhere below become typed tRPC errors here, and only here. Each guard below does
+ * Domain errors (and AI failures, docs/decisions/0020-ai-models-and-simulator.md) thrown anywhere
+ * below become typed tRPC errors here, and only here. Each guard below does
  * this mapping in the same step as its own check: tRPC copies a call's options for every middleware step,
- * so one step per guard instead of a chain keeps a batched call cheap (docs/decisions/read-cache.md).
+ * so one step per guard instead of a chain keeps a batched call cheap (docs/decisions/0014-read-cache.md).
  */
 function mapDomainErrors<R extends { ok: true } | { ok: false; error: TRPCError }>(result: R): R {
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: DOMAIN_ERROR_CODES[cause.kind], message: cause.message, cause });
+  }
+  if (!result.ok && result.error.cause instanceof AiError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: AI_ERROR_CODES[cause.reason], message: cause.message, cause });
   }
   return result;
 }

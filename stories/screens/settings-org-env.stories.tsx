@@ -7,6 +7,7 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, instances, orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending } from '~/mock-server/trpc/scenario';
+import { expectConsoleError } from '~/tests/support/console';
 import { screen } from '~/stories/support/app-harness';
 
 const meta = {
@@ -263,6 +264,11 @@ const instanceFails = screen({
 /** The instance does not load: the server's message in an error callout. */
 export const EnvInstanceLoadError: Story = {
   ...instanceFails.story,
+  beforeEach: () => {
+    instanceFails.api.reset();
+    // React reports what the section's error boundary caught.
+    expectConsoleError('This B2C instance does not belong to the org.');
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);

@@ -77,17 +77,17 @@ export const Prompts: Story = {
       'aria-current',
       'page',
     );
+    await expect(await promptNames(canvasElement)).toEqual([
+      'Gift for a camper',
+      'Trail running shoes',
+      'Waterproof hiking jacket',
+    ]);
     const library = canvas.getByRole('region', { name: 'Prompts' });
     await expect(
       within(library).getByText(
         'The questions agents and AEO monitoring ask AI assistants on your behalf. Shared by everyone in the org.',
       ),
     ).toBeVisible();
-    await expect(await promptNames(canvasElement)).toEqual([
-      'Gift for a camper',
-      'Trail running shoes',
-      'Waterproof hiking jacket',
-    ]);
     const trail = canvas.getByRole('listitem', { name: 'Trail running shoes' });
     await expect(within(trail).getByText(prompts.trailShoes.text)).toBeVisible();
     await expect(trail).toHaveTextContent('Updated Feb 3, 2026');

@@ -123,7 +123,7 @@ export const RedirectNoOrgMemberships: Story = {
   },
 };
 
-// ——— /app/{orgSlug}: the best env of that org (spec §2) ———
+// ——— /app/{orgSlug}: the best env of that org ———
 
 const orgIndex = screen({
   url: '/app/acme',

@@ -1,48 +1,70 @@
-/** The "Screen states" docs page: every catalogue entry, its spec section, exact texts and tagged stories. */
-import { storyNameFromExport, toId } from 'storybook/internal/csf';
-import catalogue from '~/stories/screen-states.json';
+/**
+ * The "Screen states" docs page's table: every catalogue entry, its section number (`spec`), exact
+ * texts, tagged stories with their visual baselines in both themes, and its sign-off status. Data
+ * comes in as props (screen-states-live.tsx passes the repository's), so a story can show it with
+ * fixture data.
+ */
+import { Badge } from '~/ui/components/badge';
+import {
+  baselineFiles,
+  SIGNOFF_LABELS,
+  type SignoffRecord,
+  type SignoffState,
+  signoffStatus,
+  signedOffLine,
+  summarize,
+  summaryLine,
+} from './signoff';
 
-interface StoryModule {
-  default?: { title?: string; tags?: string[] };
-  [exportName: string]: unknown;
+export interface CatalogueState {
+  id: string;
+  spec: string;
+  route: string;
+  shows: string;
+  texts?: string[];
 }
 
-const modules = import.meta.glob<StoryModule>('../**/*.stories.tsx', { eager: true });
-
-function storiesByState(): Map<string, { id: string; name: string }[]> {
-  const byState = new Map<string, { id: string; name: string }[]>();
-  for (const module of Object.values(modules)) {
-    const title = module.default?.title;
-    if (!title) continue;
-    for (const [exportName, story] of Object.entries(module)) {
-      if (exportName === 'default' || typeof story !== 'object' || story === null) continue;
-      const tags = (story as { tags?: string[] }).tags ?? [];
-      for (const tag of tags) {
-        if (!tag.startsWith('state:')) continue;
-        const state = tag.slice('state:'.length);
-        const list = byState.get(state) ?? [];
-        list.push({
-          id: toId(title, exportName),
-          name: `${title} / ${storyNameFromExport(exportName)}`,
-        });
-        byState.set(state, list);
-      }
-    }
-  }
-  return byState;
+export interface ScreenStatesTableProps {
+  states: readonly CatalogueState[];
+  /** Catalogue id → the stories tagged with it. */
+  stories: Record<string, readonly { id: string; name: string }[]>;
+  record: SignoffRecord;
+  /** Baseline file name → SHA-256 of the PNG as it is now. */
+  baselines: Record<string, string>;
+  /** Where the page loads a baseline picture from. */
+  baselineUrl?: (file: string) => string;
 }
 
-export function ScreenStatesTable() {
-  const byState = storiesByState();
-  const covered = catalogue.states.filter((state) => byState.has(state.id)).length;
+const BADGE: Record<SignoffState, 'success' | 'warning' | 'neutral'> = {
+  'signed-off': 'success',
+  changed: 'warning',
+  never: 'neutral',
+};
+
+export function ScreenStatesTable({
+  states,
+  stories,
+  record,
+  baselines,
+  baselineUrl = (file) => `baselines/${file}`,
+}: ScreenStatesTableProps) {
+  const rows = states.map((state) => {
+    const files = (stories[state.id] ?? []).flatMap((story) => baselineFiles(story.id));
+    const current = Object.fromEntries(
+      files.flatMap((file) => (baselines[file] ? [[file, baselines[file]]] : [])),
+    );
+    return { state, status: signoffStatus(state.id, record.signoffs[state.id], current) };
+  });
+  const covered = states.filter((state) => (stories[state.id] ?? []).length > 0).length;
   return (
     <div>
       <p>
         <strong>
-          {covered} of {catalogue.states.length}
+          {covered} of {states.length}
         </strong>{' '}
         documented states have a tagged story.
       </p>
+      <p>{summaryLine(summarize(rows.map((row) => row.status)))}</p>
       <table>
         <thead>
           <tr>
@@ -50,12 +72,13 @@ export function ScreenStatesTable() {
             <th>Spec</th>
             <th>Route</th>
             <th>Shows</th>
-            <th>Story</th>
+            <th>Story and baselines</th>
+            <th>Sign-off</th>
           </tr>
         </thead>
         <tbody>
-          {catalogue.states.map((state) => {
-            const stories = byState.get(state.id) ?? [];
+          {rows.map(({ state, status }) => {
+            const tagged = stories[state.id] ?? [];
             return (
               <tr key={state.id}>
                 <td style={{ whiteSpace: 'nowrap' }}>
@@ -67,7 +90,7 @@ export function ScreenStatesTable() {
                 </td>
                 <td>
                   {state.shows}
-                  {'texts' in state && state.texts ? (
+                  {state.texts ? (
                     <ul>
                       {state.texts.map((text) => (
                         <li key={text}>“{text}”</li>
@@ -76,15 +99,53 @@ export function ScreenStatesTable() {
                   ) : null}
                 </td>
                 <td>
-                  {stories.length === 0
+                  {tagged.length === 0
                     ? 'pending'
-                    : stories.map((story) => (
+                    : tagged.map((story) => (
                         <div key={story.id}>
                           <a href={`./?path=/story/${story.id}`} target="_top">
                             {story.name}
                           </a>
+                          <div style={{ display: 'flex', gap: 4, marginTop: 4 }}>
+                            {baselineFiles(story.id).map((file) =>
+                              baselines[file] ? (
+                                <a
+                                  key={file}
+                                  href={baselineUrl(file)}
+                                  target="_blank"
+                                  rel="noreferrer"
+                                >
+                                  <img
+                                    src={baselineUrl(file)}
+                                    alt={`Baseline ${file}`}
+                                    width={96}
+                                    style={{
+                                      height: 72,
+                                      objectFit: 'cover',
+                                      objectPosition: 'top',
+                                      border: '1px solid currentColor',
+                                    }}
+                                  />
+                                </a>
+                              ) : (
+                                <span key={file}>No baseline {file}</span>
+                              ),
+                            )}
+                          </div>
                         </div>
                       ))}
+                </td>
+                <td>
+                  <Badge variant={BADGE[status.state]}>{SIGNOFF_LABELS[status.state]}</Badge>
+                  {status.entry ? <div>{signedOffLine(status.entry)}</div> : null}
+                  {status.changedFiles.length > 0 ? (
+                    <div>
+                      Changed:{' '}
+                      {status.changedFiles.map((file) => (
+                        <code key={file}>{file} </code>
+                      ))}
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             );

@@ -58,6 +58,8 @@ export default defineConfig({
       PORT: process.env.BEACON_E2E_PORT,
       DEV_IDP_PORT: process.env.BEACON_E2E_IDP_PORT,
       B2C_SIMULATOR_PORT: process.env.BEACON_E2E_B2C_PORT,
+      // Any free port: the e2e server's AI calls only need a simulator, not a known address.
+      AI_SIMULATOR_PORT: '0',
       DATA_DIR: process.env.BEACON_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
     },

@@ -1,5 +1,5 @@
 /**
- * Sign-in end to end in Chromium through the development IdP: the spec's form post to
+ * Sign-in end to end in Chromium through the development IdP: the documented form post to
  * /api/auth/signin/{provider} (csrfToken + callbackUrl), the IdP's picker, the session, sign-out, and
  * the provider-conflict redirect.
  */
@@ -39,7 +39,7 @@ test('signs in with Salesforce through the development IdP, signs out, and a sec
   expect(out.url()).toBe(`${baseURL}/app/`);
   expect(await currentSession(page)).toBeNull();
 
-  // The same email through Google: the spec's conflict screen with all four parameters.
+  // The same email through Google: the provider-conflict screen with all four parameters.
   await startSignIn(page, 'google');
   await expect(
     page.getByRole('heading', { name: 'Sign in with Google (development)' }),

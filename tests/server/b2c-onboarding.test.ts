@@ -181,7 +181,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     // Other instances were left alone.
     expect((await storedInstance(synced[2]!.id))?.onboarded).toBe(false);
 
-    // Salesforce failing unexpectedly is an exception with the spec's text; the flag stays set.
+    // Salesforce failing unexpectedly is an exception with the documented text; the flag stays set.
     sim.faults.add({ path: '/webdav/Sites/impex', status: 503 });
     try {
       const error = await caller.b2cAPIClients

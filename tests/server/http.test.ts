@@ -271,7 +271,7 @@ describe('Auth.js', () => {
     // Not the reader's stack overflowing ("Maximum call stack size exceeded"): the schema's answer.
     expect(answer.error.json.data).toMatchObject({
       code: 'BAD_REQUEST',
-      zodError: { formErrors: ['Invalid input'], fieldErrors: {} },
+      zodError: { formErrors: ['Invalid input: expected object, received array'], fieldErrors: {} },
     });
     expect(answer.error.json.message).not.toMatch(/call stack/i);
   });
@@ -301,7 +301,7 @@ describe('Auth.js', () => {
     const orgs = await get('/trpc/orgs.allOrgsForUser', { headers: { cookie: jar.header() } });
     expect(orgs.status).toBe(200);
 
-    // Same email through the other provider: the spec's conflict screen with all four params.
+    // Same email through the other provider: the provider-conflict screen with all four params.
     const conflict = await signInViaDevIdp(t.url, 'google', email);
     const landed = new URL(conflict.landedAt);
     expect(landed.pathname).toBe('/app/auth/error');

@@ -1,5 +1,5 @@
 /**
- * The layer rule in eslint.config.js (STYLE.md): ui/ and app/ take nothing from server/ but
+ * The layer rule in eslint.config.js (README, Layout): ui/ and app/ take nothing from server/ but
  * `import type { AppRouter }`. Lints made-up files under app/ and ui/ with the project's real config.
  */
 import { ESLint } from 'eslint';

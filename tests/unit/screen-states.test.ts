@@ -2,17 +2,13 @@
  * Every catalogued screen state has a story tagged `state:<id>`, or is named in PENDING until its
  * screen lands. Catalogue ids are never deleted; PENDING only shrinks.
  *
- * Tags are read the way Storybook's indexer reads them: each stories file goes through Storybook's
- * own CSF parser (storybook/internal/csf-tools), which takes `tags` from the default-export meta and
- * from each exported story object, then joins them per story exactly as the story index does. A
+ * Tags are read the way Storybook's indexer reads them (stories/support/story-states.ts): a
  * `'state:x'` in a comment, in a string elsewhere, or on an object that is not an exported story
  * does not count.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadCsf } from 'storybook/internal/csf-tools';
 import { describe, expect, it } from 'vitest';
 import catalogue from '~/stories/screen-states.json';
+import { indexedStateTags, storiesByState } from '~/stories/support/story-states';
 
 const PENDING = new Set<string>([
   // AI discoverability monitoring (its screens land with the monitoring work)
@@ -68,38 +64,8 @@ const PENDING = new Set<string>([
   'landing-pages.forbidden',
 ]);
 
-const STATE_TAG = /^state:(.+)$/;
-
-/** Story id → catalogue ids its index entry is tagged with, as Storybook's indexer sees the file. */
-function indexedStateTags(code: string, fileName: string): Map<string, string[]> {
-  const csf = loadCsf(code, {
-    fileName,
-    makeTitle: (userTitle?: string) => userTitle ?? fileName,
-  }).parse();
-  const byStory = new Map<string, string[]>();
-  for (const entry of csf.indexInputs) {
-    if (entry.type !== 'story') continue;
-    const states = (entry.tags ?? []).flatMap((tag) => STATE_TAG.exec(tag)?.slice(1) ?? []);
-    if (states.length > 0) byStory.set(entry.__id ?? entry.exportName, states);
-  }
-  return byStory;
-}
-
-function storyFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return storyFiles(path);
-    return /\.stories\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** Catalogue id → the stories (file and story id) tagged with it. */
-const tagged = new Map<string, string[]>();
-for (const file of storyFiles('stories')) {
-  for (const [storyId, states] of indexedStateTags(readFileSync(file, 'utf8'), file)) {
-    for (const id of states) tagged.set(id, [...(tagged.get(id) ?? []), `${file} ${storyId}`]);
-  }
-}
+/** Catalogue id → the stories tagged with it. */
+const tagged = storiesByState();
 const ids = catalogue.states.map((state) => state.id);
 
 describe('reading state tags', () => {
@@ -115,7 +81,20 @@ describe('reading state tags', () => {
     export const Tagged: Story = { tags: ['state:tagged', 'other'] };
     export const Plain: Story = { args: { label, notExported } };
   `;
-  const found = indexedStateTags(fixture, 'stories/fixture.stories.tsx');
+  const found = new Map(
+    [...indexedStateTags(fixture, 'stories/fixture.stories.tsx')].map(([id, { states }]) => [
+      id,
+      states,
+    ]),
+  );
+
+  it('names each story as the sidebar does', () => {
+    const names = [...indexedStateTags(fixture, 'stories/fixture.stories.tsx').values()];
+    expect(names.map((story) => story.name)).toEqual([
+      'Fixture/Tags / Tagged',
+      'Fixture/Tags / Plain',
+    ]);
+  });
 
   it('takes tags from exported stories and the meta, which applies to every story', () => {
     expect(Object.fromEntries(found)).toEqual({

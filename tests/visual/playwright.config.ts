@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 2,
   projects: APP_THEMES.map((theme) => ({ name: theme, grep: new RegExp(`\\[${theme}\\]$`) })),
   reporter: [['list']],
+  // Prints how many screen states are signed off and which changed since (never fails the run).
+  globalTeardown: './signoff-summary.ts',
   outputDir: '../../test-results/visual',
   expect: {
     toHaveScreenshot: {

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : JSON.stringify(error);
 }
 
-/** The default error screen (spec §2): details hidden behind Show Error / Hide Error. */
+/** The default error screen (docs/product.md#shell-and-sign-in): details hidden behind Show Error / Hide Error. */
 export function ErrorScreen({ error, defaultExpanded = false }: ErrorScreenProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
   const detailsId = useId();

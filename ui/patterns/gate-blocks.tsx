@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { EmptyState } from '~/ui/components/empty-state';
 
-/** Unverified org, regular member (spec §4): explain, and offer to book the onboarding demo. */
+/** Unverified org, regular member (docs/product.md#gates): explain, and offer to book the onboarding demo. */
 export function OnboardingNeededBlock({ orgName, action }: { orgName: string; action: ReactNode }) {
   return (
     <EmptyState
@@ -17,7 +17,7 @@ export function OnboardingNeededBlock({ orgName, action }: { orgName: string; ac
   );
 }
 
-/** Env without an onboarded B2C instance (spec §4): say so and link to settings. */
+/** Env without an onboarded B2C instance (docs/product.md#gates): say so and link to settings. */
 export function IntegrationMissingBlock({
   envName,
   action,

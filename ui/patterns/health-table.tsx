@@ -1,3 +1,4 @@
+import type { HealthCheck } from '~/domain/system/entities';
 import { Badge } from '~/ui/components/badge';
 import {
   Table,
@@ -8,13 +9,9 @@ import {
   TableRow,
 } from '~/ui/components/table';
 
-export interface HealthRow {
-  name: string;
+/** A health check as the domain reports it, with the part's name for people. */
+export interface HealthRow extends HealthCheck {
   label: string;
-  ok: boolean;
-  latencyMs: number | null;
-  lastError: string | null;
-  checkedAt: Date;
 }
 
 const time = new Intl.DateTimeFormat('en', {

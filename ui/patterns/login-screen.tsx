@@ -13,7 +13,7 @@ export interface LoginScreenProps {
   error?: string | null;
 }
 
-/** The login screen (spec §2): Salesforce and Google, or the AEO report campaign variant. */
+/** The login screen (docs/product.md#shell-and-sign-in): Salesforce and Google, or the AEO report campaign variant. */
 export function LoginScreen({ campaign, onSignIn, busy = null, error = null }: LoginScreenProps) {
   const isAeo = campaign === 'aeo';
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 
-/** The default not-found screen (spec §2). `action` is where the app passes a link home. */
+/** The default not-found screen (docs/product.md#shell-and-sign-in). `action` is where the app passes a link home. */
 export function NotFoundScreen({ action }: { action?: ReactNode }) {
   return (
     <main data-slot="not-found-screen" className="mx-auto flex max-w-xl flex-col gap-4 p-8">

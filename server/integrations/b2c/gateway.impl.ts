@@ -1,7 +1,7 @@
 /**
  * The real B2CGateway: Account Manager for instances and the API client, OCAPI Data / Shop and
  * WebDAV probes for verification. In development and tests `instanceBaseUrl` points instance hosts
- * at the local simulator (docs/decisions/b2c-gateway-and-simulator.md).
+ * at the local simulator (docs/decisions/0008-b2c-gateway-and-simulator.md).
  */
 import type { B2CCapability } from '~/domain/instances/capabilities';
 import type { VerifyResult } from '~/domain/instances/entities';

@@ -37,7 +37,7 @@ export interface B2CGateway {
   /** Instances the org may link, from Account Manager. */
   listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
   /**
-   * The API client named `Beacon` (spec §9) for the org, created when missing; when it exists its
+   * The API client named `Beacon` for the org, created when missing; when it exists its
    * secret is replaced, so call this only when Beacon has no usable stored secret.
    */
   ensureApiClient(org: { orgId: string }): Promise<ApiClientCredentials>;

@@ -1,5 +1,5 @@
 /**
- * Sign-in for end-to-end tests: the spec's form post to /api/auth/signin/{provider} (csrfToken +
+ * Sign-in for end-to-end tests: Auth.js's form post to /api/auth/signin/{provider} (csrfToken +
  * callbackUrl) from a page at the app's origin, then the development IdP's picker. Independent of the
  * app's login screen, so any spec can start signed in.
  */

@@ -30,6 +30,7 @@ export function startMainProcess(env: Record<string, string>): Promise<MainProce
         PORT: '0',
         DEV_IDP_PORT: '0',
         B2C_SIMULATOR_PORT: '0',
+        AI_SIMULATOR_PORT: '0',
         LOG_LEVEL: 'info',
         ...env,
       },

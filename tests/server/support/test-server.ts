@@ -2,19 +2,15 @@
  * A real listening server for HTTP tests: PGlite in memory (migrated, seeded), the development IdP and
  * the app on ephemeral loopback ports, a tiny built app in a temp folder, and a fake B2C gateway.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDevIdp } from '~/mock-server/idp/dev-idp';
 import { createServer, type RunningServer } from '~/server/app';
-import { type Auth, createAuth } from '~/server/auth/auth';
-import { createDatabase, type Database, IN_MEMORY } from '~/server/db/client';
-import { migrateDatabase } from '~/server/db/migrate';
-import { sessions } from '~/server/db/schema';
+import type { Auth } from '~/server/auth/auth';
+import { type Database, IN_MEMORY } from '~/server/db/client';
+import { developmentAuth, insertSession, seededDatabase } from '~/server/local-stack';
 import { createLogger } from '~/server/log';
-import { createSecrets } from '~/server/secrets';
-import { seed } from '~/server/seed';
 import { type BeaconServices, createServices } from '~/server/services';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
@@ -34,10 +30,7 @@ export interface TestServer {
 export async function startTestServer(
   options: { signInRateLimit?: { limit: number } } = {},
 ): Promise<TestServer> {
-  const database = await createDatabase({ dataDir: IN_MEMORY });
-  await migrateDatabase(database);
-  const secrets = createSecrets(randomBytes(32));
-  await seed(database.db, { secrets });
+  const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
 
   const appDir = mkdtempSync(path.join(tmpdir(), 'beacon-app-'));
   mkdirSync(path.join(appDir, 'assets'));
@@ -54,18 +47,7 @@ export async function startTestServer(
         isSuperUser: u.isSuperUser,
       })),
   });
-  const auth = createAuth({
-    config: {
-      publicUrl: undefined,
-      salesforce: null,
-      google: null,
-      isProduction: false,
-      authSecret: randomBytes(32).toString('hex'),
-    },
-    db: database.db,
-    logger,
-    devIdpIssuer: idp.issuer,
-  });
+  const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: idp.issuer });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: async () => [],
@@ -92,11 +74,7 @@ export async function startTestServer(
     running,
     services,
     async sessionCookieFor(userId) {
-      const sessionToken = randomUUID();
-      await database.db
-        .insert(sessions)
-        .values({ sessionToken, userId, expires: new Date(Date.now() + 3_600_000) });
-      return `${auth.sessionCookieName}=${sessionToken}`;
+      return `${auth.sessionCookieName}=${await insertSession(database.db, userId)}`;
     },
     async close() {
       await running.close();

@@ -1,4 +1,4 @@
-/** The org's B2C Commerce instances to choose from; an empty list is the spec's loading error. */
+/** The org's B2C Commerce instances to choose from; an empty list is the documented loading error (docs/product.md#onboarding). */
 import type { B2CInstance } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { Badge } from '~/ui/components/badge';

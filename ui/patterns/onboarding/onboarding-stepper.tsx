@@ -1,13 +1,14 @@
 /** The onboarding steps as a stepper: labels per step, done steps clickable. */
+import { CAPABILITY } from '~/domain/instances/capabilities';
 import { ONBOARDING_STEPS, type OnboardingStep } from '~/domain/onboarding/steps';
 import { Stepper, type StepperStep } from '~/ui/components/stepper';
 
 export const ONBOARDING_STEP_LABELS: Record<OnboardingStep, string> = {
   selectInstance: 'Choose instance',
   createApiClient: 'Create API client',
-  configureOcapiDataSettings: 'OCAPI Data settings',
-  configureOcapiShopSettings: 'OCAPI Shop settings',
-  configureWebdavSettings: 'WebDAV permissions',
+  configureOcapiDataSettings: CAPABILITY['ocapi-data'].settings,
+  configureOcapiShopSettings: CAPABILITY['ocapi-shop'].settings,
+  configureWebdavSettings: CAPABILITY.webdav.settings,
   complete: 'Complete',
 };
 

@@ -1,4 +1,4 @@
-/** Env settings (spec §2): the environment's own name and slug. */
+/** Env settings (docs/product.md#settings): the environment's own name and slug. */
 import { useId } from 'react';
 import type { Env } from '~/domain/orgs/entities';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';

@@ -1,6 +1,11 @@
-/** Env settings (spec §2, §4): the linked B2C Commerce instance, its verified settings and onboarding state. */
+/** Env settings (docs/product.md#settings): the linked B2C Commerce instance, its verified settings and onboarding state. */
 import { CircleCheckIcon, CircleDashedIcon, PlugZapIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import {
+  B2C_CAPABILITIES,
+  CAPABILITY,
+  type VerifiedFlag as VerifiedFlagName,
+} from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 import { Badge } from '~/ui/components/badge';
 import { Callout } from '~/ui/components/callout';
@@ -22,11 +27,10 @@ export const NOT_VERIFIED = 'Not verified';
 export const INSTANCE_LOAD_FAILED = 'Could not load the B2C Commerce instance';
 
 /** The three settings onboarding verifies, in onboarding's order. */
-export const VERIFIED_FLAGS = [
-  { key: 'ocapiDataSettingsVerified', label: 'OCAPI Data settings' },
-  { key: 'ocapiShopSettingsVerified', label: 'OCAPI Shop settings' },
-  { key: 'webdavSettingsVerified', label: 'WebDAV permissions' },
-] as const satisfies readonly { key: keyof B2CInstance; label: string }[];
+export const VERIFIED_FLAGS = B2C_CAPABILITIES.map((capability) => ({
+  key: CAPABILITY[capability].verifiedFlag,
+  label: CAPABILITY[capability].settings,
+}));
 
 /** Verified or not, in words and by icon shape (check vs dashed circle), not by colour alone. */
 export function VerifiedFlag({ verified }: { verified: boolean }) {
@@ -92,13 +96,7 @@ export function InstanceCard({
 
 export type InstanceDetailsData = Pick<
   B2CInstance,
-  | 'instanceId'
-  | 'host'
-  | 'tenantType'
-  | 'apiClient'
-  | 'ocapiDataSettingsVerified'
-  | 'ocapiShopSettingsVerified'
-  | 'webdavSettingsVerified'
+  'instanceId' | 'host' | 'tenantType' | 'apiClient' | VerifiedFlagName
 >;
 
 export function InstanceDetails({ instance }: { instance: InstanceDetailsData }) {

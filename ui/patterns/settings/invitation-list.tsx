@@ -4,6 +4,7 @@
  * expired ones are listed apart, by status, without a link (it no longer works).
  */
 import { type ReactNode, useId } from 'react';
+import type { Invitation } from '~/domain/members/entities';
 import type { InvitationStatus } from '~/domain/members/invitations';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
@@ -14,11 +15,10 @@ import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { formatDay } from './format';
 
-export interface InvitationRow {
-  id: string;
-  email: string;
-  expiresAt: Date;
-  acceptedAt: Date | null;
+export interface InvitationRow extends Pick<
+  Invitation,
+  'id' | 'email' | 'expiresAt' | 'acceptedAt'
+> {
   status: InvitationStatus;
   /** The accept link; shown for pending invitations. */
   link: string;

@@ -3,7 +3,8 @@
  * inviter copies and sends. The server's field error (already a member) stays until the email changes.
  */
 import { MailPlusIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useFormState } from '~/ui/lib/use-form-state';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Field, FieldError, FieldLabel } from '~/ui/components/field';
@@ -23,6 +24,9 @@ export interface InviteFormProps {
   resetKey?: number;
 }
 
+const FIELDS = ['email'] as const;
+const INITIAL = { email: '' };
+
 export function InviteForm({
   validate,
   onSubmit,
@@ -30,45 +34,27 @@ export function InviteForm({
   serverErrors = null,
   resetKey = 0,
 }: InviteFormProps) {
-  const [email, setEmail] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement | null>(null);
+  const form = useFormState({
+    fields: FIELDS,
+    initial: INITIAL,
+    validate: ({ email }) => ({ email: validate(email) }),
+    serverErrors,
+    pending,
+    onSubmit: ({ email }) => onSubmit(email),
+  });
+  const { reset } = form;
 
   useEffect(() => {
-    if (resetKey === 0) return;
-    setEmail('');
-    setAttempted(false);
-    setSubmitted(null);
+    if (resetKey !== 0) reset();
+    // Only a new resetKey empties the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resetKey]);
-
-  const serverError = serverErrors?.fields.email;
-  useEffect(() => {
-    if (serverError) input.current?.focus();
-  }, [serverError]);
-
-  const clientError = attempted ? validate(email) : undefined;
-  const error =
-    clientError ?? (serverError && submitted === email.trim() ? serverError : undefined);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setAttempted(true);
-    if (validate(email)) {
-      input.current?.focus();
-      return;
-    }
-    const trimmed = email.trim();
-    setSubmitted(trimmed);
-    onSubmit(trimmed);
-  };
 
   return (
     <form
       aria-label="Invite a member"
       noValidate
-      onSubmit={submit}
+      onSubmit={form.submit}
       data-slot="invite-form"
       className="flex flex-col gap-3"
     >
@@ -76,16 +62,15 @@ export function InviteForm({
         <Field className="min-w-64 flex-1">
           <FieldLabel>Email</FieldLabel>
           <Input
-            ref={input}
+            {...form.field('email')}
+            // Checked on submit only: leaving an empty field to copy an address is not an error.
+            onBlur={undefined}
             type="email"
-            name="email"
             autoComplete="off"
             spellCheck={false}
             placeholder="name@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
-          <FieldError>{error}</FieldError>
+          <FieldError>{form.errorOf('email')}</FieldError>
         </Field>
         {/* Lined up with the input, below its label. */}
         <Button type="submit" loading={pending} className="mt-6">

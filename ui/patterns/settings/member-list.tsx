@@ -2,6 +2,7 @@
 import { UserMinusIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { MEMBER_MESSAGES } from '~/domain/members/messages';
+import type { Member } from '~/domain/members/entities';
 import type { MembershipRole } from '~/domain/orgs/entities';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
@@ -17,13 +18,8 @@ import {
   TableRow,
 } from '~/ui/components/table';
 
-export interface MemberRow {
-  userId: string;
-  name: string | null;
-  email: string;
-  role: MembershipRole;
-  isSuperUser: boolean;
-}
+/** A row of the member list: the member as the domain defines them. */
+export type MemberRow = Member;
 
 export const LAST_MEMBER_HINT = 'An org needs at least one member';
 

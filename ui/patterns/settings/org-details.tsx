@@ -1,4 +1,4 @@
-/** Org settings (spec §2, §5, §6): who the org is, whether it is verified, and the superuser's Verify action. */
+/** Org settings (docs/product.md#settings): who the org is, whether it is verified, and the superuser's Verify action. */
 import { BadgeCheckIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import type { Org } from '~/domain/orgs/entities';

@@ -3,7 +3,7 @@
  * own schema) show once a field was left or a submit was tried; the server's field errors (a taken
  * name) stay until that field changes, and move focus to it.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useFormState } from '~/ui/lib/use-form-state';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import {
@@ -67,49 +67,20 @@ function PromptForm({
   serverErrors = null,
 }: Omit<PromptFormDialogProps, 'open' | 'onOpenChange'> & { pending: boolean }) {
   const editing = initial !== null;
-  const [values, setValues] = useState<PromptValues>(initial ?? { name: '', text: '' });
-  const [touched, setTouched] = useState<Partial<Record<PromptField, boolean>>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [submitted, setSubmitted] = useState<PromptValues | null>(null);
-  const controls = useRef<{ name?: HTMLInputElement | null; text?: HTMLTextAreaElement | null }>(
-    {},
-  );
-
-  const clientErrors = validate(values);
-  const errorOf = (field: PromptField): string | undefined => {
-    if (touched[field] || attempted) {
-      const client = clientErrors[field];
-      if (client) return client;
-    }
-    const server = serverErrors?.fields[field];
-    return server && submitted && submitted[field] === values[field].trim() ? server : undefined;
-  };
-
-  const serverField = FIELDS.find((field) => serverErrors?.fields[field]);
-  const serverMessage = serverField ? serverErrors?.fields[serverField] : undefined;
-  useEffect(() => {
-    if (serverField) controls.current[serverField]?.focus();
-  }, [serverField, serverMessage]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setAttempted(true);
-    const invalid = FIELDS.find((field) => validate(values)[field]);
-    if (invalid) {
-      controls.current[invalid]?.focus();
-      return;
-    }
-    const trimmed = { name: values.name.trim(), text: values.text.trim() };
-    setSubmitted(trimmed);
-    onSubmit(trimmed);
-  };
+  const form = useFormState({
+    fields: FIELDS,
+    initial: initial ?? { name: '', text: '' },
+    validate,
+    serverErrors,
+    pending,
+    onSubmit,
+  });
 
   return (
     <form
       aria-label={editing ? 'Edit prompt' : 'New prompt'}
       noValidate
-      onSubmit={submit}
+      onSubmit={form.submit}
       data-slot="prompt-form"
       className="flex flex-col gap-5"
     >
@@ -119,37 +90,19 @@ function PromptForm({
       </DialogHeader>
       <Field>
         <FieldLabel>Name</FieldLabel>
-        <Input
-          ref={(node) => {
-            controls.current.name = node;
-          }}
-          name="name"
-          autoComplete="off"
-          value={values.name}
-          onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))}
-          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
-        />
+        <Input {...form.field('name')} autoComplete="off" />
         <FieldDescription>
           How your team finds it in lists, e.g. Trail running shoes.
         </FieldDescription>
-        <FieldError>{errorOf('name')}</FieldError>
+        <FieldError>{form.errorOf('name')}</FieldError>
       </Field>
       <Field>
         <FieldLabel>Prompt</FieldLabel>
-        <Textarea
-          ref={(node) => {
-            controls.current.text = node;
-          }}
-          name="text"
-          rows={5}
-          value={values.text}
-          onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
-          onBlur={() => setTouched((t) => ({ ...t, text: true }))}
-        />
+        <Textarea {...form.field('text')} rows={5} />
         <FieldDescription>
           E.g. What are the best trail running shoes under $150 for muddy terrain?
         </FieldDescription>
-        <FieldError>{errorOf('text')}</FieldError>
+        <FieldError>{form.errorOf('text')}</FieldError>
       </Field>
       {serverErrors?.form ? (
         <Callout

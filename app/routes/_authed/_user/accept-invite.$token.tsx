@@ -10,6 +10,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { signOut } from '~/app/lib/auth-actions';
 import { useCurrentUser } from '~/app/lib/session';
+import { type ErrorReason, errorReasonOf } from '~/domain/error-reasons';
 import { useTRPC } from '~/app/lib/trpc';
 import { acceptInviteInput } from '~/domain/members/inputs';
 import { Button } from '~/ui/components/button';
@@ -21,8 +22,10 @@ export const Route = createFileRoute('/_authed/_user/accept-invite/$token')({
 });
 
 /** The invitation errors the server names (invitations.accept's reasons), each with its own screen. */
-type Problem =
-  'invitation-unknown' | 'invitation-used' | 'invitation-expired' | 'invitation-other-email';
+type Problem = Extract<
+  ErrorReason,
+  'invitation-unknown' | 'invitation-used' | 'invitation-expired' | 'invitation-other-email'
+>;
 
 const TITLES: Record<Problem, string> = {
   'invitation-unknown': 'Invitation not found',
@@ -36,9 +39,8 @@ const MALFORMED_LINK =
   'This invitation link is not valid. Check that you opened the whole link, or ask for a new invitation.';
 
 function problemOf(error: unknown): Problem | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const reason = (error.data as { reason?: unknown } | null | undefined)?.reason;
-  return typeof reason === 'string' && Object.hasOwn(TITLES, reason) ? (reason as Problem) : null;
+  const reason = errorReasonOf(error);
+  return reason !== null && Object.hasOwn(TITLES, reason) ? (reason as Problem) : null;
 }
 
 function AcceptInvite() {

@@ -1,4 +1,4 @@
-/** /app/: the best org/env for this user (spec §4: ok → go there, no memberships → create-org, no envs → message). */
+/** /app/: the best org/env for this user (docs/product.md#orgs-and-environments: ok → go there, no memberships → create-org, no envs → message). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CreateEnvLink } from '~/app/components/create-env-link';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';

@@ -7,7 +7,7 @@ import { IntegrationMissingBlock, OnboardingNeededBlock } from '~/ui/patterns/ga
 import { BookDemoButton } from '~/app/components/book-demo';
 import { OrgContextMessage } from '~/app/components/org-context-error';
 import { EnvPage } from '~/app/lib/env-context';
-import { orgContextProblem } from '~/app/lib/org-context';
+import { orgContextProblem, orgContextQuery } from '~/app/lib/org-context';
 import { useOrgFavicon } from '~/app/lib/org-logo';
 import { Shell } from '~/app/components/shell';
 import { useCurrentUser } from '~/app/lib/session';
@@ -17,10 +17,7 @@ import '~/app/lib/route-data';
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug')({
   loader: async ({ context: { api }, params }) => {
     try {
-      await api.queryClient.ensureQueryData({
-        ...api.trpc.orgs.getContext.queryOptions(params),
-        retry: false,
-      });
+      await api.queryClient.ensureQueryData(orgContextQuery(api.trpc, params));
       return { problem: null };
     } catch (error) {
       const problem = orgContextProblem(error);
@@ -42,7 +39,7 @@ function EnvShell() {
   const params = Route.useParams();
   const trpc = useTRPC();
   const user = useCurrentUser();
-  const { data } = useSuspenseQuery({ ...trpc.orgs.getContext.queryOptions(params), retry: false });
+  const { data } = useSuspenseQuery(orgContextQuery(trpc, params));
   useOrgFavicon(data.org.name);
   const matches = useMatches();
   const optOut = matches.at(-1)?.staticData.gate;

@@ -1,4 +1,4 @@
-/** /app/{orgSlug}: the best env of this org (spec §2). */
+/** /app/{orgSlug}: the best env of this org (docs/product.md#orgs-and-environments). */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CreateEnvLink } from '~/app/components/create-env-link';
 import { OrgContextMessage } from '~/app/components/org-context-error';

@@ -1,17 +1,15 @@
-/** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (spec §4). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (docs/product.md#onboarding). */
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
+import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
-import type { B2CCapability } from '~/domain/instances/capabilities';
+import { CAPABILITY } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
-import {
-  BUSINESS_MANAGER_PATH,
-  ocapiDataSettingsSnippet,
-  ocapiShopSettingsSnippet,
-  webdavPermissionsSnippet,
-} from '~/domain/instances/snippets';
+import { BUSINESS_MANAGER_PATH, CAPABILITY_SNIPPET } from '~/domain/instances/snippets';
 import { onboardingSearch } from '~/domain/onboarding/search';
 import {
   completedSteps,
@@ -39,15 +37,22 @@ import { PageHeader } from '~/ui/patterns/page-header';
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
   staticData: { gate: OPT_OUT.instanceOnly },
+  loader: async ({ context: { api }, params }) => {
+    // The env layout shows a failing org context; here it only starts the instances' read.
+    const context = await api.queryClient
+      .ensureQueryData(orgContextQuery(api.trpc, params))
+      .catch(() => null);
+    if (context) void api.queryClient.prefetchQuery(instancesQuery(api, context.org.id));
+  },
   component: Screen,
 });
 
 const TITLES: Record<OnboardingStep, string> = {
   selectInstance: 'Choose a B2C Commerce instance',
   createApiClient: 'Create an API client',
-  configureOcapiDataSettings: 'Configure OCAPI Data settings',
-  configureOcapiShopSettings: 'Configure OCAPI Shop settings',
-  configureWebdavSettings: 'Configure WebDAV permissions',
+  configureOcapiDataSettings: `Configure ${CAPABILITY['ocapi-data'].settings}`,
+  configureOcapiShopSettings: `Configure ${CAPABILITY['ocapi-shop'].settings}`,
+  configureWebdavSettings: `Configure ${CAPABILITY.webdav.settings}`,
   complete: 'Finish onboarding',
 };
 
@@ -60,33 +65,6 @@ const DESCRIPTIONS: Record<OnboardingStep, string> = {
   complete: 'Everything is verified.',
 };
 
-const CONFIGURE: Record<
-  B2CCapability,
-  { name: string; location: string; snippet: (clientId: string) => string }
-> = {
-  'ocapi-data': {
-    name: 'OCAPI Data settings',
-    location: 'Administration > Site Development > Open Commerce API Settings, type Data',
-    snippet: ocapiDataSettingsSnippet,
-  },
-  'ocapi-shop': {
-    name: 'OCAPI Shop settings',
-    location: 'Administration > Site Development > Open Commerce API Settings, type Shop',
-    snippet: ocapiShopSettingsSnippet,
-  },
-  webdav: {
-    name: 'WebDAV client permissions',
-    location: 'Administration > Organization > WebDAV Client Permissions',
-    snippet: webdavPermissionsSnippet,
-  },
-};
-
-const VERIFIED_FLAG = {
-  'ocapi-data': 'ocapiDataSettingsVerified',
-  'ocapi-shop': 'ocapiShopSettingsVerified',
-  webdav: 'webdavSettingsVerified',
-} as const satisfies Record<B2CCapability, keyof B2CInstance>;
-
 function Screen() {
   const data = useCurrentEnv();
   return (
@@ -96,43 +74,60 @@ function Screen() {
         description={`Connect ${data.env.name} to Salesforce B2C Commerce, step by step.`}
       />
       <div className="p-8">
-        <Onboarding orgId={data.org.id} envId={data.env.id} />
+        <Suspense fallback={<Spinner label="Loading instances" />}>
+          <Onboarding orgId={data.org.id} envId={data.env.id} />
+        </Suspense>
       </div>
     </div>
   );
 }
 
-/** Instances from b2cInstances.sync (no retry), falling back to the stored list when the sync fails. */
+/**
+ * The instances to choose from: b2cInstances.sync (no retry), falling back to the stored list when the
+ * sync fails (and to none if that fails too). Both stay cached under their own keys; this read never fails.
+ */
+function instancesQuery({ trpc, queryClient }: Pick<Api, 'trpc' | 'queryClient'>, orgId: string) {
+  const sync = { ...trpc.b2cInstances.sync.queryOptions({ orgId }), staleTime: Infinity };
+  // fetchQuery does not retry by default; the stored list keeps the app's usual retries.
+  const retry = queryClient.getDefaultOptions().queries?.retry;
+  const list = {
+    ...trpc.b2cInstances.list.queryOptions({ orgId }),
+    staleTime: Infinity,
+    retry: typeof retry === 'number' || typeof retry === 'boolean' ? retry : false,
+  };
+  return {
+    queryKey: ['onboarding', 'instances', { orgId }] as const,
+    queryFn: async (): Promise<B2CInstance[]> => {
+      try {
+        return await queryClient.fetchQuery(sync);
+      } catch {
+        return queryClient.fetchQuery(list).catch(() => []);
+      }
+    },
+    retry: false,
+    staleTime: Infinity,
+  };
+}
+
 function useInstances(orgId: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const sync = useQuery({
-    ...trpc.b2cInstances.sync.queryOptions({ orgId }),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const list = useQuery({
-    ...trpc.b2cInstances.list.queryOptions({ orgId }),
-    enabled: sync.isError,
-    staleTime: Infinity,
-  });
-  const instances = sync.data ?? list.data;
-  const loading = !instances && (sync.isPending || (sync.isError && list.isPending));
+  const query = instancesQuery({ trpc, queryClient }, orgId);
+  const { data: instances } = useSuspenseQuery(query);
   /** Applies what a mutation just made true on the server, without re-syncing. */
   function patch(change: (instance: B2CInstance) => B2CInstance) {
     const apply = (old: B2CInstance[] | undefined) => old?.map(change);
+    queryClient.setQueryData(query.queryKey, apply);
     queryClient.setQueryData(trpc.b2cInstances.sync.queryKey({ orgId }), apply);
     queryClient.setQueryData(trpc.b2cInstances.list.queryKey({ orgId }), apply);
   }
-  return { instances: instances ?? [], loading, patch };
+  return { instances, patch };
 }
 
 function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { instances, loading, patch } = useInstances(orgId);
-
-  if (loading) return <Spinner label="Loading instances" />;
+  const { instances, patch } = useInstances(orgId);
 
   const instance = instances.find((i) => i.id === search.instance) ?? null;
   const state = onboardingStateOf(instance);
@@ -240,7 +235,7 @@ function Configure({
 }) {
   const trpc = useTRPC();
   const capability = CONFIGURE_STEP_CAPABILITY[step];
-  const config = CONFIGURE[capability];
+  const facts = CAPABILITY[capability];
   const verify = useMutation(trpc.b2cAPIClients.verify.mutationOptions());
   const error = verify.isError
     ? INSTANCE_MESSAGES.verifyException(capability)
@@ -248,14 +243,14 @@ function Configure({
       ? verify.data.message || INSTANCE_MESSAGES.verifyFallback(capability)
       : null;
   const setVerified = (verified: boolean) =>
-    patch((i) => (i.id === instance.id ? { ...i, [VERIFIED_FLAG[capability]]: verified } : i));
+    patch((i) => (i.id === instance.id ? { ...i, [facts.verifiedFlag]: verified } : i));
   return (
     <ConfigureStep
-      settingsName={config.name}
+      settingsName={facts.businessManagerName}
       settingsUrl={`${instance.baseUrl}${BUSINESS_MANAGER_PATH[capability]}`}
-      location={config.location}
-      snippet={config.snippet(instance.apiClient?.clientId ?? '')}
-      verified={instance[VERIFIED_FLAG[capability]]}
+      location={facts.businessManagerLocation}
+      snippet={CAPABILITY_SNIPPET[capability](instance.apiClient?.clientId ?? '')}
+      verified={instance[facts.verifiedFlag]}
       verifying={verify.isPending}
       error={error}
       onContinue={onDone}

@@ -1,6 +1,9 @@
-/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (spec §2). */
+/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (docs/product.md#settings). */
 import { createFileRoute, Link } from '@tanstack/react-router';
+import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
+import { orgContextQuery } from '~/app/lib/org-context';
+import type { RouterOutputs } from '~/app/lib/trpc';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { OPT_OUT } from '~/domain/orgs/gating';
 import { settingsSearch, type SettingsView } from '~/domain/settings/search';
@@ -15,8 +18,46 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/settings'
   validateSearch: settingsSearch,
   search: withoutDefaults(settingsSearch),
   staticData: { gate: OPT_OUT.instanceOnly },
+  loaderDeps: ({ search }) => ({ view: search.view }),
+  loader: async ({ context: { api }, params, deps }) => {
+    // The env layout shows a failing org context; here it only names what the view reads.
+    const context = await api.queryClient
+      .ensureQueryData(orgContextQuery(api.trpc, params))
+      .catch(() => null);
+    if (context) startViewReads(api, context, deps.view);
+  },
   component: Screen,
 });
+
+/**
+ * Starts the reads of a view without waiting for them: the header and tabs show at once, each section
+ * shows its skeleton until its data arrives (docs/decisions/0023-screen-loading.md).
+ */
+function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) {
+  const orgId = org.id;
+  const { queryClient, trpc } = api;
+  switch (view) {
+    case 'env-settings':
+      if (env.b2cInstance) {
+        const b2cInstanceId = env.b2cInstance.id;
+        void queryClient.prefetchQuery(
+          trpc.b2cInstances.get.queryOptions({ orgId, b2cInstanceId }),
+        );
+      }
+      return;
+    case 'prompts':
+      void queryClient.prefetchQuery(trpc.prompts.list.queryOptions({ orgId }));
+      return;
+    case 'users':
+      void queryClient.prefetchQuery(trpc.members.list.queryOptions({ orgId }));
+      void queryClient.prefetchQuery(trpc.invitations.list.queryOptions({ orgId }));
+      return;
+    case 'org-settings':
+      return;
+  }
+}
+
+type OrgContext = RouterOutputs['orgs']['getContext'];
 
 const VIEWS: { view: SettingsView; label: string }[] = [
   { view: 'org-settings', label: 'Organization' },

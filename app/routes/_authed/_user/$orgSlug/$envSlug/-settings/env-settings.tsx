@@ -1,7 +1,8 @@
 /** Env settings view: the env, its linked B2C Commerce instance, and the way into (or back to) onboarding. */
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon, PlugZapIcon } from 'lucide-react';
+import { QueryBoundary } from '~/app/components/query-boundary';
 import { useTRPC } from '~/app/lib/trpc';
 import type { Env, Org } from '~/domain/orgs/entities';
 import { Button } from '~/ui/components/button';
@@ -36,7 +37,12 @@ export function EnvSettings({ org, env }: { org: Org; env: Env }) {
             </Button>
           }
         >
-          <LinkedInstance orgId={org.id} b2cInstanceId={linked.id} />
+          <QueryBoundary
+            pending={<InstanceDetailsSkeleton />}
+            error={(message) => <InstanceLoadError message={message} />}
+          >
+            <LinkedInstance orgId={org.id} b2cInstanceId={linked.id} />
+          </QueryBoundary>
         </InstanceCard>
       ) : (
         <InstanceCard onboarded={null}>
@@ -60,8 +66,6 @@ export function EnvSettings({ org, env }: { org: Org; env: Env }) {
 /** The env only carries the instance's summary; the details come from b2cInstances.get by row id. */
 function LinkedInstance({ orgId, b2cInstanceId }: { orgId: string; b2cInstanceId: string }) {
   const trpc = useTRPC();
-  const instance = useQuery(trpc.b2cInstances.get.queryOptions({ orgId, b2cInstanceId }));
-  if (instance.isPending) return <InstanceDetailsSkeleton />;
-  if (instance.isError) return <InstanceLoadError message={instance.error.message} />;
-  return <InstanceDetails instance={instance.data} />;
+  const { data } = useSuspenseQuery(trpc.b2cInstances.get.queryOptions({ orgId, b2cInstanceId }));
+  return <InstanceDetails instance={data} />;
 }

@@ -1,4 +1,4 @@
-/** Org settings view: the org's details; superusers can verify it, after which the page reloads (spec §5–7). */
+/** Org settings view: the org's details; superusers can verify it, after which the page reloads (docs/product.md#settings). */
 import { useMutation } from '@tanstack/react-query';
 import { browser } from '~/app/lib/reload';
 import { useCurrentUser } from '~/app/lib/session';

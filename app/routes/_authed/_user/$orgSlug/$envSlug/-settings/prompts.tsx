@@ -1,6 +1,7 @@
 /** Prompts view: the org's prompt library that agents and AEO monitoring use; create, edit and delete. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryBoundary } from '~/app/components/query-boundary';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { useTRPC } from '~/app/lib/trpc';
 import type { Org } from '~/domain/orgs/entities';
@@ -26,7 +27,6 @@ export function PromptsSettings({ org }: { org: Org }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const orgId = org.id;
-  const list = useQuery(trpc.prompts.list.queryOptions({ orgId }));
   const [open, setOpen] = useState<Open>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.prompts.list.queryFilter({ orgId }));
 
@@ -60,21 +60,25 @@ export function PromptsSettings({ org }: { org: Org }) {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <PromptLibrary onCreate={list.data && list.data.length > 0 ? onCreate : null}>
-        {list.isPending ? (
-          <PromptListSkeleton />
-        ) : list.isError ? (
-          <PromptListError message={list.error.message} />
-        ) : list.data.length === 0 ? (
-          <PromptsEmpty onCreate={onCreate} />
-        ) : (
-          <PromptList
-            prompts={list.data}
-            onEdit={(prompt) => show({ kind: 'form', prompt })}
-            onDelete={(prompt) => show({ kind: 'delete', prompt })}
-          />
+      <QueryBoundary
+        pending={
+          <PromptLibrary onCreate={null}>
+            <PromptListSkeleton />
+          </PromptLibrary>
+        }
+        error={(message) => (
+          <PromptLibrary onCreate={null}>
+            <PromptListError message={message} />
+          </PromptLibrary>
         )}
-      </PromptLibrary>
+      >
+        <Prompts
+          orgId={orgId}
+          onCreate={onCreate}
+          onEdit={(prompt) => show({ kind: 'form', prompt })}
+          onDelete={(prompt) => show({ kind: 'delete', prompt })}
+        />
+      </QueryBoundary>
 
       <PromptFormDialog
         open={open?.kind === 'form'}
@@ -107,5 +111,30 @@ export function PromptsSettings({ org }: { org: Org }) {
         }}
       />
     </div>
+  );
+}
+
+/** The library's list (or its empty state); "New prompt" in the header once there is a first one. */
+function Prompts({
+  orgId,
+  onCreate,
+  onEdit,
+  onDelete,
+}: {
+  orgId: string;
+  onCreate: () => void;
+  onEdit: (prompt: Prompt) => void;
+  onDelete: (prompt: Prompt) => void;
+}) {
+  const trpc = useTRPC();
+  const { data: prompts } = useSuspenseQuery(trpc.prompts.list.queryOptions({ orgId }));
+  return (
+    <PromptLibrary onCreate={prompts.length > 0 ? onCreate : null}>
+      {prompts.length === 0 ? (
+        <PromptsEmpty onCreate={onCreate} />
+      ) : (
+        <PromptList prompts={prompts} onEdit={onEdit} onDelete={onDelete} />
+      )}
+    </PromptLibrary>
   );
 }

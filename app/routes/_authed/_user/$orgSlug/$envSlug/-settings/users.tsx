@@ -2,12 +2,14 @@
  * Users view: the org's members (remove, never the last one) and its invitations. Beacon sends no
  * email, so an invitation's link is shown to copy and send; the one just created is marked New.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryBoundary } from '~/app/components/query-boundary';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { browser } from '~/app/lib/reload';
 import { useCurrentUser } from '~/app/lib/session';
-import { type RouterOutputs, useTRPC } from '~/app/lib/trpc';
+import { useTRPC } from '~/app/lib/trpc';
+import type { Invitation } from '~/domain/members/entities';
 import { inviteInput } from '~/domain/members/inputs';
 import { invitationLink, invitationStatus } from '~/domain/members/invitations';
 import { mayRemoveOthers } from '~/domain/members/removal';
@@ -35,18 +37,17 @@ import {
 export function UsersSettings({ org }: { org: Org }) {
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <Members org={org} />
+      <MembersSection org={org} />
       <Invitations org={org} />
     </div>
   );
 }
 
-function Members({ org }: { org: Org }) {
+function MembersSection({ org }: { org: Org }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const orgId = org.id;
-  const members = useQuery(trpc.members.list.queryOptions({ orgId }));
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const remove = useMutation(
     trpc.members.remove.mutationOptions({
@@ -67,24 +68,18 @@ function Members({ org }: { org: Org }) {
 
   return (
     <MembersCard orgName={org.name}>
-      {members.isPending ? (
-        <MemberListSkeleton />
-      ) : members.isError ? (
-        <MemberListError message={members.error.message} />
-      ) : (
-        <MemberList
-          members={members.data}
-          currentUserId={me.id}
-          canRemoveOthers={mayRemoveOthers({
-            isSuperUser: me.isSuperUser,
-            role: members.data.find((m) => m.userId === me.id)?.role ?? null,
-          })}
+      <QueryBoundary
+        pending={<MemberListSkeleton />}
+        error={(message) => <MemberListError message={message} />}
+      >
+        <Members
+          orgId={orgId}
           onRemove={(member) => {
             remove.reset();
             setRemoving(member);
           }}
         />
-      )}
+      </QueryBoundary>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(next) => (next ? undefined : setRemoving(null))}
@@ -110,14 +105,11 @@ function Members({ org }: { org: Org }) {
   );
 }
 
-type Invitation = RouterOutputs['invitations']['list'][number];
-
 function Invitations({ org }: { org: Org }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const orgId = org.id;
   const listKey = trpc.invitations.list.queryKey({ orgId });
-  const invitations = useQuery(trpc.invitations.list.queryOptions({ orgId }));
   const refresh = () => queryClient.invalidateQueries(trpc.invitations.list.queryFilter({ orgId }));
   const [created, setCreated] = useState<Invitation | null>(null);
   const [resetKey, setResetKey] = useState(0);
@@ -147,20 +139,6 @@ function Invitations({ org }: { org: Org }) {
     }),
   );
 
-  const now = new Date();
-  const origin = window.location.origin;
-  const rows: InvitationRow[] = (invitations.data ?? []).map((invitation) => ({
-    id: invitation.id,
-    email: invitation.email,
-    expiresAt: invitation.expiresAt,
-    acceptedAt: invitation.acceptedAt,
-    status: invitationStatus(invitation, now),
-    link: invitationLink(origin, invitation.token),
-  }));
-  const pendingRows = rows.filter((row) => row.status === 'pending');
-  const pastRows = rows.filter((row) => row.status !== 'pending');
-  const stillListed = created !== null && pendingRows.some((row) => row.id === created.id);
-
   return (
     <InvitationsCard>
       <Callout variant="info" title={NO_EMAIL_NOTICE} />
@@ -176,6 +154,87 @@ function Invitations({ org }: { org: Org }) {
         serverErrors={formErrorsOf(create.error, ['email'], { 'already-member': 'email' })}
         resetKey={resetKey}
       />
+      <QueryBoundary
+        pending={
+          <>
+            <RevokeError error={revoke.error} />
+            <InvitationListSkeleton />
+          </>
+        }
+        error={(message) => (
+          <>
+            <RevokeError error={revoke.error} />
+            <InvitationListError title="Could not load the invitations" message={message} />
+          </>
+        )}
+      >
+        <InvitationLists
+          orgId={orgId}
+          created={created}
+          revokeError={revoke.error}
+          revokingId={revoke.isPending ? revoke.variables.invitationId : null}
+          onRevoke={(row) => revoke.mutate({ orgId, invitationId: row.id })}
+        />
+      </QueryBoundary>
+    </InvitationsCard>
+  );
+}
+
+function Members({ orgId, onRemove }: { orgId: string; onRemove: (member: MemberRow) => void }) {
+  const trpc = useTRPC();
+  const me = useCurrentUser();
+  const { data: members } = useSuspenseQuery(trpc.members.list.queryOptions({ orgId }));
+  return (
+    <MemberList
+      members={members}
+      currentUserId={me.id}
+      canRemoveOthers={mayRemoveOthers({
+        isSuperUser: me.isSuperUser,
+        role: members.find((m) => m.userId === me.id)?.role ?? null,
+      })}
+      onRemove={onRemove}
+    />
+  );
+}
+
+function RevokeError({ error }: { error: { message: string } | null }) {
+  if (!error) return null;
+  return (
+    <Callout variant="error" title="Could not revoke the invitation" description={error.message} />
+  );
+}
+
+/** Pending and past invitations; the one just created is announced while it is still listed. */
+function InvitationLists({
+  orgId,
+  created,
+  revokeError,
+  revokingId,
+  onRevoke,
+}: {
+  orgId: string;
+  created: Invitation | null;
+  revokeError: { message: string } | null;
+  revokingId: string | null;
+  onRevoke: (row: InvitationRow) => void;
+}) {
+  const trpc = useTRPC();
+  const { data: invitations } = useSuspenseQuery(trpc.invitations.list.queryOptions({ orgId }));
+  const now = new Date();
+  const origin = window.location.origin;
+  const rows: InvitationRow[] = invitations.map((invitation) => ({
+    id: invitation.id,
+    email: invitation.email,
+    expiresAt: invitation.expiresAt,
+    acceptedAt: invitation.acceptedAt,
+    status: invitationStatus(invitation, now),
+    link: invitationLink(origin, invitation.token),
+  }));
+  const pendingRows = rows.filter((row) => row.status === 'pending');
+  const pastRows = rows.filter((row) => row.status !== 'pending');
+  const stillListed = created !== null && pendingRows.some((row) => row.id === created.id);
+  return (
+    <>
       {created && stillListed ? (
         <Callout
           variant="success"
@@ -183,31 +242,14 @@ function Invitations({ org }: { org: Org }) {
           description="Copy its link below and send it yourself."
         />
       ) : null}
-      {revoke.error ? (
-        <Callout
-          variant="error"
-          title="Could not revoke the invitation"
-          description={revoke.error.message}
-        />
-      ) : null}
-      {invitations.isPending ? (
-        <InvitationListSkeleton />
-      ) : invitations.isError ? (
-        <InvitationListError
-          title="Could not load the invitations"
-          message={invitations.error.message}
-        />
-      ) : (
-        <>
-          <PendingInvitations
-            invitations={pendingRows}
-            newId={created?.id ?? null}
-            revokingId={revoke.isPending ? revoke.variables.invitationId : null}
-            onRevoke={(row) => revoke.mutate({ orgId, invitationId: row.id })}
-          />
-          <PastInvitations invitations={pastRows} />
-        </>
-      )}
-    </InvitationsCard>
+      <RevokeError error={revokeError} />
+      <PendingInvitations
+        invitations={pendingRows}
+        newId={created?.id ?? null}
+        revokingId={revokingId}
+        onRevoke={onRevoke}
+      />
+      <PastInvitations invitations={pastRows} />
+    </>
   );
 }

@@ -32,7 +32,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/the
 });
 
 /**
- * The designer is local only (spec §3): its state lives in this browser's storage. A stored state
+ * The designer is local only (docs/product.md#theme-designer): its state lives in this browser's storage. A stored state
  * that no longer validates keeps its valid parts, and the person is told what was reset.
  */
 function useDesignerState() {

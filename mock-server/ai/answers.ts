@@ -1,0 +1,364 @@
+/**
+ * What the simulated models say. Every answer is a pure function of the request (seeded by its
+ * hash) and reads like Beacon's work: translations of the catalogue's vocabulary, SEO fields
+ * written from a product's attributes, and shopping answers that name brands and products and cite
+ * URLs. The vendor routes only change the envelope.
+ */
+import {
+  productName,
+  SEO,
+  SIM_VOCABULARY,
+  type Parts,
+  type SimLang,
+  type SimWords,
+} from '~/mock-server/b2c/data';
+import { createPrng, hashSeed, type Prng } from '~/mock-server/b2c/prng';
+import { generateFromSchema, type JsonSchema, schemaBreakingValue } from './json-schema';
+
+export type AiVendor = 'openai' | 'anthropic' | 'google';
+
+export interface SimTool {
+  name: string;
+  description?: string;
+  schema: JsonSchema;
+}
+
+/** A vendor's request, reduced to what the answer depends on. */
+export interface SimRequest {
+  vendor: AiVendor;
+  model: string;
+  system: string;
+  /** The last user turn's text. */
+  prompt: string;
+  /** The whole request body, for the seed and the input token count. */
+  raw: unknown;
+  schema?: JsonSchema;
+  tools: SimTool[];
+  /** A tool the request forces (tool_choice); `true` when any tool must be called. */
+  forcedTool?: string | true;
+  /** Results of earlier tool calls in the conversation, as text. */
+  toolResults: string[];
+}
+
+export type SimAnswer =
+  | { kind: 'text'; text: string; inputTokens: number; outputTokens: number }
+  | {
+      kind: 'tool';
+      calls: { id: string; name: string; args: Record<string, unknown> }[];
+      inputTokens: number;
+      outputTokens: number;
+    };
+
+export type AnswerFlavour = 'valid' | 'malformed' | 'schema-breaking';
+
+export const BRAND = {
+  name: 'Beacon Outfitters',
+  url: 'https://www.beacon-outfitters.example',
+};
+/** Other retailers a shopping answer may recommend next to the storefront's brand. */
+export const OTHER_BRANDS = [
+  { name: 'Northwind Apparel', url: 'https://northwind-apparel.example' },
+  { name: 'Harbor & Pine', url: 'https://harborandpine.example' },
+  { name: 'Fieldhouse Supply', url: 'https://fieldhouse-supply.example' },
+];
+
+const LOCALE_OF: Record<SimLang, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' };
+
+export const tokensOf = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+/** The target language a prompt asks for, if any. */
+export function targetLanguage(text: string): SimLang | null {
+  // "from en-US into fr-FR": the locale after into/to/in wins over the first one named.
+  const target = /\b(?:into|to|in)\s+(?:the\s+)?(fr-FR|de-DE|en-US|French|German|English)\b/i.exec(
+    text,
+  );
+  if (target?.[1]) return targetLanguage(target[1]);
+  if (/\bfr(-FR)?\b|french|français/i.test(text)) return 'fr';
+  if (/\bde(-DE)?\b|german|deutsch/i.test(text)) return 'de';
+  if (/\ben(-US)?\b|english/i.test(text)) return 'en';
+  return null;
+}
+
+type Role = keyof typeof SIM_VOCABULARY;
+const ROLES: Role[] = ['adjectives', 'materials', 'colors', 'nouns', 'categories'];
+
+function findWord(text: string, role: Role, from: SimLang = 'en'): SimWords | undefined {
+  const lower = text.toLowerCase();
+  // Longest first, so "Duvet Cover" wins over "Cover".
+  return [...SIM_VOCABULARY[role]]
+    .sort((a, b) => b[from].length - a[from].length)
+    .find((w) =>
+      new RegExp(`(^|[^\\p{L}])${escapeRegExp(w[from].toLowerCase())}($|[^\\p{L}])`, 'u').test(
+        lower,
+      ),
+    );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The product a text talks about, when it names one with the catalogue's words. */
+export function productParts(text: string): Parts | null {
+  const noun = findWord(text, 'nouns');
+  if (!noun) return null;
+  return {
+    adj: findWord(text, 'adjectives') ?? SIM_VOCABULARY.adjectives[0]!,
+    material: findWord(text, 'materials') ?? SIM_VOCABULARY.materials[0]!,
+    noun,
+    ...(findWord(text, 'colors') ? { color: findWord(text, 'colors') } : {}),
+  };
+}
+
+const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Translates one phrase: the catalogue's own texts (a product name, its page title and description,
+ * its short and long descriptions) become the same text in the target language; other text is
+ * translated word by word. Markup around the text is kept.
+ */
+export function translatePhrase(phrase: string, lang: SimLang): string {
+  const wrapped = /^(\s*<p>)([\s\S]*)(<\/p>\s*)$/.exec(phrase);
+  if (wrapped) return `${wrapped[1]}${translatePhrase(wrapped[2] ?? '', lang)}${wrapped[3]}`;
+  const parts = productParts(phrase);
+  if (parts) {
+    const en = productName(parts, 'en');
+    const to = productName(parts, lang);
+    const known: [string, string][] = [
+      [en, to],
+      [SEO.title(en), SEO.title(to)],
+      [SEO.description.en(en), SEO.description[lang](to)],
+      [SEO.short.en(parts), SEO.short[lang](parts)],
+      [SEO.long.en(parts), SEO.long[lang](parts)],
+    ];
+    const match = known.find(([source]) => normalize(source) === normalize(phrase));
+    if (match) return match[1];
+    // A short name-like phrase ("Linen Dress in Olive") reads best as a product name.
+    if (phrase.split(/\s+/).length <= 6 && !/[.!?]/.test(phrase)) return to;
+  }
+  let out = phrase;
+  for (const role of ROLES) {
+    for (const w of [...SIM_VOCABULARY[role]].sort((a, b) => b.en.length - a.en.length)) {
+      out = out.replace(
+        new RegExp(`(^|[^\\p{L}])${escapeRegExp(w.en)}(?=$|[^\\p{L}])`, 'giu'),
+        (_m, lead: string) => `${lead}${w[lang]}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The phrases a translation prompt asks for: quoted strings, else "field: value" lines, else the last line. */
+export function phrasesToTranslate(prompt: string): string[] {
+  const quoted = [...prompt.matchAll(/"([^"\n]{1,400})"/g)].map((m) => m[1] ?? '');
+  if (quoted.length > 0) return quoted;
+  const fields = [...prompt.matchAll(/^\s*[\w-]+:\s*(.+)$/gm)].map((m) => (m[1] ?? '').trim());
+  if (fields.length > 0) return fields;
+  const lines = prompt
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return [lines.at(-1) ?? prompt];
+}
+
+/** The field names a prompt lists as "field: value" lines. */
+export function fieldNames(prompt: string): string[] {
+  return [...prompt.matchAll(/^\s*([\w-]+):\s*\S/gm)].map((m) => m[1] ?? '');
+}
+
+type Task = 'translation' | 'seo' | 'shopping';
+
+export function taskOf(text: string): Task {
+  if (/translat|übersetz|tradui/i.test(text)) return 'translation';
+  if (/\bseo\b|page_title|page_description|page_keywords|meta description/i.test(text))
+    return 'seo';
+  return 'shopping';
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+
+function seoFields(parts: Parts, lang: SimLang) {
+  const name = productName(parts, lang);
+  const noun = parts.noun[lang];
+  const material = parts.material[lang];
+  const title = `${name} | ${BRAND.name}`.slice(0, 60);
+  const description = {
+    en: `Discover the ${name}: ${parts.adj.en.toLowerCase()} ${material.toLowerCase()} made for everyday wear. Free returns within 30 days at ${BRAND.name}.`,
+    fr: `Découvrez ${name} : ${material} ${parts.adj.fr} pour tous les jours. Retours gratuits sous 30 jours chez ${BRAND.name}.`,
+    de: `Entdecken Sie ${name}: ${material} für jeden Tag. Kostenlose Rücksendung in 30 Tagen bei ${BRAND.name}.`,
+  }[lang].slice(0, 160);
+  const keywords = [
+    `${material} ${noun}`.toLowerCase(),
+    `${parts.adj[lang]} ${noun}`.toLowerCase(),
+    ...(parts.color ? [`${parts.color[lang]} ${noun}`.toLowerCase()] : []),
+    BRAND.name.toLowerCase(),
+  ].join(', ');
+  return { name, title, description, keywords };
+}
+
+interface Recommendation {
+  brand: string;
+  product: string;
+  url: string;
+}
+
+function recommendations(prng: Prng, parts: Parts): Recommendation[] {
+  const own: Recommendation = {
+    brand: BRAND.name,
+    product: productName(parts, 'en'),
+    url: `${BRAND.url}/${slug(productName(parts, 'en'))}.html`,
+  };
+  const others = [...OTHER_BRANDS]
+    .sort(() => prng.next() - 0.5)
+    .slice(0, 2)
+    .map((b) => {
+      const alt: Parts = { ...parts, adj: prng.pick(SIM_VOCABULARY.adjectives) };
+      const product = productName(alt, 'en');
+      return { brand: b.name, product, url: `${b.url}/products/${slug(product)}` };
+    });
+  // Where the storefront's own product ranks depends on the request, as it does with real assistants.
+  const at = prng.int(0, others.length);
+  return [...others.slice(0, at), own, ...others.slice(at)];
+}
+
+/** Everything an answer may say, worked out once per request. */
+interface Material {
+  task: Task;
+  lang: SimLang;
+  translations: string[];
+  fields: string[];
+  seo: ReturnType<typeof seoFields>;
+  recs: Recommendation[];
+  text: string;
+}
+
+function material(req: SimRequest, prng: Prng): Material {
+  const whole = `${req.system}\n${req.prompt}`;
+  const task = taskOf(whole);
+  const lang = targetLanguage(req.prompt) ?? targetLanguage(req.system) ?? 'en';
+  const parts: Parts = productParts(req.prompt) ?? {
+    adj: prng.pick(SIM_VOCABULARY.adjectives),
+    material: prng.pick(SIM_VOCABULARY.materials),
+    noun: prng.pick(SIM_VOCABULARY.nouns),
+  };
+  const seo = seoFields(parts, lang);
+  const translations =
+    task === 'translation'
+      ? phrasesToTranslate(req.prompt).map((p) => translatePhrase(p, lang))
+      : [];
+  const recs = recommendations(prng, parts);
+  let text: string;
+  if (req.toolResults.length > 0) {
+    text = `Based on the tool results (${req.toolResults.join('; ').slice(0, 200)}), ${
+      task === 'shopping'
+        ? `I recommend the ${recs[0]?.product} from ${recs[0]?.brand}.`
+        : 'here is the answer.'
+    }`;
+  } else if (task === 'translation') {
+    text = translations.join('\n');
+  } else if (task === 'seo') {
+    text = `Page title: ${seo.title}\nPage description: ${seo.description}\nPage keywords: ${seo.keywords}`;
+  } else {
+    const noun = parts.noun.en.toLowerCase();
+    const lines = recs.map((r, i) => `${i + 1}. ${r.product} from ${r.brand} [${i + 1}]`);
+    text = [
+      `Here are ${recs.length} good options for a ${noun}:`,
+      ...lines,
+      `The ${recs[0]?.product} from ${recs[0]?.brand} is the most recommended for everyday wear.`,
+      '',
+      'Sources:',
+      ...recs.map((r, i) => `[${i + 1}] ${r.url}`),
+    ].join('\n');
+  }
+  return { task, lang, translations, fields: fieldNames(req.prompt), seo, recs, text };
+}
+
+/** A string for a structured-output field, chosen by the field's name and the task. */
+function fieldString(m: Material, path: readonly string[], index: number, forTool = false): string {
+  const key = (path.at(-1) ?? '').toLowerCase();
+  const rec = m.recs[index % Math.max(1, m.recs.length)];
+  if (/locale|language|lang$/.test(key)) return LOCALE_OF[m.lang];
+  if (/^(field|attribute|key)(name)?$/.test(key) && m.fields.length > 0) {
+    return m.fields[index % m.fields.length] ?? '';
+  }
+  if (/url|link|href|source|citation/.test(key)) return rec?.url ?? BRAND.url;
+  if (/brand/.test(key)) return rec?.brand ?? BRAND.name;
+  if (/keyword/.test(key)) return m.seo.keywords;
+  if (/(^|_)id$|id$/.test(key)) return `sim-${index + 1}`;
+  if (m.task === 'translation' && m.translations.length > 0) {
+    return m.translations[index % m.translations.length] ?? '';
+  }
+  if (/title|headline/.test(key)) return m.seo.title;
+  if (/description|summary|reason|rationale/.test(key)) return m.seo.description;
+  if (/product|name/.test(key)) {
+    // A tool is asked about the product the prompt names; an answer may list several.
+    return m.task === 'shopping' && !forTool ? (rec?.product ?? m.seo.name) : m.seo.name;
+  }
+  if (/answer|content|text|message|response/.test(key)) return m.text;
+  return m.seo.name;
+}
+
+/** The seed of a request's answer: the same request always gets the same answer. */
+export const seedOf = (req: SimRequest) => hashSeed(req.vendor, req.model, JSON.stringify(req.raw));
+
+/** The simulated model's answer to a request. */
+export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAnswer {
+  const seed = seedOf(req);
+  const prng = createPrng(seed);
+  const m = material(req, prng);
+  const inputTokens = tokensOf(JSON.stringify(req.raw));
+  const strings = (path: readonly string[], index: number) => fieldString(m, path, index);
+
+  const wantsTool =
+    req.tools.length > 0 && (req.forcedTool !== undefined || req.toolResults.length === 0);
+  if (wantsTool) {
+    const tool =
+      (typeof req.forcedTool === 'string' && req.tools.find((t) => t.name === req.forcedTool)) ||
+      req.tools[0];
+    if (tool) {
+      const args = generateFromSchema(tool.schema, {
+        prng,
+        strings: (path, index) => fieldString(m, path, index, true),
+      });
+      const call = {
+        id: `call_${seed.toString(36)}`,
+        name: tool.name,
+        args:
+          typeof args === 'object' && args !== null && !Array.isArray(args)
+            ? (args as Record<string, unknown>)
+            : {},
+      };
+      return {
+        kind: 'tool',
+        calls: [call],
+        inputTokens,
+        outputTokens: tokensOf(JSON.stringify(call)),
+      };
+    }
+  }
+
+  let text = m.text;
+  if (req.schema) {
+    const value =
+      flavour === 'schema-breaking'
+        ? schemaBreakingValue(req.schema, { prng, strings })
+        : generateFromSchema(req.schema, { prng, strings });
+    text = JSON.stringify(value);
+  }
+  // Cut mid-value: what a model that stopped early, or ignored the format, sends.
+  if (flavour === 'malformed') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+  return { kind: 'text', text, inputTokens, outputTokens: tokensOf(text) };
+}
+
+/** Splits text into stream deltas of a few words each. */
+export function chunks(text: string): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? [text];
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 3) out.push(words.slice(i, i + 3).join(''));
+  return out.length > 0 ? out : [''];
+}

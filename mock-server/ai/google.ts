@@ -1,0 +1,129 @@
+/** Google's Gemini API wire format: generateContent and streamGenerateContent (?alt=sse). */
+import type { SimAnswer, SimRequest, SimTool } from './answers';
+import { chunks } from './answers';
+import { ANY_JSON_SCHEMA, asArray, isRecord, simId, type SseWriter, textOf } from './wire';
+
+export function parseGenerateContentRequest(
+  model: string,
+  body: Record<string, unknown>,
+): SimRequest {
+  const system = isRecord(body.systemInstruction) ? textOf(body.systemInstruction.parts) : '';
+  let prompt = '';
+  const toolResults: string[] = [];
+  for (const c of asArray(body.contents)) {
+    if (!isRecord(c) || (c.role !== undefined && c.role !== 'user')) continue;
+    const text = textOf(c.parts);
+    if (text) prompt = text;
+    for (const part of asArray(c.parts)) {
+      if (isRecord(part) && isRecord(part.functionResponse)) {
+        toolResults.push(JSON.stringify(part.functionResponse.response ?? {}));
+      }
+    }
+  }
+  const tools: SimTool[] = asArray(body.tools).flatMap((t) =>
+    isRecord(t)
+      ? asArray(t.functionDeclarations)
+          .filter(isRecord)
+          .map((f) => ({
+            name: String(f.name),
+            ...(typeof f.description === 'string' ? { description: f.description } : {}),
+            schema: isRecord(f.parametersJsonSchema)
+              ? f.parametersJsonSchema
+              : isRecord(f.parameters)
+                ? f.parameters
+                : {},
+          }))
+      : [],
+  );
+  const calling =
+    isRecord(body.toolConfig) && isRecord(body.toolConfig.functionCallingConfig)
+      ? body.toolConfig.functionCallingConfig
+      : {};
+  const allowed = asArray(calling.allowedFunctionNames);
+  const forcedTool =
+    calling.mode === 'ANY'
+      ? typeof allowed[0] === 'string' && allowed.length === 1
+        ? allowed[0]
+        : true
+      : undefined;
+  const config = isRecord(body.generationConfig) ? body.generationConfig : {};
+  const givenSchema = isRecord(config.responseJsonSchema)
+    ? config.responseJsonSchema
+    : isRecord(config.responseSchema)
+      ? config.responseSchema
+      : undefined;
+  const schema =
+    givenSchema ?? (config.responseMimeType === 'application/json' ? ANY_JSON_SCHEMA : undefined);
+  return {
+    vendor: 'google',
+    model,
+    system,
+    prompt,
+    raw: body,
+    ...(schema ? { schema } : {}),
+    tools,
+    ...(forcedTool !== undefined ? { forcedTool } : {}),
+    toolResults,
+  };
+}
+
+const usageMetadata = (a: SimAnswer, outputTokens = a.outputTokens) => ({
+  promptTokenCount: a.inputTokens,
+  candidatesTokenCount: outputTokens,
+  totalTokenCount: a.inputTokens + outputTokens,
+});
+
+function parts(a: SimAnswer): Record<string, unknown>[] {
+  return a.kind === 'tool'
+    ? a.calls.map((c) => ({ functionCall: { name: c.name, args: c.args } }))
+    : [{ text: a.text }];
+}
+
+export function generateContentJson(req: SimRequest, a: SimAnswer, seed: number) {
+  return {
+    candidates: [{ content: { role: 'model', parts: parts(a) }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: usageMetadata(a),
+    modelVersion: req.model,
+    responseId: simId('', seed),
+  };
+}
+
+export function generateContentStream(req: SimRequest, a: SimAnswer, seed: number, out: SseWriter) {
+  const base = { modelVersion: req.model, responseId: simId('', seed) };
+  const pieces: Record<string, unknown>[][] =
+    a.kind === 'tool' ? [parts(a)] : chunks(a.text).map((text) => [{ text }]);
+  let written = 0;
+  pieces.forEach((p, i) => {
+    const last = i === pieces.length - 1;
+    written += a.kind === 'text' ? String(p[0]?.text ?? '').length : 0;
+    const outputTokens = last ? a.outputTokens : Math.ceil(written / 4);
+    out.raw(
+      `data: ${JSON.stringify({
+        candidates: [
+          {
+            content: { role: 'model', parts: p },
+            index: 0,
+            ...(last ? { finishReason: 'STOP' } : {}),
+          },
+        ],
+        usageMetadata: usageMetadata(a, outputTokens),
+        ...base,
+      })}\r\n\r\n`,
+    );
+  });
+  out.end();
+}
+
+export function googleModels(models: readonly string[]) {
+  return {
+    models: models.map((id) => ({
+      name: `models/${id}`,
+      version: '001',
+      displayName: id.replace(/-/g, ' ').replace(/^gemini/, 'Gemini'),
+      description: `Simulated ${id}`,
+      inputTokenLimit: 1_048_576,
+      outputTokenLimit: 65_536,
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
+    })),
+  };
+}

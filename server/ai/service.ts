@@ -1,0 +1,270 @@
+/**
+ * The one way the server calls AI models: text, streamed text, structured output checked against a
+ * zod schema, and tool calls. Every call records its usage and cost, fails with a typed AiError
+ * (retryable or not) and never retries transient failures itself: the job that made the call
+ * retries with backoff. A structured answer that cannot be read or breaks the schema is asked for
+ * once more, then fails; it is never returned unvalidated.
+ */
+import {
+  generateText as sdkGenerateText,
+  Output,
+  stepCountIs,
+  streamText as sdkStreamText,
+  type ToolSet,
+} from 'ai';
+import { z } from 'zod';
+import { AiError, type AiErrorReason } from '~/domain/ai/errors';
+import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
+import { toAiError } from './errors';
+import type { AiRegistry, ResolvedModel } from './registry';
+
+// Importing the AI SDK installs zod's English messages process-wide ("Invalid input: expected
+// object, received array" instead of "Invalid input"). Said here too, so the server's validation
+// messages do not depend on which module happens to load first.
+z.config(z.locales.en());
+
+export type AiOperation = 'text' | 'stream' | 'object' | 'tools';
+
+/** One model call, as a run reports it. */
+export interface AiUsageRecord {
+  provider: AiProvider;
+  model: AiModelId;
+  operation: AiOperation;
+  /** What the call was for (a job kind, an agent), when the caller said. */
+  label?: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  ok: boolean;
+  reason?: AiErrorReason;
+  simulated: boolean;
+  at: Date;
+}
+
+export interface AiCallOptions {
+  /** The configured provider when absent. */
+  provider?: AiProvider;
+  system?: string;
+  prompt: string;
+  label?: string;
+  abortSignal?: AbortSignal;
+  /** Overrides the service's timeout for this call. */
+  timeoutMs?: number;
+  /** Extra HTTP headers (the simulator's fault header in tests). */
+  headers?: Record<string, string>;
+}
+
+export interface AiCallUsage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+export interface AiServiceOptions {
+  registry: AiRegistry;
+  timeoutMs: number;
+  /** Called once per model request, failed ones included; a rejected promise is logged by the caller's logger. */
+  recordUsage?: (record: AiUsageRecord) => void | Promise<void>;
+  onRecordError?: (error: unknown) => void;
+}
+
+export interface AiService {
+  generateText(options: AiCallOptions): Promise<{ text: string; usage: AiCallUsage }>;
+  /** Text deltas as they arrive; `done` resolves with the whole text and usage (or rejects with the AiError). */
+  streamText(options: AiCallOptions): {
+    textStream: AsyncIterable<string>;
+    done: Promise<{ text: string; usage: AiCallUsage }>;
+  };
+  generateObject<T>(
+    options: AiCallOptions & { schema: z.ZodType<T>; schemaName?: string },
+  ): Promise<{ object: T; usage: AiCallUsage; attempts: number }>;
+  /** Lets the model call `tools` (executed here) for up to `maxSteps` rounds, then answer in text. */
+  generateWithTools<TOOLS extends ToolSet>(
+    options: AiCallOptions & { tools: TOOLS; maxSteps?: number },
+  ): Promise<{
+    text: string;
+    toolCalls: { toolName: string; input: unknown }[];
+    usage: AiCallUsage;
+  }>;
+}
+
+const BAD_OUTPUT: readonly AiErrorReason[] = ['malformed_output', 'schema_mismatch'];
+
+export function createAiService(options: AiServiceOptions): AiService {
+  const record = (
+    resolved: ResolvedModel,
+    operation: AiOperation,
+    call: AiCallOptions,
+    usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined,
+    failure?: AiError,
+  ): AiCallUsage => {
+    const inputTokens = usage?.inputTokens ?? 0;
+    const outputTokens = usage?.outputTokens ?? 0;
+    const costUsd = costOf({ model: resolved.modelId, inputTokens, outputTokens });
+    try {
+      const pending = options.recordUsage?.({
+        provider: resolved.provider,
+        model: resolved.modelId,
+        operation,
+        ...(call.label ? { label: call.label } : {}),
+        inputTokens,
+        outputTokens,
+        costUsd,
+        ok: !failure,
+        ...(failure ? { reason: failure.reason } : {}),
+        simulated: resolved.simulated,
+        at: new Date(),
+      });
+      if (pending) pending.catch((error: unknown) => options.onRecordError?.(error));
+    } catch (error) {
+      options.onRecordError?.(error);
+    }
+    return { inputTokens, outputTokens, costUsd };
+  };
+
+  const signalFor = (call: AiCallOptions) => {
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
+    return call.abortSignal ? AbortSignal.any([call.abortSignal, timeout]) : timeout;
+  };
+
+  const common = (resolved: ResolvedModel, call: AiCallOptions) => ({
+    model: resolved.model,
+    ...(call.system ? { system: call.system } : {}),
+    prompt: call.prompt,
+    // Retries belong to the job that made the call (backoff, a retry budget), not to each request.
+    maxRetries: 0,
+    abortSignal: signalFor(call),
+    ...(call.headers ? { headers: call.headers } : {}),
+  });
+
+  /** The typed failure, recorded; errors that are not AI failures (our bugs, the caller's abort) pass through. */
+  const fail = (
+    resolved: ResolvedModel,
+    operation: AiOperation,
+    call: AiCallOptions,
+    error: unknown,
+  ) => {
+    if (call.abortSignal?.aborted) return error;
+    const typed = toAiError(error, resolved.provider);
+    record(resolved, operation, call, undefined, typed ?? undefined);
+    return typed ?? error;
+  };
+
+  /** Runs `attempt` again once when the answer could not be read or broke the schema. */
+  async function withOneRetry<R>(
+    resolved: ResolvedModel,
+    operation: AiOperation,
+    call: AiCallOptions,
+    attempt: () => Promise<R>,
+  ): Promise<{ result: R; attempts: number }> {
+    for (let attempts = 1; ; attempts += 1) {
+      try {
+        return { result: await attempt(), attempts };
+      } catch (error) {
+        const failure = fail(resolved, operation, call, error);
+        if (attempts === 1 && failure instanceof AiError && BAD_OUTPUT.includes(failure.reason)) {
+          continue;
+        }
+        throw failure;
+      }
+    }
+  }
+
+  return {
+    async generateText(call) {
+      const resolved = options.registry.model(call.provider);
+      const { result } = await withOneRetry(resolved, 'text', call, () =>
+        sdkGenerateText(common(resolved, call)),
+      );
+      return { text: result.text, usage: record(resolved, 'text', call, result.totalUsage) };
+    },
+
+    streamText(call) {
+      const resolved = options.registry.model(call.provider);
+      let resolveDone!: (value: { text: string; usage: AiCallUsage }) => void;
+      let rejectDone!: (reason: unknown) => void;
+      const done = new Promise<{ text: string; usage: AiCallUsage }>((res, rej) => {
+        resolveDone = res;
+        rejectDone = rej;
+      });
+      // A caller that only reads the stream still sees the failure there; this keeps an unread
+      // `done` from becoming an unhandled rejection.
+      done.catch(() => undefined);
+      async function* textStream(): AsyncGenerator<string> {
+        let text = '';
+        try {
+          const result = sdkStreamText({
+            ...common(resolved, call),
+            // The error part below carries the failure; without this the SDK also logs it.
+            onError: () => undefined,
+          });
+          for await (const part of result.fullStream) {
+            if (part.type === 'text-delta') {
+              text += part.text;
+              yield part.text;
+            } else if (part.type === 'error') {
+              throw part.error;
+            } else if (part.type === 'abort') {
+              throw (
+                call.abortSignal?.reason ?? new DOMException('The call timed out', 'TimeoutError')
+              );
+            }
+          }
+          const usage = record(resolved, 'stream', call, await result.totalUsage);
+          resolveDone({ text, usage });
+        } catch (error) {
+          const failure = fail(resolved, 'stream', call, error);
+          rejectDone(failure);
+          throw failure;
+        }
+      }
+      return { textStream: textStream(), done };
+    },
+
+    async generateObject<T>(call: AiCallOptions & { schema: z.ZodType<T>; schemaName?: string }) {
+      const resolved = options.registry.model(call.provider);
+      const { result, attempts } = await withOneRetry(resolved, 'object', call, async () => {
+        const r = await sdkGenerateText({
+          ...common(resolved, call),
+          output: Output.object({
+            schema: call.schema,
+            ...(call.schemaName ? { name: call.schemaName } : {}),
+          }),
+        });
+        // The SDK validated it; validate again so nothing unchecked leaves this function whatever
+        // the SDK version does.
+        const checked = call.schema.safeParse(r.output);
+        if (!checked.success) {
+          throw new AiError('schema_mismatch', {
+            provider: resolved.provider,
+            cause: checked.error,
+          });
+        }
+        return { object: checked.data, usage: r.totalUsage };
+      });
+      return {
+        object: result.object,
+        usage: record(resolved, 'object', call, result.usage),
+        attempts,
+      };
+    },
+
+    async generateWithTools(call) {
+      const resolved = options.registry.model(call.provider);
+      const { result } = await withOneRetry(resolved, 'tools', call, () =>
+        sdkGenerateText({
+          ...common(resolved, call),
+          tools: call.tools,
+          stopWhen: stepCountIs(call.maxSteps ?? 5),
+        }),
+      );
+      return {
+        text: result.text,
+        toolCalls: result.steps.flatMap((step) =>
+          step.toolCalls.map((c) => ({ toolName: c.toolName, input: c.input })),
+        ),
+        usage: record(resolved, 'tools', call, result.totalUsage),
+      };
+    },
+  };
+}
