@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { isTransient, PermanentError, TransientError } from './errors';
 
@@ -25,6 +26,20 @@ describe('which job failures are retried', () => {
     expect(isTransient(new DomainError('INVALID', 'No.'))).toBe(false);
     expect(isTransient(new Error('a bug'))).toBe(false);
     expect(isTransient(new PermanentError('no', { cause: httpError(503) }))).toBe(false);
+  });
+
+  it("follows the AI service's verdict: a busy model is retried, a broken answer or a refused key is not", () => {
+    const provider = 'anthropic' as const;
+    for (const reason of [
+      'rate_limited',
+      'overloaded',
+      'server_error',
+      'timeout',
+      'unreachable',
+    ] as const)
+      expect(isTransient(new AiError(reason, { provider }))).toBe(true);
+    for (const reason of ['malformed_output', 'schema_mismatch', 'auth'] as const)
+      expect(isTransient(new AiError(reason, { provider, cause: httpError(503) }))).toBe(false);
   });
 
   it("follows an SDK's own verdict when the error carries one", () => {

@@ -56,8 +56,9 @@ export function isTransient(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if (e instanceof PermanentError) return false;
     if (e instanceof TransientError) return true;
-    // SDKs that already know (the AI SDK's APICallError has `isRetryable`).
-    const retryable = field(e, 'isRetryable');
+    // Errors that already know: the AI service's AiError (`retryable`), the AI SDK's APICallError
+    // (`isRetryable`).
+    const retryable = field(e, 'retryable') ?? field(e, 'isRetryable');
     if (typeof retryable === 'boolean') return retryable;
     const status = httpStatus(e);
     if (status !== undefined) return status === 408 || status === 429 || status >= 500;
