@@ -1,4 +1,5 @@
 /** The simulated OCAPI Data API v21_10 over one instance's seeded data. */
+import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { OCAPI_VERSION } from '~/domain/instances/constants';
@@ -31,8 +32,13 @@ const markupDoc = (value: Localized<Markup>) =>
     ),
   );
 
+/** The document's version, as OCAPI's `_resource_state`: a digest that changes whenever the product does. */
+export function resourceStateOf(document: object): string {
+  return createHash('sha256').update(JSON.stringify(document)).digest('hex');
+}
+
 export function toOcapiProduct(p: SimProduct) {
-  return {
+  const document = {
     _v: OCAPI_VERSION,
     _type: 'product',
     id: p.id,
@@ -52,6 +58,7 @@ export function toOcapiProduct(p: SimProduct) {
     creation_date: p.creationDate,
     last_modified: p.lastModified,
   };
+  return { ...document, _resource_state: resourceStateOf(document) };
 }
 
 function paging(req: Request, res: Response): { start: number; count: number } | null {
@@ -75,9 +82,23 @@ function paging(req: Request, res: Response): { start: number; count: number } |
   return { start, count };
 }
 
-function page<T>(items: T[], start: number, count: number) {
+/** One page of a collection; while more remain, `next` is the URL of the following page, as OCAPI gives it. */
+function page<T>(req: Request, items: T[], start: number, count: number) {
   const data = items.slice(start, start + count);
-  return { _v: OCAPI_VERSION, count: data.length, data, start, total: items.length };
+  const more = start + count < items.length;
+  const next = new URL(req.originalUrl, 'http://simulator.invalid');
+  next.searchParams.set('start', String(start + count));
+  next.searchParams.set('count', String(count));
+  return {
+    _v: OCAPI_VERSION,
+    count: data.length,
+    data,
+    ...(more
+      ? { next: `${req.protocol}://${req.get('host') ?? ''}${next.pathname}${next.search}` }
+      : {}),
+    start,
+    total: items.length,
+  };
 }
 
 type Predicate = (p: SimProduct) => boolean;
@@ -219,7 +240,7 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       is_master_catalog: c.isMaster,
       category_count: instanceData(res).categories.filter((cat) => cat.catalogId === c.id).length,
     }));
-    res.json({ _type: 'catalogs', ...page(catalogs, p.start, p.count) });
+    res.json({ _type: 'catalogs', ...page(req, catalogs, p.start, p.count) });
   });
 
   router.get('/catalogs/:catalogId/categories', (req, res) => {
@@ -247,10 +268,10 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
         position: c.position,
         online: c.online,
       }));
-    res.json({ _type: 'categories', ...page(categories, p.start, p.count) });
+    res.json({ _type: 'categories', ...page(req, categories, p.start, p.count) });
   });
 
-  router.get('/sites', (_req, res) => {
+  router.get('/sites', (req, res) => {
     const sites = instanceData(res).sites.map((s) => ({
       _type: 'site',
       id: s.id,
@@ -258,7 +279,7 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       storefront_status: 'online',
       storefront_catalog_id: s.storefrontCatalogId,
     }));
-    res.json({ _type: 'sites', ...page(sites, 0, sites.length) });
+    res.json({ _type: 'sites', ...page(req, sites, 0, sites.length) });
   });
 
   const productOr404 = (req: Request, res: Response) => {
@@ -375,6 +396,10 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       _type: 'product_search_result',
       count: slice.length,
       hits: slice,
+      // While more hits remain, the page that follows (OCAPI's result_page).
+      ...(start + count < hits.length
+        ? { next: { _type: 'result_page', count, start: start + count } }
+        : {}),
       query: body.query,
       start,
       total: hits.length,

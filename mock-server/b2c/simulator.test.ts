@@ -97,6 +97,121 @@ describe('enforcement', () => {
   });
 });
 
+describe('OCAPI as real clients meet it', () => {
+  /** A bearer token for the admin client, granted every Data resource on HOST. */
+  async function grantedToken(): Promise<string> {
+    sim.instance(HOST).settings.ocapiData = {
+      _v: '21.10',
+      clients: [
+        {
+          client_id: SIM_ADMIN_CLIENT.clientId,
+          resources: [{ resource_id: '/**', methods: ['get', 'post', 'patch'] }],
+        },
+      ],
+    };
+    const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+  afterEach(() => {
+    sim.instance(HOST).settings.ocapiData = null;
+  });
+
+  it('gives product_search a next page while hits remain, and none on the last page', async () => {
+    const headers = {
+      authorization: `Bearer ${await grantedToken()}`,
+      'content-type': 'application/json',
+    };
+    const search = async (start: number) =>
+      (await (
+        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/product_search`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ query: { match_all_query: {} }, start, count: 200 }),
+        })
+      ).json()) as { total: number; next?: unknown; hits: unknown[] };
+    const first = await search(0);
+    expect(first.next).toEqual({ _type: 'result_page', count: 200, start: 200 });
+    const last = await search(Math.floor((first.total - 1) / 200) * 200);
+    expect(last.next).toBeUndefined();
+    expect(last.hits.length).toBeGreaterThan(0);
+  });
+
+  it("gives a collection's next page as a URL, and a product a _resource_state that changes with it", async () => {
+    const token = await grantedToken();
+    const get = async (path: string) =>
+      (await (
+        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as Record<string, unknown>;
+    const catalogs = await get('/catalogs?count=1');
+    expect(catalogs.next).toBe(
+      `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs?count=1&start=1`,
+    );
+    const before = await get('/products/I-00003');
+    expect(before._resource_state).toMatch(/^[0-9a-f]{64}$/);
+    expect((await get('/products/I-00003'))._resource_state).toBe(before._resource_state);
+    await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/I-00003`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page_title: { 'fr-FR': 'Nouveau titre' } }),
+    });
+    expect((await get('/products/I-00003'))._resource_state).not.toBe(before._resource_state);
+  });
+
+  it('answers other well-formed versions, and faults in JSON for a malformed version or unknown resource', async () => {
+    const headers = { authorization: `Bearer ${await grantedToken()}` };
+    const at = (path: string) => fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data${path}`, { headers });
+    const older = await at('/v19_5/catalogs');
+    expect(older.status).toBe(200);
+    expect(((await older.json()) as { total: number }).total).toBe(2);
+    const malformed = await at('/latest/catalogs');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({
+      fault: {
+        type: 'InvalidVersionException',
+        message: 'Version is missing or malformed in request URL.',
+      },
+    });
+    const unknown = await at('/v21_10/no-such-resource');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await unknown.json()).toMatchObject({
+      fault: {
+        type: 'ResourcePathNotFoundException',
+        arguments: { resourcePath: '/no-such-resource' },
+      },
+    });
+  });
+
+  it('answers by the Host header too, with no /hosts prefix', async () => {
+    const { request } = await import('node:http');
+    const token = await grantedToken();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        `${sim.url}/s/-/dw/data/v21_10/catalogs`,
+        { headers: { host: HOST, authorization: `Bearer ${token}` } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { total: number }).total).toBe(2);
+  });
+});
+
 describe('Business Manager stand-in', () => {
   it('links each capability to its page', () => {
     expect(businessManagerUrl(`https://${HOST}`, 'webdav')).toBe(

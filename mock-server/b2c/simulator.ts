@@ -585,7 +585,21 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
 
   inst.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false }));
 
-  const DATA_ROOT = '/s/-/dw/data/v21_10';
+  // Every well-formed version answers (real clients still send v19_5 and others); the documents are
+  // v21_10's. A malformed one gets OCAPI's fault, as a real instance gives it.
+  const DATA_ROOT = '/s/-/dw/data/:version';
+  inst.use(DATA_ROOT, (req, res, next) => {
+    if (!/^v\d{2}_\d{1,2}$/.test(String(req.params.version))) {
+      sendFault(
+        res,
+        400,
+        'InvalidVersionException',
+        'Version is missing or malformed in request URL.',
+      );
+      return;
+    }
+    next();
+  });
   inst.use(DATA_ROOT, (req, res, next) => {
     const clientId = bearerClient(req);
     if (!clientId) {
@@ -608,7 +622,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         403,
         'ClientAccessForbiddenException',
         `Access to resource '${req.method} ${resource}' is not allowed for the current client.`,
-        { method: req.method, resource, path: `${DATA_ROOT}${resource}`, clientId },
+        { method: req.method, resource, path: req.originalUrl.split('?')[0], clientId },
       );
       return;
     }
@@ -618,6 +632,11 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     DATA_ROOT,
     ocapiDataRouter((res) => current(res).data()),
   );
+  inst.use(DATA_ROOT, (req, res) => {
+    sendFault(res, 404, 'ResourcePathNotFoundException', `Unknown resource path '${req.path}'.`, {
+      resourcePath: req.path,
+    });
+  });
 
   inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {
     const instance = current(res);
@@ -748,6 +767,14 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         );
     });
   }
+
+  // An instance is also reached by its hostname (a local proxy or hosts entry), with no path prefix.
+  app.use((req, res, next) => {
+    const instance = byHost.get(req.hostname.toLowerCase());
+    if (!instance) return next();
+    res.locals.instance = instance;
+    inst(req, res, next);
+  });
 
   app.use(
     '/hosts/:host',
