@@ -2,7 +2,6 @@
  * The process: config → database (migrated, seeded when empty) → development IdP when a provider is
  * not configured → HTTP server with /ws. Stops cleanly on SIGINT/SIGTERM.
  */
-import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { DomainError } from '~/domain/shared/errors';
@@ -13,16 +12,8 @@ import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import { createServer } from './app';
 import { createAuth } from './auth/auth';
-import {
-  type Config,
-  ConfigError,
-  loadConfig,
-  needsAiSimulator,
-  needsDevIdp,
-  withDevSecrets,
-} from './config';
-import { createDatabase, type Db } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { type Config, loadConfig, needsAiSimulator, needsDevIdp, withDevSecrets } from './config';
+import type { Db } from './db/client';
 import { users } from './db/schema';
 import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { startJobs } from './jobs/runtime';
@@ -30,6 +21,7 @@ import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import { createLogger, type Logger } from './log';
 import { createSecrets, loadSecretKey } from './secrets';
+import { configOrExit, openMigratedDatabase } from './process-start';
 import { seed } from './seed';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createServices } from './services';
@@ -170,23 +162,10 @@ function signInOrigins(config: Config, devIssuer: string | undefined): string[] 
 }
 
 async function main() {
-  let config: ReturnType<typeof withDevSecrets>;
-  try {
-    config = withDevSecrets(loadConfig());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(() => withDevSecrets(loadConfig()));
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
-  await migrateDatabase(database);
+  const database = await openMigratedDatabase(config);
   const secrets = createSecrets(
     loadSecretKey({
       envKey: config.secretKey,

@@ -4,30 +4,15 @@
  * on SIGINT/SIGTERM: fetching ends at once, jobs in flight get SHUTDOWN_GRACE_MS to finish, and the
  * rest are released for another worker.
  */
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { loadConfig } from './config';
 import { SHUTDOWN_GRACE_MS, startJobs } from './jobs/runtime';
 import { createLogger } from './log';
+import { configOrExit, openMigratedDatabase } from './process-start';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit(loadConfig);
   const logger = createLogger({ level: config.logLevel });
-  const database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
-  await migrateDatabase(database);
+  const database = await openMigratedDatabase(config);
   const jobs = await startJobs({ database, logger, work: true, instanceName: 'worker' });
 
   let stopping = false;

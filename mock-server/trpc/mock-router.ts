@@ -4,6 +4,7 @@
  * through a mocked WebSocket that speaks tRPC's WebSocket protocol with tRPC's own message parsing,
  * error shapes and response transform (docs/decisions/0001-mocked-trpc-through-the-real-router-shape.md).
  */
+import { pause } from '~/domain/shared/pause';
 import {
   type AnyTRPCProcedure,
   type AnyTRPCRouter,
@@ -47,20 +48,6 @@ function raise(error: MockError): never {
 
 const never = () => new Promise<never>(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves after `ms`, or at once when the signal aborts; `ms` Infinity waits for the abort alone. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 async function settle(value: unknown): Promise<unknown> {
   switch (mockKind(value)) {
