@@ -1,7 +1,16 @@
 /** Anthropic's Messages API wire format, JSON and streamed (message_start … message_stop). */
 import type { SimAnswer, SimRequest, SimTool } from './answers';
 import { chunks } from './answers';
-import { ANY_JSON_SCHEMA, asArray, isRecord, simId, type SseWriter, textOf } from './wire';
+import {
+  ANY_JSON_SCHEMA,
+  asArray,
+  isRecord,
+  simId,
+  simRequest,
+  simTool,
+  type SseWriter,
+  textOf,
+} from './wire';
 
 export function parseMessagesRequest(body: Record<string, unknown>): SimRequest {
   const system = textOf(body.system);
@@ -17,11 +26,7 @@ export function parseMessagesRequest(body: Record<string, unknown>): SimRequest 
   }
   const tools: SimTool[] = asArray(body.tools)
     .filter((t): t is Record<string, unknown> => isRecord(t) && isRecord(t.input_schema))
-    .map((t) => ({
-      name: String(t.name),
-      ...(typeof t.description === 'string' ? { description: t.description } : {}),
-      schema: t.input_schema as Record<string, unknown>,
-    }));
+    .map((t) => simTool(t, t.input_schema));
   const choice = isRecord(body.tool_choice) ? body.tool_choice : {};
   const forcedTool =
     choice.type === 'any'
@@ -35,17 +40,17 @@ export function parseMessagesRequest(body: Record<string, unknown>): SimRequest 
       ? format.schema
       : ANY_JSON_SCHEMA
     : undefined;
-  return {
+  return simRequest({
     vendor: 'anthropic',
     model: String(body.model ?? ''),
     system,
     prompt,
     raw: body,
-    ...(schema ? { schema } : {}),
+    schema,
     tools,
-    ...(forcedTool !== undefined ? { forcedTool } : {}),
+    forcedTool,
     toolResults,
-  };
+  });
 }
 
 function content(a: SimAnswer) {

@@ -1,7 +1,16 @@
 /** Google's Gemini API wire format: generateContent and streamGenerateContent (?alt=sse). */
 import type { SimAnswer, SimRequest, SimTool } from './answers';
 import { chunks } from './answers';
-import { ANY_JSON_SCHEMA, asArray, isRecord, simId, type SseWriter, textOf } from './wire';
+import {
+  ANY_JSON_SCHEMA,
+  asArray,
+  isRecord,
+  simId,
+  simRequest,
+  simTool,
+  type SseWriter,
+  textOf,
+} from './wire';
 
 export function parseGenerateContentRequest(
   model: string,
@@ -24,15 +33,9 @@ export function parseGenerateContentRequest(
     isRecord(t)
       ? asArray(t.functionDeclarations)
           .filter(isRecord)
-          .map((f) => ({
-            name: String(f.name),
-            ...(typeof f.description === 'string' ? { description: f.description } : {}),
-            schema: isRecord(f.parametersJsonSchema)
-              ? f.parametersJsonSchema
-              : isRecord(f.parameters)
-                ? f.parameters
-                : {},
-          }))
+          .map((f) =>
+            simTool(f, isRecord(f.parametersJsonSchema) ? f.parametersJsonSchema : f.parameters),
+          )
       : [],
   );
   const calling =
@@ -54,17 +57,17 @@ export function parseGenerateContentRequest(
       : undefined;
   const schema =
     givenSchema ?? (config.responseMimeType === 'application/json' ? ANY_JSON_SCHEMA : undefined);
-  return {
+  return simRequest({
     vendor: 'google',
     model,
     system,
     prompt,
     raw: body,
-    ...(schema ? { schema } : {}),
+    schema,
     tools,
-    ...(forcedTool !== undefined ? { forcedTool } : {}),
+    forcedTool,
     toolResults,
-  };
+  });
 }
 
 const usageMetadata = (a: SimAnswer, outputTokens = a.outputTokens) => ({

@@ -8,6 +8,8 @@ import {
   isRecord,
   SIM_CREATED_AT,
   simId,
+  simRequest,
+  simTool,
   type SseWriter,
   textOf,
 } from './wire';
@@ -50,24 +52,20 @@ export function parseResponsesRequest(body: Record<string, unknown>): SimRequest
   }
   const tools: SimTool[] = asArray(body.tools)
     .filter((t): t is Record<string, unknown> => isRecord(t) && t.type === 'function')
-    .map((t) => ({
-      name: String(t.name),
-      ...(typeof t.description === 'string' ? { description: t.description } : {}),
-      schema: isRecord(t.parameters) ? t.parameters : {},
-    }));
+    .map((t) => simTool(t, t.parameters));
   const schema = schemaOf(isRecord(body.text) ? body.text.format : undefined);
   const forcedTool = forcedToolOf(body.tool_choice);
-  return {
+  return simRequest({
     vendor: 'openai',
     model: String(body.model ?? 'gpt-5'),
     system: system.join('\n'),
     prompt,
     raw: body,
-    ...(schema ? { schema } : {}),
+    schema,
     tools,
-    ...(forcedTool !== undefined ? { forcedTool } : {}),
+    forcedTool,
     toolResults,
-  };
+  });
 }
 
 function responsesUsage(a: SimAnswer) {
@@ -216,25 +214,21 @@ export function parseChatRequest(body: Record<string, unknown>): SimRequest {
     .filter((t): t is Record<string, unknown> => isRecord(t) && isRecord(t.function))
     .map((t) => {
       const f = t.function as Record<string, unknown>;
-      return {
-        name: String(f.name),
-        ...(typeof f.description === 'string' ? { description: f.description } : {}),
-        schema: isRecord(f.parameters) ? f.parameters : {},
-      };
+      return simTool(f, f.parameters);
     });
   const schema = schemaOf(body.response_format);
   const forcedTool = forcedToolOf(body.tool_choice);
-  return {
+  return simRequest({
     vendor: 'openai',
     model: String(body.model ?? 'gpt-5'),
     system: system.join('\n'),
     prompt,
     raw: body,
-    ...(schema ? { schema } : {}),
+    schema,
     tools,
-    ...(forcedTool !== undefined ? { forcedTool } : {}),
+    forcedTool,
     toolResults,
-  };
+  });
 }
 
 const chatUsage = (a: SimAnswer) => ({

@@ -1,5 +1,6 @@
 /** Helpers the vendor routes share: reading messages' text and writing server-sent events. */
 import type { Response } from 'express';
+import type { SimRequest, SimTool } from './answers';
 import type { JsonSchema } from './json-schema';
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -54,3 +55,29 @@ export const simId = (prefix: string, seed: number, n = 0) =>
 
 /** A fixed clock so identical requests give identical answers. */
 export const SIM_CREATED_AT = Math.floor(Date.UTC(2026, 0, 1) / 1000);
+
+/** A tool as a request declares it: its name, its description when given, its JSON Schema parameters. */
+export function simTool(declaration: Record<string, unknown>, parameters: unknown): SimTool {
+  return {
+    name: String(declaration.name),
+    ...(typeof declaration.description === 'string'
+      ? { description: declaration.description }
+      : {}),
+    schema: isRecord(parameters) ? parameters : {},
+  };
+}
+
+/** A parsed request, leaving out the structured-output schema and the forced tool when it has none. */
+export function simRequest(
+  parts: Omit<SimRequest, 'schema' | 'forcedTool'> & {
+    schema: JsonSchema | undefined;
+    forcedTool: string | true | undefined;
+  },
+): SimRequest {
+  const { schema, forcedTool, ...rest } = parts;
+  return {
+    ...rest,
+    ...(schema ? { schema } : {}),
+    ...(forcedTool !== undefined ? { forcedTool } : {}),
+  };
+}
