@@ -240,3 +240,73 @@ export const jobRuns = pgTable(
     index('job_runs_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );
+
+/** OCAPI's product types, as the catalogue copy stores them. */
+export const CATALOG_PRODUCT_TYPES = [
+  'master',
+  'variation_group',
+  'variant',
+  'item',
+  'set',
+  'bundle',
+] as const;
+export const CATALOG_SYNC_STATUSES = ['idle', 'running', 'failed'] as const;
+export const CATALOG_SYNC_MODES = ['full', 'incremental'] as const;
+
+/** Text per locale ("default", "fr-FR", …), as OCAPI localizes a product's fields. */
+type Localized = Record<string, string>;
+const localized = (name: string) => jsonb(name).$type<Localized>().notNull().default({});
+
+/**
+ * The env's copy of its instance's catalogue: one row per product, with the localized fields agents
+ * work on and the raw OCAPI document. Written by the catalogue sync (server/products/sync.ts).
+ */
+export const catalogProducts = pgTable(
+  'catalog_products',
+  {
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    b2cProductId: text('b2c_product_id').notNull(),
+    type: text('type', { enum: CATALOG_PRODUCT_TYPES }).notNull(),
+    online: boolean('online').notNull(),
+    primaryCategoryId: text('primary_category_id'),
+    masterId: text('master_id'),
+    name: localized('name'),
+    shortDescription: localized('short_description'),
+    longDescription: localized('long_description'),
+    pageTitle: localized('page_title'),
+    pageDescription: localized('page_description'),
+    pageKeywords: localized('page_keywords'),
+    lastModified: timestamp('last_modified', { mode: 'date', withTimezone: true }),
+    resourceState: text('resource_state'),
+    document: jsonb('document').notNull(),
+    syncedAt: timestamp('synced_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalog_products_pk', columns: [t.envId, t.b2cProductId] }),
+    index('catalog_products_env_type_idx').on(t.envId, t.type, t.b2cProductId),
+    index('catalog_products_env_category_idx').on(t.envId, t.primaryCategoryId),
+    index('catalog_products_env_master_idx').on(t.envId, t.masterId),
+    index('catalog_products_env_modified_idx').on(t.envId, t.lastModified),
+  ],
+);
+
+/**
+ * Where an env's catalogue sync stands: running (a full sync resumes from `checkpoint` after a
+ * crash), failed with its error, or idle; `cursor` is the newest last_modified copied so far.
+ */
+export const catalogSyncs = pgTable('catalog_syncs', {
+  envId: text('env_id')
+    .primaryKey()
+    .references(() => envs.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: CATALOG_SYNC_STATUSES }).notNull().default('idle'),
+  mode: text('mode', { enum: CATALOG_SYNC_MODES }),
+  checkpoint: integer('checkpoint'),
+  cursor: timestamp('cursor', { mode: 'date', withTimezone: true }),
+  syncedCount: integer('synced_count').notNull().default(0),
+  startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
+  lastSyncedAt: timestamp('last_synced_at', { mode: 'date', withTimezone: true }),
+  lastError: text('last_error'),
+  updatedAt: updatedAt(),
+});
