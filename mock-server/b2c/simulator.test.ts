@@ -109,14 +109,7 @@ describe('OCAPI as real clients meet it', () => {
         },
       ],
     };
-    const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    });
-    return ((await response.json()) as { access_token: string }).access_token;
+    return sim.token();
   }
   afterEach(() => {
     sim.instance(HOST).settings.ocapiData = null;

@@ -156,6 +156,8 @@ export interface B2CSimulator {
   /** Every request seen, in order (method and full path). */
   requests: { method: string; path: string }[];
   countRequests(method: string, pathContains: string): number;
+  /** A bearer token from the simulated Account Manager, as a client gets one; the admin client's by default. */
+  token(credentials?: { clientId: string; secret: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -872,6 +874,20 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     countRequests: (method, pathContains) =>
       requests.filter((r) => r.method === method.toUpperCase() && r.path.includes(pathContains))
         .length,
+    token: async (credentials) => {
+      const { clientId, secret } = credentials ?? {
+        clientId: SIM_ADMIN_CLIENT.clientId,
+        secret: SIM_ADMIN_CLIENT.clientSecret,
+      };
+      const response = await fetch(`${url}/am/dwsso/oauth2/access_token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      });
+      return ((await response.json()) as { access_token: string }).access_token;
+    },
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -23,16 +23,7 @@ const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/catalogs' };
 const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const adminToken = () => sim.token();
 
 function client(overrides: Partial<HttpOptions> = {}) {
   const sleep = vi.fn(async () => {});

@@ -24,14 +24,7 @@ afterEach(() => {
 });
 
 /** A token for the API client, straight from the simulator's Account Manager. */
-const clientToken = async () => {
-  const response = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
-    method: 'POST',
-    headers: { authorization: basicAuth(creds.clientId, creds.secret) },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-};
+const clientToken = () => sim.token(creds);
 
 const grant = (operations: ('read' | 'read_write')[]) => {
   const parsed = parseWebdavPermissions(webdavPermissionsSnippet(creds.clientId));
