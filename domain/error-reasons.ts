@@ -3,6 +3,7 @@ import { AI_ERROR_REASONS } from './ai/errors';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
 import { ORG_ERROR_REASONS } from './orgs/messages';
+import { PRODUCT_ERROR_REASONS } from './products/messages';
 import { PROMPT_ERROR_REASONS } from './prompts/messages';
 import { SHARED_ERROR_REASONS } from './shared/errors';
 
@@ -12,6 +13,7 @@ export const ERROR_REASONS = [
   ...MEMBER_ERROR_REASONS,
   ...INSTANCE_ERROR_REASONS,
   ...PROMPT_ERROR_REASONS,
+  ...PRODUCT_ERROR_REASONS,
   ...AI_ERROR_REASONS,
 ] as const;
 

@@ -129,6 +129,9 @@ async function serveFull(options: {
       listInstances: noB2C,
       ensureApiClient: noB2C,
       verify: noB2C,
+      instanceClients: () => {
+        throw new Error('not used by the bench');
+      },
     },
     secrets,
   });

@@ -4,117 +4,25 @@
  */
 import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { DomainError } from '~/domain/shared/errors';
-import type { AiSimulator } from '~/mock-server/ai/simulator';
-import type { B2CSimulator } from '~/mock-server/b2c/simulator';
 import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
-import { createAiRegistry } from './ai/registry';
-import { type AiService, createAiService } from './ai/service';
 import { createServer } from './app';
 import { createAuth } from './auth/auth';
-import { type Config, loadConfig, needsAiSimulator, needsDevIdp, withDevSecrets } from './config';
+import { type Config, loadConfig, needsDevIdp, withDevSecrets } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { startJobs } from './jobs/runtime';
-import type { B2CGateway } from './integrations/b2c/gateway';
-import { createB2CGateway } from './integrations/b2c/gateway.impl';
-import { createLogger, type Logger } from './log';
-import { createSecrets, loadSecretKey } from './secrets';
-import { configOrExit, openMigratedDatabase } from './process-start';
+import { createLogger } from './log';
+import {
+  configOrExit,
+  createAi,
+  createB2C,
+  openMigratedDatabase,
+  openSecrets,
+} from './process-start';
 import { seed } from './seed';
-import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 import { createServices } from './services';
 import type { HealthProbes } from './system/service';
-
-/**
- * ── B2C WIRING POINT ──────────────────────────────────────────────────────────────────────────────
- * The one place the server chooses its B2C gateway: the real Account Manager when Beacon's API client
- * is configured; else the simulator at B2C_SIMULATOR_URL; else, outside production, a simulator
- * started in this process (so `npm start` can onboard offline). In production without either, B2C
- * calls answer "not configured".
- */
-async function createB2C(
-  config: Config,
-): Promise<{ gateway: B2CGateway; simulator?: B2CSimulator }> {
-  if (config.accountManager) {
-    return {
-      gateway: createB2CGateway({
-        accountManagerUrl: config.accountManager.url,
-        clientId: config.accountManager.clientId,
-        clientSecret: config.accountManager.clientSecret,
-      }),
-    };
-  }
-  let simulator: B2CSimulator | undefined;
-  let simulatorUrl = config.b2cSimulatorUrl;
-  if (!simulatorUrl && !config.isProduction) {
-    // Loaded only here, like the development IdP: a production process never loads the simulator.
-    const { startDevB2CSimulator } = await import('~/mock-server/b2c/dev');
-    simulator = await startDevB2CSimulator({
-      dataDir: config.dataDir,
-      port: config.b2cSimulatorPort,
-      demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
-    });
-    simulatorUrl = simulator.url;
-  }
-  if (simulatorUrl) {
-    const { SIM_ADMIN_CLIENT } = await import('~/mock-server/b2c/simulator');
-    return {
-      gateway: createB2CGateway({
-        accountManagerUrl: `${simulatorUrl}/am`,
-        clientId: SIM_ADMIN_CLIENT.clientId,
-        clientSecret: SIM_ADMIN_CLIENT.clientSecret,
-        extraAllowedHosts: [simulatorUrl],
-        instanceBaseUrl: `${simulatorUrl}/hosts/{host}`,
-      }),
-      ...(simulator ? { simulator } : {}),
-    };
-  }
-  const unavailable = () =>
-    new DomainError('UNAVAILABLE', 'Salesforce B2C Commerce is not configured on this server.');
-  return {
-    gateway: {
-      instanceBaseUrl: (host) => `https://${host}`,
-      listInstances: async () => Promise.reject(unavailable()),
-      ensureApiClient: async () => Promise.reject(unavailable()),
-      verify: async () => ({ status: 'error', message: unavailable().message }),
-    },
-  };
-}
-
-/**
- * ── AI WIRING POINT ───────────────────────────────────────────────────────────────────────────────
- * A provider with an API key calls its vendor; the others call the AI provider simulator at
- * AI_SIMULATOR_URL, else (outside production) one started in this process, so `npm start` runs the
- * agents offline. In production a provider without a key answers "not configured".
- */
-async function createAi(
-  config: Config,
-  logger: Logger,
-): Promise<{ service: AiService; simulator?: AiSimulator }> {
-  let simulator: AiSimulator | undefined;
-  let simulatorUrl = config.ai.simulatorUrl;
-  if (!simulatorUrl && needsAiSimulator(config) && !config.isProduction) {
-    // Loaded only here: a production process never loads the simulator.
-    const { createAiSimulator } = await import('~/mock-server/ai/simulator');
-    simulator = await createAiSimulator({ port: config.ai.simulatorPort });
-    simulatorUrl = simulator.url;
-  }
-  const registry = createAiRegistry({
-    provider: config.ai.provider,
-    keys: config.ai.keys,
-    ...(simulatorUrl ? { simulatorUrl } : {}),
-  });
-  logger.info({ ai: registry.describe(), provider: config.ai.provider }, 'AI providers');
-  const service = createAiService({
-    registry,
-    timeoutMs: config.ai.timeoutMs,
-    // Each call's tokens and cost; the areas' runs keep their own totals.
-    recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
-  });
-  return { service, ...(simulator ? { simulator } : {}) };
-}
 
 /** Reachable means any answer below 500. */
 async function httpProbe(url: string): Promise<void> {
@@ -166,13 +74,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel });
 
   const database = await openMigratedDatabase(config);
-  const secrets = createSecrets(
-    loadSecretKey({
-      envKey: config.secretKey,
-      dataDir: config.dataDir,
-      allowGenerate: !config.isProduction,
-    }),
-  );
+  const secrets = openSecrets(config);
   // The demo users and orgs are for trying Beacon out; a production database is never seeded.
   if (config.isProduction) {
     logger.info('production: the demo data is not seeded');
@@ -181,15 +83,9 @@ async function main() {
     if (seeded) logger.info('seeded the demo data into an empty database');
   }
 
-  // Background jobs on the same database; this process runs workers too unless JOB_WORKERS=false
-  // (then `npm run worker` processes do).
-  const jobs = await startJobs({
-    database,
-    logger,
-    work: config.jobWorkers,
-    instanceName: 'server',
-  });
-  logger.info({ workers: config.jobWorkers }, 'background jobs started');
+  // Background jobs on the same database; this process runs workers too (once the services they
+  // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).
+  const jobs = await startJobs({ database, logger, instanceName: 'server' });
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
@@ -224,8 +120,11 @@ async function main() {
     secrets,
     probes,
     runEvents: jobs.events,
+    jobs: jobs.queue,
     ai: ai.service,
   });
+  if (config.jobWorkers) await jobs.work(services);
+  logger.info({ workers: config.jobWorkers }, 'background jobs started');
 
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {

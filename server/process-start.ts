@@ -1,11 +1,22 @@
 /**
  * What every Beacon process (the server, a worker) does first: read its configuration, ending the
- * process with the message of a bad variable, then open and migrate the database.
+ * process with the message of a bad variable, open and migrate the database, open the secrets box,
+ * and choose its B2C gateway and AI providers.
  */
 import path from 'node:path';
-import { ConfigError } from './config';
+import { DomainError } from '~/domain/shared/errors';
+import type { AiSimulator } from '~/mock-server/ai/simulator';
+import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import { createAiRegistry } from './ai/registry';
+import { type AiService, createAiService } from './ai/service';
+import { type Config, ConfigError, needsAiSimulator } from './config';
 import { createDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import type { B2CGateway } from './integrations/b2c/gateway';
+import { createB2CGateway } from './integrations/b2c/gateway.impl';
+import type { Logger } from './log';
+import { createSecrets, loadSecretKey, type Secrets } from './secrets';
+import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 
 export function configOrExit<T>(load: () => T): T {
   try {
@@ -30,3 +41,110 @@ export async function openMigratedDatabase(config: {
   await migrateDatabase(database);
   return database;
 }
+
+/** The secrets box: the key from SECRET_KEY, else (outside production) one kept in the data folder. */
+export function openSecrets(config: Config): Secrets {
+  return createSecrets(
+    loadSecretKey({
+      envKey: config.secretKey,
+      dataDir: config.dataDir,
+      allowGenerate: !config.isProduction,
+    }),
+  );
+}
+
+/**
+ * ── B2C WIRING POINT ──────────────────────────────────────────────────────────────────────────────
+ * The one place a process chooses its B2C gateway: the real Account Manager when Beacon's API client
+ * is configured; else the simulator at B2C_SIMULATOR_URL; else, outside production, a simulator
+ * started in this process (so `npm start` can onboard offline; a worker process of its own starts
+ * none: it reaches the server's through B2C_SIMULATOR_URL). In production without either, B2C
+ * calls answer "not configured".
+ */
+export async function createB2C(
+  config: Config,
+  { startSimulator = true }: { startSimulator?: boolean } = {},
+): Promise<{ gateway: B2CGateway; simulator?: B2CSimulator }> {
+  if (config.accountManager) {
+    return {
+      gateway: createB2CGateway({
+        accountManagerUrl: config.accountManager.url,
+        clientId: config.accountManager.clientId,
+        clientSecret: config.accountManager.clientSecret,
+      }),
+    };
+  }
+  let simulator: B2CSimulator | undefined;
+  let simulatorUrl = config.b2cSimulatorUrl;
+  if (!simulatorUrl && startSimulator && !config.isProduction) {
+    // Loaded only here, like the development IdP: a production process never loads the simulator.
+    const { startDevB2CSimulator } = await import('~/mock-server/b2c/dev');
+    simulator = await startDevB2CSimulator({
+      dataDir: config.dataDir,
+      port: config.b2cSimulatorPort,
+      demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
+    });
+    simulatorUrl = simulator.url;
+  }
+  if (simulatorUrl) {
+    const { SIM_ADMIN_CLIENT } = await import('~/mock-server/b2c/simulator');
+    return {
+      gateway: createB2CGateway({
+        accountManagerUrl: `${simulatorUrl}/am`,
+        clientId: SIM_ADMIN_CLIENT.clientId,
+        clientSecret: SIM_ADMIN_CLIENT.clientSecret,
+        extraAllowedHosts: [simulatorUrl],
+        instanceBaseUrl: `${simulatorUrl}/hosts/{host}`,
+      }),
+      ...(simulator ? { simulator } : {}),
+    };
+  }
+  const unavailable = () =>
+    new DomainError('UNAVAILABLE', 'Salesforce B2C Commerce is not configured on this server.');
+  return {
+    gateway: {
+      instanceBaseUrl: (host) => `https://${host}`,
+      listInstances: async () => Promise.reject(unavailable()),
+      ensureApiClient: async () => Promise.reject(unavailable()),
+      verify: async () => ({ status: 'error', message: unavailable().message }),
+      instanceClients: () => {
+        throw unavailable();
+      },
+    },
+  };
+}
+
+/**
+ * ── AI WIRING POINT ───────────────────────────────────────────────────────────────────────────────
+ * A provider with an API key calls its vendor; the others call the AI provider simulator at
+ * AI_SIMULATOR_URL, else (outside production) one started in this process, so `npm start` runs the
+ * agents offline (a worker process of its own starts none). In production a provider without a key answers "not configured".
+ */
+export async function createAi(
+  config: Config,
+  logger: Logger,
+  { startSimulator = true }: { startSimulator?: boolean } = {},
+): Promise<{ service: AiService; simulator?: AiSimulator }> {
+  let simulator: AiSimulator | undefined;
+  let simulatorUrl = config.ai.simulatorUrl;
+  if (!simulatorUrl && startSimulator && needsAiSimulator(config) && !config.isProduction) {
+    // Loaded only here: a production process never loads the simulator.
+    const { createAiSimulator } = await import('~/mock-server/ai/simulator');
+    simulator = await createAiSimulator({ port: config.ai.simulatorPort });
+    simulatorUrl = simulator.url;
+  }
+  const registry = createAiRegistry({
+    provider: config.ai.provider,
+    keys: config.ai.keys,
+    ...(simulatorUrl ? { simulatorUrl } : {}),
+  });
+  logger.info({ ai: registry.describe(), provider: config.ai.provider }, 'AI providers');
+  const service = createAiService({
+    registry,
+    timeoutMs: config.ai.timeoutMs,
+    // Each call's tokens and cost; the areas' runs keep their own totals.
+    recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
+  });
+  return { service, ...(simulator ? { simulator } : {}) };
+}
+

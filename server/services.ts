@@ -27,6 +27,8 @@ import {
 import { createDataCache, type DataCache } from './orgs/data-cache';
 import { createEnvsService, type EnvsService } from './orgs/envs-service';
 import { createOrgsService, type OrgsService } from './orgs/orgs-service';
+import type { JobQueue } from './jobs/queue';
+import { createProductsService, type ProductsService } from './products/service';
 import { createPromptsService, type PromptsService } from './prompts/service';
 import type { CacheOptions } from './read-through-cache';
 import type { Secrets } from './secrets';
@@ -39,6 +41,7 @@ export interface Services {
   members: MembersService;
   invitations: InvitationsService;
   prompts: PromptsService;
+  products: ProductsService;
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
@@ -62,6 +65,8 @@ export interface ServiceDeps {
   runEvents?: RunEvents;
   /** Absent: every AI call answers "not configured". */
   ai?: AiService;
+  /** The job queue areas enqueue their background work on; absent, starting such work is UNAVAILABLE. */
+  jobs?: Pick<JobQueue, 'enqueue'>;
 }
 
 export interface BeaconServices extends Services {
@@ -88,6 +93,7 @@ export function createServices({
   probes,
   runEvents = noRunEvents,
   ai = unconfiguredAi(),
+  jobs,
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions);
   const cache = createDataCache(db, cacheOptions);
@@ -100,6 +106,7 @@ export function createServices({
     members: rejectingBadData(createMembersService(db, access)),
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
     prompts: rejectingBadData(createPromptsService(db, now)),
+    products: rejectingBadData(createProductsService({ db, ...(jobs ? { jobs } : {}) })),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),

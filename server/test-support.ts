@@ -8,6 +8,7 @@ import { b2cInstances, envs, memberships, orgs, users } from './db/schema';
 import type {
   ApiClientCredentials,
   B2CGateway,
+  B2CInstanceClients,
   DiscoveredInstance,
 } from './integrations/b2c/gateway';
 import type { CacheOptions } from './read-through-cache';
@@ -23,12 +24,18 @@ export function fakeGateway() {
   const state = {
     instances: [] as DiscoveredInstance[],
     apiClient: { clientId: 'client-1', secret: 'secret-1' } as ApiClientCredentials,
+    clients: null as B2CInstanceClients | null,
   };
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: vi.fn<B2CGateway['listInstances']>(async () => state.instances),
     ensureApiClient: vi.fn<B2CGateway['ensureApiClient']>(async () => state.apiClient),
     verify: vi.fn<B2CGateway['verify']>(async () => ({ status: 'ok' as const })),
+    /** Set `state.clients` to give services an instance to read. */
+    instanceClients: vi.fn<B2CGateway['instanceClients']>(() => {
+      if (!state.clients) throw new DomainError('UNAVAILABLE', 'No B2C instance in this test.');
+      return state.clients;
+    }),
   };
   return { gateway, state };
 }

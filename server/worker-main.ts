@@ -1,19 +1,39 @@
 /**
  * A background-job worker on its own (`npm run worker`): the same configuration and database as the
- * server (DATABASE_URL; PGlite only when no other process has the data folder open), no HTTP. Stops
+ * server (DATABASE_URL; PGlite only when no other process has the data folder open) and the same
+ * integrations (its B2C and AI simulators by URL), no HTTP. Stops
  * on SIGINT/SIGTERM: fetching ends at once, jobs in flight get SHUTDOWN_GRACE_MS to finish, and the
  * rest are released for another worker.
  */
 import { loadConfig } from './config';
 import { SHUTDOWN_GRACE_MS, startJobs } from './jobs/runtime';
 import { createLogger } from './log';
-import { configOrExit, openMigratedDatabase } from './process-start';
+import {
+  configOrExit,
+  createAi,
+  createB2C,
+  openMigratedDatabase,
+  openSecrets,
+} from './process-start';
+import { createServices } from './services';
 
 async function main() {
   const config = configOrExit(loadConfig);
   const logger = createLogger({ level: config.logLevel });
   const database = await openMigratedDatabase(config);
-  const jobs = await startJobs({ database, logger, work: true, instanceName: 'worker' });
+  const jobs = await startJobs({ database, logger, instanceName: 'worker' });
+  // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
+  const b2c = await createB2C(config, { startSimulator: false });
+  const ai = await createAi(config, logger, { startSimulator: false });
+  const services = createServices({
+    db: database.db,
+    b2c: b2c.gateway,
+    secrets: openSecrets(config),
+    runEvents: jobs.events,
+    jobs: jobs.queue,
+    ai: ai.service,
+  });
+  await jobs.work(services);
 
   let stopping = false;
   async function stop(signal: string) {

@@ -1,9 +1,10 @@
 /** The review queue's search parameters: a link reproduces the view. */
 import * as z from 'zod/mini';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
+import type { ProposalStatus } from './statuses';
 import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly ProposalStatus[];
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEWS_PAGE_SIZE = 48;
 

@@ -5,7 +5,10 @@
  */
 import type { AdapterAccountType } from '@auth/core/adapters';
 import { sql } from 'drizzle-orm';
+import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
+import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
+import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
 import {
   boolean,
   index,
@@ -242,14 +245,7 @@ export const jobRuns = pgTable(
 );
 
 /** OCAPI's product types, as the catalogue copy stores them. */
-export const CATALOG_PRODUCT_TYPES = [
-  'master',
-  'variation_group',
-  'variant',
-  'item',
-  'set',
-  'bundle',
-] as const;
+export const CATALOG_PRODUCT_TYPES = PRODUCT_KINDS;
 export const CATALOG_SYNC_STATUSES = ['idle', 'running', 'failed'] as const;
 export const CATALOG_SYNC_MODES = ['full', 'incremental'] as const;
 
@@ -278,6 +274,10 @@ export const catalogProducts = pgTable(
     pageTitle: localized('page_title'),
     pageDescription: localized('page_description'),
     pageKeywords: localized('page_keywords'),
+    /** The catalogs the product is in: its owning catalog and those of its assigned categories. */
+    catalogIds: text('catalog_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** Its assigned, primary and classification categories with every ancestor, for category filters. */
+    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
     lastModified: timestamp('last_modified', { mode: 'date', withTimezone: true }),
     resourceState: text('resource_state'),
     document: jsonb('document').notNull(),
@@ -289,6 +289,43 @@ export const catalogProducts = pgTable(
     index('catalog_products_env_category_idx').on(t.envId, t.primaryCategoryId),
     index('catalog_products_env_master_idx').on(t.envId, t.masterId),
     index('catalog_products_env_modified_idx').on(t.envId, t.lastModified),
+    // b2cProductId filters by prefix (LIKE 'x%'), which needs pattern ops under any collation.
+    index('catalog_products_env_id_prefix_idx').on(t.envId, sql`${t.b2cProductId} text_pattern_ops`),
+    index('catalog_products_catalogs_idx').using('gin', t.catalogIds),
+    index('catalog_products_categories_idx').using('gin', t.categoryIds),
+  ],
+);
+
+/** The catalogs of an env's instance, as the last sync read them. */
+export const catalogCatalogs = pgTable(
+  'catalog_catalogs',
+  {
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    catalogId: text('catalog_id').notNull(),
+    name: localized('name'),
+    isMaster: boolean('is_master').notNull(),
+  },
+  (t) => [primaryKey({ name: 'catalog_catalogs_pk', columns: [t.envId, t.catalogId] })],
+);
+
+/** Each catalog's category tree, as the last sync read it. */
+export const catalogCategories = pgTable(
+  'catalog_categories',
+  {
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    catalogId: text('catalog_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    name: localized('name'),
+    parentId: text('parent_id'),
+    position: integer('position').notNull().default(0),
+    online: boolean('online').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalog_categories_pk', columns: [t.envId, t.catalogId, t.categoryId] }),
   ],
 );
 
@@ -308,5 +345,44 @@ export const catalogSyncs = pgTable('catalog_syncs', {
   startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
   lastSyncedAt: timestamp('last_synced_at', { mode: 'date', withTimezone: true }),
   lastError: text('last_error'),
+  /** Products the running full sync will read (OCAPI's total), when known. */
+  total: integer('total'),
+  /** Every locale a product has a value in, `default` first; refreshed at the end of each sync. */
+  locales: text('locales').array().notNull().default(sql`'{}'::text[]`),
+  /** The job run of the current or last sync; `requests` numbers them, so one request makes one run. */
+  runId: text('run_id'),
+  requests: integer('requests').notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What an agent proposes for one product, locale and field: the value it replaces (as read from the
+ * copy) and the new one. One proposal per product, locale and field is pending at a time.
+ */
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: id(),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    b2cProductId: text('b2c_product_id').notNull(),
+    locale: text('locale').notNull(),
+    field: text('field', { enum: PRODUCT_FIELDS }).notNull(),
+    agentType: text('agent_type', { enum: AGENT_TYPES }).notNull(),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('pending'),
+    currentValue: text('current_value'),
+    proposedValue: text('proposed_value').notNull(),
+    reasoning: text('reasoning'),
+    model: text('model'),
+    runId: text('run_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('proposals_pending_uq')
+      .on(t.envId, t.b2cProductId, t.locale, t.field)
+      .where(sql`${t.status} = 'pending'`),
+    index('proposals_env_status_product_idx').on(t.envId, t.status, t.b2cProductId),
+  ],
+);

@@ -10,7 +10,12 @@ import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError, type ErrorReason } from '~/domain/shared/errors';
 import type { Db } from '~/server/db/client';
 import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
-import type { B2CGateway, DiscoveredInstance } from '~/server/integrations/b2c/gateway';
+import type {
+  B2CGateway,
+  B2CInstanceClients,
+  DiscoveredInstance,
+} from '~/server/integrations/b2c/gateway';
+import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import type { DataCache } from '~/server/orgs/data-cache';
 import { findEnv, requireOrg } from '~/server/orgs/rows';
 import type { Secrets } from '~/server/secrets';
@@ -66,6 +71,11 @@ export interface B2CInstancesService {
   list(orgId: string): Promise<B2CInstance[]>;
   get(orgId: string, b2cInstanceId: string): Promise<B2CInstance>;
   verifyOnboarded(orgId: string, envId: string, b2cInstanceId: string): Promise<VerifyResult>;
+  /**
+   * OCAPI, WebDAV clients for the env's linked instance with the org's API client: what the catalogue
+   * sync, live product reads and write-back call. UNAVAILABLE with what to do when there are none.
+   */
+  clientsForEnv(orgId: string, envId: string): Promise<B2CInstanceClients>;
 }
 
 export interface B2CAPIClientsService {
@@ -259,6 +269,27 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           }),
         );
         return { status: 'ok' };
+      },
+
+      async clientsForEnv(orgId, envId) {
+        const [row] = await db
+          .select({ host: b2cInstances.host })
+          .from(envs)
+          .innerJoin(b2cInstances, eq(envs.b2cInstanceId, b2cInstances.id))
+          .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+        if (!row) throw new DomainError('UNAVAILABLE', PRODUCT_MESSAGES.noInstance, 'no-instance');
+        const client = await findApiClient(orgId);
+        if (!client) {
+          throw new DomainError('UNAVAILABLE', INSTANCE_MESSAGES.apiClientMissing, 'no-instance');
+        }
+        const secret = readSecret(orgId, client.secretCiphertext);
+        if (secret === null) {
+          const message = client.secretCiphertext
+            ? INSTANCE_MESSAGES.apiClientSecretUnreadable
+            : INSTANCE_MESSAGES.apiClientSecretMissing;
+          throw new DomainError('UNAVAILABLE', message, 'no-instance');
+        }
+        return b2c.instanceClients(row.host, { clientId: client.clientId, secret });
       },
     },
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Db } from '~/server/db/client';
+import type { Services } from '~/server/services';
 
 export interface JobProgress {
   /** Steps done so far. */
@@ -25,6 +26,8 @@ export interface JobContext {
   /** Aborted when the job expires or the worker stops for good: stop calling out and return. */
   signal: AbortSignal;
   db: Db;
+  /** The server's area services (B2C instances, AI, …), as the process that runs the job built them. */
+  services: Services;
   /** Records progress on the run and tells every screen watching it. */
   progress(progress: JobProgress): Promise<void>;
 }

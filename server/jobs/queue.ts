@@ -14,6 +14,7 @@ import { DomainError } from '~/domain/shared/errors';
 import type { Database } from '~/server/db/client';
 import { jobRuns } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
+import type { Services } from '~/server/services';
 import { bossConnection } from './boss-db';
 import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext } from './define';
 import { failureMessage, isTransient } from './errors';
@@ -33,8 +34,8 @@ export interface StopOptions {
 export interface JobQueue {
   /** Records the run and queues its job; the same org, kind and key find the existing run instead. */
   enqueue(kind: string, payload: unknown, options: EnqueueOptions): Promise<EnqueueResult>;
-  /** Starts this process's workers for every kind. */
-  work(): Promise<void>;
+  /** Starts this process's workers for every kind; handlers reach the areas through `services`. */
+  work(services?: Services): Promise<void>;
   /** Stops fetching; with `graceful`, waits for jobs in flight up to `timeoutMs`, then releases them. */
   stop(options?: StopOptions): Promise<void>;
   readonly boss: PgBoss;
@@ -150,6 +151,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
   /** Runs one claimed job; its failure is settled here, its success by the batch (one statement). */
+  let services: Services = servicesMissing();
+
   async function runOne(
     definition: AnyJobDefinition,
     job: JobWithMetadata<unknown>,
@@ -163,6 +166,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       attempt: run.attempts,
       signal: job.signal,
       db,
+      services,
       progress: async ({ done, total, message }) => {
         await settle([runId], {
           progressDone: done,
@@ -234,7 +238,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     boss,
     enqueue,
-    async work() {
+    async work(workerServices) {
+      if (workerServices) services = workerServices;
       for (const definition of definitions) {
         // Up to WORKERS_PER_KIND fetch loops, each with a share of the kind's concurrency: one
         // loop's database round trips overlap another's handlers.
@@ -260,4 +265,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful, timeout: timeoutMs, close: true });
     },
   };
+}
+
+/** Services for workers started without them (queue tests): a handler that reaches for one fails clearly. */
+function servicesMissing(): Services {
+  return new Proxy({} as Services, {
+    get(_target, name) {
+      throw new Error(`This worker was started without services (${String(name)}).`);
+    },
+  });
 }

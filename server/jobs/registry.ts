@@ -1,5 +1,6 @@
 /** Every area's job kinds, listed once (as server/trpc/router.ts lists every area's routers). */
+import { productsJobs } from '~/server/products/jobs';
 import { systemJobs } from '~/server/system/jobs';
 import type { AnyJobDefinition } from './define';
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs];
+export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs, ...productsJobs];

@@ -35,7 +35,9 @@ describeEachDriver('jobs.progress', (get) => {
       b2c: fakeGateway().gateway,
       secrets: createSecrets(randomBytes(32)),
       runEvents: jobs.events,
+      jobs: jobs.queue,
     });
+    await jobs.work(services);
     const ctx: Context = { user, services, requestId: 'jobs-progress' };
     const caller = createCallerFactory(appRouter)(ctx);
 

@@ -5,6 +5,7 @@
  */
 import type { Database } from '~/server/db/client';
 import type { Logger } from '~/server/log';
+import type { Services } from '~/server/services';
 import type { AnyJobDefinition } from './define';
 import { createRunEvents, type RunEvents } from './events';
 import { type JobQueue, type JobQueueOptions, startJobQueue } from './queue';
@@ -16,6 +17,8 @@ export const SHUTDOWN_GRACE_MS = 8_000;
 export interface Jobs {
   queue: JobQueue;
   events: RunEvents;
+  /** Starts this process's workers; their handlers reach the areas through `services`. */
+  work(services: Services): Promise<void>;
   /** Stops fetching, waits up to `graceMs` for jobs in flight, releases the rest, stops listening. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -23,23 +26,27 @@ export interface Jobs {
 export interface StartJobsOptions extends Partial<Omit<JobQueueOptions, 'database'>> {
   database: Database;
   logger?: Logger;
-  /** Run workers in this process (default true). */
-  work?: boolean;
+  /**
+   * Run workers in this process now, with these services. Without them, call `work(services)` once
+   * the services (which need the queue and the run events) are built.
+   */
+  services?: Services;
   definitions?: readonly AnyJobDefinition[];
 }
 
 export async function startJobs({
-  work = true,
+  services,
   definitions = jobDefinitions,
   ...options
 }: StartJobsOptions): Promise<Jobs> {
   const events = createRunEvents(options.database);
   const queue = await startJobQueue({ ...options, definitions });
   await events.ready();
-  if (work) await queue.work();
+  if (services) await queue.work(services);
   return {
     queue,
     events,
+    work: (workerServices) => queue.work(workerServices),
     async stop(graceMs = SHUTDOWN_GRACE_MS) {
       try {
         await queue.stop({ graceful: true, timeoutMs: graceMs });

@@ -148,6 +148,7 @@ describeEachDriver('catalogue sync', (get) => {
             client_id: clientId,
             resources: [
               { resource_id: '/catalogs', methods: ['get'] },
+              { resource_id: '/catalogs/*/categories', methods: ['get'] },
               { resource_id: '/products/*', methods: ['get', 'patch'] },
             ],
           },

@@ -5,17 +5,26 @@
  * incremental: newest last_modified first, down to what the last sync saw. OCAPI's quota (429) makes
  * it wait and go on. See docs/product.md#products.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, PRODUCT_FIELDS } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
-import { CATALOG_PRODUCT_TYPES, catalogProducts, catalogSyncs } from '~/server/db/schema';
+import {
+  CATALOG_PRODUCT_TYPES,
+  catalogCatalogs,
+  catalogCategories,
+  catalogProducts,
+  catalogSyncs,
+} from '~/server/db/schema';
 import { B2CRequestError } from '~/server/integrations/b2c/errors';
 import {
+  type Category,
   type OcapiDataClient,
   PRODUCT_SEARCH_MAX_COUNT,
   type Product,
   type ProductSearchRequest,
   type ProductSearchResult,
 } from '~/server/integrations/b2c/ocapi-data';
+import { placementOf } from './document';
 
 export interface CatalogueSyncOptions {
   db: Db;
@@ -29,6 +38,10 @@ export interface CatalogueSyncOptions {
   /** Waits after a 429 before asking again: doubles each time, this many times at most. */
   quotaWaitMs?: number;
   quotaRetries?: number;
+  /** After each page: products copied so far, and how many the full sync reads in all. */
+  onProgress?: (progress: { done: number; total: number | null }) => Promise<void>;
+  /** Stops between pages (the worker is stopping); the checkpoint stays for the next run. */
+  signal?: AbortSignal;
 }
 
 export interface CatalogueSyncResult {
@@ -50,9 +63,45 @@ const markupText = (value: Record<string, { markup?: string | undefined }> | und
     ),
   );
 
-function rowOf(envId: string, product: Product, syncedAt: Date) {
+/** Where products sit, by catalog and category: the categories' ancestors come from the tree read first. */
+interface Placement {
+  catalogIds: string[];
+  categoryIds: string[];
+}
+
+/** Each category's id path to its catalog's root (the category first, the root left out). */
+type CategoryTree = Map<string, string[]>;
+const treeKey = (catalogId: string, categoryId: string) => `${catalogId}\u0000${categoryId}`;
+
+function placementFrom(
+  product: Product,
+  tree: CategoryTree,
+  catalogsOf: Map<string, string[]>,
+): Placement {
+  const { owningCatalogId, assignments, primaryCategoryId, classification } = placementOf(product);
+  const catalogs = new Set<string>(owningCatalogId ? [owningCatalogId] : []);
+  const categories = new Set<string>();
+  const add = (catalogId: string, categoryId: string) => {
+    catalogs.add(catalogId);
+    for (const id of tree.get(treeKey(catalogId, categoryId)) ?? [categoryId]) categories.add(id);
+  };
+  for (const a of [...assignments, ...(classification ? [classification] : [])]) {
+    add(a.catalogId, a.categoryId);
+  }
+  // The primary category names no catalog: it is in whichever catalogs have a category by that id.
+  if (primaryCategoryId) {
+    categories.add(primaryCategoryId);
+    for (const catalogId of catalogsOf.get(primaryCategoryId) ?? []) {
+      for (const id of tree.get(treeKey(catalogId, primaryCategoryId)) ?? []) categories.add(id);
+    }
+  }
+  return { catalogIds: [...catalogs].sort(), categoryIds: [...categories].sort() };
+}
+
+function rowOf(envId: string, product: Product, syncedAt: Date, placement: Placement) {
   const document = product as Product & { _resource_state?: string };
   return {
+    ...placement,
     envId,
     b2cProductId: product.id,
     type: typeOf(product),
@@ -74,11 +123,16 @@ function rowOf(envId: string, product: Product, syncedAt: Date) {
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-async function upsert(db: Db, envId: string, products: Product[], syncedAt: Date) {
-  if (products.length === 0) return;
+async function upsert(
+  db: Db,
+  envId: string,
+  rows: { product: Product; placement: Placement }[],
+  syncedAt: Date,
+) {
+  if (rows.length === 0) return;
   await db
     .insert(catalogProducts)
-    .values(products.map((p) => rowOf(envId, p, syncedAt)))
+    .values(rows.map((r) => rowOf(envId, r.product, syncedAt, r.placement)))
     .onConflictDoUpdate({
       target: [catalogProducts.envId, catalogProducts.b2cProductId],
       set: Object.fromEntries(
@@ -93,6 +147,8 @@ async function upsert(db: Db, envId: string, products: Product[], syncedAt: Date
           ['pageTitle', 'page_title'],
           ['pageDescription', 'page_description'],
           ['pageKeywords', 'page_keywords'],
+          ['catalogIds', 'catalog_ids'],
+          ['categoryIds', 'category_ids'],
           ['lastModified', 'last_modified'],
           ['resourceState', 'resource_state'],
           ['document', 'document'],
@@ -100,6 +156,68 @@ async function upsert(db: Db, envId: string, products: Product[], syncedAt: Date
         ].map(([key, column]) => [key, excluded(column!)]),
       ),
     });
+}
+
+/** Reads every catalog and its categories, replaces the env's copy of them, and returns the trees. */
+async function syncCategories(
+  db: Db,
+  data: OcapiDataClient,
+  envId: string,
+): Promise<{ tree: CategoryTree; catalogsOf: Map<string, string[]> }> {
+  const catalogs = await data.listCatalogs();
+  const categories: Category[] = [];
+  for (const catalog of catalogs) {
+    for (let start = 0; ;) {
+      const page = await data.listCategories(catalog.id, { start, count: 200 });
+      categories.push(...page.data);
+      start += page.data.length;
+      if (page.data.length === 0 || start >= page.total) break;
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(catalogCatalogs).where(eq(catalogCatalogs.envId, envId));
+    await tx.delete(catalogCategories).where(eq(catalogCategories.envId, envId));
+    if (catalogs.length > 0) {
+      await tx.insert(catalogCatalogs).values(
+        catalogs.map((c) => ({
+          envId,
+          catalogId: c.id,
+          name: c.name ?? {},
+          isMaster: c.is_master_catalog ?? false,
+        })),
+      );
+    }
+    for (let i = 0; i < categories.length; i += 500) {
+      await tx.insert(catalogCategories).values(
+        categories.slice(i, i + 500).map((c) => ({
+          envId,
+          catalogId: c.catalog_id,
+          categoryId: c.id,
+          name: c.name ?? {},
+          parentId: c.parent_category_id ?? null,
+          position: c.position ?? 0,
+          online: c.online ?? true,
+        })),
+      );
+    }
+  });
+
+  const parentOf = new Map(
+    categories.map((c) => [treeKey(c.catalog_id, c.id), c.parent_category_id ?? null]),
+  );
+  const tree: CategoryTree = new Map();
+  const catalogsOf = new Map<string, string[]>();
+  for (const c of categories) {
+    const path: string[] = [];
+    // A catalog's root holds everything: filtering by it filters nothing, so it is left out.
+    for (let id: string | null = c.id; id && id !== 'root' && path.length < 50;) {
+      path.push(id);
+      id = parentOf.get(treeKey(c.catalog_id, id)) ?? null;
+    }
+    tree.set(treeKey(c.catalog_id, c.id), path);
+    catalogsOf.set(c.id, [...(catalogsOf.get(c.id) ?? []), c.catalog_id]);
+  }
+  return { tree, catalogsOf };
 }
 
 export async function syncCatalogue(options: CatalogueSyncOptions): Promise<CatalogueSyncResult> {
@@ -133,6 +251,8 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
     mode,
     checkpoint: mode === 'full' ? (resuming ? (state?.checkpoint ?? 0) : 0) : null,
     startedAt,
+    syncedCount: mode === 'full' && resuming ? (state?.checkpoint ?? 0) : 0,
+    total: mode === 'full' && resuming ? (state?.total ?? null) : null,
     lastError: null,
   };
   await db
@@ -142,31 +262,98 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
 
   let synced = 0;
   let newest = state?.cursor ?? null;
+  // A full sync learns the locales afresh (a resumed one cannot: it keeps the earlier pages' too).
+  const locales = new Set<string>(
+    mode === 'incremental' || resuming ? (state?.locales ?? []) : [DEFAULT_LOCALE],
+  );
   const seen = (products: Product[]) => {
     for (const p of products) {
       const modified = p.last_modified ? new Date(p.last_modified) : null;
       if (modified && (!newest || modified > newest)) newest = modified;
+      for (const field of PRODUCT_FIELDS)
+        for (const locale of Object.keys(p[field] ?? {})) locales.add(locale);
     }
   };
+  const stopIfAsked = () => {
+    if (options.signal?.aborted) throw new Error('The catalogue sync was stopped.');
+  };
+
   try {
+    const { tree, catalogsOf } = await syncCategories(db, data, envId);
+    // Variants sit where their master does; masters are met first when ids sort that way (as
+    // B2C's usually do), else read from the copy, else fixed up once the run has seen them.
+    const masterPlacement = new Map<string, Placement>();
+    const orphans = new Set<string>();
+    const place = async (products: Product[]) => {
+      const own = products.map((product) => ({
+        product,
+        placement: placementFrom(product, tree, catalogsOf),
+      }));
+      for (const r of own)
+        if (r.product.type.master) masterPlacement.set(r.product.id, r.placement);
+      const missing = [
+        ...new Set(
+          own.flatMap((r) =>
+            r.product.type.variant &&
+            r.product.master &&
+            !masterPlacement.has(r.product.master.master_id)
+              ? [r.product.master.master_id]
+              : [],
+          ),
+        ),
+      ];
+      if (missing.length > 0) {
+        const masters = await db
+          .select({
+            id: catalogProducts.b2cProductId,
+            catalogIds: catalogProducts.catalogIds,
+            categoryIds: catalogProducts.categoryIds,
+          })
+          .from(catalogProducts)
+          .where(
+            and(eq(catalogProducts.envId, envId), inArray(catalogProducts.b2cProductId, missing)),
+          );
+        for (const m of masters) masterPlacement.set(m.id, m);
+      }
+      return own.map((r) => {
+        const masterId = r.product.type.variant ? r.product.master?.master_id : undefined;
+        if (!masterId) return r;
+        const inherited = masterPlacement.get(masterId);
+        if (!inherited) {
+          orphans.add(r.product.id);
+          return r;
+        }
+        return { product: r.product, placement: inherited };
+      });
+    };
+    const progress = async (done: number, total: number | null) => {
+      await db
+        .update(catalogSyncs)
+        .set({ syncedCount: done, total })
+        .where(eq(catalogSyncs.envId, envId));
+      await options.onProgress?.({ done, total });
+    };
+
     let removed = 0;
     if (mode === 'full') {
       let start = begin.checkpoint ?? 0;
       for (;;) {
+        stopIfAsked();
         const page = await search({
           query: { match_all_query: {} },
           sorts: [{ field: 'id', sort_order: 'asc' }],
           start,
           count,
         });
-        await upsert(db, envId, page.hits, now());
+        await upsert(db, envId, await place(page.hits), now());
         seen(page.hits);
         synced += page.hits.length;
         start += page.hits.length;
         await db
           .update(catalogSyncs)
-          .set({ checkpoint: start, syncedCount: start })
+          .set({ checkpoint: start })
           .where(eq(catalogSyncs.envId, envId));
+        await progress(start, page.total);
         if (page.hits.length === 0 || start >= page.total) break;
       }
       // What this run did not see is gone from the instance.
@@ -179,6 +366,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
       const since = state?.cursor ?? null;
       let start = 0;
       for (let more = true; more;) {
+        stopIfAsked();
         const page = await search({
           query: { match_all_query: {} },
           sorts: [{ field: 'last_modified', sort_order: 'desc' }],
@@ -188,13 +376,15 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
         const newer = page.hits.filter(
           (p) => !since || !p.last_modified || new Date(p.last_modified) > since,
         );
-        await upsert(db, envId, newer, now());
+        await upsert(db, envId, await place(newer), now());
         seen(newer);
         synced += newer.length;
         start += page.hits.length;
+        await progress(synced, null);
         more = newer.length === page.hits.length && page.hits.length > 0 && start < page.total;
       }
     }
+    if (orphans.size > 0) await inheritPlacement(db, envId, [...orphans]);
     await db
       .update(catalogSyncs)
       .set({
@@ -203,6 +393,9 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
         cursor: newest,
         syncedCount: synced,
         lastSyncedAt: now(),
+        locales: [...locales].sort((a, b) =>
+          a === DEFAULT_LOCALE ? -1 : b === DEFAULT_LOCALE ? 1 : a.localeCompare(b),
+        ),
       })
       .where(eq(catalogSyncs.envId, envId));
     return { mode, synced, removed };
@@ -214,4 +407,18 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
       .where(eq(catalogSyncs.envId, envId));
     throw error;
   }
+}
+
+/** Variants whose master came later in the run take its catalogs and categories now. */
+async function inheritPlacement(db: Db, envId: string, variantIds: string[]) {
+  await db.execute(sql`
+    update catalog_products v
+       set catalog_ids = m.catalog_ids, category_ids = m.category_ids
+      from catalog_products m
+     where v.env_id = ${envId} and m.env_id = ${envId}
+       and m.b2c_product_id = v.master_id
+       and v.b2c_product_id in (${sql.join(
+         variantIds.map((id) => sql`${id}`),
+         sql`, `,
+       )})`);
 }

@@ -12,6 +12,9 @@ export interface WalkFixtures {
   otherEmailToken: string;
 }
 
+/** The product the walk puts in acme's catalogue copy. */
+export const WALK_PRODUCT_ID = 'walk-product';
+
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */
   | { forbidden: true }

@@ -15,14 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
-import { users } from '~/server/db/schema';
+import { catalogProducts, users } from '~/server/db/schema';
 import { openTestDatabase } from '~/server/db/test-db';
 import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
-import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { createServices } from '~/server/services';
 import { fakeGateway } from '~/server/test-support';
-import { type AuthzSamples, forbidden, type WalkFixtures } from './authz-sample';
+import { type AuthzSamples, forbidden, WALK_PRODUCT_ID, type WalkFixtures } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
 import { createCallerFactory } from './trpc';
@@ -105,6 +105,15 @@ beforeAll(async () => {
     'invitee@example.test',
   );
   fixtures.otherEmailToken = invitation.token;
+  // A product in acme's catalogue copy, so reading one succeeds for those allowed to.
+  await database.db.insert(catalogProducts).values({
+    envId: SEED_ENVS.acmeProd.id,
+    b2cProductId: WALK_PRODUCT_ID,
+    type: 'item',
+    online: true,
+    document: { id: WALK_PRODUCT_ID },
+    syncedAt: new Date(),
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { instancesRouters } from '~/server/instances/router';
 import { jobsRouters } from '~/server/jobs/router';
 import { membersRouters } from '~/server/members/router';
 import { orgsRouters } from '~/server/orgs/router';
+import { productsRouters } from '~/server/products/router';
 import { promptsRouters } from '~/server/prompts/router';
 import { systemRouters } from '~/server/system/router';
 import { createTRPCRouter } from './trpc';
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   ...orgsRouters,
   ...membersRouters,
   ...promptsRouters,
+  ...productsRouters,
   ...instancesRouters,
   ...systemRouters,
   ...jobsRouters,

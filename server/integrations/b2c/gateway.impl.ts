@@ -19,12 +19,12 @@ import {
   B2CNotFoundError,
   B2CPermissionError,
 } from './errors';
-import type { B2CGateway, B2CTarget, DiscoveredInstance } from './gateway';
+import type { B2CGateway, B2CInstanceClients, B2CTarget, DiscoveredInstance } from './gateway';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
 import { createHttpClient, type HttpClient } from './http';
 import { createOcapiDataClient, type OcapiDataClient } from './ocapi-data';
-import { createOcapiShopClient, type OcapiShopClient } from './ocapi-shop';
-import { createWebdavClient, type WebdavClient } from './webdav';
+import { createOcapiShopClient } from './ocapi-shop';
+import { createWebdavClient } from './webdav';
 
 export interface B2CGatewayConfig {
   /** e.g. "https://account.demandware.com", or the simulator's `${url}/am`. */
@@ -49,19 +49,11 @@ export interface B2CGatewayConfig {
   now?: () => number;
 }
 
-export interface B2CInstanceClients {
-  data: OcapiDataClient;
-  shop: OcapiShopClient;
-  webdav: WebdavClient;
-}
-
 export interface RealB2CGateway extends B2CGateway {
   readonly allowlist: HostAllowlist;
   readonly accountManager: AccountManagerClient;
   /** The instance's base URL after the allowlist check (for Business Manager links). */
   instanceBaseUrl(host: string): string;
-  /** Clients for one instance and API client, for products and agent write-back. */
-  instanceClients(host: string, creds: { clientId: string; secret: string }): B2CInstanceClients;
 }
 
 const MAX_TOKEN_SOURCES = 500;

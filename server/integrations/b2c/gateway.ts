@@ -5,6 +5,9 @@
  */
 import type { B2CCapability } from '~/domain/instances/capabilities';
 import type { VerifyResult } from '~/domain/instances/entities';
+import type { OcapiDataClient } from './ocapi-data';
+import type { OcapiShopClient } from './ocapi-shop';
+import type { WebdavClient } from './webdav';
 
 export interface DiscoveredInstance {
   /** Account Manager's id for the instance. */
@@ -47,4 +50,12 @@ export interface B2CGateway {
     creds: { clientId: string; secret: string },
     capability: B2CCapability,
   ): Promise<VerifyResult>;
+  /** Clients for one instance and API client: the catalogue sync, live reads and write-back use them. */
+  instanceClients(host: string, creds: { clientId: string; secret: string }): B2CInstanceClients;
+}
+
+export interface B2CInstanceClients {
+  data: OcapiDataClient;
+  shop: OcapiShopClient;
+  webdav: WebdavClient;
 }

@@ -53,6 +53,9 @@ export async function startTestServer(
     listInstances: async () => [],
     ensureApiClient: async () => ({ clientId: 'client-1', secret: 'secret-1' }),
     verify: async () => ({ status: 'ok' as const }),
+    instanceClients: () => {
+      throw new Error('The HTTP tests reach no B2C instance.');
+    },
   };
   const services = createServices({ db: database.db, b2c: gateway, secrets });
   const running = await createServer({

@@ -1,0 +1,32 @@
+/** The Products area: the env's catalogue copy and its sync; every procedure is org-scoped. */
+import {
+  envCatalogueInput,
+  productFiltersInput,
+  productInput,
+  syncNowInput,
+} from '~/domain/products/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const productsRouter = createTRPCRouter({
+  list: orgProcedure
+    .input(productFiltersInput)
+    .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
+  facets: orgProcedure
+    .input(envCatalogueInput)
+    .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
+  get: orgProcedure
+    .input(productInput)
+    .query(({ ctx, input }) =>
+      ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
+    ),
+  syncState: orgProcedure
+    .input(envCatalogueInput)
+    .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
+  syncNow: orgProcedure
+    .input(syncNowInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),
+    ),
+});
+
+export const productsRouters = { products: productsRouter };
