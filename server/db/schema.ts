@@ -263,6 +263,10 @@ export const catalogProducts = pgTable(
     envId: text('env_id')
       .notNull()
       .references(() => envs.id, { onDelete: 'cascade' }),
+    /**
+     * Collated "C" (migration 0004): ids sort byte by byte on every database, and the primary key's
+     * index serves the list's prefix filter (LIKE 'x%').
+     */
     b2cProductId: text('b2c_product_id').notNull(),
     type: text('type', { enum: CATALOG_PRODUCT_TYPES }).notNull(),
     online: boolean('online').notNull(),
@@ -289,8 +293,6 @@ export const catalogProducts = pgTable(
     index('catalog_products_env_category_idx').on(t.envId, t.primaryCategoryId),
     index('catalog_products_env_master_idx').on(t.envId, t.masterId),
     index('catalog_products_env_modified_idx').on(t.envId, t.lastModified),
-    // b2cProductId filters by prefix (LIKE 'x%'), which needs pattern ops under any collation.
-    index('catalog_products_env_id_prefix_idx').on(t.envId, sql`${t.b2cProductId} text_pattern_ops`),
     index('catalog_products_catalogs_idx').using('gin', t.catalogIds),
     index('catalog_products_categories_idx').using('gin', t.categoryIds),
   ],
