@@ -20,6 +20,7 @@ import {
   openMigratedDatabase,
   openSecrets,
 } from './process-start';
+import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
 import { seed } from './seed';
 import { createServices } from './services';
 import type { HealthProbes } from './system/service';
@@ -123,7 +124,12 @@ async function main() {
     jobs: jobs.queue,
     ai: ai.service,
   });
-  if (config.jobWorkers) await jobs.work(services);
+  // Workers, and the catalogue schedule with them (a JOB_WORKERS=false server leaves both to workers).
+  let schedule: CatalogueSchedule | undefined;
+  if (config.jobWorkers) {
+    await jobs.work(services);
+    schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
+  }
   logger.info({ workers: config.jobWorkers }, 'background jobs started');
 
   let idp: DevIdp | undefined;
@@ -173,6 +179,7 @@ async function main() {
     force.unref();
     try {
       await running.close();
+      schedule?.stop();
       // Jobs in flight finish or are released for another worker before the database closes.
       await jobs.stop();
       await idp?.close();

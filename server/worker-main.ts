@@ -15,6 +15,7 @@ import {
   openMigratedDatabase,
   openSecrets,
 } from './process-start';
+import { startCatalogueSchedule } from './products/schedule';
 import { createServices } from './services';
 
 async function main() {
@@ -34,6 +35,7 @@ async function main() {
     ai: ai.service,
   });
   await jobs.work(services);
+  const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
 
   let stopping = false;
   async function stop(signal: string) {
@@ -43,6 +45,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
     force.unref();
     try {
+      schedule.stop();
       await jobs.stop();
       await database.close();
     } catch (err) {

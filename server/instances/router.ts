@@ -11,11 +11,19 @@ export const b2cInstancesRouter = createTRPCRouter({
   get: orgProcedure
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
-  verifyOnboarded: orgProcedure
-    .input(verifyOnboardedInput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.b2cInstances.verifyOnboarded(input.orgId, input.envId, input.b2cInstanceId),
-    ),
+  verifyOnboarded: orgProcedure.input(verifyOnboardedInput).mutation(async ({ ctx, input }) => {
+    const result = await ctx.services.b2cInstances.verifyOnboarded(
+      input.orgId,
+      input.envId,
+      input.b2cInstanceId,
+    );
+    // A newly linked env starts copying its catalogue at once. Should that not start (no job
+    // workers here), the schedule and the Products screen's Sync now still will.
+    if (result.status === 'ok') {
+      await ctx.services.products.syncNow(input.orgId, input.envId).catch(() => undefined);
+    }
+    return result;
+  }),
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({

@@ -345,6 +345,8 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           start,
           count,
         });
+        // A page that arrives after the worker was told to stop is left for the next try.
+        stopIfAsked();
         await upsert(db, envId, await place(page.hits), now());
         seen(page.hits);
         synced += page.hits.length;
@@ -373,6 +375,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           start,
           count,
         });
+        stopIfAsked();
         const newer = page.hits.filter(
           (p) => !since || !p.last_modified || new Date(p.last_modified) > since,
         );
