@@ -13,6 +13,7 @@ import {
   type OcapiDataClient,
   PRODUCT_SEARCH_MAX_COUNT,
   type Product,
+  type ProductExpand,
   type ProductSearchRequest,
   type ProductSearchResult,
 } from '~/server/integrations/b2c/ocapi-data';
@@ -36,6 +37,9 @@ export interface CatalogueSyncResult {
   synced: number;
   removed: number;
 }
+
+/** The copy keeps whole documents, variations and category assignments included. */
+const COPIED_EXPANSIONS: ProductExpand[] = ['all'];
 
 type CatalogProductType = (typeof CATALOG_PRODUCT_TYPES)[number];
 
@@ -158,6 +162,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           sorts: [{ field: 'id', sort_order: 'asc' }],
           start,
           count,
+          expand: COPIED_EXPANSIONS,
         });
         await upsert(db, envId, page.hits, now());
         seen(page.hits);
@@ -184,6 +189,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           sorts: [{ field: 'last_modified', sort_order: 'desc' }],
           start,
           count,
+          expand: COPIED_EXPANSIONS,
         });
         const newer = page.hits.filter(
           (p) => !since || !p.last_modified || new Date(p.last_modified) > since,

@@ -90,9 +90,9 @@ describe('OCAPI Data client', () => {
     expect(Object.keys(master.short_description ?? {}).sort()).toEqual(
       Object.keys(seeded.short_description).sort(),
     );
-    const variant = await data.getProduct(
-      `${(master.variants as { product_id: string }[])[0]?.product_id}`,
-    );
+    expect(master.variants).toBeUndefined();
+    const expanded = await data.getProduct('M-00001', { expand: ['variations'] });
+    const variant = await data.getProduct(`${expanded.variants?.[0]?.product_id}`);
     expect(variant.type.variant).toBe(true);
     expect(variant.master?.master_id).toBe('M-00001');
     await expect(data.getProduct('nope')).rejects.toBeInstanceOf(B2CNotFoundError);
