@@ -54,6 +54,7 @@ async function createB2C(
     simulator = await startDevB2CSimulator({
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
+      products: config.b2cSimulatorProducts,
       demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
     });
     simulatorUrl = simulator.url;

@@ -602,6 +602,34 @@ export function variationValuesFromIds(masterId: string, id: string): SimVariati
   return values;
 }
 
+/** Merges per locale, as OCAPI's PATCH does: a value replaces that locale's, null removes it. */
+export function mergeLocalized<T>(target: Localized<T>, patch: Record<string, T | null>) {
+  for (const [locale, value] of Object.entries(patch)) {
+    if (value === null) delete target[locale];
+    else target[locale] = value;
+  }
+}
+
+/** What a Business Manager user edits on a product, in the simulator's own shape. */
+export interface SimProductEdit {
+  name?: Record<string, string | null>;
+  page_title?: Record<string, string | null>;
+  page_description?: Record<string, string | null>;
+  page_keywords?: Record<string, string | null>;
+  online?: Record<string, boolean | null>;
+}
+
+const EDITABLE_TEXTS = ['name', 'page_title', 'page_description', 'page_keywords'] as const;
+
+export function editProduct(data: SimInstanceData, product: SimProduct, edit: SimProductEdit) {
+  for (const field of EDITABLE_TEXTS) {
+    const value = edit[field];
+    if (value) mergeLocalized(product[field], value);
+  }
+  if (edit.online) mergeLocalized(product.online, edit.online);
+  touchProduct(data, product);
+}
+
 /** Records a change to a product: a later last_modified, and derived data rebuilt. */
 export function touchProduct(data: SimInstanceData, product: SimProduct) {
   // Strictly later, even for two edits within a millisecond, so incremental syncs see each.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OCAPI_VERSION } from '~/domain/instances/constants';
 import {
   categoryAssignmentsOf,
+  mergeLocalized,
   type Localized,
   type Markup,
   SIM_MASTER_CATALOG_ID,
@@ -398,13 +399,6 @@ const productPatchSchema = z
   })
   .strict();
 
-function merge<T>(target: Localized<T>, patch: Record<string, T | null>) {
-  for (const [locale, value] of Object.entries(patch)) {
-    if (value === null) delete target[locale];
-    else target[locale] = value;
-  }
-}
-
 /** `instanceData` reads the instance the request is for (set by the host router). */
 export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
   const router = express.Router();
@@ -499,12 +493,12 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     const patch = parsed.data;
     for (const field of ['name', 'page_title', 'page_description', 'page_keywords'] as const) {
       const value = patch[field];
-      if (value) merge(product[field], value);
+      if (value) mergeLocalized(product[field], value);
     }
     for (const field of ['short_description', 'long_description'] as const) {
       const value = patch[field];
       if (!value) continue;
-      merge(
+      mergeLocalized(
         product[field],
         Object.fromEntries(
           Object.entries(value).map(([l, m]) => [
@@ -514,7 +508,7 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
         ),
       );
     }
-    if (patch.online_flag) merge(product.online, patch.online_flag);
+    if (patch.online_flag) mergeLocalized(product.online, patch.online_flag);
     touchProduct(instanceData(res), product);
     res.json(toOcapiProduct(product, instanceData(res)));
   });
