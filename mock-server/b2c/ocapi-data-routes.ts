@@ -164,7 +164,7 @@ export function toOcapiProduct(
     ...document,
     ...(expand.variations ? variationsOf(p, data) : {}),
     ...(expand.categories ? assignedCategoriesOf(p) : {}),
-    _resource_state: resourceStateOf([document, p.variantIds ?? null]),
+    _resource_state: resourceStateOf(p.variantIds ? [document, p.variantIds] : document),
   };
 }
 
@@ -472,7 +472,10 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     if (!product) return;
     const selection = selectionOr400(res, req.query.select);
     if (selection === null) return;
-    const expand = typeof req.query.expand === 'string' ? req.query.expand.split(',') : [];
+    // `expand=variations,categories`, or the parameter repeated.
+    const expand = [req.query.expand]
+      .flat()
+      .flatMap((value) => (typeof value === 'string' ? value.split(',') : []));
     const document = toOcapiProduct(product, instanceData(res), expansionsOf(expand));
     res.json(selection ? applySelection(document, selection) : document);
   });
