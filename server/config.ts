@@ -64,6 +64,14 @@ const envSchema = z
     ),
     B2C_SIMULATOR_URL: optionalString.pipe(httpUrl.optional()),
     B2C_SIMULATOR_PORT: port(4010),
+    B2C_SIMULATOR_PRODUCTS: optionalString.pipe(
+      z.coerce
+        .number<string>({ error: 'must be a number of products' })
+        .int('must be a whole number of products')
+        .min(1, 'must be at least 1')
+        .max(1_000_000, 'must be at most 1000000')
+        .optional(),
+    ),
     B2C_ACCOUNT_MANAGER_URL: optionalString.pipe(httpUrl.optional()),
     B2C_ACCOUNT_MANAGER_CLIENT_ID: optionalString,
     B2C_ACCOUNT_MANAGER_CLIENT_SECRET: optionalString,
@@ -153,6 +161,8 @@ export interface Config {
   secretKey: string | undefined;
   b2cSimulatorUrl: string | undefined;
   b2cSimulatorPort: number;
+  /** How many products each instance of the in-process simulator has at least; its default when unset. */
+  b2cSimulatorProducts: number | undefined;
   /** Beacon's own Account Manager API client; null when not configured (the simulator stands in outside production). */
   accountManager: { url: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
@@ -216,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.BEACON_SECRET_KEY,
     b2cSimulatorUrl: env.B2C_SIMULATOR_URL,
     b2cSimulatorPort: env.B2C_SIMULATOR_PORT,
+    b2cSimulatorProducts: env.B2C_SIMULATOR_PRODUCTS,
     accountManager:
       env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
         ? {

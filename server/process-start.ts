@@ -82,6 +82,7 @@ export async function createB2C(
     simulator = await startDevB2CSimulator({
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
+      products: config.b2cSimulatorProducts,
       demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
     });
     simulatorUrl = simulator.url;

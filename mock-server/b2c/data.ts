@@ -1,9 +1,10 @@
 /**
  * Seeded catalog data for one simulated instance: a master and a storefront catalog, nested
- * categories and 2,000+ products (masters, variants, variation groups, items) whose names and SEO
- * fields are localized in default, en-US, fr-FR and de-DE, with realistic gaps and some offline.
+ * categories and 2,000+ products (masters, variants, variation groups, items; more on request) whose
+ * names and SEO fields are localized in default, en-US, fr-FR and de-DE, with realistic gaps and some
+ * offline.
  */
-import { createPrng, type Prng } from './prng';
+import { createPrng, hashSeed, type Prng } from './prng';
 
 export const SIM_LOCALES = ['default', 'en-US', 'fr-FR', 'de-DE'] as const;
 export type SimLocale = (typeof SIM_LOCALES)[number];
@@ -62,6 +63,8 @@ export interface SimInstanceData {
   products: SimProduct[];
   productsById: Map<string, SimProduct>;
   sites: { id: string; name: string; storefrontCatalogId: string; currency: string }[];
+  /** Bumped by every product change, so what is derived from the products knows to rebuild. */
+  version: number;
 }
 
 const w = (en: string, fr: string, de: string): Words => ({ en, fr, de });
@@ -254,13 +257,184 @@ function localize<T>(locales: SimLocale[], make: (lang: Lang) => T): Localized<T
   return Object.fromEntries(locales.map((l) => [l, make(LANG_OF[l])]));
 }
 
+/** The value for each of `locales`, taken from a per-language table (no closure per product). */
+function inLocales<T>(locales: SimLocale[], byLang: Record<Lang, T>): Localized<T> {
+  const out: Localized<T> = {};
+  for (const locale of locales) out[locale] = byLang[LANG_OF[locale]];
+  return out;
+}
+
 const markup = (text: string): Markup => ({ markup: `<p>${text}</p>`, source: `<p>${text}</p>` });
 const pad = (n: number, width = 5) => String(n).padStart(width, '0');
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(2024, 0, 1);
 
-export function generateInstanceData(seed: number): SimInstanceData {
-  const prng = createPrng(seed);
+/** Every text a product with these name parts carries, per language. */
+interface Texts {
+  name: Words;
+  title: Words;
+  description: Words;
+  keywords: Words;
+  short: Record<Lang, Markup>;
+  long: Record<Lang, Markup>;
+}
+
+const perLang = <T>(make: (lang: Lang) => T): Record<Lang, T> => ({
+  en: make('en'),
+  fr: make('fr'),
+  de: make('de'),
+});
+
+function textsOf(parts: Parts): Texts {
+  const name = perLang((l) => productName(parts, l));
+  return {
+    name,
+    title: perLang((l) => SEO.title(name[l])),
+    description: perLang((l) => SEO.description[l](name[l])),
+    keywords: perLang((l) =>
+      [parts.noun[l], parts.material[l], parts.adj[l]].join(', ').toLowerCase(),
+    ),
+    short: perLang((l) => markup(SEO.short[l](parts))),
+    long: perLang((l) => markup(SEO.long[l](parts))),
+  };
+}
+
+/**
+ * Texts shared by every product with the same name parts: a few thousand combinations serve any
+ * number of products, which keeps a 100,000-product catalogue quick to build and small in memory.
+ * Nothing mutates them; edits replace a locale's value in the product's own map.
+ */
+function textCache() {
+  const cache = new Map<string, Texts>();
+  return (parts: Parts): Texts => {
+    const key = `${parts.adj.en}|${parts.material.en}|${parts.noun.en}|${parts.color?.en ?? ''}`;
+    let texts = cache.get(key);
+    if (!texts) {
+      texts = textsOf(parts);
+      cache.set(key, texts);
+    }
+    return texts;
+  };
+}
+
+interface Leaf {
+  id: string;
+  noun: Words;
+  department: string;
+}
+
+/** What building a product needs besides its own draws. */
+interface Builder {
+  texts: (parts: Parts) => Texts;
+  leaves: Leaf[];
+  products: SimProduct[];
+}
+
+function datesOf(prng: Prng) {
+  const created = EPOCH + prng.int(0, 700) * DAY_MS + prng.int(0, DAY_MS - 1);
+  const modified = created + prng.int(0, 120) * DAY_MS;
+  return {
+    creationDate: new Date(created).toISOString(),
+    lastModified: new Date(modified).toISOString(),
+  };
+}
+
+/**
+ * One product. The order of draws and of keys is what the catalogue has always been built with, so
+ * a seed keeps giving the same ids, names and JSON.
+ */
+function makeProduct(
+  prng: Prng,
+  texts: Texts,
+  id: string,
+  type: SimProductType,
+  leaf: Leaf,
+): SimProduct {
+  const nameLocales = localesFor(prng, { en: 0.92, fr: 0.7, de: 0.6 });
+  const seoLocales = localesFor(prng, { en: 0.85, fr: 0.55, de: 0.45 });
+  const withSeo = type !== 'variant';
+  return {
+    id,
+    type,
+    name: inLocales(nameLocales, texts.name),
+    page_title: withSeo && prng.chance(0.8) ? inLocales(seoLocales, texts.title) : {},
+    page_description: withSeo && prng.chance(0.7) ? inLocales(seoLocales, texts.description) : {},
+    page_keywords: withSeo && prng.chance(0.55) ? inLocales(seoLocales, texts.keywords) : {},
+    short_description: withSeo ? inLocales(seoLocales, texts.short) : {},
+    long_description: withSeo && prng.chance(0.75) ? inLocales(seoLocales, texts.long) : {},
+    online: { default: !prng.chance(0.08) },
+    owningCatalogId: SIM_MASTER_CATALOG_ID,
+    primaryCategoryId: leaf.id,
+    classificationCategoryId: leaf.department,
+    ...datesOf(prng),
+  };
+}
+
+/** A master, its variation groups (one per color) and their variants (one per size). */
+function addFamily(prng: Prng, b: Builder, m: number) {
+  const leaf = prng.pick(b.leaves);
+  const parts: Parts = {
+    adj: prng.pick(ADJECTIVES),
+    material: prng.pick(MATERIALS),
+    noun: leaf.noun,
+  };
+  const masterId = `M-${pad(m)}`;
+  const master = makeProduct(prng, b.texts(parts), masterId, 'master', leaf);
+  const variantIds: string[] = [];
+  master.variantIds = variantIds;
+  b.products.push(master);
+  const colorCount = prng.int(1, 2);
+  const start = prng.int(0, COLORS.length - 1);
+  for (let c = 0; c < colorCount; c++) {
+    const color = COLORS[(start + c) % COLORS.length] ?? COLORS[0]!;
+    const texts = b.texts({ ...parts, color: color.words });
+    const group = makeProduct(prng, texts, `${masterId}-${color.code}`, 'variation_group', leaf);
+    group.masterId = masterId;
+    b.products.push(group);
+    const sizes = SIZES.slice(0, prng.int(2, SIZES.length));
+    for (const size of sizes) {
+      const variant = makeProduct(
+        prng,
+        texts,
+        `${masterId}-${color.code}-${size}`,
+        'variant',
+        leaf,
+      );
+      variant.masterId = masterId;
+      variantIds.push(variant.id);
+      b.products.push(variant);
+    }
+  }
+}
+
+function addItem(prng: Prng, b: Builder, i: number) {
+  const leaf = prng.pick(b.leaves);
+  const parts: Parts = {
+    adj: prng.pick(ADJECTIVES),
+    material: prng.pick(MATERIALS),
+    noun: leaf.noun,
+  };
+  b.products.push(makeProduct(prng, b.texts(parts), `I-${pad(i)}`, 'item', leaf));
+}
+
+const DEFAULT_MASTERS = 250;
+/**
+ * Beyond the default catalogue, the chance that the next addition is an item rather than a master
+ * family (about seven products): keeps items near a quarter of the products, as in the default.
+ */
+const EXTRA_ITEM_CHANCE = 0.7;
+/** Extra products come from their own stream, so the default catalogue stays what it always was. */
+const EXTRA_STREAM = 0x5eed;
+
+export interface SimDataOptions {
+  /**
+   * At least this many products: past the default catalogue (about 2,400), more masters and items
+   * are appended after it, the same mix, deterministic for the seed. Fewer changes nothing.
+   */
+  products?: number;
+}
+
+function buildCatalogs() {
   const catalogs: SimCatalog[] = [
     { id: SIM_MASTER_CATALOG_ID, name: { default: 'Apparel Master Catalog' }, isMaster: true },
     {
@@ -276,7 +450,7 @@ export function generateInstanceData(seed: number): SimInstanceData {
 
   const categories: SimCategory[] = [];
   const words = (x: Words): Localized<string> => localize([...SIM_LOCALES], (lang) => x[lang]);
-  const leaves: { id: string; noun: Words; department: string }[] = [];
+  const leaves: Leaf[] = [];
   for (const catalog of catalogs) {
     categories.push({
       id: 'root',
@@ -328,96 +502,30 @@ export function generateInstanceData(seed: number): SimInstanceData {
       });
     });
   });
+  return { catalogs, categories, leaves };
+}
 
-  const products: SimProduct[] = [];
-  const dates = () => {
-    const created = EPOCH + prng.int(0, 700) * DAY_MS + prng.int(0, DAY_MS - 1);
-    const modified = created + prng.int(0, 120) * DAY_MS;
-    return {
-      creationDate: new Date(created).toISOString(),
-      lastModified: new Date(modified).toISOString(),
-    };
-  };
-  const seoProduct = (
-    id: string,
-    type: SimProductType,
-    parts: Parts,
-    leaf: (typeof leaves)[number],
-    extra: Partial<SimProduct> = {},
-  ): SimProduct => {
-    const nameLocales = localesFor(prng, { en: 0.92, fr: 0.7, de: 0.6 });
-    const seoLocales = localesFor(prng, { en: 0.85, fr: 0.55, de: 0.45 });
-    const withSeo = type !== 'variant';
-    const name = localize(nameLocales, (lang) => productName(parts, lang));
-    return {
-      id,
-      type,
-      name,
-      page_title:
-        withSeo && prng.chance(0.8)
-          ? localize(seoLocales, (l) => SEO.title(productName(parts, l)))
-          : {},
-      page_description:
-        withSeo && prng.chance(0.7)
-          ? localize(seoLocales, (l) => SEO.description[l](productName(parts, l)))
-          : {},
-      page_keywords:
-        withSeo && prng.chance(0.55)
-          ? localize(seoLocales, (l) =>
-              [parts.noun[l], parts.material[l], parts.adj[l]].join(', ').toLowerCase(),
-            )
-          : {},
-      short_description: withSeo ? localize(seoLocales, (l) => markup(SEO.short[l](parts))) : {},
-      long_description:
-        withSeo && prng.chance(0.75) ? localize(seoLocales, (l) => markup(SEO.long[l](parts))) : {},
-      online: { default: !prng.chance(0.08) },
-      owningCatalogId: SIM_MASTER_CATALOG_ID,
-      primaryCategoryId: leaf.id,
-      classificationCategoryId: leaf.department,
-      ...dates(),
-      ...extra,
-    };
-  };
+export function generateInstanceData(seed: number, options: SimDataOptions = {}): SimInstanceData {
+  const prng = createPrng(seed);
+  const { catalogs, categories, leaves } = buildCatalogs();
+  const b: Builder = { texts: textCache(), leaves, products: [] };
 
-  for (let m = 1; m <= 250; m++) {
-    const leaf = prng.pick(leaves);
-    const parts: Parts = {
-      adj: prng.pick(ADJECTIVES),
-      material: prng.pick(MATERIALS),
-      noun: leaf.noun,
-    };
-    const masterId = `M-${pad(m)}`;
-    const master = seoProduct(masterId, 'master', parts, leaf, { variantIds: [] });
-    products.push(master);
-    const colorCount = prng.int(1, 2);
-    const start = prng.int(0, COLORS.length - 1);
-    for (let c = 0; c < colorCount; c++) {
-      const color = COLORS[(start + c) % COLORS.length] ?? COLORS[0]!;
-      const colored = { ...parts, color: color.words };
-      products.push(
-        seoProduct(`${masterId}-${color.code}`, 'variation_group', colored, leaf, { masterId }),
-      );
-      const sizes = SIZES.slice(0, prng.int(2, SIZES.length));
-      for (const size of sizes) {
-        const variant = seoProduct(`${masterId}-${color.code}-${size}`, 'variant', colored, leaf, {
-          masterId,
-        });
-        master.variantIds?.push(variant.id);
-        products.push(variant);
-      }
+  for (let m = 1; m <= DEFAULT_MASTERS; m++) addFamily(prng, b, m);
+  const itemCount = Math.max(600, SIM_MIN_PRODUCTS + 200 - b.products.length);
+  for (let i = 1; i <= itemCount; i++) addItem(prng, b, i);
+
+  const wanted = options.products ?? 0;
+  if (wanted > b.products.length) {
+    const extra = createPrng(seed ^ EXTRA_STREAM);
+    let masters = DEFAULT_MASTERS;
+    let items = itemCount;
+    while (b.products.length < wanted) {
+      if (extra.chance(EXTRA_ITEM_CHANCE)) addItem(extra, b, ++items);
+      else addFamily(extra, b, ++masters);
     }
   }
-  const itemCount = Math.max(600, SIM_MIN_PRODUCTS + 200 - products.length);
-  for (let i = 1; i <= itemCount; i++) {
-    const leaf = prng.pick(leaves);
-    const parts: Parts = {
-      adj: prng.pick(ADJECTIVES),
-      material: prng.pick(MATERIALS),
-      noun: leaf.noun,
-    };
-    products.push(seoProduct(`I-${pad(i)}`, 'item', parts, leaf));
-  }
 
+  const products = b.products;
   return {
     catalogs,
     categories,
@@ -431,5 +539,113 @@ export function generateInstanceData(seed: number): SimInstanceData {
         currency: 'USD',
       },
     ],
+    version: 0,
   };
+}
+
+/** The storefront category a product is assigned to, as Business Manager's catalog assignment. */
+export interface SimCategoryAssignment {
+  catalogId: string;
+  categoryId: string;
+}
+
+/** About one family or item in twelve lives only in the master catalog, as new or retired ones do. */
+const MASTER_ONLY_PER_100 = 8;
+
+/**
+ * A product's storefront assignments, a pure function of its ids so the seeded data stays as it
+ * was: masters and items are assigned to their leaf category unless their id hashes into the
+ * master-only share; variation groups and variants follow their master.
+ */
+export function categoryAssignmentsOf(p: SimProduct): SimCategoryAssignment[] {
+  const familyId = p.masterId ?? p.id;
+  if (hashSeed(familyId) % 100 < MASTER_ONLY_PER_100) return [];
+  return [{ catalogId: SIM_STOREFRONT_CATALOG_ID, categoryId: p.primaryCategoryId }];
+}
+
+export const SIM_VARIATION_ATTRIBUTES = {
+  color: {
+    name: { default: 'Color', 'fr-FR': 'Couleur', 'de-DE': 'Farbe' },
+    values: new Map(
+      COLORS.map((c) => [
+        c.code,
+        { default: c.words.en, 'fr-FR': c.words.fr, 'de-DE': c.words.de } as Localized<string>,
+      ]),
+    ),
+  },
+  size: {
+    name: { default: 'Size', 'fr-FR': 'Taille', 'de-DE': 'Größe' },
+    values: new Map(SIZES.map((s) => [s, { default: s } as Localized<string>])),
+  },
+} as const;
+
+export interface SimVariationValues {
+  color?: string;
+  size?: string;
+}
+
+/** A variation group's color, or a variant's color and size; others have none. */
+export function variationValuesOf(p: SimProduct): SimVariationValues {
+  if (!p.masterId || (p.type !== 'variant' && p.type !== 'variation_group')) return {};
+  return variationValuesFromIds(p.masterId, p.id);
+}
+
+/**
+ * Read from the id (`M-00001-NVY` / `M-00001-NVY-M`): the ids were built from them, so nothing else
+ * is stored and no seeded draw changes.
+ */
+export function variationValuesFromIds(masterId: string, id: string): SimVariationValues {
+  const [color, size] = id.slice(masterId.length + 1).split('-');
+  const values: SimVariationValues = {};
+  if (color) values.color = color;
+  if (size) values.size = size;
+  return values;
+}
+
+/** Merges per locale, as OCAPI's PATCH does: a value replaces that locale's, null removes it. */
+export function mergeLocalized<T>(target: Localized<T>, patch: Record<string, T | null>) {
+  for (const [locale, value] of Object.entries(patch)) {
+    if (value === null) delete target[locale];
+    else target[locale] = value;
+  }
+}
+
+/** What a Business Manager user edits on a product, in the simulator's own shape. */
+export interface SimProductEdit {
+  name?: Record<string, string | null>;
+  page_title?: Record<string, string | null>;
+  page_description?: Record<string, string | null>;
+  page_keywords?: Record<string, string | null>;
+  online?: Record<string, boolean | null>;
+}
+
+const EDITABLE_TEXTS = ['name', 'page_title', 'page_description', 'page_keywords'] as const;
+
+export function editProduct(data: SimInstanceData, product: SimProduct, edit: SimProductEdit) {
+  for (const field of EDITABLE_TEXTS) {
+    const value = edit[field];
+    if (value) mergeLocalized(product[field], value);
+  }
+  if (edit.online) mergeLocalized(product.online, edit.online);
+  touchProduct(data, product);
+}
+
+/** Records a change to a product: a later last_modified, and derived data rebuilt. */
+export function touchProduct(data: SimInstanceData, product: SimProduct) {
+  // Strictly later, even for two edits within a millisecond, so incremental syncs see each.
+  const next = Math.max(Date.now(), Date.parse(product.lastModified) + 1);
+  product.lastModified = new Date(next).toISOString();
+  data.version += 1;
+}
+
+/** Removes a product, as deleting it in Business Manager does; false when there was none. */
+export function removeProduct(data: SimInstanceData, id: string): boolean {
+  const product = data.productsById.get(id);
+  if (!product) return false;
+  data.productsById.delete(id);
+  data.products.splice(data.products.indexOf(product), 1);
+  const master = product.masterId ? data.productsById.get(product.masterId) : undefined;
+  if (master?.variantIds) master.variantIds = master.variantIds.filter((v) => v !== id);
+  data.version += 1;
+  return true;
 }

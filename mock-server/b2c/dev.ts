@@ -28,10 +28,13 @@ function must<T>(result: { ok: true; value: T } | { ok: false; error: string }):
 export async function startDevB2CSimulator(options: {
   dataDir: string;
   port?: number;
+  /** At least this many products per instance (B2C_SIMULATOR_PRODUCTS); the default catalogue when unset. */
+  products?: number | undefined;
   demoClient: DemoApiClient;
 }): Promise<B2CSimulator> {
   const sim = await createB2CSimulator({
     port: options.port ?? 0,
+    products: options.products,
     statePath: path.join(options.dataDir, 'b2c-simulator.json'),
   });
   const { clientId, secret, orgId, instanceId } = options.demoClient;

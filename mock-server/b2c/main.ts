@@ -1,15 +1,24 @@
 /**
  * Runs the B2C Commerce simulator on its own: `npx tsx mock-server/b2c/main.ts`. Point the server
  * at it with B2C_SIMULATOR_URL (printed on start). B2C_SIMULATOR_PORT picks the port (default 4010),
- * B2C_SIMULATOR_SEED the data seed, B2C_SIMULATOR_STATE the state file (.data/b2c-simulator.json).
+ * B2C_SIMULATOR_SEED the data seed, B2C_SIMULATOR_PRODUCTS the least number of products per instance
+ * (about 2,400 by default), B2C_SIMULATOR_STATE the state file (.data/b2c-simulator.json).
  */
 import { createB2CSimulator } from './simulator';
 
 const port = Number(process.env.B2C_SIMULATOR_PORT ?? 4010);
 const seed = process.env.B2C_SIMULATOR_SEED ? Number(process.env.B2C_SIMULATOR_SEED) : undefined;
+const products = process.env.B2C_SIMULATOR_PRODUCTS
+  ? Number(process.env.B2C_SIMULATOR_PRODUCTS)
+  : undefined;
+if (products !== undefined && !(Number.isInteger(products) && products > 0)) {
+  throw new Error(
+    `B2C_SIMULATOR_PRODUCTS must be a whole number of products, got '${process.env.B2C_SIMULATOR_PRODUCTS}'`,
+  );
+}
 // API clients and pasted settings survive restarts, like the server's database in .data/.
 const statePath = process.env.B2C_SIMULATOR_STATE ?? '.data/b2c-simulator.json';
-const sim = await createB2CSimulator({ port, seed, statePath });
+const sim = await createB2CSimulator({ port, seed, products, statePath });
 
 const lines = [
   `B2C Commerce simulator at ${sim.url}  (B2C_SIMULATOR_URL=${sim.url})`,

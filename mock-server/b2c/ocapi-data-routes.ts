@@ -4,13 +4,19 @@ import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { OCAPI_VERSION } from '~/domain/instances/constants';
 import {
+  categoryAssignmentsOf,
+  mergeLocalized,
   type Localized,
   type Markup,
   SIM_MASTER_CATALOG_ID,
-  SIM_STOREFRONT_CATALOG_ID,
+  SIM_VARIATION_ATTRIBUTES,
   type SimInstanceData,
   type SimProduct,
+  touchProduct,
+  variationValuesFromIds,
+  variationValuesOf,
 } from './data';
+import { applySelection, parseSelector, type Selection, SelectorError } from './property-selector';
 
 export const SEARCH_MAX_COUNT = 200;
 
@@ -37,7 +43,104 @@ export function resourceStateOf(document: object): string {
   return createHash('sha256').update(JSON.stringify(document)).digest('hex');
 }
 
-export function toOcapiProduct(p: SimProduct) {
+/** What `expand` adds to a product document; nothing by default, as OCAPI does. */
+export interface Expansions {
+  variations: boolean;
+  categories: boolean;
+}
+export const NO_EXPANSIONS: Expansions = { variations: false, categories: false };
+
+/** OCAPI's expand values the simulator serves; others (images, prices…) are accepted and ignored. */
+export function expansionsOf(values: readonly string[]): Expansions {
+  const all = values.includes('all');
+  return {
+    variations: all || values.includes('variations'),
+    categories: all || values.includes('categories'),
+  };
+}
+
+type AttributeId = keyof typeof SIM_VARIATION_ATTRIBUTES;
+
+/** `variation_attributes` with only the values the product has, in first-seen order. */
+function variationAttributes(values: Record<AttributeId, Set<string>>) {
+  return (Object.keys(SIM_VARIATION_ATTRIBUTES) as AttributeId[])
+    .filter((id) => values[id].size > 0)
+    .map((id) => {
+      const attribute = SIM_VARIATION_ATTRIBUTES[id];
+      return {
+        _type: 'variation_attribute',
+        id,
+        name: attribute.name,
+        values: [...values[id]].map((value) => ({
+          _type: 'variation_attribute_value',
+          value,
+          name: attribute.values.get(value) ?? { default: value },
+        })),
+      };
+    });
+}
+
+/** The variation part of a master, variation group or variant document (expand=variations). */
+function variationsOf(p: SimProduct, data: SimInstanceData) {
+  if (p.type === 'variant') return { variation_values: variationValuesOf(p) };
+  if (p.type !== 'master' && p.type !== 'variation_group') return {};
+  const masterId = p.masterId ?? p.id;
+  // A master's variants all start with its id, a variation group's with its own.
+  const variantIds = (data.productsById.get(masterId)?.variantIds ?? []).filter((id) =>
+    id.startsWith(`${p.id}-`),
+  );
+  const variants = variantIds.map((id) => ({
+    _type: 'variant',
+    product_id: id,
+    variation_values: variationValuesFromIds(masterId, id),
+  }));
+  const values = { color: new Set<string>(), size: new Set<string>() };
+  for (const { variation_values: v } of variants) {
+    if (v.color) values.color.add(v.color);
+    if (v.size) values.size.add(v.size);
+  }
+  if (p.type === 'variation_group') {
+    return {
+      variation_attributes: variationAttributes(values),
+      variants,
+      variation_values: variationValuesOf(p),
+    };
+  }
+  const groupIds = [...values.color]
+    .map((color) => `${masterId}-${color}`)
+    .filter((id) => data.productsById.has(id));
+  return {
+    variation_attributes: variationAttributes(values),
+    variants,
+    variation_groups: groupIds.map((id) => ({
+      _type: 'variation_group',
+      product_id: id,
+      variation_values: variationValuesFromIds(masterId, id),
+    })),
+  };
+}
+
+function assignedCategoriesOf(p: SimProduct) {
+  const assignments = categoryAssignmentsOf(p);
+  if (assignments.length === 0) return {};
+  return {
+    assigned_categories: assignments.map((a) => ({
+      _type: 'product_category_assignment',
+      catalog_id: a.catalogId,
+      category_id: a.categoryId,
+    })),
+  };
+}
+
+/**
+ * A product as OCAPI documents it. `_resource_state` digests the product's own fields (and its
+ * variants' ids), so it is the same whatever is expanded.
+ */
+export function toOcapiProduct(
+  p: SimProduct,
+  data: SimInstanceData,
+  expand: Expansions = NO_EXPANSIONS,
+) {
   const document = {
     _v: OCAPI_VERSION,
     _type: 'product',
@@ -51,14 +154,18 @@ export function toOcapiProduct(p: SimProduct) {
     online_flag: p.online,
     type: { _type: 'product_type', [p.type]: true },
     master: p.masterId ? { _type: 'master', master_id: p.masterId } : undefined,
-    variants: p.variantIds?.map((id) => ({ _type: 'variant', product_id: id })),
     owning_catalog_id: p.owningCatalogId,
     primary_category_id: p.primaryCategoryId,
     classification_category: { catalog_id: SIM_MASTER_CATALOG_ID, id: p.classificationCategoryId },
     creation_date: p.creationDate,
     last_modified: p.lastModified,
   };
-  return { ...document, _resource_state: resourceStateOf(document) };
+  return {
+    ...document,
+    ...(expand.variations ? variationsOf(p, data) : {}),
+    ...(expand.categories ? assignedCategoriesOf(p) : {}),
+    _resource_state: resourceStateOf(p.variantIds ? [document, p.variantIds] : document),
+  };
 }
 
 function paging(req: Request, res: Response): { start: number; count: number } | null {
@@ -109,8 +216,13 @@ const TERM_FIELDS: Record<string, (p: SimProduct) => (string | boolean)[]> = {
   online_flag: (p) => [p.online.default ?? false],
   master_id: (p) => (p.masterId ? [p.masterId] : []),
   primary_category_id: (p) => [p.primaryCategoryId],
-  category_id: (p) => [p.primaryCategoryId, p.classificationCategoryId],
-  catalog_id: () => [SIM_MASTER_CATALOG_ID, SIM_STOREFRONT_CATALOG_ID],
+  category_id: (p) => [
+    p.primaryCategoryId,
+    p.classificationCategoryId,
+    ...categoryAssignmentsOf(p).map((a) => a.categoryId),
+  ],
+  // The owning catalog, and the catalogs it is assigned to categories of.
+  catalog_id: (p) => [p.owningCatalogId, ...categoryAssignmentsOf(p).map((a) => a.catalogId)],
 };
 
 const TEXT_FIELDS: Record<string, (p: SimProduct) => string[]> = {
@@ -199,6 +311,75 @@ function compileQuery(query: unknown): Predicate {
   }
 }
 
+type Sort = { field: string; sort_order?: string };
+
+const collator = new Intl.Collator();
+
+/** The products matching, in the order asked: each key computed once, not per comparison. */
+function matching(products: readonly SimProduct[], predicate: Predicate, sorts: Sort[]) {
+  const hits = products.filter(predicate);
+  if (sorts.length === 0) return hits;
+  const keys = sorts.map((s) => SORT_FIELDS[s.field] ?? SORT_FIELDS.id!);
+  const directions = sorts.map((s) => (s.sort_order === 'desc' ? -1 : 1));
+  const rows = hits.map((p) => ({ p, k: keys.map((key) => key(p)) }));
+  rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const cmp = collator.compare(a.k[i]!, b.k[i]!);
+      if (cmp !== 0) return cmp * directions[i]!;
+    }
+    return 0;
+  });
+  return rows.map((r) => r.p);
+}
+
+const SEARCH_CACHE_SIZE = 32;
+
+/**
+ * Search results per instance data and (query, sorts): a full sync pages through the same search
+ * hundreds of times, which must not filter and sort the whole catalogue each time. A product change
+ * bumps the data's version; the length catches callers who splice the products list directly.
+ */
+const searchCache = new WeakMap<
+  SimInstanceData,
+  { stamp: string; results: Map<string, SimProduct[]> }
+>();
+
+function cachedSearch(data: SimInstanceData, key: string, run: () => SimProduct[]) {
+  const stamp = `${data.version}:${data.products.length}`;
+  let entry = searchCache.get(data);
+  if (!entry || entry.stamp !== stamp) {
+    entry = { stamp, results: new Map() };
+    searchCache.set(data, entry);
+  }
+  let hits = entry.results.get(key);
+  if (!hits) {
+    hits = run();
+    // Oldest first out: a Map iterates in insertion order.
+    if (entry.results.size >= SEARCH_CACHE_SIZE) {
+      entry.results.delete(entry.results.keys().next().value!);
+    }
+    entry.results.set(key, hits);
+  }
+  return hits;
+}
+
+const expandSchema = z.array(z.string());
+const selectSchema = z.string().min(1);
+
+/** `select` parsed, or a 400 fault sent (null); undefined when there is none. */
+function selectionOr400(res: Response, raw: unknown): Selection | null | undefined {
+  if (raw === undefined) return undefined;
+  const text = selectSchema.safeParse(raw);
+  try {
+    if (!text.success) throw new SelectorError('select must be a non-empty string.');
+    return parseSelector(text.data);
+  } catch (error) {
+    if (!(error instanceof SelectorError)) throw error;
+    sendFault(res, 400, 'MalformedSelectorException', error.message, { selector: String(raw) });
+    return null;
+  }
+}
+
 const localizedStringPatch = z.record(z.string(), z.string().nullable());
 const localizedMarkupPatch = z.record(
   z.string(),
@@ -217,13 +398,6 @@ const productPatchSchema = z
     online_flag: z.record(z.string(), z.boolean()).optional(),
   })
   .strict();
-
-function merge<T>(target: Localized<T>, patch: Record<string, T | null>) {
-  for (const [locale, value] of Object.entries(patch)) {
-    if (value === null) delete target[locale];
-    else target[locale] = value;
-  }
-}
 
 /** `instanceData` reads the instance the request is for (set by the host router). */
 export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
@@ -295,7 +469,15 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
 
   router.get('/products/:id', (req, res) => {
     const product = productOr404(req, res);
-    if (product) res.json(toOcapiProduct(product));
+    if (!product) return;
+    const selection = selectionOr400(res, req.query.select);
+    if (selection === null) return;
+    // `expand=variations,categories`, or the parameter repeated.
+    const expand = [req.query.expand]
+      .flat()
+      .flatMap((value) => (typeof value === 'string' ? value.split(',') : []));
+    const document = toOcapiProduct(product, instanceData(res), expansionsOf(expand));
+    res.json(selection ? applySelection(document, selection) : document);
   });
 
   router.patch('/products/:id', (req, res) => {
@@ -314,12 +496,12 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     const patch = parsed.data;
     for (const field of ['name', 'page_title', 'page_description', 'page_keywords'] as const) {
       const value = patch[field];
-      if (value) merge(product[field], value);
+      if (value) mergeLocalized(product[field], value);
     }
     for (const field of ['short_description', 'long_description'] as const) {
       const value = patch[field];
       if (!value) continue;
-      merge(
+      mergeLocalized(
         product[field],
         Object.fromEntries(
           Object.entries(value).map(([l, m]) => [
@@ -329,9 +511,9 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
         ),
       );
     }
-    if (patch.online_flag) merge(product.online, patch.online_flag);
-    product.lastModified = new Date().toISOString();
-    res.json(toOcapiProduct(product));
+    if (patch.online_flag) mergeLocalized(product.online, patch.online_flag);
+    touchProduct(instanceData(res), product);
+    res.json(toOcapiProduct(product, instanceData(res)));
   });
 
   router.post('/product_search', (req, res) => {
@@ -340,6 +522,8 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       sorts?: unknown;
       start?: unknown;
       count?: unknown;
+      expand?: unknown;
+      select?: unknown;
     };
     const start = body.start ?? 0;
     const count = body.count ?? 25;
@@ -361,6 +545,13 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       );
       return;
     }
+    const expand = expandSchema.optional().safeParse(body.expand);
+    if (!expand.success) {
+      sendFault(res, 400, 'ValueConstraintViolationException', 'expand must be a list of strings.');
+      return;
+    }
+    const selection = selectionOr400(res, body.select);
+    if (selection === null) return;
     let predicate: Predicate;
     try {
       predicate = compileQuery(body.query);
@@ -369,29 +560,20 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       sendFault(res, 400, 'MalformedQueryException', error.message);
       return;
     }
-    const sorts = (Array.isArray(body.sorts) ? body.sorts : []) as {
-      field?: string;
-      sort_order?: string;
-    }[];
+    const sorts = (Array.isArray(body.sorts) ? body.sorts : []) as Partial<Sort>[];
     for (const s of sorts) {
       if (!s.field || !SORT_FIELDS[s.field]) {
         sendFault(res, 400, 'MalformedQueryException', `Unknown sort field '${String(s.field)}'.`);
         return;
       }
     }
-    const hits = instanceData(res).products.filter(predicate);
-    if (sorts.length > 0) {
-      hits.sort((a, b) => {
-        for (const s of sorts) {
-          const key = SORT_FIELDS[s.field ?? 'id'] ?? SORT_FIELDS.id!;
-          const cmp = key(a).localeCompare(key(b));
-          if (cmp !== 0) return s.sort_order === 'desc' ? -cmp : cmp;
-        }
-        return 0;
-      });
-    }
-    const slice = hits.slice(start, start + count).map(toOcapiProduct);
-    res.json({
+    const data = instanceData(res);
+    const hits = cachedSearch(data, JSON.stringify([body.query, sorts]), () =>
+      matching(data.products, predicate, sorts as Sort[]),
+    );
+    const expansions = expansionsOf(expand.data ?? []);
+    const slice = hits.slice(start, start + count).map((p) => toOcapiProduct(p, data, expansions));
+    const result = {
       _v: OCAPI_VERSION,
       _type: 'product_search_result',
       count: slice.length,
@@ -403,7 +585,8 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       query: body.query,
       start,
       total: hits.length,
-    });
+    };
+    res.json(selection ? applySelection(result, selection) : result);
   });
 
   return router;

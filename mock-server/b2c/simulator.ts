@@ -31,7 +31,8 @@ import {
   businessManagerUrl,
   escapeHtml,
 } from './business-manager';
-import { generateInstanceData, type SimInstanceData } from './data';
+import { simProductRoutes } from './control-routes';
+import { generateInstanceData, removeProduct, type SimInstanceData } from './data';
 import { ocapiDataRouter, sendFault } from './ocapi-data-routes';
 import { createPrng, hashSeed } from './prng';
 
@@ -108,6 +109,8 @@ export interface SimInstance extends SimInstanceSpec {
   };
   /** Seeded on first use, so starting the simulator stays fast. */
   data(): SimInstanceData;
+  /** Deletes a product, as in Business Manager: gone from search and GET; false when there was none. */
+  removeProduct(id: string): boolean;
   files: Map<string, string>;
   dirs: Set<string>;
 }
@@ -122,6 +125,11 @@ export interface SimApiClient {
 
 export interface B2CSimulatorOptions {
   seed?: number;
+  /**
+   * Each instance's catalogue has at least this many products: the default one (about 2,400) with
+   * more of the same appended. Absent or smaller: the default catalogue, unchanged.
+   */
+  products?: number;
   /** 0 (default) picks a free port. */
   port?: number;
   instances?: readonly SimInstanceSpec[];
@@ -238,13 +246,16 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   const instances: SimInstance[] = (options.instances ?? DEFAULT_SIM_INSTANCES).map((spec) => {
     let data: SimInstanceData | null = null;
     const instanceId = `${spec.realm}_${spec.instance}`;
+    const seeded = () =>
+      (data ??= generateInstanceData(hashSeed(seed, instanceId), { products: options.products }));
     return {
       ...spec,
       hostname: spec.hostname.toLowerCase(),
       id: idPrng.uuid(),
       instanceId,
       settings: { ocapiData: null, ocapiShop: null, webdav: null },
-      data: () => (data ??= generateInstanceData(hashSeed(seed, instanceId))),
+      data: seeded,
+      removeProduct: (id) => removeProduct(seeded(), id),
       files: new Map([
         ['/impex/src/instance/catalog-export.xml', '<?xml version="1.0"?><catalog/>\n'],
         ['/impex/log/import.log', 'Import finished.\n'],
@@ -340,6 +351,10 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     faultRules = [];
     res.status(204).end();
   });
+  app.use(
+    '/__sim',
+    simProductRoutes((host) => byHost.get(host.toLowerCase())?.data() ?? null),
+  );
 
   // ---- Account Manager ----
   const am = express.Router();

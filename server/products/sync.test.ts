@@ -62,6 +62,14 @@ describeEachDriver('catalogue sync', (get) => {
       expect(row.masterId).toBe(variant.masterId);
       expect(row.name['fr-FR']).toBe(variant.name['fr-FR']);
       expect(row.resourceState).toMatch(/^[0-9a-f]{64}$/);
+      // The stored document is the whole one: variations and category assignments included.
+      expect(row.document).toHaveProperty('variation_values.size');
+      const masterRow = rows.find((r) => r.b2cProductId === variant.masterId)!;
+      expect(masterRow.document).toHaveProperty('variants');
+      expect(masterRow.document).toHaveProperty('variation_attributes');
+      expect(
+        rows.filter((r) => Object.hasOwn(r.document as object, 'assigned_categories')),
+      ).not.toEqual([]);
       expect(await stateOf(envId)).toMatchObject({
         status: 'idle',
         checkpoint: null,

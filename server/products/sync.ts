@@ -21,6 +21,7 @@ import {
   type OcapiDataClient,
   PRODUCT_SEARCH_MAX_COUNT,
   type Product,
+  type ProductExpand,
   type ProductSearchRequest,
   type ProductSearchResult,
 } from '~/server/integrations/b2c/ocapi-data';
@@ -49,6 +50,9 @@ export interface CatalogueSyncResult {
   synced: number;
   removed: number;
 }
+
+/** The copy keeps whole documents, variations and category assignments included. */
+const COPIED_EXPANSIONS: ProductExpand[] = ['all'];
 
 type CatalogProductType = (typeof CATALOG_PRODUCT_TYPES)[number];
 
@@ -344,6 +348,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           sorts: [{ field: 'id', sort_order: 'asc' }],
           start,
           count,
+          expand: COPIED_EXPANSIONS,
         });
         // A page that arrives after the worker was told to stop is left for the next try.
         stopIfAsked();
@@ -374,6 +379,7 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           sorts: [{ field: 'last_modified', sort_order: 'desc' }],
           start,
           count,
+          expand: COPIED_EXPANSIONS,
         });
         stopIfAsked();
         const newer = page.hits.filter(

@@ -90,9 +90,9 @@ describe('OCAPI Data client', () => {
     expect(Object.keys(master.short_description ?? {}).sort()).toEqual(
       Object.keys(seeded.short_description).sort(),
     );
-    const variant = await data.getProduct(
-      `${(master.variants as { product_id: string }[])[0]?.product_id}`,
-    );
+    expect(master.variants).toBeUndefined();
+    const expanded = await data.getProduct('M-00001', { expand: ['variations'] });
+    const variant = await data.getProduct(`${expanded.variants?.[0]?.product_id}`);
     expect(variant.type.variant).toBe(true);
     expect(variant.master?.master_id).toBe('M-00001');
     await expect(data.getProduct('nope')).rejects.toBeInstanceOf(B2CNotFoundError);
@@ -130,6 +130,36 @@ describe('OCAPI Data client', () => {
     });
     expect(second.start).toBe(200);
     expect(second.hits[0]?.id).not.toBe(first.hits[199]?.id);
+  });
+
+  it('asks for expansions and a property selection', async () => {
+    const masters = await data.searchProducts({
+      query: { term_query: { fields: ['type'], operator: 'is', values: ['master'] } },
+      count: 5,
+      expand: ['variations', 'categories'],
+    });
+    expect(masters.hits[0]?.variants?.[0]?.variation_values).toMatchObject({
+      color: expect.any(String),
+      size: expect.any(String),
+    });
+    expect(masters.hits[0]?.variation_attributes?.map((a) => a.id)).toContain('color');
+    expect(masters.hits.some((h) => h.assigned_categories?.length)).toBe(true);
+
+    const narrowed = await data.searchProducts({
+      query: { match_all_query: {} },
+      count: 3,
+      select: '(hits.(id,type),total)',
+    });
+    expect(narrowed.hits).toHaveLength(3);
+    expect(narrowed.hits[0]?.name).toBeUndefined();
+    expect(narrowed.total).toBeGreaterThan(2000);
+
+    const master = await data.getProduct('M-00001', { expand: ['all'] });
+    const variant = await data.getProduct(master.variants?.[0]?.product_id ?? '', {
+      expand: ['variations'],
+      select: '(id,type,variation_values)',
+    });
+    expect(Object.keys(variant).sort()).toEqual(['_type', '_v', 'id', 'type', 'variation_values']);
   });
 
   it('searches with term and text queries', async () => {

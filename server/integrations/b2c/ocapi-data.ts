@@ -44,6 +44,22 @@ export const productTypeSchema = z.looseObject({
   bundle: z.boolean().optional(),
 });
 
+const variationValues = z.record(z.string(), z.string());
+
+export const variationAttributeSchema = z.looseObject({
+  id: z.string(),
+  name: localizedString.optional(),
+  values: z
+    .array(z.looseObject({ value: z.string(), name: localizedString.optional() }))
+    .optional(),
+});
+
+/** A variant or variation group as a master (or group) lists it. */
+const productRef = z.looseObject({
+  product_id: z.string(),
+  variation_values: variationValues.optional(),
+});
+
 export const productSchema = z.looseObject({
   id: z.string(),
   name: localizedString.optional(),
@@ -55,11 +71,36 @@ export const productSchema = z.looseObject({
   online_flag: z.record(z.string(), z.boolean()).optional(),
   type: productTypeSchema,
   master: z.looseObject({ master_id: z.string() }).optional(),
+  owning_catalog_id: z.string().optional(),
   primary_category_id: z.string().optional(),
   creation_date: z.string().optional(),
   last_modified: z.string().optional(),
+  // With expand=variations:
+  variation_attributes: z.array(variationAttributeSchema).optional(),
+  variants: z.array(productRef).optional(),
+  variation_groups: z.array(productRef).optional(),
+  variation_values: variationValues.optional(),
+  // With expand=categories:
+  assigned_categories: z
+    .array(z.looseObject({ catalog_id: z.string(), category_id: z.string() }))
+    .optional(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** What OCAPI adds to a product document on request; without it those fields are left out. */
+export type ProductExpand = 'variations' | 'categories' | 'all';
+
+/**
+ * OCAPI's property selector, e.g. `(id,name,type)` or, on a search, `(hits.(id,type,name),total)`.
+ * The answer is still parsed as a product (or search result), so a selection keeps `id` and `type`
+ * (and a search's `hits` and `total`).
+ */
+export type PropertySelector = string;
+
+export interface ProductGetOptions {
+  expand?: ProductExpand[];
+  select?: PropertySelector;
+}
 
 /** The editable fields; localized maps merge per locale, as OCAPI's PATCH does. */
 export interface ProductPatch {
@@ -83,6 +124,8 @@ export interface ProductSearchRequest {
   start?: number;
   /** At most 200 (OCAPI's limit). */
   count?: number;
+  expand?: ProductExpand[];
+  select?: PropertySelector;
 }
 
 const listOf = <T extends z.ZodType>(item: T) =>
@@ -94,9 +137,10 @@ const listOf = <T extends z.ZodType>(item: T) =>
   });
 
 const searchResultSchema = z.object({
-  count: z.number(),
+  // A `select` may leave count and start out.
+  count: z.number().optional(),
   hits: z.array(productSchema).default([]),
-  start: z.number(),
+  start: z.number().optional(),
   total: z.number(),
 });
 export type ProductSearchResult = z.infer<typeof searchResultSchema>;
@@ -108,7 +152,7 @@ export interface OcapiDataClient {
     page?: { start?: number; count?: number },
   ): Promise<{ data: Category[]; total: number }>;
   listSites(): Promise<Site[]>;
-  getProduct(id: string): Promise<Product>;
+  getProduct(id: string, options?: ProductGetOptions): Promise<Product>;
   patchProduct(id: string, patch: ProductPatch): Promise<Product>;
   searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
 }
@@ -164,8 +208,15 @@ export function createOcapiDataClient(options: {
     async listSites() {
       return (await get('/sites', listOf(siteSchema))).data;
     },
-    getProduct(id) {
-      return get(`/products/${segment(id)}`, productSchema);
+    getProduct(id, options = {}) {
+      const query: Record<string, string> = {};
+      if (options.expand?.length) query.expand = options.expand.join(',');
+      if (options.select) query.select = options.select;
+      return get(
+        `/products/${segment(id)}`,
+        productSchema,
+        Object.keys(query).length > 0 ? query : undefined,
+      );
     },
     async patchProduct(id, patch) {
       const { call, response } = send('PATCH', `/products/${segment(id)}`, { json: patch });
