@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
-import { catalogProducts, catalogSyncs } from '~/server/db/schema';
+import {
+  categoryAssignmentsOf,
+  SIM_MASTER_CATALOG_ID,
+  SIM_STOREFRONT_CATALOG_ID,
+} from '~/mock-server/b2c/data';
+import { catalogCategories, catalogProducts, catalogSyncs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { B2CPermissionError } from '~/server/integrations/b2c/errors';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
@@ -85,6 +90,47 @@ describeEachDriver('catalogue sync', (get) => {
         .from(catalogProducts)
         .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, variant.id)));
       expect(updated?.pageTitle['fr-FR']).toBe('Titre retravaillé');
+    },
+    SYNC_TIMEOUT_MS,
+  );
+
+  it(
+    'places each product in its catalogs and categories with their ancestors; variants where their master is',
+    async () => {
+      sim.instance(HOST).settings.ocapiData = parseOk(granted);
+      const envId = await newEnv('placed');
+      await syncCatalogue({ db: db(), data, envId });
+      const rows = new Map((await copy(envId)).map((r) => [r.b2cProductId, r]));
+      const products = instanceProducts();
+      const assigned = products.find(
+        (p) =>
+          p.type === 'item' &&
+          categoryAssignmentsOf(p).length > 0 &&
+          p.primaryCategoryId === 'womens-clothing-dresses',
+      )!;
+      expect(rows.get(assigned.id)).toMatchObject({
+        catalogIds: [SIM_MASTER_CATALOG_ID, SIM_STOREFRONT_CATALOG_ID],
+        categoryIds: ['womens', 'womens-clothing', 'womens-clothing-dresses'],
+      });
+      const masterOnly = products.find(
+        (p) => p.type === 'item' && categoryAssignmentsOf(p).length === 0,
+      )!;
+      expect(rows.get(masterOnly.id)?.catalogIds).toEqual([SIM_MASTER_CATALOG_ID]);
+      const variant = products.find((p) => p.type === 'variant')!;
+      const master = rows.get(variant.masterId!)!;
+      expect(rows.get(variant.id)).toMatchObject({
+        catalogIds: master.catalogIds,
+        categoryIds: master.categoryIds,
+      });
+      // The category trees are copied for the filters.
+      const categories = await db()
+        .select()
+        .from(catalogCategories)
+        .where(eq(catalogCategories.envId, envId));
+      expect(categories.find((c) => c.categoryId === 'womens-clothing-dresses')).toMatchObject({
+        catalogId: SIM_STOREFRONT_CATALOG_ID,
+        parentId: 'womens-clothing',
+      });
     },
     SYNC_TIMEOUT_MS,
   );
