@@ -7,16 +7,15 @@
  * Jobs are queued first, then the workers start; the clock runs from then until every run completed.
  * Env: BENCH_NOOP_JOBS (default 2000), BENCH_MODEL_JOBS (default 400).
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { z } from 'zod';
-import { createDatabase, type Database, IN_MEMORY } from '~/server/db/client';
+import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { jobRuns, orgs } from '~/server/db/schema';
 import { type AnyJobDefinition, defineJob } from '~/server/jobs/define';
 import { startJobQueue } from '~/server/jobs/queue';
+import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 2000);
 const MODEL_JOBS = Number(process.env.BENCH_MODEL_JOBS ?? 400);
@@ -38,14 +37,6 @@ const modelCall = defineJob({
   retry: { limit: 0, delaySeconds: 1 },
   handler: () => new Promise<void>((resolve) => setTimeout(resolve, MODEL_LATENCY_MS)),
 });
-
-interface Row {
-  load: string;
-  database: string;
-  figure: string;
-  goal: string;
-  met: boolean | null;
-}
 
 /** Queues `count` jobs of a kind (runs and jobs in bulk), starts workers, waits for every run. */
 async function measure(
@@ -98,7 +89,7 @@ async function measure(
   }
 }
 
-async function bench(name: string, database: Database): Promise<Row[]> {
+async function bench(name: string, database: Database): Promise<BenchRow[]> {
   await migrateDatabase(database);
   await database.db
     .insert(orgs)
@@ -130,71 +121,4 @@ async function bench(name: string, database: Database): Promise<Row[]> {
   ];
 }
 
-/** A throw-away database on the local PostgreSQL, or null (with the reason) when there is none. */
-function adminUrl(): string | null {
-  try {
-    return execFileSync('scripts/pg-test-db.sh', { encoding: 'utf8' }).trim() || null;
-  } catch (error) {
-    process.stderr.write(`PostgreSQL skipped: ${(error as Error).message.split('\n')[0]}\n`);
-    return null;
-  }
-}
-
-async function withAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const rows: Row[] = [];
-const pglite = await createDatabase({ dataDir: IN_MEMORY });
-try {
-  rows.push(...(await bench('PGlite', pglite)));
-} finally {
-  await pglite.close();
-}
-
-const admin = adminUrl();
-if (admin) {
-  const name = `beacon_bench_${randomBytes(4).toString('hex')}`;
-  await withAdmin(admin, `CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString(), poolMax: 10 });
-  try {
-    rows.push(...(await bench('PostgreSQL', database)));
-  } finally {
-    await database.close();
-    await withAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-} else {
-  rows.push({
-    load: 'all',
-    database: 'PostgreSQL',
-    figure: 'not measured',
-    goal: '',
-    met: null,
-  });
-}
-
-const header = ['load', 'database', 'figure', 'goal', 'met'] as const;
-const cells = rows.map((r) => [
-  r.load,
-  r.database,
-  r.figure,
-  r.goal,
-  r.met === null ? '–' : r.met ? 'yes' : 'NO',
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-const line = (values: readonly string[]) =>
-  `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
-process.stdout.write(
-  [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join(
-    '\n',
-  ) + '\n',
-);
-process.exit(rows.some((r) => r.met === false) ? 1 : 0);
+printAndExit(await onEachDatabase(bench));

@@ -1,0 +1,89 @@
+/**
+ * What the database benches share: a result row with its goal, the table they print, and running a
+ * measurement on PGlite and on a throw-away PostgreSQL database (on the cluster scripts/pg-test-db.sh
+ * starts; a row says "not measured" when there is none).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database, IN_MEMORY } from '~/server/db/client';
+
+export interface BenchRow {
+  load: string;
+  database: string;
+  figure: string;
+  goal: string;
+  /** null: not measured. */
+  met: boolean | null;
+}
+
+/** A throw-away database on the local PostgreSQL, or null (with the reason) when there is none. */
+function adminUrl(): string | null {
+  try {
+    return execFileSync('scripts/pg-test-db.sh', { encoding: 'utf8' }).trim() || null;
+  } catch (error) {
+    process.stderr.write(`PostgreSQL skipped: ${(error as Error).message.split('\n')[0]}\n`);
+    return null;
+  }
+}
+
+async function withAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `bench` on an in-memory PGlite, then on a fresh PostgreSQL database when there is one. */
+export async function onEachDatabase(
+  bench: (name: 'PGlite' | 'PostgreSQL', database: Database) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const pglite = await createDatabase({ dataDir: IN_MEMORY });
+  try {
+    rows.push(...(await bench('PGlite', pglite)));
+  } finally {
+    await pglite.close();
+  }
+  const admin = adminUrl();
+  if (!admin) {
+    rows.push({ load: 'all', database: 'PostgreSQL', figure: 'not measured', goal: '', met: null });
+    return rows;
+  }
+  const name = `beacon_bench_${randomBytes(4).toString('hex')}`;
+  await withAdmin(admin, `CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ url: url.toString(), poolMax: 10 });
+  try {
+    rows.push(...(await bench('PostgreSQL', database)));
+  } finally {
+    await database.close();
+    await withAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  return rows;
+}
+
+/** Prints the rows as a Markdown table and exits non-zero when a goal was missed. */
+export function printAndExit(rows: BenchRow[]): never {
+  const header = ['load', 'database', 'figure', 'goal', 'met'] as const;
+  const cells = rows.map((r) => [
+    r.load,
+    r.database,
+    r.figure,
+    r.goal,
+    r.met === null ? '–' : r.met ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: readonly string[]) =>
+    `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+  process.stdout.write(
+    [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join(
+      '\n',
+    ) + '\n',
+  );
+  process.exit(rows.some((r) => r.met === false) ? 1 : 0);
+}

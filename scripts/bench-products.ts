@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:products`: the catalogue copy at scale. The B2C simulator is seeded with
+ * BENCH_PRODUCTS (default 100,000) products in 4 locales; on PGlite and on PostgreSQL (bench-db.ts)
+ * it prints the full sync's time and products/s through the real OCAPI Data client, then
+ * `products.list`'s server time (the service call, p50/p95 of BENCH_LIST_ROUNDS calls each) for the
+ * heaviest filter combinations. Goals: sync ≥ 1,000 products/s; list p95 ≤ 50 ms.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
+import { productFiltersInput } from '~/domain/products/inputs';
+import { createB2CSimulator } from '~/mock-server/b2c';
+import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
+import type { Database } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { b2cInstances, envs, orgs } from '~/server/db/schema';
+import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
+import { createProductsService } from '~/server/products/service';
+import { syncCatalogue } from '~/server/products/sync';
+import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 40);
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+const SYNC_GOAL = 1_000;
+const LIST_GOAL_MS = 50;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+log(`Seeding the simulator with ${PRODUCTS.toLocaleString('en-US')} products…`);
+const sim = await createB2CSimulator({ products: PRODUCTS });
+const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
+const { clientId, secret } = await gateway.ensureApiClient({ orgId: 'org-bench' });
+const settings = parseOcapiSettings(ocapiDataSettingsSnippet(clientId));
+if (!settings.ok) throw new Error(settings.error);
+sim.instance(HOST).settings.ocapiData = settings.value;
+const data = gateway.instanceClients(HOST, { clientId, secret }).data;
+const instanceProducts = sim.instance(HOST).data().products.length;
+log(`The instance has ${instanceProducts.toLocaleString('en-US')} products.`);
+
+/** The list's heaviest shapes: every filter, deep pages, a prefix, a category with its subtree. */
+const LISTS: { label: string; filters: Record<string, unknown> }[] = [
+  { label: 'first page, defaults', filters: {} },
+  {
+    label: 'fr-FR, variation groups',
+    filters: { language: 'fr-FR', productType: 'variation-group' },
+  },
+  {
+    label: 'catalog + category subtree + offline',
+    filters: { catalog: SIM_STOREFRONT_CATALOG_ID, categoryId: 'womens', showOffline: true },
+  },
+  {
+    label: 'every filter',
+    filters: {
+      language: 'de-DE',
+      catalog: SIM_STOREFRONT_CATALOG_ID,
+      categoryId: 'mens-clothing-shirts',
+      productType: 'base',
+      b2cProductId: 'M-0',
+    },
+  },
+  { label: 'id prefix, any type', filters: { b2cProductId: 'M-01' } },
+  { label: 'page 1,000', filters: { page: 1000 } },
+];
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function bench(name: string, database: Database): Promise<BenchRow[]> {
+  await migrateDatabase(database);
+  const db = database.db;
+  const orgId = `org_${randomBytes(4).toString('hex')}`;
+  await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench' });
+  const [instance] = await db
+    .insert(b2cInstances)
+    .values({
+      orgId,
+      instanceId: 'zzte_001',
+      externalInstanceId: 'bench',
+      host: HOST,
+      tenantType: 'sandbox',
+      onboarded: true,
+    })
+    .returning();
+  const [env] = await db
+    .insert(envs)
+    .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
+    .returning();
+  const envId = env!.id;
+
+  const started = performance.now();
+  const result = await syncCatalogue({ db, data, envId });
+  const seconds = (performance.now() - started) / 1000;
+  const perSecond = result.synced / seconds;
+  log(
+    `${name}: synced ${result.synced.toLocaleString('en-US')} products in ${seconds.toFixed(1)} s`,
+  );
+  // Fresh statistics, as autovacuum would have them after a sync this size.
+  await db.execute('analyze');
+
+  const products = createProductsService({ db });
+  const rows: BenchRow[] = [
+    {
+      load: `full sync (${result.synced.toLocaleString('en-US')} products)`,
+      database: name,
+      figure: `${perSecond.toFixed(0)} products/s (${seconds.toFixed(1)} s)`,
+      goal: `≥ ${SYNC_GOAL.toLocaleString('en-US')} products/s`,
+      met: result.synced === instanceProducts && perSecond >= SYNC_GOAL,
+    },
+  ];
+  for (const { label, filters } of LISTS) {
+    const input = productFiltersInput.parse({ orgId, envId, ...filters });
+    // Warm the plan and the cache once, as a screen that is in use has them.
+    const first = await products.list(orgId, input);
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now();
+      await products.list(orgId, input);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = quantile(times, 0.95);
+    rows.push({
+      load: `list: ${label} (${first.total.toLocaleString('en-US')} match)`,
+      database: name,
+      figure: `p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      goal: `p95 ≤ ${LIST_GOAL_MS} ms`,
+      met: p95 <= LIST_GOAL_MS,
+    });
+  }
+  await db.delete(envs).where(eq(envs.id, envId));
+  return rows;
+}
+
+try {
+  const rows = await onEachDatabase(bench);
+  await sim.stop();
+  printAndExit(rows);
+} catch (error) {
+  await sim.stop();
+  throw error;
+}
