@@ -106,7 +106,13 @@ export function createServices({
     members: rejectingBadData(createMembersService(db, access)),
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
     prompts: rejectingBadData(createPromptsService(db, now)),
-    products: rejectingBadData(createProductsService({ db, ...(jobs ? { jobs } : {}) })),
+    products: rejectingBadData(
+      createProductsService({
+        db,
+        ...(jobs ? { jobs } : {}),
+        clientsForEnv: (orgId, envId) => b2cInstances.clientsForEnv(orgId, envId),
+      }),
+    ),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     system: createSystemService(db, now, probes),

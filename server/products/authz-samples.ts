@@ -8,6 +8,9 @@ export const authzSamples: AuthzSamples = {
   'products.get': {
     input: (f) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id, b2cProductId: WALK_PRODUCT_ID }),
   },
+  'products.refresh': {
+    input: (f) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id, b2cProductId: WALK_PRODUCT_ID }),
+  },
   'products.syncState': { input: (f) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id }) },
   'products.syncNow': { input: (f) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id }) },
 };

@@ -5,6 +5,8 @@ import type { CatalogueSyncState } from '~/domain/products/entities';
 import { productFiltersInput } from '~/domain/products/inputs';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
+import { editProduct } from '~/mock-server/b2c/data';
+import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { b2cInstances, catalogSyncs, envs, jobRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
@@ -124,6 +126,22 @@ describeEachDriver('products.sync job', (get) => {
         'en-US',
         'fr-FR',
       ]);
+
+      // A live refresh reads one product from the instance into the copy now…
+      const data = sim.instance(HOST).data();
+      const item = data.products.find((p) => p.type === 'item')!;
+      editProduct(data, item, { name: { 'fr-FR': 'Nom rafraîchi' } });
+      const refreshed = await services.products.refresh(org.id, env.id, item.id);
+      expect(refreshed.fields.name['fr-FR']).toBe('Nom rafraîchi');
+      // …and one the instance deleted leaves the copy.
+      sim.instance(HOST).removeProduct(item.id);
+      await expect(services.products.refresh(org.id, env.id, item.id)).rejects.toMatchObject({
+        kind: 'NOT_FOUND',
+        message: PRODUCT_MESSAGES.productGone(item.id),
+      });
+      await expect(services.products.get(org.id, env.id, item.id)).rejects.toMatchObject({
+        kind: 'NOT_FOUND',
+      });
 
       // Fresh now; due again once an hour has passed.
       expect(await due(new Date())).toBe(false);

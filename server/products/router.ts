@@ -19,6 +19,11 @@ export const productsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
+  refresh: orgProcedure
+    .input(productInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
+    ),
   syncState: orgProcedure
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),

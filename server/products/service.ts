@@ -32,8 +32,11 @@ import {
   jobRuns,
   proposals,
 } from '~/server/db/schema';
+import { B2CError, B2CPermissionError } from '~/server/integrations/b2c/errors';
+import type { B2CInstanceClients } from '~/server/integrations/b2c/gateway';
 import type { JobQueue } from '~/server/jobs/queue';
 import { variationsOf } from './document';
+import { refreshProduct } from './sync';
 
 export const PRODUCTS_SYNC_JOB = 'products.sync';
 
@@ -45,6 +48,11 @@ export interface ProductsService {
   facets(orgId: string, envId: string): Promise<CatalogueFacets>;
   get(orgId: string, envId: string, b2cProductId: string): Promise<ProductDetail>;
   syncState(orgId: string, envId: string): Promise<CatalogueSyncState>;
+  /**
+   * Reads the product from the instance now into the copy and answers it; NOT_FOUND when the instance
+   * no longer has it (it leaves the copy too).
+   */
+  refresh(orgId: string, envId: string, b2cProductId: string): Promise<ProductDetail>;
   /** Starts a sync unless one is queued or running (then answers that one's state). */
   syncNow(orgId: string, envId: string, options?: { full?: boolean }): Promise<CatalogueSyncState>;
 }
@@ -53,6 +61,8 @@ export interface ProductsServiceDeps {
   db: Db;
   /** Absent where no background jobs run: syncing answers UNAVAILABLE. */
   jobs?: Pick<JobQueue, 'enqueue'>;
+  /** The env's instance clients (live reads); absent, a refresh is UNAVAILABLE. */
+  clientsForEnv?: (orgId: string, envId: string) => Promise<B2CInstanceClients>;
 }
 
 /** `LIKE` treats `%`, `_` and `\` specially; a product id is matched as typed. */
@@ -91,7 +101,11 @@ function syncStatusOf(
 
 type CatalogueSyncRow = typeof catalogSyncs.$inferSelect;
 
-export function createProductsService({ db, jobs }: ProductsServiceDeps): ProductsService {
+export function createProductsService({
+  db,
+  jobs,
+  clientsForEnv,
+}: ProductsServiceDeps): ProductsService {
   async function requireEnv(orgId: string, envId: string) {
     const [env] = await db
       .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
@@ -177,6 +191,93 @@ export function createProductsService({ db, jobs }: ProductsServiceDeps): Produc
     };
   }
 
+  async function get(orgId: string, envId: string, b2cProductId: string): Promise<ProductDetail> {
+    await requireEnv(orgId, envId);
+    const [row] = await db
+      .select({ product: catalogProducts, pendingProposals: pendingCount })
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, b2cProductId)));
+    if (!row) {
+      throw new DomainError(
+        'NOT_FOUND',
+        PRODUCT_MESSAGES.productNotFound(b2cProductId),
+        'product-not-found',
+      );
+    }
+    const p = row.product;
+    const variations = variationsOf(p.document);
+    const linkedIds = [
+      ...variations.variants.map((v) => v.b2cProductId),
+      ...variations.variationGroups.map((v) => v.b2cProductId),
+      ...(p.masterId ? [p.masterId] : []),
+    ];
+    const [linked, [state]] = await Promise.all([
+      linkedIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: catalogProducts.b2cProductId,
+              name: catalogProducts.name,
+              online: catalogProducts.online,
+            })
+            .from(catalogProducts)
+            .where(
+              and(
+                eq(catalogProducts.envId, envId),
+                inArray(catalogProducts.b2cProductId, linkedIds),
+              ),
+            ),
+      db
+        .select({ locales: catalogSyncs.locales })
+        .from(catalogSyncs)
+        .where(eq(catalogSyncs.envId, envId)),
+    ]);
+    const byId = new Map(linked.map((l) => [l.id, l]));
+    const withCopy = (v: Omit<ProductVariation, 'name' | 'online'>): ProductVariation => {
+      const found = byId.get(v.b2cProductId);
+      return {
+        ...v,
+        name: found ? localizedOf(found.name) : null,
+        online: found?.online ?? null,
+      };
+    };
+    const fields = {
+      name: localizedOf(p.name),
+      short_description: localizedOf(p.shortDescription),
+      long_description: localizedOf(p.longDescription),
+      page_title: localizedOf(p.pageTitle),
+      page_description: localizedOf(p.pageDescription),
+      page_keywords: localizedOf(p.pageKeywords),
+    } satisfies Record<ProductField, LocalizedText>;
+    const master = p.masterId ? byId.get(p.masterId) : undefined;
+    return {
+      b2cProductId: p.b2cProductId,
+      kind: p.type,
+      online: p.online,
+      fields,
+      locales: sortLocales([
+        DEFAULT_LOCALE,
+        ...(state?.locales ?? []),
+        ...PRODUCT_FIELDS.flatMap((f) => Object.keys(fields[f])),
+      ]),
+      masterId: p.masterId,
+      master: p.masterId
+        ? { b2cProductId: p.masterId, name: master ? localizedOf(master.name) : {} }
+        : null,
+      primaryCategoryId: p.primaryCategoryId,
+      catalogIds: p.catalogIds,
+      categoryIds: p.categoryIds,
+      variationAttributes: variations.attributes,
+      variationValues: variations.values,
+      variationGroups: variations.variationGroups.map(withCopy),
+      variants: variations.variants.map(withCopy),
+      lastModified: p.lastModified,
+      syncedAt: p.syncedAt,
+      pendingProposals: Number(row.pendingProposals),
+      document: p.document,
+    };
+  }
+
   return {
     async list(orgId, filters) {
       await requireEnv(orgId, filters.envId);
@@ -258,93 +359,38 @@ export function createProductsService({ db, jobs }: ProductsServiceDeps): Produc
       };
     },
 
-    async get(orgId, envId, b2cProductId) {
+    get,
+
+    async refresh(orgId, envId, b2cProductId) {
       await requireEnv(orgId, envId);
-      const [row] = await db
-        .select({ product: catalogProducts, pendingProposals: pendingCount })
-        .from(catalogProducts)
-        .where(
-          and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, b2cProductId)),
-        );
-      if (!row) {
+      if (!clientsForEnv) {
+        throw new DomainError('UNAVAILABLE', PRODUCT_MESSAGES.noInstance, 'no-instance');
+      }
+      const { data } = await clientsForEnv(orgId, envId);
+      let found;
+      try {
+        found = await refreshProduct({ db, data, envId, b2cProductId });
+      } catch (error) {
+        if (error instanceof B2CPermissionError) {
+          throw new DomainError(
+            'UNAVAILABLE',
+            PRODUCT_MESSAGES.readForbidden,
+            'B2CPermissionError',
+          );
+        }
+        if (error instanceof B2CError) {
+          throw new DomainError('UNAVAILABLE', INSTANCE_MESSAGES.b2cUnavailable, 'b2c-unavailable');
+        }
+        throw error;
+      }
+      if (!found) {
         throw new DomainError(
           'NOT_FOUND',
-          PRODUCT_MESSAGES.productNotFound(b2cProductId),
+          PRODUCT_MESSAGES.productGone(b2cProductId),
           'product-not-found',
         );
       }
-      const p = row.product;
-      const variations = variationsOf(p.document);
-      const linkedIds = [
-        ...variations.variants.map((v) => v.b2cProductId),
-        ...variations.variationGroups.map((v) => v.b2cProductId),
-        ...(p.masterId ? [p.masterId] : []),
-      ];
-      const [linked, [state]] = await Promise.all([
-        linkedIds.length === 0
-          ? Promise.resolve([])
-          : db
-              .select({
-                id: catalogProducts.b2cProductId,
-                name: catalogProducts.name,
-                online: catalogProducts.online,
-              })
-              .from(catalogProducts)
-              .where(
-                and(
-                  eq(catalogProducts.envId, envId),
-                  inArray(catalogProducts.b2cProductId, linkedIds),
-                ),
-              ),
-        db
-          .select({ locales: catalogSyncs.locales })
-          .from(catalogSyncs)
-          .where(eq(catalogSyncs.envId, envId)),
-      ]);
-      const byId = new Map(linked.map((l) => [l.id, l]));
-      const withCopy = (v: Omit<ProductVariation, 'name' | 'online'>): ProductVariation => {
-        const found = byId.get(v.b2cProductId);
-        return {
-          ...v,
-          name: found ? localizedOf(found.name) : null,
-          online: found?.online ?? null,
-        };
-      };
-      const fields = {
-        name: localizedOf(p.name),
-        short_description: localizedOf(p.shortDescription),
-        long_description: localizedOf(p.longDescription),
-        page_title: localizedOf(p.pageTitle),
-        page_description: localizedOf(p.pageDescription),
-        page_keywords: localizedOf(p.pageKeywords),
-      } satisfies Record<ProductField, LocalizedText>;
-      const master = p.masterId ? byId.get(p.masterId) : undefined;
-      return {
-        b2cProductId: p.b2cProductId,
-        kind: p.type,
-        online: p.online,
-        fields,
-        locales: sortLocales([
-          DEFAULT_LOCALE,
-          ...(state?.locales ?? []),
-          ...PRODUCT_FIELDS.flatMap((f) => Object.keys(fields[f])),
-        ]),
-        masterId: p.masterId,
-        master: p.masterId
-          ? { b2cProductId: p.masterId, name: master ? localizedOf(master.name) : {} }
-          : null,
-        primaryCategoryId: p.primaryCategoryId,
-        catalogIds: p.catalogIds,
-        categoryIds: p.categoryIds,
-        variationAttributes: variations.attributes,
-        variationValues: variations.values,
-        variationGroups: variations.variationGroups.map(withCopy),
-        variants: variations.variants.map(withCopy),
-        lastModified: p.lastModified,
-        syncedAt: p.syncedAt,
-        pendingProposals: Number(row.pendingProposals),
-        document: p.document,
-      };
+      return get(orgId, envId, b2cProductId);
     },
 
     syncState,

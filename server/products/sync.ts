@@ -15,7 +15,7 @@ import {
   catalogProducts,
   catalogSyncs,
 } from '~/server/db/schema';
-import { B2CRequestError } from '~/server/integrations/b2c/errors';
+import { B2CNotFoundError, B2CRequestError } from '~/server/integrations/b2c/errors';
 import {
   type Category,
   type OcapiDataClient,
@@ -163,11 +163,7 @@ async function upsert(
 }
 
 /** Reads every catalog and its categories, replaces the env's copy of them, and returns the trees. */
-async function syncCategories(
-  db: Db,
-  data: OcapiDataClient,
-  envId: string,
-): Promise<{ tree: CategoryTree; catalogsOf: Map<string, string[]> }> {
+async function syncCategories(db: Db, data: OcapiDataClient, envId: string): Promise<Trees> {
   const catalogs = await data.listCatalogs();
   const categories: Category[] = [];
   for (const catalog of catalogs) {
@@ -206,20 +202,36 @@ async function syncCategories(
     }
   });
 
-  const parentOf = new Map(
-    categories.map((c) => [treeKey(c.catalog_id, c.id), c.parent_category_id ?? null]),
+  return treesOf(
+    categories.map((c) => ({
+      catalogId: c.catalog_id,
+      categoryId: c.id,
+      parentId: c.parent_category_id ?? null,
+    })),
   );
+}
+
+interface Trees {
+  tree: CategoryTree;
+  /** Category id → the catalogs that have a category by that id. */
+  catalogsOf: Map<string, string[]>;
+}
+
+function treesOf(
+  categories: { catalogId: string; categoryId: string; parentId: string | null }[],
+): Trees {
+  const parentOf = new Map(categories.map((c) => [treeKey(c.catalogId, c.categoryId), c.parentId]));
   const tree: CategoryTree = new Map();
   const catalogsOf = new Map<string, string[]>();
   for (const c of categories) {
     const path: string[] = [];
     // A catalog's root holds everything: filtering by it filters nothing, so it is left out.
-    for (let id: string | null = c.id; id && id !== 'root' && path.length < 50;) {
+    for (let id: string | null = c.categoryId; id && id !== 'root' && path.length < 50;) {
       path.push(id);
-      id = parentOf.get(treeKey(c.catalog_id, id)) ?? null;
+      id = parentOf.get(treeKey(c.catalogId, id)) ?? null;
     }
-    tree.set(treeKey(c.catalog_id, c.id), path);
-    catalogsOf.set(c.id, [...(catalogsOf.get(c.id) ?? []), c.catalog_id]);
+    tree.set(treeKey(c.catalogId, c.categoryId), path);
+    catalogsOf.set(c.categoryId, [...(catalogsOf.get(c.categoryId) ?? []), c.catalogId]);
   }
   return { tree, catalogsOf };
 }
@@ -430,4 +442,54 @@ async function inheritPlacement(db: Db, envId: string, variantIds: string[]) {
          variantIds.map((id) => sql`${id}`),
          sql`, `,
        )})`);
+}
+
+/**
+ * Reads one product from the instance now and puts it in the copy (its placement from the category
+ * trees the last sync copied; a variant's from its master's row). A product the instance no longer
+ * has leaves the copy: the answer is then null.
+ */
+export async function refreshProduct({
+  db,
+  data,
+  envId,
+  b2cProductId,
+  now = () => new Date(),
+}: {
+  db: Db;
+  data: OcapiDataClient;
+  envId: string;
+  b2cProductId: string;
+  now?: () => Date;
+}): Promise<Product | null> {
+  let product: Product;
+  try {
+    product = await data.getProduct(b2cProductId, { expand: ['all'] });
+  } catch (error) {
+    if (!(error instanceof B2CNotFoundError)) throw error;
+    await db
+      .delete(catalogProducts)
+      .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, b2cProductId)));
+    return null;
+  }
+  const categories = await db
+    .select({
+      catalogId: catalogCategories.catalogId,
+      categoryId: catalogCategories.categoryId,
+      parentId: catalogCategories.parentId,
+    })
+    .from(catalogCategories)
+    .where(eq(catalogCategories.envId, envId));
+  const { tree, catalogsOf } = treesOf(categories);
+  let placement = placementFrom(product, tree, catalogsOf);
+  const masterId = product.type.variant ? product.master?.master_id : undefined;
+  if (masterId) {
+    const [master] = await db
+      .select({ catalogIds: catalogProducts.catalogIds, categoryIds: catalogProducts.categoryIds })
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, masterId)));
+    if (master) placement = master;
+  }
+  await upsert(db, envId, [{ product, placement }], now());
+  return product;
 }
