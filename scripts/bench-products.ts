@@ -96,8 +96,6 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   log(
     `${name}: synced ${result.synced.toLocaleString('en-US')} products in ${seconds.toFixed(1)} s`,
   );
-  // Fresh statistics, as autovacuum would have them after a sync this size.
-  await db.execute('analyze');
 
   const products = createProductsService({ db });
   const rows: BenchRow[] = [

@@ -283,6 +283,14 @@ export function createProductsService({
       await requireEnv(orgId, filters.envId);
       const where = and(...filtersOf(filters.envId, filters));
       const language = filters.language;
+      // The page's ids come from the list index alone; only those 24 rows are read whole.
+      const pageIds = db
+        .select({ id: catalogProducts.b2cProductId })
+        .from(catalogProducts)
+        .where(where)
+        .orderBy(asc(catalogProducts.b2cProductId))
+        .limit(PRODUCTS_PAGE_SIZE)
+        .offset((filters.page - 1) * PRODUCTS_PAGE_SIZE);
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -295,10 +303,13 @@ export function createProductsService({
             pendingProposals: pendingCount,
           })
           .from(catalogProducts)
-          .where(where)
-          .orderBy(asc(catalogProducts.b2cProductId))
-          .limit(PRODUCTS_PAGE_SIZE)
-          .offset((filters.page - 1) * PRODUCTS_PAGE_SIZE),
+          .where(
+            and(
+              eq(catalogProducts.envId, filters.envId),
+              inArray(catalogProducts.b2cProductId, pageIds),
+            ),
+          )
+          .orderBy(asc(catalogProducts.b2cProductId)),
         db.select({ n: count() }).from(catalogProducts).where(where),
       ]);
       return {

@@ -34,6 +34,7 @@ CREATE TABLE "proposals" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "catalog_products_env_type_idx";--> statement-breakpoint
 ALTER TABLE "catalog_products" ADD COLUMN "catalog_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "catalog_products" ADD COLUMN "category_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "catalog_syncs" ADD COLUMN "total" integer;--> statement-breakpoint
@@ -45,6 +46,5 @@ ALTER TABLE "catalog_categories" ADD CONSTRAINT "catalog_categories_env_id_envs_
 ALTER TABLE "proposals" ADD CONSTRAINT "proposals_env_id_envs_id_fk" FOREIGN KEY ("env_id") REFERENCES "public"."envs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "proposals_pending_uq" ON "proposals" USING btree ("env_id","b2c_product_id","locale","field") WHERE "proposals"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "proposals_env_status_product_idx" ON "proposals" USING btree ("env_id","status","b2c_product_id");--> statement-breakpoint
-CREATE INDEX "catalog_products_catalogs_idx" ON "catalog_products" USING gin ("catalog_ids");--> statement-breakpoint
-CREATE INDEX "catalog_products_categories_idx" ON "catalog_products" USING gin ("category_ids");--> statement-breakpoint
+CREATE INDEX "catalog_products_list_idx" ON "catalog_products" USING btree ("env_id","b2c_product_id","online","type","catalog_ids","category_ids");--> statement-breakpoint
 ALTER TABLE "catalog_products" ALTER COLUMN "b2c_product_id" TYPE text COLLATE "C";
