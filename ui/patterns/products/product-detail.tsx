@@ -4,6 +4,8 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   DEFAULT_LOCALE,
   type LocalizedText,
+  PRODUCT_KIND_LABEL,
+  type ProductDetail,
   type ProductVariation,
   type VariationAttribute,
 } from '~/domain/products/entities';
@@ -20,7 +22,8 @@ import {
 } from '~/ui/components/table';
 import { DetailItem, DetailList } from '~/ui/patterns/settings/detail-list';
 import { formatDateTime } from './format';
-import { LocalizedName, OnlineBadge } from './product-table';
+import { LocalizedName, missingIn, OnlineBadge } from './product-table';
+import { Badge } from '~/ui/components/badge';
 
 export const DETAIL_TEXT = {
   notFoundTitle: 'Product not found',
@@ -197,5 +200,36 @@ export function ProductDetailSkeleton() {
       <Skeleton className="h-10 w-96" />
       <Skeleton className="h-40 w-full" />
     </div>
+  );
+}
+
+/** "3 pending proposals". */
+export function pendingText(n: number): string {
+  return `${n} pending ${n === 1 ? 'proposal' : 'proposals'}`;
+}
+
+/** The line under the product's name: id, type, online, a missing name, its master, pending proposals. */
+export function ProductSummary({
+  product,
+  language,
+  nameMissing,
+  masterLink,
+  pendingLink,
+}: {
+  product: ProductDetail;
+  language: string;
+  nameMissing: boolean;
+  masterLink: ReactNode;
+  pendingLink: ReactNode;
+}) {
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <span className="font-mono text-base-content">{product.b2cProductId}</span>
+      <span>{PRODUCT_KIND_LABEL[product.kind]}</span>
+      <OnlineBadge online={product.online} />
+      {nameMissing ? <Badge variant="outline">{`Name ${missingIn(language)}`}</Badge> : null}
+      {masterLink ? <span>Master: {masterLink}</span> : null}
+      {pendingLink}
+    </span>
   );
 }

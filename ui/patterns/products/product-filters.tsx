@@ -128,21 +128,11 @@ export function ProductFilters({
           </SelectContent>
         </Select>
       </Field>
-      <Field className="w-36">
-        <FieldLabel>{FILTER_TEXT.language}</FieldLabel>
-        <Select value={values.language} onValueChange={(language) => onChange({ language })}>
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {facets.locales.map((locale) => (
-              <SelectItem key={locale} value={locale}>
-                {localeLabel(locale)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+      <LanguageSelect
+        value={values.language}
+        locales={facets.locales}
+        onChange={(language) => onChange({ language })}
+      />
       <Field className="w-44">
         <FieldLabel>{FILTER_TEXT.productType}</FieldLabel>
         <Select
@@ -230,5 +220,36 @@ function ProductIdFilter({
         </div>
       </Field>
     </form>
+  );
+}
+
+/** The language names and fields are shown in: `default` and every locale the copy has. */
+export function LanguageSelect({
+  value,
+  locales,
+  onChange,
+}: {
+  value: string;
+  locales: readonly string[];
+  onChange: (language: string) => void;
+}) {
+  // A language from the URL that the copy does not have yet still shows as chosen.
+  const options = locales.includes(value) ? locales : [...locales, value];
+  return (
+    <Field className="w-36">
+      <FieldLabel>{FILTER_TEXT.language}</FieldLabel>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((locale) => (
+            <SelectItem key={locale} value={locale}>
+              {localeLabel(locale)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
   );
 }
