@@ -37,7 +37,7 @@ export function LocalizedFieldTable({
 }) {
   return (
     <section data-slot="localized-field" className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">{label}</h3>
+      <h2 className="text-sm font-semibold">{label}</h2>
       <Table aria-label={label} className="table-fixed">
         <TableHeader>
           <TableRow>

@@ -103,7 +103,7 @@ export function ProductVariations({
   const table = (title: string, rows: readonly ProductVariation[]) =>
     rows.length === 0 ? null : (
       <section className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold">{title}</h3>
+        <h2 className="text-sm font-semibold">{title}</h2>
         <Table aria-label={title}>
           <TableHeader>
             <TableRow>
@@ -153,7 +153,7 @@ export function ProductVariations({
     <div className="flex flex-col gap-6">
       {attributes.length > 0 ? (
         <section className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold">{DETAIL_TEXT.variationAttributes}</h3>
+          <h2 className="text-sm font-semibold">{DETAIL_TEXT.variationAttributes}</h2>
           <DetailList>
             {attributes.map((a) => (
               <DetailItem key={a.id} label={textIn(a.name, language) ?? a.id}>
