@@ -194,7 +194,12 @@ export function ProductNotFound({ message, action }: { message: string; action: 
 
 export function ProductDetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the product" className="flex flex-col gap-4 p-8">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading the product"
+      className="flex flex-col gap-4 p-8"
+    >
       <Skeleton className="h-8 w-80" />
       <Skeleton className="h-5 w-56" />
       <Skeleton className="h-10 w-96" />

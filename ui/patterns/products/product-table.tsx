@@ -154,7 +154,12 @@ export function ProductTable({
 
 export function ProductTableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <div aria-busy="true" aria-label="Loading products" className="flex flex-col gap-3">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading products"
+      className="flex flex-col gap-3"
+    >
       <Skeleton className="h-5 w-28" />
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className={cn('h-9 w-full', i % 2 === 1 && 'opacity-70')} />
