@@ -202,10 +202,21 @@ export const ListFiltered: Story = {
 
     await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(searchOf(filtered)).toEqual({ language: 'fr-FR' }));
-    await expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue('');
-    await expect(canvas.getByRole('switch', { name: 'Show offline' })).not.toBeChecked();
+    await waitFor(() =>
+      expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue(''),
+    );
+    await waitFor(() =>
+      expect(canvas.getByRole('switch', { name: 'Show offline' })).not.toBeChecked(),
+    );
     await expect(await canvas.findByText('26 products', {}, { timeout: 4000 })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+
+    // Back to the documented state: French names, variation groups only.
+    await choose(canvasElement, 'Product type', 'Variation groups');
+    await waitFor(() =>
+      expect(searchOf(filtered)).toEqual({ language: 'fr-FR', productType: 'variation-group' }),
+    );
+    await expect(await canvas.findByText('14 products', {}, { timeout: 4000 })).toBeVisible();
   },
 };
 
@@ -252,27 +263,51 @@ export const ListByCategory: Story = {
 };
 
 const empty = atCatalogue(`${LIST}?b2cProductId=nothing`);
-/** Nothing matches: says so, and clears the filters from there. */
+/** The empty state in the canvas, once the list has answered. */
+async function emptyState(canvasElement: HTMLElement) {
+  const title = await within(canvasElement).findByText(
+    'No products match these filters',
+    {},
+    { timeout: 4000 },
+  );
+  return title.closest<HTMLElement>('[data-slot="empty-state"]')!;
+}
+
+/** Nothing matches: says so, with a way to clear the filters. */
 export const ListEmpty: Story = {
   ...empty.story,
   tags: ['state:products.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const title = await canvas.findByText('No products match these filters', {}, { timeout: 4000 });
-    await expect(title).toBeVisible();
+    const state = await emptyState(canvasElement);
+    await expect(state).toBeVisible();
     await expect(
-      canvas.getByText(
+      within(state).getByText(
         'Try a shorter product ID, another catalog or category, or show offline products.',
       ),
     ).toBeVisible();
+    await expect(within(state).getByRole('button', { name: 'Clear filters' })).toBeEnabled();
     await expect(canvas.queryByRole('table', { name: 'Products' })).toBeNull();
     await expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue('nothing');
-    const emptyState = title.closest<HTMLElement>('[data-slot="empty-state"]')!;
-    await userEvent.click(within(emptyState).getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(searchOf(empty)).toEqual({}));
+    await expect(empty.api.calls('products.list')).toEqual([
+      { ...scope, page: 1, language: 'default', showOffline: false, b2cProductId: 'nothing' },
+    ]);
+  },
+};
+
+const emptyCleared = atCatalogue(`${LIST}?b2cProductId=nothing&showOffline=true`);
+/** Clear filters in the empty state empties the URL and the list comes back. */
+export const ListEmptyCleared: Story = {
+  ...emptyCleared.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const state = await emptyState(canvasElement);
+    await userEvent.click(within(state).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(searchOf(emptyCleared)).toEqual({}));
     await listLoaded(canvasElement);
     await expect(canvas.getByText('26 products')).toBeVisible();
     await expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue('');
+    await expect(canvas.getByRole('switch', { name: 'Show offline' })).not.toBeChecked();
   },
 };
 
@@ -305,7 +340,6 @@ export const SyncStatus: Story = {
   ...syncing.story,
   tags: ['state:products.sync-status'],
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const sync = await syncPanel(canvasElement);
     await expect(await within(sync).findByText('Syncing… 1,200 of 2,350 products')).toBeVisible();
     const bar = within(sync).getByRole('progressbar', { name: 'Sync progress' });
@@ -339,7 +373,6 @@ const completes = atCatalogue(LIST, {
 export const SyncCompletes: Story = {
   ...completes.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const sync = await syncPanel(canvasElement);
     await expect(await within(sync).findByText('Syncing… 2,300 of 2,350 products')).toBeVisible();
     await waitFor(() => expect(completes.api.calls('jobs.progress')).toHaveLength(1));
@@ -360,7 +393,6 @@ const failed = atCatalogue(LIST, { 'products.syncState': syncStates.failed });
 export const SyncFailed: Story = {
   ...failed.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const sync = await syncPanel(canvasElement);
     const alert = within(sync).getByRole('alert');
     await expect(alert).toHaveTextContent('The last sync failed');
@@ -385,7 +417,6 @@ const jobsDown = atCatalogue(LIST, {
 export const SyncNowJobsUnavailable: Story = {
   ...jobsDown.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const sync = await syncPanel(canvasElement);
     await userEvent.click(await within(sync).findByRole('button', { name: 'Sync now' }));
     const alert = await within(sync).findByRole('alert');
@@ -402,7 +433,6 @@ const noInstance = atCatalogue(LIST, {
 export const SyncNowNoInstance: Story = {
   ...noInstance.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     const sync = await syncPanel(canvasElement);
     await userEvent.click(await within(sync).findByRole('button', { name: 'Sync now' }));
     const alert = await within(sync).findByRole('alert');
@@ -603,10 +633,10 @@ export const DetailJson: Story = {
 
     await userEvent.click(canvas.getByRole('switch', { name: 'Show JSON' }));
     await waitFor(() => expect(searchOf(json)).toEqual({}));
-    await expect(canvas.getByRole('navigation', { name: 'View groups' })).toBeVisible();
+    await expect(await canvas.findByRole('navigation', { name: 'View groups' })).toBeVisible();
     await userEvent.click(canvas.getByRole('switch', { name: 'Show JSON' }));
     await waitFor(() => expect(searchOf(json)).toEqual({ showJson: 'true' }));
-    await expect(canvas.getByRole('figure', { name: 'OCAPI document' })).toBeVisible();
+    await expect(await canvas.findByRole('figure', { name: 'OCAPI document' })).toBeVisible();
   },
 };
 

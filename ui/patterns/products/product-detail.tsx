@@ -233,7 +233,12 @@ export function ProductSummary({
       <span>{PRODUCT_KIND_LABEL[product.kind]}</span>
       <OnlineBadge online={product.online} />
       {nameMissing ? <Badge variant="outline">{`Name ${missingIn(language)}`}</Badge> : null}
-      {masterLink ? <span>Master: {masterLink}</span> : null}
+      {masterLink ? (
+        <span>
+          Master:{' '}
+          <span className="text-primary underline-offset-4 hover:underline">{masterLink}</span>
+        </span>
+      ) : null}
       {pendingLink}
     </span>
   );
