@@ -46,6 +46,13 @@ function isProductNotFound(error: unknown): error is Error {
 }
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
+  // The loader and the skeleton load with the screen's chunk: in the entry they would bring the
+  // screen's patterns with them, or cross the bundle budget (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [
+    ['loader', 'component', 'pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   validateSearch: productDetailSearch,
   search: withoutDefaults(productDetailSearch),
   // The document is the same in every language and view group: the search does not reload it.

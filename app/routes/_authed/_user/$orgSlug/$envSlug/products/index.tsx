@@ -41,20 +41,17 @@ interface Scope {
 }
 
 /** products.list's input for the URL's search: the loader and the table ask with the same key. */
-function listInput(scope: Scope, search: ProductsSearch): ProductFiltersInput {
-  return {
-    ...scope,
-    page: search.page,
-    language: search.language,
-    catalog: search.catalog,
-    b2cProductId: search.b2cProductId,
-    showOffline: search.showOffline,
-    productType: search.productType,
-    categoryId: search.categoryId,
-  };
+function listInput(
+  scope: Scope,
+  { pageSize: _pageSize, ...filters }: ProductsSearch,
+): ProductFiltersInput {
+  return { ...scope, ...filters };
 }
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/')({
+  // The loader loads with the screen's chunk, to keep the entry within the bundle budget
+  // (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: productsSearch,
   search: withoutDefaults(productsSearch),
   loaderDeps: ({ search }) => search,
