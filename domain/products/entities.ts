@@ -3,6 +3,7 @@
  * per locale, variations, and where the sync that keeps the copy fresh stands.
  */
 import type { JobRunStatus } from '~/domain/jobs/runs';
+import type { ProductViewGroup } from './constants';
 
 /** OCAPI's product types, as the catalogue copy stores them. */
 export const PRODUCT_KINDS = [
@@ -50,9 +51,7 @@ export const PRODUCT_KIND_LABEL: Record<ProductKind, string> = {
   bundle: 'Bundle',
 };
 
-/** The detail screen's view groups, in tab order. */
-export const PRODUCT_VIEW_GROUPS = ['content', 'seo', 'attributes', 'variations'] as const;
-export type ProductViewGroup = (typeof PRODUCT_VIEW_GROUPS)[number];
+export { PRODUCT_VIEW_GROUPS, type ProductViewGroup } from './constants';
 export const PRODUCT_VIEW_GROUP_LABEL: Record<ProductViewGroup, string> = {
   content: 'Content',
   seo: 'SEO',
@@ -64,8 +63,7 @@ export const VIEW_GROUP_FIELDS: Record<'content' | 'seo', readonly ProductField[
   seo: ['page_title', 'page_description', 'page_keywords'],
 };
 
-/** The locale OCAPI falls back to, and the product list's default language. */
-export const DEFAULT_LOCALE = 'default';
+export { DEFAULT_LOCALE } from './constants';
 
 /** Text per locale ("default", "fr-FR", …). */
 export type LocalizedText = Partial<Record<string, string>>;

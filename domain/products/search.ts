@@ -1,7 +1,7 @@
 /** The products list's and detail's search parameters: a link reproduces the view. */
 import * as z from 'zod/mini';
 import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
-import { DEFAULT_LOCALE, PRODUCT_VIEW_GROUPS } from './entities';
+import { DEFAULT_LOCALE, PRODUCT_VIEW_GROUPS } from './constants';
 
 /** `base` is every product but variation groups and variants; `variation-group` only those. */
 export const PRODUCT_TYPES = ['base', 'variation-group'] as const;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atProducts } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { screen } from '~/stories/support/app-harness';
 
@@ -32,7 +33,7 @@ export const OnboardingNeeded: Story = {
 const unverifiedSuperuser = screen({
   url: '/app/acme/prod/products',
   session: sessionFor(users.ada),
-  trpc: atEnv(orgs.globex, envs.prod),
+  trpc: { ...atEnv(orgs.globex, envs.prod), ...atProducts() },
 });
 export const SuperuserBypass: Story = {
   ...unverifiedSuperuser.story,

@@ -35,16 +35,6 @@ const PENDING = new Set<string>([
   'agents.run-progress',
   'agents.run-history',
   'agents.run-failed',
-  // Products (catalogue copy)
-  'products.list',
-  'products.detail',
-  'products.detail-json',
-  'products.list-filtered',
-  'products.list-empty',
-  'products.sync-status',
-  'products.detail-variation-group',
-  'products.detail-pending',
-  'products.not-found',
   // Review queue and write-back
   'reviews.list',
   'reviews.detail',

@@ -1,0 +1,11 @@
+/**
+ * The two products constants the routes' search schemas need, apart from entities.ts so the entry
+ * chunk does not carry the area's labels (docs/decisions/0002-lean-entry-chunk.md).
+ */
+
+/** The locale OCAPI falls back to, and the product list's default language. */
+export const DEFAULT_LOCALE = 'default';
+
+/** The detail screen's view groups, in tab order. */
+export const PRODUCT_VIEW_GROUPS = ['content', 'seo', 'attributes', 'variations'] as const;
+export type ProductViewGroup = (typeof PRODUCT_VIEW_GROUPS)[number];
