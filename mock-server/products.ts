@@ -563,6 +563,13 @@ export function atProducts(sync: CatalogueSyncState = syncStates.synced): TrpcSc
         PRODUCT_MESSAGES.productNotFound(input.b2cProductId),
         'product-not-found',
       ),
+    'products.refresh': (input) =>
+      productDetail(input.b2cProductId) ??
+      domainError(
+        'NOT_FOUND',
+        PRODUCT_MESSAGES.productGone(input.b2cProductId),
+        'product-not-found',
+      ),
     'products.syncState': sync,
     'products.syncNow': { ...sync, status: 'queued', runId: 'run_sync_2', runStatus: 'queued' },
   };

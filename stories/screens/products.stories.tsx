@@ -4,7 +4,7 @@ import { clock } from '~/app/lib/clock';
 import type { JobRun } from '~/domain/jobs/runs';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { orgs, sessionFor, users } from '~/mock-server/fixtures';
-import { atProducts, STORY_NOW, syncRun, syncStates } from '~/mock-server/products';
+import { atProducts, productDetail, STORY_NOW, syncRun, syncStates } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
@@ -562,6 +562,68 @@ export const Detail: Story = {
     await expect(detail.api.calls('products.get')).toEqual([
       { ...scope, b2cProductId: 'trailhead-fleece' },
     ]);
+  },
+};
+
+const fleece = productDetail('trailhead-fleece')!;
+const refreshed = atCatalogue('/app/acme/prod/products/trailhead-fleece?language=de-DE', {
+  'products.refresh': {
+    ...fleece,
+    fields: {
+      ...fleece.fields,
+      name: { ...fleece.fields.name, 'de-DE': 'Trailhead Fleecejacke Neu' },
+    },
+  },
+});
+/** Refresh reads the product from the instance now: the screen shows the instance's newer value. */
+export const DetailRefresh: Story = {
+  ...refreshed.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await detailLoaded(canvasElement, 'Trailhead Fleecejacke')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Refresh from instance' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Trailhead Fleecejacke Neu', level: 1 }),
+    ).toBeVisible();
+    await expect((await fieldRows(canvasElement, 'Name'))[1]).toEqual([
+      'de-DE',
+      'Trailhead Fleecejacke Neu',
+      true,
+    ]);
+    await expect(refreshed.api.calls('products.refresh')).toEqual([
+      { ...scope, b2cProductId: 'trailhead-fleece' },
+    ]);
+  },
+};
+
+const deleted = atCatalogue('/app/acme/prod/products/trailhead-fleece?language=de-DE', {
+  'products.refresh': domainError(
+    'NOT_FOUND',
+    PRODUCT_MESSAGES.productGone('trailhead-fleece'),
+    'product-not-found',
+  ),
+  // The copy has it until the refresh finds it deleted on the instance.
+  'products.get': (input, { count }) =>
+    count === 1
+      ? productDetail(input.b2cProductId)!
+      : domainError(
+          'NOT_FOUND',
+          PRODUCT_MESSAGES.productNotFound(input.b2cProductId),
+          'product-not-found',
+        ),
+});
+/** Refreshing a product the instance deleted: it left the copy, so the screen says it is not found. */
+export const DetailRefreshDeleted: Story = {
+  ...deleted.story,
+  tags: ['skip-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await detailLoaded(canvasElement, 'Trailhead Fleecejacke')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Refresh from instance' }));
+    await expect(await canvas.findByText('Product not found', {}, { timeout: 4000 })).toBeVisible();
+    await expect(
+      canvas.getByText(PRODUCT_MESSAGES.productNotFound('trailhead-fleece')),
+    ).toBeVisible();
   },
 };
 

@@ -42,6 +42,8 @@ export const DETAIL_TEXT = {
   jsonTitle: 'OCAPI document',
   copyJson: 'Copy JSON',
   loadFailedTitle: 'Could not load the product',
+  refresh: 'Refresh from instance',
+  refreshing: 'Refreshing…',
 } as const;
 
 /** A localized text in the chosen language, else the default. */

@@ -2,9 +2,9 @@
  * /app/{orgSlug}/{envSlug}/products/{productId}: one product of the catalogue copy in the chosen
  * language beside its other locales, by view group; or its raw OCAPI document (docs/product.md#products).
  */
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeftIcon } from 'lucide-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { ArrowLeftIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
@@ -18,6 +18,7 @@ import {
   PRODUCT_VIEW_GROUPS,
   VIEW_GROUP_FIELDS,
 } from '~/domain/products/entities';
+import { errorReasonOf } from '~/domain/error-reasons';
 import { productDetailSearch, type ProductDetailSearch } from '~/domain/products/search';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
@@ -186,6 +187,9 @@ function Product() {
                 void navigate({ search: (prev) => ({ ...prev, language: next }) })
               }
             />
+            <RefreshFromInstance
+              input={{ orgId: org.id, envId: env.id, b2cProductId: params.productId }}
+            />
             <Field orientation="horizontal" className="h-10">
               <Switch
                 checked={search.showJson}
@@ -253,6 +257,49 @@ function Product() {
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Reads the product from the instance now, into the copy and onto the screen. A product the instance
+ * deleted leaves the copy, and the screen shows it is not found.
+ */
+function RefreshFromInstance({
+  input,
+}: {
+  input: { orgId: string; envId: string; b2cProductId: string };
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const getKey = trpc.products.get.queryKey(input);
+  const refresh = useMutation(
+    trpc.products.refresh.mutationOptions({
+      onSuccess: (detail) => queryClient.setQueryData(getKey, detail),
+      onError: (error) => {
+        if (errorReasonOf(error) !== 'product-not-found') return;
+        queryClient.removeQueries({ queryKey: getKey });
+        void router.invalidate();
+      },
+    }),
+  );
+  return (
+    <div className="flex flex-col gap-1">
+      <Button
+        variant="outline"
+        className="h-10"
+        disabled={refresh.isPending}
+        onClick={() => refresh.mutate(input)}
+      >
+        <RefreshCwIcon aria-hidden />
+        {refresh.isPending ? DETAIL_TEXT.refreshing : DETAIL_TEXT.refresh}
+      </Button>
+      {refresh.error && errorReasonOf(refresh.error) !== 'product-not-found' ? (
+        <p role="alert" className="max-w-64 text-sm text-error">
+          {refresh.error.message}
+        </p>
+      ) : null}
     </div>
   );
 }
