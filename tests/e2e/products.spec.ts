@@ -34,8 +34,10 @@ test('opens a product synced from the simulator in fr-FR', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/app/acme/prod/products/${id}\\?.*language=fr-FR`));
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   // The fr-FR value beside the default one, which is English.
-  const nameTable = page.getByRole('table').first();
-  await expect(nameTable.getByRole('row', { name: new RegExp(`fr-FR ${name}`) })).toBeVisible();
+  const nameTable = page.getByRole('table', { name: 'Name' });
+  await expect(
+    nameTable.getByRole('row', { name: `fr-FR (Shown language) ${name}`, exact: true }),
+  ).toBeVisible();
   await expect(nameTable.getByRole('row', { name: /^Default / })).not.toContainText(name);
   await expectAccessible(page);
 
