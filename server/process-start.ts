@@ -148,4 +148,3 @@ export async function createAi(
   });
   return { service, ...(simulator ? { simulator } : {}) };
 }
-

@@ -4,7 +4,11 @@ import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import type { ProposalStatus } from './statuses';
 import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
 
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly ProposalStatus[];
+export const REVIEW_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+] as const satisfies readonly ProposalStatus[];
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEWS_PAGE_SIZE = 48;
 

@@ -279,9 +279,15 @@ export const catalogProducts = pgTable(
     pageDescription: localized('page_description'),
     pageKeywords: localized('page_keywords'),
     /** The catalogs the product is in: its owning catalog and those of its assigned categories. */
-    catalogIds: text('catalog_ids').array().notNull().default(sql`'{}'::text[]`),
+    catalogIds: text('catalog_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Its assigned, primary and classification categories with every ancestor, for category filters. */
-    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lastModified: timestamp('last_modified', { mode: 'date', withTimezone: true }),
     resourceState: text('resource_state'),
     document: jsonb('document').notNull(),
@@ -359,7 +365,10 @@ export const catalogSyncs = pgTable('catalog_syncs', {
   /** Products the running full sync will read (OCAPI's total), when known. */
   total: integer('total'),
   /** Every locale a product has a value in, `default` first; refreshed at the end of each sync. */
-  locales: text('locales').array().notNull().default(sql`'{}'::text[]`),
+  locales: text('locales')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** The job run of the current or last sync; `requests` numbers them, so one request makes one run. */
   runId: text('run_id'),
   requests: integer('requests').notNull().default(0),
