@@ -26,13 +26,14 @@ import {
 import type { SessionUser } from '~/domain/shared/session';
 import { type B2CSimulator, pasteInBusinessManager } from '~/mock-server/b2c';
 import { startDevB2CSimulator } from '~/mock-server/b2c/dev';
-import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import { b2cApiClients, b2cInstances, envs, jobRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { apiClientSecretContext } from '~/server/instances/service';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { createSecrets, type Secrets } from '~/server/secrets';
 import { SEED_API_CLIENT } from '~/server/seed-data';
 import { type BeaconServices, createServices } from '~/server/services';
+import type { EnqueueOptions } from '~/server/jobs/queue';
 import { addEnv, makeOrg, makeUser } from '~/server/test-support';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
@@ -66,8 +67,15 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     });
     secrets = createSecrets(randomBytes(32));
     const b2c = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 2_000 });
-    services = createServices({ db: db(), b2c, secrets });
+    services = createServices({ db: db(), b2c, secrets, jobs: { enqueue: recordEnqueue } });
   });
+  /** Jobs the procedures queued: completing onboarding starts the env's catalogue sync. */
+  const enqueued: { kind: string; payload: unknown }[] = [];
+  async function recordEnqueue(kind: string, payload: unknown, { orgId, key }: EnqueueOptions) {
+    enqueued.push({ kind, payload });
+    const [run] = await db().insert(jobRuns).values({ orgId, kind, key, payload }).returning();
+    return { run: run!, created: true };
+  }
   afterAll(async () => {
     await sim.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -143,6 +151,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     expect(
       await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, b2cInstanceId }),
     ).toMatchObject({ status: 'error' });
+    expect(enqueued).toEqual([]);
 
     // A person opens each Business Manager link the onboarding shows, pastes, saves.
     for (const capability of B2C_CAPABILITIES) {
@@ -171,6 +180,11 @@ describeEachDriver('B2C onboarding through the API', (get) => {
       await caller.b2cInstances.verifyOnboarded({ orgId, envId: env.id, b2cInstanceId }),
     ).toEqual({ status: 'ok' });
     expect((await storedInstance(b2cInstanceId))?.onboarded).toBe(true);
+    // The newly linked env starts copying its catalogue.
+    expect(enqueued).toEqual([{ kind: 'products.sync', payload: { envId: env.id, full: false } }]);
+    expect(await caller.products.syncState({ orgId, envId: env.id })).toMatchObject({
+      status: 'queued',
+    });
     const [linked] = await db().select().from(envs).where(eq(envs.id, env.id));
     expect(linked?.b2cInstanceId).toBe(b2cInstanceId);
     expect(await caller.b2cInstances.get({ orgId, b2cInstanceId })).toMatchObject({
