@@ -530,10 +530,7 @@ export function syncRun(
     attempts: 1,
     progressDone,
     progressTotal,
-    progressMessage:
-      progressTotal === null
-        ? `Copied ${progressDone.toLocaleString('en-US')} changed products`
-        : `Copied ${progressDone.toLocaleString('en-US')} of ${progressTotal.toLocaleString('en-US')} products`,
+    progressMessage: PRODUCT_MESSAGES.syncProgress(progressDone, progressTotal),
     error: null,
     createdAt: new Date('2026-03-02T11:20:00Z'),
     updatedAt: new Date('2026-03-02T11:29:00Z'),

@@ -8,6 +8,11 @@ export const PRODUCT_MESSAGES = {
     "The API client may not read products: add GET /products/* to the OCAPI Data settings of Beacon's client in Business Manager.",
   noInstance:
     'This environment is not linked to a B2C Commerce instance yet. Finish onboarding to sync its catalogue.',
+  /** The sync job's progress line, as a run's screen shows it. */
+  syncProgress: (done: number, total: number | null) =>
+    total === null
+      ? `Copied ${done.toLocaleString('en-US')} changed products`
+      : `Copied ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} products`,
   syncStopped:
     'The last sync stopped before it finished. Sync again to go on from where it stopped.',
   jobsUnavailable: 'Background jobs are not running on this server, so the catalogue cannot sync.',

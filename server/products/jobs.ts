@@ -1,5 +1,6 @@
 /** The products area's job kinds: the catalogue sync, run on request, after onboarding and on a schedule. */
 import { z } from 'zod';
+import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { defineJob } from '~/server/jobs/define';
 import { PRODUCTS_SYNC_JOB } from './service';
 import { syncCatalogue } from './sync';
@@ -22,14 +23,7 @@ export const productsSyncJob = defineJob({
       full,
       signal,
       onProgress: ({ done, total }) =>
-        progress({
-          done,
-          total,
-          message:
-            total === null
-              ? `Copied ${done.toLocaleString('en-US')} changed products`
-              : `Copied ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} products`,
-        }),
+        progress({ done, total, message: PRODUCT_MESSAGES.syncProgress(done, total) }),
     });
   },
 });
