@@ -62,7 +62,8 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/
     const context = await api.queryClient
       .ensureQueryData(orgContextQuery(api.trpc, params))
       .catch(() => null);
-    if (!context) return { notFound: null };
+    // Without an onboarded instance the env layout shows its gate: nothing here to read.
+    if (!context?.env.b2cInstance?.onboarded) return { notFound: null };
     const input = { orgId: context.org.id, envId: context.env.id, b2cProductId: params.productId };
     try {
       await api.queryClient.ensureQueryData({

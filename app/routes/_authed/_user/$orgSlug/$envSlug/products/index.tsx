@@ -60,7 +60,8 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/
     const context = await api.queryClient
       .ensureQueryData(orgContextQuery(api.trpc, params))
       .catch(() => null);
-    if (!context) return;
+    // Without an onboarded instance the env layout shows its gate: nothing here to read.
+    if (!context?.env.b2cInstance?.onboarded) return;
     const scope = { orgId: context.org.id, envId: context.env.id };
     const { queryClient, trpc } = api;
     // Each section shows its skeleton until its read arrives (docs/decisions/0023-screen-loading.md).
