@@ -1,4 +1,5 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
+import { AGENT_ERROR_REASONS } from './agents/messages';
 import { AI_ERROR_REASONS } from './ai/errors';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
@@ -14,6 +15,7 @@ export const ERROR_REASONS = [
   ...INSTANCE_ERROR_REASONS,
   ...PROMPT_ERROR_REASONS,
   ...PRODUCT_ERROR_REASONS,
+  ...AGENT_ERROR_REASONS,
   ...AI_ERROR_REASONS,
 ] as const;
 

@@ -4,6 +4,7 @@
  */
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import type { AgentsService } from './agents/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
@@ -42,6 +43,7 @@ export interface Services {
   invitations: InvitationsService;
   prompts: PromptsService;
   products: ProductsService;
+  agents: AgentsService;
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
@@ -115,6 +117,11 @@ export function createServices({
     ),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
+    agents: new Proxy({} as AgentsService, {
+      get() {
+        throw new DomainError('UNAVAILABLE', 'Agents are not built yet.');
+      },
+    }),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,

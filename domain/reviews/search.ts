@@ -18,4 +18,6 @@ export const reviewsSearch = z.object({
   agentType: fallback(z.enum([...AGENT_TYPES, 'all']), 'all'),
   b2cProductId: optionalTextParam,
   showOffline: flagParam,
+  /** The proposals of one agent run (a run's history row links here). */
+  runId: optionalTextParam,
 });

@@ -24,6 +24,11 @@ export class DomainError extends Error {
     message: string,
     /** Machine-readable: the client keys field errors and screens on it (data.reason on the wire). */
     readonly reason?: ErrorReason,
+    /**
+     * Messages by input field, for what only the server can check (a catalog the instance does not
+     * have): sent as the input's validation errors are, so a form shows each beside its field.
+     */
+    readonly fieldErrors?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

@@ -1,4 +1,5 @@
 /** The root router: each area's routers mounted under their names; the client imports only its type. */
+import { agentsRouters } from '~/server/agents/router';
 import { instancesRouters } from '~/server/instances/router';
 import { jobsRouters } from '~/server/jobs/router';
 import { membersRouters } from '~/server/members/router';
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   ...membersRouters,
   ...promptsRouters,
   ...productsRouters,
+  ...agentsRouters,
   ...instancesRouters,
   ...systemRouters,
   ...jobsRouters,

@@ -25,8 +25,18 @@ const t = initTRPC.context<Context>().create({
     // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
     const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
     // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
-    const zodError =
-      !hide && error.cause instanceof z.core.$ZodError ? z.flattenError(error.cause) : null;
+    const zodError = hide
+      ? null
+      : error.cause instanceof z.core.$ZodError
+        ? z.flattenError(error.cause)
+        : error.cause instanceof DomainError && error.cause.fieldErrors
+          ? {
+              formErrors: [],
+              fieldErrors: Object.fromEntries(
+                Object.entries(error.cause.fieldErrors).map(([field, message]) => [field, [message]]),
+              ),
+            }
+          : null;
     return {
       ...shape,
       message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,

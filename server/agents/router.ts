@@ -1,0 +1,60 @@
+/** The agents area: each env's agent configs, run estimates, runs and their live progress; every procedure is org-scoped. */
+import {
+  agentInput,
+  envAgentsInput,
+  runInput,
+  runsInput,
+  saveAgentConfigInput,
+  startRunInput,
+} from '~/domain/agents/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const agentsRouter = createTRPCRouter({
+  overview: orgProcedure
+    .input(envAgentsInput)
+    .query(({ ctx, input }) => ctx.services.agents.overview(input.orgId, input.envId)),
+  getConfig: orgProcedure
+    .input(agentInput)
+    .query(({ ctx, input }) =>
+      ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
+    ),
+  saveConfig: orgProcedure
+    .input(saveAgentConfigInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...config } = input;
+      return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
+    }),
+  estimate: orgProcedure
+    .input(agentInput)
+    .query(({ ctx, input }) =>
+      ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
+    ),
+  start: orgProcedure
+    .input(startRunInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
+        concurrency: input.concurrency,
+      }),
+    ),
+  cancel: orgProcedure
+    .input(runInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.agents.cancel(input.orgId, input.envId, input.runId),
+    ),
+  runs: orgProcedure
+    .input(runsInput)
+    .query(({ ctx, input }) =>
+      ctx.services.agents.runs(input.orgId, input.envId, input.agentType),
+    ),
+  run: orgProcedure
+    .input(runInput)
+    .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),
+  /** The run now, then each change of its counts or status, until it ends. */
+  watchRun: orgProcedure
+    .input(runInput)
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.agents.watch(input.orgId, input.envId, input.runId, signal),
+    ),
+});
+
+export const agentsRouters = { agents: agentsRouter };
