@@ -25,6 +25,13 @@ const port = (fallback: number) =>
     .max(65535, 'must be between 0 and 65535')
     .default(fallback);
 
+const requestsPerMinute = z.coerce
+  .number({ error: 'must be a number of requests per minute' })
+  .int('must be a whole number of requests per minute')
+  .min(0, 'must be 0 (no limit) or more')
+  .max(1_000_000, 'must be at most 1000000')
+  .default(0);
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
@@ -89,6 +96,9 @@ const envSchema = z
       .min(1000, 'must be at least 1000 (milliseconds)')
       .max(600_000, 'must be at most 600000 (10 minutes)')
       .default(120_000),
+    AI_RPM_ANTHROPIC: requestsPerMinute,
+    AI_RPM_OPENAI: requestsPerMinute,
+    AI_RPM_GOOGLE: requestsPerMinute,
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
@@ -186,6 +196,8 @@ export interface AiConfig {
   simulatorPort: number;
   /** How long one model call may take before it fails as a timeout. */
   timeoutMs: number;
+  /** Requests per minute each vendor may receive from one process; 0 is no limit. */
+  requestsPerMinute: Record<AiProvider, number>;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +260,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       simulatorUrl: env.AI_SIMULATOR_URL,
       simulatorPort: env.AI_SIMULATOR_PORT,
       timeoutMs: env.AI_TIMEOUT_MS,
+      requestsPerMinute: {
+        anthropic: env.AI_RPM_ANTHROPIC,
+        openai: env.AI_RPM_OPENAI,
+        google: env.AI_RPM_GOOGLE,
+      },
     },
     salesforce: env.SALESFORCE_CLIENT_ID
       ? {

@@ -143,6 +143,7 @@ export async function createAi(
   const service = createAiService({
     registry,
     timeoutMs: config.ai.timeoutMs,
+    requestsPerMinute: config.ai.requestsPerMinute,
     // Each call's tokens and cost; the areas' runs keep their own totals.
     recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
   });

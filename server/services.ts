@@ -4,7 +4,7 @@
  */
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
-import type { AgentsService } from './agents/service';
+import { type AgentsService, createAgentsService } from './agents/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
@@ -117,11 +117,7 @@ export function createServices({
     ),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
-    agents: new Proxy({} as AgentsService, {
-      get() {
-        throw new DomainError('UNAVAILABLE', 'Agents are not built yet.');
-      },
-    }),
+    agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,

@@ -150,7 +150,14 @@ export function translatePhrase(phrase: string, lang: SimLang): string {
 
 /** The phrases a translation prompt asks for: quoted strings, else "field: value" lines, else the last line. */
 export function phrasesToTranslate(prompt: string): string[] {
-  const quoted = [...prompt.matchAll(/"([^"\n]{1,400})"/g)].map((m) => m[1] ?? '');
+  // JSON strings (Beacon's agents send each value as one), decoded; plain quotes otherwise.
+  const quoted = [...prompt.matchAll(/"((?:[^"\\\n]|\\.){1,4000})"/g)].map((m) => {
+    try {
+      return JSON.parse(`"${m[1] ?? ''}"`) as string;
+    } catch {
+      return m[1] ?? '';
+    }
+  });
   if (quoted.length > 0) return quoted;
   const fields = [...prompt.matchAll(/^\s*[\w-]+:\s*(.+)$/gm)].map((m) => (m[1] ?? '').trim());
   if (fields.length > 0) return fields;
@@ -166,10 +173,11 @@ export function fieldNames(prompt: string): string[] {
   return [...prompt.matchAll(/^\s*([\w-]+):\s*\S/gm)].map((m) => m[1] ?? '');
 }
 
-type Task = 'translation' | 'seo' | 'shopping';
+type Task = 'translation' | 'seo' | 'aeo' | 'shopping';
 
 export function taskOf(text: string): Task {
   if (/translat|übersetz|tradui/i.test(text)) return 'translation';
+  if (/AEO Specialist/.test(text)) return 'aeo';
   if (/\bseo\b|page_title|page_description|page_keywords|meta description/i.test(text))
     return 'seo';
   return 'shopping';
@@ -230,6 +238,7 @@ function recommendations(prng: Prng, parts: Parts): Recommendation[] {
 interface Material {
   task: Task;
   lang: SimLang;
+  parts: Parts;
   translations: string[];
   fields: string[];
   seo: ReturnType<typeof seoFields>;
@@ -275,12 +284,69 @@ function material(req: SimRequest, prng: Prng): Material {
       ...recs.map((r, i) => `[${i + 1}] ${r.url}`),
     ].join('\n');
   }
-  return { task, lang, translations, fields: fieldNames(req.prompt), seo, recs, text };
+  return { task, lang, parts, translations, fields: fieldNames(req.prompt), seo, recs, text };
+}
+
+/** The product fields Beacon's agents ask for, each as `{ value, reasoning }` under its name. */
+const AGENT_FIELDS = new Set([
+  'name',
+  'short_description',
+  'long_description',
+  'page_title',
+  'page_description',
+  'page_keywords',
+]);
+
+const STORE = { en: 'online store', fr: 'boutique en ligne', de: 'Online-Shop' } as const;
+const FAQ = {
+  en: (noun: string, material: string) =>
+    `<h3>FAQ</h3><p><strong>Who is this ${noun} for?</strong> Anyone who wants ${material} that lasts, every day.</p><p><strong>How do I care for it?</strong> Machine wash cold and dry flat.</p>`,
+  fr: (noun: string, material: string) =>
+    `<h3>FAQ</h3><p><strong>Pour qui est ce modèle ${noun} ?</strong> Pour tous ceux qui veulent du ${material} durable, tous les jours.</p><p><strong>Comment l’entretenir ?</strong> Lavage en machine à froid et séchage à plat.</p>`,
+  de: (noun: string, material: string) =>
+    `<h3>FAQ</h3><p><strong>Für wen ist dieses Modell ${noun}?</strong> Für alle, die jeden Tag ${material} mit langer Lebensdauer wollen.</p><p><strong>Wie pflege ich es?</strong> Bei kalter Temperatur in der Maschine waschen und liegend trocknen.</p>`,
+} as const;
+const REASON = {
+  en: 'Names what the product is and what sets it apart, in the words shoppers use.',
+  fr: 'Nomme le produit et ce qui le distingue, avec les mots des clients.',
+  de: 'Nennt das Produkt und was es auszeichnet, mit den Worten der Kunden.',
+} as const;
+
+/** What an agent's item gets for one field: a translation, or a value written for the task. */
+function agentField(m: Material, field: string, key: string): string {
+  if (key === 'reasoning') return REASON[m.lang];
+  if (m.task === 'translation') {
+    const at = m.fields.indexOf(field);
+    return m.translations[at >= 0 ? at : 0] ?? m.seo.name;
+  }
+  const { parts, lang } = m;
+  const short = SEO.short[lang](parts);
+  const long = SEO.long[lang](parts);
+  switch (field) {
+    case 'page_title':
+      return `${m.seo.name} | ${BRAND.name} ${STORE[lang]}`.slice(0, 60);
+    case 'page_description':
+      return m.seo.description;
+    case 'page_keywords':
+      return m.seo.keywords;
+    case 'short_description':
+      return m.task === 'aeo' ? `<p>${short} ${REASON[lang]}</p>` : `<p>${short} ${m.seo.description}</p>`;
+    case 'long_description':
+      return m.task === 'aeo'
+        ? `<p>${long}</p>${FAQ[lang](parts.noun[lang], parts.material[lang])}`
+        : `<p>${long}</p><p>${m.seo.description}</p>`;
+    default:
+      return m.seo.name;
+  }
 }
 
 /** A string for a structured-output field, chosen by the field's name and the task. */
 function fieldString(m: Material, path: readonly string[], index: number, forTool = false): string {
   const key = (path.at(-1) ?? '').toLowerCase();
+  const parent = path.at(-2) ?? '';
+  if ((key === 'value' || key === 'reasoning') && AGENT_FIELDS.has(parent)) {
+    return agentField(m, parent, key);
+  }
   const rec = m.recs[index % Math.max(1, m.recs.length)];
   if (/locale|language|lang$/.test(key)) return LOCALE_OF[m.lang];
   if (/^(field|attribute|key)(name)?$/.test(key) && m.fields.length > 0) {

@@ -66,6 +66,43 @@ export interface AiServiceOptions {
   /** Called once per model request, failed ones included; a rejected promise is logged by the caller's logger. */
   recordUsage?: (record: AiUsageRecord) => void | Promise<void>;
   onRecordError?: (error: unknown) => void;
+  /**
+   * Requests per minute each vendor may receive from this process (absent or 0: no limit). Calls
+   * over it wait for their turn rather than fail; a vendor's own 429 is still a rate_limited AiError.
+   */
+  requestsPerMinute?: Partial<Record<AiProvider, number>>;
+}
+
+/**
+ * Spaces one vendor's requests to a rate: each call takes the next free slot (`60_000 / rpm` ms
+ * apart), with up to one second's worth of calls let through at once.
+ */
+export function createRateLimiter(requestsPerMinute: number, now: () => number = Date.now) {
+  const interval = 60_000 / requestsPerMinute;
+  const burst = Math.max(1, Math.floor(requestsPerMinute / 60));
+  let next = 0;
+  return {
+    /** Resolves when the call may go; rejects with the signal's reason when it aborts first. */
+    async acquire(signal?: AbortSignal): Promise<void> {
+      const at = now();
+      // Idle time refills up to `burst` slots.
+      next = Math.max(next, at - (burst - 1) * interval);
+      const wait = next - at;
+      next += interval;
+      if (wait <= 0) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, wait);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
+      });
+    },
+  };
 }
 
 export interface AiService {
@@ -91,6 +128,14 @@ export interface AiService {
 const BAD_OUTPUT: readonly AiErrorReason[] = ['malformed_output', 'schema_mismatch'];
 
 export function createAiService(options: AiServiceOptions): AiService {
+  const limiters = new Map(
+    Object.entries(options.requestsPerMinute ?? {})
+      .filter(([, rpm]) => typeof rpm === 'number' && rpm > 0)
+      .map(([provider, rpm]) => [provider as AiProvider, createRateLimiter(rpm!)]),
+  );
+  const turn = (resolved: ResolvedModel, call: AiCallOptions) =>
+    limiters.get(resolved.provider)?.acquire(call.abortSignal);
+
   const record = (
     resolved: ResolvedModel,
     operation: AiOperation,
@@ -173,9 +218,10 @@ export function createAiService(options: AiServiceOptions): AiService {
   return {
     async generateText(call) {
       const resolved = options.registry.model(call.provider);
-      const { result } = await withOneRetry(resolved, 'text', call, () =>
-        sdkGenerateText(common(resolved, call)),
-      );
+      const { result } = await withOneRetry(resolved, 'text', call, async () => {
+        await turn(resolved, call);
+        return sdkGenerateText(common(resolved, call));
+      });
       return { text: result.text, usage: record(resolved, 'text', call, result.totalUsage) };
     },
 
@@ -193,6 +239,7 @@ export function createAiService(options: AiServiceOptions): AiService {
       async function* textStream(): AsyncGenerator<string> {
         let text = '';
         try {
+          await turn(resolved, call);
           const result = sdkStreamText({
             ...common(resolved, call),
             // The error part below carries the failure; without this the SDK also logs it.
@@ -224,6 +271,7 @@ export function createAiService(options: AiServiceOptions): AiService {
     async generateObject<T>(call: AiCallOptions & { schema: z.ZodType<T>; schemaName?: string }) {
       const resolved = options.registry.model(call.provider);
       const { result, attempts } = await withOneRetry(resolved, 'object', call, async () => {
+        await turn(resolved, call);
         const r = await sdkGenerateText({
           ...common(resolved, call),
           output: Output.object({
@@ -251,13 +299,14 @@ export function createAiService(options: AiServiceOptions): AiService {
 
     async generateWithTools(call) {
       const resolved = options.registry.model(call.provider);
-      const { result } = await withOneRetry(resolved, 'tools', call, () =>
-        sdkGenerateText({
+      const { result } = await withOneRetry(resolved, 'tools', call, async () => {
+        await turn(resolved, call);
+        return sdkGenerateText({
           ...common(resolved, call),
           tools: call.tools,
           stopWhen: stepCountIs(call.maxSteps ?? 5),
-        }),
-      );
+        });
+      });
       return {
         text: result.text,
         toolCalls: result.steps.flatMap((step) =>

@@ -23,6 +23,8 @@ export interface JobContext {
   key: string;
   /** 1 on the first try. */
   attempt: number;
+  /** No try is left after this one: a transient failure now is final (record it rather than throw). */
+  lastAttempt: boolean;
   /** Aborted when the job expires or the worker stops for good: stop calling out and return. */
   signal: AbortSignal;
   db: Db;
@@ -30,6 +32,8 @@ export interface JobContext {
   services: Services;
   /** Records progress on the run and tells every screen watching it. */
   progress(progress: JobProgress): Promise<void>;
+  /** Queues follow-up work on the same queue (idempotent by org, kind and key, like every enqueue). */
+  enqueue(kind: string, payload: unknown, options: { orgId: string; key: string }): Promise<unknown>;
 }
 
 export interface RetryPolicy {

@@ -164,9 +164,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       orgId: run.orgId,
       key: run.key,
       attempt: run.attempts,
+      lastAttempt: job.retryCount >= job.retryLimit,
       signal: job.signal,
       db,
       services,
+      enqueue: (kind, payload, enqueueOptions) => enqueue(kind, payload, enqueueOptions),
       progress: async ({ done, total, message }) => {
         await settle([runId], {
           progressDone: done,

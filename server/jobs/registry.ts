@@ -1,6 +1,7 @@
 /** Every area's job kinds, listed once (as server/trpc/router.ts lists every area's routers). */
+import { agentsJobs } from '~/server/agents/jobs';
 import { productsJobs } from '~/server/products/jobs';
 import { systemJobs } from '~/server/system/jobs';
 import type { AnyJobDefinition } from './define';
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs, ...productsJobs];
+export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs, ...productsJobs, ...agentsJobs];

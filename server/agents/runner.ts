@@ -1,0 +1,462 @@
+/**
+ * How a run is worked, as background jobs (server/agents/jobs.ts):
+ *
+ * - `agents.plan` checks that the instance still lets Beacon read its catalogs, lists the products in
+ *   scope from the copy, writes one item per product × locale × field group, and queues the first
+ *   `concurrency` items.
+ * - `agents.item` k asks the model for its fields, checks the answer, stores the proposals (superseding
+ *   older pending ones) and adds to the run's totals in one transaction, then queues item
+ *   k + concurrency. So at most `concurrency` items are in flight across every worker process, and a
+ *   run cancelled or stopped ends each chain at its next item.
+ *
+ * Every step is idempotent: an item already ended is not asked again when its job is delivered twice
+ * (a worker killed after the commit), and the proposals' unique pending index keeps one pending
+ * proposal per product, locale and field whatever happens.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { AiError, type AiErrorReason } from '~/domain/ai/errors';
+import type { AiProvider } from '~/domain/ai/models';
+import { type AgentConfig, agentConfigSchema } from '~/domain/agents/config';
+import {
+  checkProposedValue,
+  languageOf,
+  type ValueRefusal,
+} from '~/domain/agents/output-checks';
+import { answerSchema, itemPrompt, systemPrompt } from '~/domain/agents/prompts';
+import {
+  FIELD_GROUPS,
+  type FieldGroup,
+  groupFields,
+  type ItemRefusal,
+  RUN_STOPPING_REASONS,
+  type RunErrorReason,
+  runErrorMessage,
+} from '~/domain/agents/runs';
+import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
+import { DomainError } from '~/domain/shared/errors';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { agentRunItems, agentRuns, catalogProducts, proposals } from '~/server/db/schema';
+import { B2CError, B2CPermissionError } from '~/server/integrations/b2c/errors';
+import type { JobContext } from '~/server/jobs/define';
+import { sanitizeMarkup } from './sanitize';
+import { FIELD_COLUMNS, scopeProductIds } from './scope';
+
+export const AGENTS_PLAN_JOB = 'agents.plan';
+export const AGENTS_ITEM_JOB = 'agents.item';
+/** Tries after the first for an item whose model call failed transiently. */
+export const ITEM_RETRY = { limit: 3, delaySeconds: 2, maxDelaySeconds: 60 } as const;
+
+const INSERT_CHUNK = 1000;
+
+export const itemKey = (runId: string, idx: number) => `${runId}:${idx}`;
+
+type RunRow = typeof agentRuns.$inferSelect;
+
+/** Hooks a benchmark reads; the product never needs them. */
+export interface RunnerProbe {
+  onItemStored?: (timing: { modelMs: number; storeMs: number; itemMs: number }) => void;
+}
+let probe: RunnerProbe = {};
+export function setRunnerProbe(next: RunnerProbe) {
+  probe = next;
+}
+
+function aiReason(reason: AiErrorReason): RunErrorReason {
+  switch (reason) {
+    case 'rate_limited':
+      return 'rate-limited';
+    case 'auth':
+      return 'invalid-key';
+    case 'malformed_output':
+    case 'schema_mismatch':
+      return 'schema-refused';
+    default:
+      return 'provider-unavailable';
+  }
+}
+
+async function readRun(db: Db, runId: string): Promise<RunRow | undefined> {
+  const [run] = await db.select().from(agentRuns).where(eq(agentRuns.id, runId));
+  return run;
+}
+
+/** The run's end, once its last item ended: labelled from its counts. Only one caller gets here per run. */
+async function finishRun(db: DbOrTx, run: Pick<RunRow, 'id'>): Promise<void> {
+  await db
+    .update(agentRuns)
+    .set({
+      status: sql`case
+        when ${agentRuns.errorReason} is not null then 'failed'
+        when ${agentRuns.status} = 'cancelling' then 'cancelled'
+        when ${agentRuns.itemsFailed} = 0 then 'succeeded'
+        when ${agentRuns.itemsDone} > 0 then 'partly-failed'
+        else 'failed' end`,
+      finishedAt: new Date(),
+    })
+    .where(and(eq(agentRuns.id, run.id), inArray(agentRuns.status, ['queued', 'running', 'cancelling'])));
+}
+
+/** Adds an ended item to the run's totals; finishes the run when it was the last. */
+async function addToRun(
+  db: DbOrTx,
+  runId: string,
+  add: {
+    done?: number;
+    failed?: number;
+    cancelled?: number;
+    proposals?: number;
+    refused?: number;
+    inputTokens?: number;
+    outputTokens?: number;
+    costUsd?: number;
+  },
+): Promise<void> {
+  const [totals] = await db
+    .update(agentRuns)
+    .set({
+      itemsDone: sql`${agentRuns.itemsDone} + ${add.done ?? 0}`,
+      itemsFailed: sql`${agentRuns.itemsFailed} + ${add.failed ?? 0}`,
+      itemsCancelled: sql`${agentRuns.itemsCancelled} + ${add.cancelled ?? 0}`,
+      proposals: sql`${agentRuns.proposals} + ${add.proposals ?? 0}`,
+      refused: sql`${agentRuns.refused} + ${add.refused ?? 0}`,
+      inputTokens: sql`${agentRuns.inputTokens} + ${add.inputTokens ?? 0}`,
+      outputTokens: sql`${agentRuns.outputTokens} + ${add.outputTokens ?? 0}`,
+      costUsd: sql`${agentRuns.costUsd} + ${add.costUsd ?? 0}`,
+    })
+    .where(eq(agentRuns.id, runId))
+    .returning({
+      ended: sql<number>`${agentRuns.itemsDone} + ${agentRuns.itemsFailed} + ${agentRuns.itemsCancelled}`,
+      total: agentRuns.itemsTotal,
+      status: agentRuns.status,
+    });
+  if (totals && totals.status !== 'queued' && totals.ended >= totals.total) {
+    await finishRun(db, { id: runId });
+  }
+}
+
+/** Ends the rest of a chain (this item and every later one of it) as cancelled. */
+async function cancelChain(db: Db, run: RunRow, idx: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(agentRunItems)
+    .set({ status: 'cancelled', finishedAt: new Date() })
+    .where(
+      and(
+        eq(agentRunItems.runId, run.id),
+        sql`${agentRunItems.idx} >= ${idx} and (${agentRunItems.idx} - ${idx}) % ${run.concurrency} = 0`,
+        eq(agentRunItems.status, 'queued'),
+      ),
+    )
+      .returning({ idx: agentRunItems.idx });
+    if (rows.length > 0) await addToRun(tx, run.id, { cancelled: rows.length });
+  });
+}
+
+/** A run-wide failure: the run keeps what it made and each chain ends at its next item. */
+async function stopRun(db: DbOrTx, run: RunRow, reason: RunErrorReason): Promise<void> {
+  await db
+    .update(agentRuns)
+    .set({ errorReason: reason, error: runErrorMessage(reason, run.provider as AiProvider) })
+    .where(and(eq(agentRuns.id, run.id), sql`${agentRuns.errorReason} is null`));
+}
+
+const enqueueItem = (context: JobContext, run: Pick<RunRow, 'id' | 'orgId'>, idx: number) =>
+  context.enqueue(AGENTS_ITEM_JOB, { runId: run.id, idx }, { orgId: run.orgId, key: itemKey(run.id, idx) });
+
+async function enqueueFirst(context: JobContext, run: RunRow, total: number) {
+  for (let idx = 0; idx < Math.min(run.concurrency, total); idx += 1) {
+    await enqueueItem(context, run, idx);
+  }
+}
+
+export async function planRun(runId: string, context: JobContext): Promise<void> {
+  const { db } = context;
+  const run = await readRun(db, runId);
+  if (!run) return;
+  if (run.status === 'running') {
+    // Planned already (this job was delivered again): the first items may not have been queued.
+    await enqueueFirst(context, run, run.itemsTotal);
+    return;
+  }
+  if (run.status !== 'queued') return;
+  const config = agentConfigSchema.parse(run.config);
+
+  // The copy is what items read; the instance is asked once whether Beacon may still read it.
+  try {
+    const clients = await context.services.b2cInstances.clientsForEnv(run.orgId, run.envId);
+    await clients.data.listCatalogs();
+  } catch (error) {
+    if (error instanceof B2CPermissionError) {
+      await stopRun(db, run, 'instance-permission');
+      await finishRun(db, run);
+      return;
+    }
+    // Unreachable, or no instance any more: the copy still has what the run needs.
+    if (!(error instanceof B2CError) && !(error instanceof DomainError)) throw error;
+  }
+
+  const productIds = await scopeProductIds(db, run.envId, config);
+  const groups = groupFields(run.scopeFields as ProductField[]);
+  const items: (typeof agentRunItems.$inferInsert)[] = [];
+  for (const b2cProductId of productIds) {
+    for (const locale of run.scopeLocales) {
+      for (const [group] of groups) {
+        items.push({ runId, idx: items.length, b2cProductId, locale, fieldGroup: group });
+      }
+    }
+  }
+  const planned = await db.transaction(async (tx) => {
+    // A plan cut off mid-way left some items: start again.
+    await tx.delete(agentRunItems).where(eq(agentRunItems.runId, runId));
+    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+      await tx.insert(agentRunItems).values(items.slice(i, i + INSERT_CHUNK));
+    }
+    const [updated] = await tx
+      .update(agentRuns)
+      .set({
+        status: 'running',
+        startedAt: new Date(),
+        itemsTotal: items.length,
+        scopeProducts: productIds.length,
+      })
+      .where(and(eq(agentRuns.id, runId), eq(agentRuns.status, 'queued')))
+      .returning();
+    return updated;
+  });
+  if (!planned) {
+    // Cancelled while planning.
+    await db.delete(agentRunItems).where(eq(agentRunItems.runId, runId));
+    return;
+  }
+  if (items.length === 0) {
+    await finishRun(db, planned);
+    return;
+  }
+  await enqueueFirst(context, planned, items.length);
+}
+
+interface Proposed {
+  field: ProductField;
+  value: string;
+  reasoning: string;
+}
+
+/** Works one item; returns normally when the item ended (done or failed), throws to be retried. */
+export async function runItem(runId: string, idx: number, context: JobContext): Promise<void> {
+  const { db } = context;
+  const started = Date.now();
+  const [row] = await db
+    .select({ run: agentRuns, item: agentRunItems })
+    .from(agentRunItems)
+    .innerJoin(agentRuns, eq(agentRuns.id, agentRunItems.runId))
+    .where(and(eq(agentRunItems.runId, runId), eq(agentRunItems.idx, idx)));
+  if (!row) return;
+  const { run, item } = row;
+  const next = async () => {
+    if (idx + run.concurrency < run.itemsTotal) await enqueueItem(context, run, idx + run.concurrency);
+  };
+  if (item.status !== 'queued' && item.status !== 'running') {
+    // Ended already (this job was delivered again): make sure its successor was queued.
+    await next();
+    return;
+  }
+  /** This item, while it has not ended: the guard that makes a second delivery add nothing. */
+  const itemOpen = and(
+    eq(agentRunItems.runId, runId),
+    eq(agentRunItems.idx, idx),
+    inArray(agentRunItems.status, ['queued', 'running']),
+  );
+  if (run.status === 'cancelling' || run.status === 'cancelled' || run.errorReason) {
+    await cancelChain(db, run, idx);
+    return;
+  }
+
+  const fail = async (reason: RunErrorReason, message?: string) => {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(agentRunItems)
+        .set({
+          status: 'failed',
+          reason,
+          error: message ?? runErrorMessage(reason, run.provider as AiProvider),
+          startedAt: new Date(started),
+          finishedAt: new Date(),
+        })
+        .where(itemOpen)
+        .returning({ idx: agentRunItems.idx });
+      if (!row) return false;
+      if (RUN_STOPPING_REASONS.has(reason)) await stopRun(tx, run, reason);
+      await addToRun(tx, runId, { failed: 1 });
+      return true;
+    });
+    // Ended here or by another delivery: either way its successor must be queued.
+    await next();
+  };
+
+  const config: AgentConfig = agentConfigSchema.parse(run.config);
+  const fields = groupFields(run.scopeFields as ProductField[]).find(
+    ([group]) => group === (item.fieldGroup as FieldGroup),
+  )?.[1] ?? [...FIELD_GROUPS[item.fieldGroup as FieldGroup]];
+  const [product] = await db
+    .select(
+      Object.fromEntries(
+        Object.entries(FIELD_COLUMNS).map(([field, column]) => [field, column]),
+      ) as Record<ProductField, typeof catalogProducts.name>,
+    )
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.envId, run.envId), eq(catalogProducts.b2cProductId, item.b2cProductId)));
+  if (!product) {
+    await fail('product-gone');
+    return;
+  }
+  const locale = item.locale;
+  const readLocale = config.type === 'translation' ? config.sourceLocale : locale;
+  const values: Partial<Record<ProductField, string>> = {};
+  for (const field of Object.keys(FIELD_COLUMNS) as ProductField[]) {
+    const localized = (product[field] ?? {}) as Record<string, string>;
+    const value = localized[readLocale] ?? (config.type === 'translation' ? undefined : localized.default);
+    if (value) values[field] = value;
+  }
+  const current = (field: ProductField) =>
+    ((product[field] ?? {}) as Record<string, string>)[locale] ?? null;
+  // Nothing to translate from: the item ends with nothing to propose.
+  const asked = config.type === 'translation' ? fields.filter((f) => values[f]) : fields;
+  if (asked.length === 0) {
+    await store([], [], { inputTokens: 0, outputTokens: 0, costUsd: 0 }, 0, started);
+    return;
+  }
+
+  const modelStart = Date.now();
+  let answer;
+  try {
+    answer = await context.services.ai.generateObject({
+      provider: run.provider as AiProvider,
+      system: systemPrompt(config, locale, asked, run.guidance),
+      prompt: itemPrompt(config, { b2cProductId: item.b2cProductId, values }, locale, asked),
+      schema: answerSchema(asked),
+      schemaName: 'proposals',
+      label: `agents.${run.agentType}`,
+      abortSignal: context.signal,
+    });
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (error instanceof AiError) {
+      if (error.retryable && !context.lastAttempt) throw error;
+      await fail(aiReason(error.reason));
+      return;
+    }
+    if (error instanceof DomainError && error.kind === 'UNAVAILABLE') {
+      await fail('not-configured');
+      return;
+    }
+    if (!context.lastAttempt) throw error;
+    await fail('internal');
+    return;
+  }
+  const modelMs = Date.now() - modelStart;
+  const answeredAt = Date.now();
+
+  const wanted = languageOf(locale);
+  const said = languageOf(answer.object.language.trim() || 'default');
+  const wrongLanguage = wanted !== null && said !== null && said !== wanted;
+  const proposed: Proposed[] = [];
+  const refusals: ItemRefusal[] = [];
+  for (const field of asked) {
+    const entry = answer.object.values[field];
+    const raw = entry?.value ?? '';
+    const value = MARKUP_FIELDS.has(field) ? sanitizeMarkup(raw) : raw.replace(/<[^>]*>/g, '').trim();
+    const check = checkProposedValue(field, value, current(field), locale);
+    const refusal: ValueRefusal | null = wrongLanguage ? 'wrong-language' : check.ok ? null : check.refusal;
+    if (refusal) refusals.push({ field, refusal });
+    else proposed.push({ field, value, reasoning: (entry?.reasoning ?? '').trim().slice(0, 1000) });
+  }
+  await store(proposed, refusals, answer.usage, modelMs, started, answeredAt);
+
+  async function store(
+    made: Proposed[],
+    refused: ItemRefusal[],
+    usage: { inputTokens: number; outputTokens: number; costUsd: number },
+    modelMs: number,
+    itemStart: number,
+    answeredAt = Date.now(),
+  ) {
+    let storeMs = 0;
+    const stored = await db
+      .transaction(async (tx) => {
+        if (made.length > 0) {
+          // A newer run's proposal replaces an older pending one for the same product, locale and field.
+          await tx
+            .update(proposals)
+            .set({ status: 'superseded' })
+            .where(
+              and(
+                eq(proposals.envId, run.envId),
+                eq(proposals.b2cProductId, item.b2cProductId),
+                eq(proposals.locale, locale),
+                inArray(
+                  proposals.field,
+                  made.map((p) => p.field),
+                ),
+                eq(proposals.status, 'pending'),
+                ne(proposals.runId, runId),
+              ),
+            );
+          await tx
+            .insert(proposals)
+            .values(
+              made.map((p) => ({
+                envId: run.envId,
+                b2cProductId: item.b2cProductId,
+                locale,
+                field: p.field,
+                agentType: run.agentType,
+                currentValue: current(p.field),
+                proposedValue: p.value,
+                reasoning: p.reasoning || null,
+                model: run.model,
+                runId,
+                inputTokens: usage.inputTokens,
+                outputTokens: usage.outputTokens,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        storeMs = Date.now() - answeredAt;
+        const [ended] = await tx
+          .update(agentRunItems)
+          .set({
+            status: 'done',
+            proposals: made.length,
+            refusals: refused.length > 0 ? refused : null,
+            inputTokens: usage.inputTokens,
+            outputTokens: usage.outputTokens,
+            costUsd: usage.costUsd,
+            modelMs,
+            storeMs,
+            startedAt: new Date(itemStart),
+            finishedAt: new Date(),
+          })
+          .where(itemOpen)
+          .returning({ idx: agentRunItems.idx });
+        // Ended meanwhile by another delivery of this job: undo what this one wrote.
+        if (!ended) throw new ItemAlreadyEnded();
+        await addToRun(tx, runId, {
+          done: 1,
+          proposals: made.length,
+          refused: refused.length,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          costUsd: usage.costUsd,
+        });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ItemAlreadyEnded) return false;
+        throw error;
+      });
+    if (stored) probe.onItemStored?.({ modelMs, storeMs, itemMs: Date.now() - itemStart });
+    await next();
+  }
+}
+
+class ItemAlreadyEnded extends Error {}
