@@ -32,7 +32,12 @@ const PRODUCTS = Number(process.env.BENCH_AGENT_PRODUCTS ?? 2_000);
 const LOCALES = ['default', 'fr-FR'];
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const LOADS = [
-  { latencyMs: 0, concurrency: 50, goal: (perSecond: number) => perSecond >= 100, goalText: '≥ 100 items/s' },
+  {
+    latencyMs: 0,
+    concurrency: 50,
+    goal: (perSecond: number) => perSecond >= 100,
+    goalText: '≥ 100 items/s',
+  },
   {
     latencyMs: 500,
     concurrency: 20,
@@ -46,7 +51,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 
-const b2c = await createB2CSimulator({ products: Math.max(PRODUCTS * 2, 5_000) });
+const b2c = await createB2CSimulator({ products: Math.max(PRODUCTS * 8, 16_000) });
 const ai = await createAiSimulator();
 const gateway = createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1 });
 
@@ -151,7 +156,8 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       const itemTimes = items.map((i) => i.itemMs).sort((a, b) => a - b);
       const storeTimes = items.map((i) => i.storeMs).sort((a, b) => a - b);
       const total = items.reduce((s, i) => s + i.itemMs, 0);
-      const outside = total === 0 ? 0 : items.reduce((s, i) => s + (i.itemMs - i.modelMs), 0) / total;
+      const outside =
+        total === 0 ? 0 : items.reduce((s, i) => s + (i.itemMs - i.modelMs), 0) / total;
       log(
         `${name}, ${load.latencyMs} ms: ${done.itemsDone}/${done.itemsTotal} items (${done.status}) in ${seconds.toFixed(1)} s, ${done.proposals} proposals`,
       );

@@ -1,5 +1,6 @@
 /** The agents area's job kinds: planning a run, and its items (server/agents/runner.ts). */
 import { z } from 'zod';
+import { RUN_CONCURRENCY } from '~/domain/agents/runs';
 import { defineJob } from '~/server/jobs/define';
 import { AGENTS_ITEM_JOB, AGENTS_PLAN_JOB, ITEM_RETRY, planRun, runItem } from './runner';
 
@@ -18,8 +19,9 @@ export const agentsItemJob = defineJob({
   retry: ITEM_RETRY,
   // Past the AI call's own timeout (AI_TIMEOUT_MS, 2 minutes by default) with room to store.
   expireInSeconds: 10 * 60,
-  // Items of every run this process works at once; each run keeps to its own concurrency.
+  // Items of every run this process works at once; each run (a group) keeps to its own concurrency.
   concurrency: 50,
+  maxGroupConcurrency: RUN_CONCURRENCY.max,
   handler: ({ runId, idx }, context) => runItem(runId, idx, context),
 });
 

@@ -2,12 +2,12 @@
  * How a run is worked, as background jobs (server/agents/jobs.ts):
  *
  * - `agents.plan` checks that the instance still lets Beacon read its catalogs, lists the products in
- *   scope from the copy, writes one item per product × locale × field group, and queues the first
- *   `concurrency` items.
- * - `agents.item` k asks the model for its fields, checks the answer, stores the proposals (superseding
- *   older pending ones) and adds to the run's totals in one transaction, then queues item
- *   k + concurrency. So at most `concurrency` items are in flight across every worker process, and a
- *   run cancelled or stopped ends each chain at its next item.
+ *   scope from the copy, writes one item per product × locale × field group, and queues every item as
+ *   a job of the run's group: the queue runs at most `concurrency` of a group at a time across every
+ *   worker process (docs/decisions/0024-agent-runs.md).
+ * - `agents.item` asks the model for its fields, checks the answer, and stores the proposals
+ *   (superseding older pending ones), the item's end and the run's totals in one transaction. An item
+ *   of a run cancelled or stopped ends cancelled without asking the model.
  *
  * Every step is idempotent: an item already ended is not asked again when its job is delivered twice
  * (a worker killed after the commit), and the proposals' unique pending index keeps one pending
@@ -17,11 +17,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import type { AiProvider } from '~/domain/ai/models';
 import { type AgentConfig, agentConfigSchema } from '~/domain/agents/config';
-import {
-  checkProposedValue,
-  languageOf,
-  type ValueRefusal,
-} from '~/domain/agents/output-checks';
+import { checkProposedValue, languageOf, type ValueRefusal } from '~/domain/agents/output-checks';
 import { answerSchema, itemPrompt, systemPrompt } from '~/domain/agents/prompts';
 import {
   FIELD_GROUPS,
@@ -93,7 +89,9 @@ async function finishRun(db: DbOrTx, run: Pick<RunRow, 'id'>): Promise<void> {
         else 'failed' end`,
       finishedAt: new Date(),
     })
-    .where(and(eq(agentRuns.id, run.id), inArray(agentRuns.status, ['queued', 'running', 'cancelling'])));
+    .where(
+      and(eq(agentRuns.id, run.id), inArray(agentRuns.status, ['queued', 'running', 'cancelling'])),
+    );
 }
 
 /** Adds an ended item to the run's totals; finishes the run when it was the last. */
@@ -134,25 +132,25 @@ async function addToRun(
   }
 }
 
-/** Ends the rest of a chain (this item and every later one of it) as cancelled. */
-async function cancelChain(db: Db, run: RunRow, idx: number): Promise<void> {
+/** Ends an item that will not be asked (its run was cancelled or stopped) as cancelled. */
+async function cancelItem(db: Db, runId: string, idx: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx
+    const [row] = await tx
       .update(agentRunItems)
-    .set({ status: 'cancelled', finishedAt: new Date() })
-    .where(
-      and(
-        eq(agentRunItems.runId, run.id),
-        sql`${agentRunItems.idx} >= ${idx} and (${agentRunItems.idx} - ${idx}) % ${run.concurrency} = 0`,
-        eq(agentRunItems.status, 'queued'),
-      ),
-    )
+      .set({ status: 'cancelled', finishedAt: new Date() })
+      .where(
+        and(
+          eq(agentRunItems.runId, runId),
+          eq(agentRunItems.idx, idx),
+          inArray(agentRunItems.status, ['queued', 'running']),
+        ),
+      )
       .returning({ idx: agentRunItems.idx });
-    if (rows.length > 0) await addToRun(tx, run.id, { cancelled: rows.length });
+    if (row) await addToRun(tx, runId, { cancelled: 1 });
   });
 }
 
-/** A run-wide failure: the run keeps what it made and each chain ends at its next item. */
+/** A run-wide failure: the run keeps what it made and its items not yet asked end cancelled. */
 async function stopRun(db: DbOrTx, run: RunRow, reason: RunErrorReason): Promise<void> {
   await db
     .update(agentRuns)
@@ -160,13 +158,16 @@ async function stopRun(db: DbOrTx, run: RunRow, reason: RunErrorReason): Promise
     .where(and(eq(agentRuns.id, run.id), sql`${agentRuns.errorReason} is null`));
 }
 
-const enqueueItem = (context: JobContext, run: Pick<RunRow, 'id' | 'orgId'>, idx: number) =>
-  context.enqueue(AGENTS_ITEM_JOB, { runId: run.id, idx }, { orgId: run.orgId, key: itemKey(run.id, idx) });
-
-async function enqueueFirst(context: JobContext, run: RunRow, total: number) {
-  for (let idx = 0; idx < Math.min(run.concurrency, total); idx += 1) {
-    await enqueueItem(context, run, idx);
-  }
+/** Queues every item of the run, a thousand per statement; already queued ones are not queued again. */
+async function enqueueItems(context: JobContext, run: RunRow, total: number) {
+  await context.enqueueMany(
+    AGENTS_ITEM_JOB,
+    Array.from({ length: total }, (_, idx) => ({
+      payload: { runId: run.id, idx },
+      key: itemKey(run.id, idx),
+    })),
+    { orgId: run.orgId, group: { id: run.id, concurrency: run.concurrency } },
+  );
 }
 
 export async function planRun(runId: string, context: JobContext): Promise<void> {
@@ -174,8 +175,8 @@ export async function planRun(runId: string, context: JobContext): Promise<void>
   const run = await readRun(db, runId);
   if (!run) return;
   if (run.status === 'running') {
-    // Planned already (this job was delivered again): the first items may not have been queued.
-    await enqueueFirst(context, run, run.itemsTotal);
+    // Planned already (this job was delivered again): some items may not have been queued.
+    await enqueueItems(context, run, run.itemsTotal);
     return;
   }
   if (run.status !== 'queued') return;
@@ -232,7 +233,7 @@ export async function planRun(runId: string, context: JobContext): Promise<void>
     await finishRun(db, planned);
     return;
   }
-  await enqueueFirst(context, planned, items.length);
+  await enqueueItems(context, planned, items.length);
 }
 
 interface Proposed {
@@ -252,14 +253,8 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
     .where(and(eq(agentRunItems.runId, runId), eq(agentRunItems.idx, idx)));
   if (!row) return;
   const { run, item } = row;
-  const next = async () => {
-    if (idx + run.concurrency < run.itemsTotal) await enqueueItem(context, run, idx + run.concurrency);
-  };
-  if (item.status !== 'queued' && item.status !== 'running') {
-    // Ended already (this job was delivered again): make sure its successor was queued.
-    await next();
-    return;
-  }
+  // Ended already: this job was delivered again.
+  if (item.status !== 'queued' && item.status !== 'running') return;
   /** This item, while it has not ended: the guard that makes a second delivery add nothing. */
   const itemOpen = and(
     eq(agentRunItems.runId, runId),
@@ -267,7 +262,7 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
     inArray(agentRunItems.status, ['queued', 'running']),
   );
   if (run.status === 'cancelling' || run.status === 'cancelled' || run.errorReason) {
-    await cancelChain(db, run, idx);
+    await cancelItem(db, runId, idx);
     return;
   }
 
@@ -289,8 +284,6 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
       await addToRun(tx, runId, { failed: 1 });
       return true;
     });
-    // Ended here or by another delivery: either way its successor must be queued.
-    await next();
   };
 
   const config: AgentConfig = agentConfigSchema.parse(run.config);
@@ -304,7 +297,12 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
       ) as Record<ProductField, typeof catalogProducts.name>,
     )
     .from(catalogProducts)
-    .where(and(eq(catalogProducts.envId, run.envId), eq(catalogProducts.b2cProductId, item.b2cProductId)));
+    .where(
+      and(
+        eq(catalogProducts.envId, run.envId),
+        eq(catalogProducts.b2cProductId, item.b2cProductId),
+      ),
+    );
   if (!product) {
     await fail('product-gone');
     return;
@@ -314,7 +312,8 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   const values: Partial<Record<ProductField, string>> = {};
   for (const field of Object.keys(FIELD_COLUMNS) as ProductField[]) {
     const localized = (product[field] ?? {}) as Record<string, string>;
-    const value = localized[readLocale] ?? (config.type === 'translation' ? undefined : localized.default);
+    const value =
+      localized[readLocale] ?? (config.type === 'translation' ? undefined : localized.default);
     if (value) values[field] = value;
   }
   const current = (field: ProductField) =>
@@ -364,9 +363,15 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   for (const field of asked) {
     const entry = answer.object.values[field];
     const raw = entry?.value ?? '';
-    const value = MARKUP_FIELDS.has(field) ? sanitizeMarkup(raw) : raw.replace(/<[^>]*>/g, '').trim();
+    const value = MARKUP_FIELDS.has(field)
+      ? sanitizeMarkup(raw)
+      : raw.replace(/<[^>]*>/g, '').trim();
     const check = checkProposedValue(field, value, current(field), locale);
-    const refusal: ValueRefusal | null = wrongLanguage ? 'wrong-language' : check.ok ? null : check.refusal;
+    const refusal: ValueRefusal | null = wrongLanguage
+      ? 'wrong-language'
+      : check.ok
+        ? null
+        : check.refusal;
     if (refusal) refusals.push({ field, refusal });
     else proposed.push({ field, value, reasoning: (entry?.reasoning ?? '').trim().slice(0, 1000) });
   }
@@ -455,7 +460,6 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
         throw error;
       });
     if (stored) probe.onItemStored?.({ modelMs, storeMs, itemMs: Date.now() - itemStart });
-    await next();
   }
 }
 

@@ -80,7 +80,10 @@ describeEachDriver('agent runs', (get) => {
     const user = await makeUser(db);
     const org = await makeOrg(db, { members: [{ user }] });
     const env = await addEnv(db, org.id, 'prod', { onboarded: true });
-    await db.update(b2cInstances).set({ host: HOST }).where(eq(b2cInstances.id, env.b2cInstanceId!));
+    await db
+      .update(b2cInstances)
+      .set({ host: HOST })
+      .where(eq(b2cInstances.id, env.b2cInstanceId!));
     const client = await services.b2cAPIClients.getOrCreate(org.id);
     const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
     if (!settings.ok) throw new Error(settings.error);
@@ -122,7 +125,7 @@ describeEachDriver('agent runs', (get) => {
   }
 
   async function until(read: () => Promise<AgentRun>, done: (run: AgentRun) => boolean) {
-    for (const started = Date.now(); Date.now() - started < TIMEOUT_MS; ) {
+    for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
       const run = await read();
       if (done(run)) return run;
       await new Promise((r) => setTimeout(r, 100));
@@ -205,24 +208,35 @@ describeEachDriver('agent runs', (get) => {
       expect(done).toMatchObject({ status: 'succeeded', itemsDone: n, itemsFailed: 0 });
       expect(done.inputTokens).toBeGreaterThan(0);
       expect(done.startedBy?.email).toBe(user.email);
-      const made = await get()
-        .db.select()
-        .from(proposals)
-        .where(eq(proposals.runId, started.id));
+      const made = await get().db.select().from(proposals).where(eq(proposals.runId, started.id));
       expect(made.length).toBe(done.proposals);
       expect(made.length).toBeGreaterThan(0);
       // Each proposal replaces what the copy had in de-DE (null where it had nothing), in German.
       const [product] = await get()
         .db.select()
         .from(catalogProducts)
-        .where(and(eq(catalogProducts.envId, env.id), eq(catalogProducts.b2cProductId, made[0]!.b2cProductId)));
-      const column = { name: 'name', short_description: 'shortDescription', long_description: 'longDescription' } as const;
+        .where(
+          and(
+            eq(catalogProducts.envId, env.id),
+            eq(catalogProducts.b2cProductId, made[0]!.b2cProductId),
+          ),
+        );
+      const column = {
+        name: 'name',
+        short_description: 'shortDescription',
+        long_description: 'longDescription',
+      } as const;
       const field = made[0]!.field as keyof typeof column;
       expect(made[0]!.currentValue).toBe(
         (product![column[field]] as Record<string, string>)['de-DE'] ?? null,
       );
       for (const p of made) {
-        expect(p).toMatchObject({ status: 'pending', locale: 'de-DE', agentType: 'translation', model: 'claude-sonnet-5-5' });
+        expect(p).toMatchObject({
+          status: 'pending',
+          locale: 'de-DE',
+          agentType: 'translation',
+          model: 'claude-sonnet-5-5',
+        });
         expect(p.proposedValue).not.toBe(p.currentValue);
         expect(p.proposedValue).not.toMatch(/<script|onerror/i);
       }
@@ -235,7 +249,9 @@ describeEachDriver('agent runs', (get) => {
       const all = await get().db.select().from(proposals).where(eq(proposals.envId, env.id));
       const pending = all.filter((p) => p.status === 'pending');
       expect(pending.every((p) => p.runId === again.id)).toBe(true);
-      expect(all.filter((p) => p.runId === started.id).every((p) => p.status === 'superseded')).toBe(true);
+      expect(
+        all.filter((p) => p.runId === started.id).every((p) => p.status === 'superseded'),
+      ).toBe(true);
       const keys = pending.map((p) => `${p.b2cProductId}|${p.locale}|${p.field}`);
       expect(new Set(keys).size).toBe(keys.length);
       // The history lists both, newest first.
@@ -256,7 +272,10 @@ describeEachDriver('agent runs', (get) => {
       const started = await services.agents.start(org.id, env.id, user.id, 'translation', {
         concurrency: 2,
       });
-      await until(() => services.agents.run(org.id, env.id, started.id), (r) => r.itemsDone >= 2);
+      await until(
+        () => services.agents.run(org.id, env.id, started.id),
+        (r) => r.itemsDone >= 2,
+      );
       const cancelling = await services.agents.cancel(org.id, env.id, started.id);
       expect(cancelling.status).toBe('cancelling');
       const done = await until(() => services.agents.run(org.id, env.id, started.id), ended);
@@ -281,7 +300,12 @@ describeEachDriver('agent runs', (get) => {
       const first = await worker();
       const { org, env, user } = await linkedEnv(first.services);
       const { category } = await smallCategory(env.id, 16);
-      await first.services.agents.saveConfig(org.id, env.id, user.id, translationTo('de-DE', category));
+      await first.services.agents.saveConfig(
+        org.id,
+        env.id,
+        user.id,
+        translationTo('de-DE', category),
+      );
       ai.setLatency(200);
       const started = await first.services.agents.start(org.id, env.id, user.id, 'translation', {
         concurrency: 4,
@@ -344,7 +368,12 @@ describeEachDriver('agent runs', (get) => {
       await get()
         .db.update(catalogProducts)
         .set({ catalogIds: [] })
-        .where(and(eq(catalogProducts.envId, env.id), sql`${catalogProducts.b2cProductId} <> ${product!.id}`));
+        .where(
+          and(
+            eq(catalogProducts.envId, env.id),
+            sql`${catalogProducts.b2cProductId} <> ${product!.id}`,
+          ),
+        );
       for (const { fault, times, status, reason } of faultCases) {
         ai.faults.add({ kind: fault, vendor: 'anthropic', times });
         const started = await services.agents.start(org.id, env.id, user.id, 'seo', {
@@ -393,30 +422,58 @@ describeEachDriver('agent runs', (get) => {
     TIMEOUT_MS,
   );
 
-  it('the estimate is the domain arithmetic over the scope the copy holds', async () => {
-    const { services } = await worker();
-    const { org, env, user } = await linkedEnv(services);
-    await services.agents.saveConfig(org.id, env.id, user.id, {
-      type: 'seo',
-      provider: 'google',
-      catalogIds: [SIM_STOREFRONT_CATALOG_ID],
-      fields: ['page_title'],
-      languages: ['default', 'fr-FR'],
-    });
-    const estimate = await services.agents.estimate(org.id, env.id, 'seo');
-    const [count] = await get()
-      .db.select({ n: sql<number>`count(*)::int` })
-      .from(catalogProducts)
-      .where(
-        and(
-          eq(catalogProducts.envId, env.id),
-          sql`${catalogProducts.catalogIds} && array[${SIM_STOREFRONT_CATALOG_ID}]`,
-          sql`${catalogProducts.type} in ('master', 'item', 'set', 'bundle')`,
-        ),
-      );
-    expect(estimate.products).toBe(count!.n);
-    expect(estimate.modelCalls).toBe(count!.n * 2);
-    expect(estimate.model).toBe('gemini-2.5-flash');
-    void estimateRun;
-  }, TIMEOUT_MS);
+  it(
+    'streams a run live until it ends',
+    async () => {
+      const { services } = await worker();
+      const { org, env, user } = await linkedEnv(services);
+      const { category, n } = await smallCategory(env.id, 8);
+      await services.agents.saveConfig(org.id, env.id, user.id, translationTo('fr-FR', category));
+      // Four rounds of half a second: the watch reads the totals once a second meanwhile.
+      ai.setLatency(500);
+      const started = await services.agents.start(org.id, env.id, user.id, 'translation', {
+        concurrency: 2,
+      });
+      const seen: AgentRun[] = [];
+      for await (const state of services.agents.watch(org.id, env.id, started.id)) seen.push(state);
+      expect(seen[0]!.id).toBe(started.id);
+      expect(seen.at(-1)).toMatchObject({ status: 'succeeded', itemsDone: n, itemsTotal: n });
+      // It reported the run as it went, not only its end.
+      expect(seen.length).toBeGreaterThan(2);
+      const ends = seen.map((s) => s.itemsDone + s.itemsFailed + s.itemsCancelled);
+      expect([...ends].sort((a, b) => a - b)).toEqual(ends);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'the estimate is the domain arithmetic over the scope the copy holds',
+    async () => {
+      const { services } = await worker();
+      const { org, env, user } = await linkedEnv(services);
+      await services.agents.saveConfig(org.id, env.id, user.id, {
+        type: 'seo',
+        provider: 'google',
+        catalogIds: [SIM_STOREFRONT_CATALOG_ID],
+        fields: ['page_title'],
+        languages: ['default', 'fr-FR'],
+      });
+      const estimate = await services.agents.estimate(org.id, env.id, 'seo');
+      const [count] = await get()
+        .db.select({ n: sql<number>`count(*)::int` })
+        .from(catalogProducts)
+        .where(
+          and(
+            eq(catalogProducts.envId, env.id),
+            sql`${catalogProducts.catalogIds} && array[${SIM_STOREFRONT_CATALOG_ID}]`,
+            sql`${catalogProducts.type} in ('master', 'item', 'set', 'bundle')`,
+          ),
+        );
+      expect(estimate.products).toBe(count!.n);
+      expect(estimate.modelCalls).toBe(count!.n * 2);
+      expect(estimate.model).toBe('gemini-2.5-flash');
+      void estimateRun;
+    },
+    TIMEOUT_MS,
+  );
 });

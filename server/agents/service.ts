@@ -33,14 +33,7 @@ import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import type { ProductField } from '~/domain/products/entities';
 import { DomainError } from '~/domain/shared/errors';
 import type { Db } from '~/server/db/client';
-import {
-  agentConfigs,
-  agentRunItems,
-  agentRuns,
-  envs,
-  prompts,
-  users,
-} from '~/server/db/schema';
+import { agentConfigs, agentRunItems, agentRuns, envs, prompts, users } from '~/server/db/schema';
 import type { RunEvents } from '~/server/jobs/events';
 import type { JobQueue } from '~/server/jobs/queue';
 import { AGENTS_PLAN_JOB } from './runner';
@@ -71,7 +64,12 @@ export interface AgentsService {
   cancel(orgId: string, envId: string, runId: string): Promise<AgentRun>;
   runs(orgId: string, envId: string, agentType: AgentType): Promise<AgentRun[]>;
   run(orgId: string, envId: string, runId: string): Promise<AgentRun>;
-  watch(orgId: string, envId: string, runId: string, signal?: AbortSignal): AsyncGenerator<AgentRun>;
+  watch(
+    orgId: string,
+    envId: string,
+    runId: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<AgentRun>;
 }
 
 export interface AgentsServiceDeps {
@@ -83,6 +81,8 @@ export interface AgentsServiceDeps {
 }
 
 const ACTIVE: AgentRunStatus[] = ['queued', 'running', 'cancelling'];
+/** How often a watched run's totals are read while nothing announced a change. */
+const WATCH_INTERVAL_MS = 1_000;
 
 const runColumns = {
   run: agentRuns,
@@ -202,7 +202,8 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
       and(eq(agentRuns.orgId, orgId), eq(agentRuns.envId, envId), eq(agentRuns.id, runId))!,
       1,
     );
-    if (!found) throw new DomainError('NOT_FOUND', AGENT_MESSAGES.runNotFound, 'agent-run-not-found');
+    if (!found)
+      throw new DomainError('NOT_FOUND', AGENT_MESSAGES.runNotFound, 'agent-run-not-found');
     return found;
   }
 
@@ -315,8 +316,10 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
 
     async start(orgId, envId, userId, agentType, { concurrency }) {
       const { env, config } = await configuredFor(orgId, envId, agentType);
-      if (!env.b2cInstanceId) throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.noInstance, 'no-instance');
-      if (!jobs) throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.jobsUnavailable, 'jobs-unavailable');
+      if (!env.b2cInstanceId)
+        throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.noInstance, 'no-instance');
+      if (!jobs)
+        throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.jobsUnavailable, 'jobs-unavailable');
       const guidance = await guidanceOf(orgId, config);
       const estimate = await estimateFor(envId, config, guidance);
       if (estimate.products === 0) {
@@ -373,7 +376,11 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     async runs(orgId, envId, agentType) {
       await requireEnv(orgId, envId);
       return runsWhere(
-        and(eq(agentRuns.orgId, orgId), eq(agentRuns.envId, envId), eq(agentRuns.agentType, agentType))!,
+        and(
+          eq(agentRuns.orgId, orgId),
+          eq(agentRuns.envId, envId),
+          eq(agentRuns.agentType, agentType),
+        )!,
         RUN_HISTORY_LIMIT,
       );
     },
@@ -392,11 +399,17 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
       signal?.addEventListener('abort', onAbort);
       try {
         yield current;
-        while (ACTIVE.includes(current.status) && !signal?.aborted && stopWatching) {
+        while (ACTIVE.includes(current.status) && !signal?.aborted) {
           if (!pending) {
-            await new Promise<void>((resolve) => (wake = resolve));
+            // Status changes are announced; item totals are read once a second while it runs.
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, WATCH_INTERVAL_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
             wake = undefined;
-            continue;
           }
           pending = false;
           const next = await run(orgId, envId, runId);

@@ -434,7 +434,9 @@ export const agentConfigs = pgTable(
 /**
  * One agent run: the config it ran with, its scope, and running totals its items add to as they end
  * (one row update per item, so the last item to end knows it is the last). A trigger (migration 0005)
- * announces each change on the job runs' NOTIFY channel, with the run id, so screens stream it.
+ * announces changes of its status, error or size on the job runs' NOTIFY channel, with the run id (not
+ * each item's totals: a NOTIFY per item would serialize the items' commits); watchers also re-read a
+ * running run every second.
  * One run per env and agent is active at a time (partial unique index).
  */
 export const agentRuns = pgTable(

@@ -33,7 +33,20 @@ export interface JobContext {
   /** Records progress on the run and tells every screen watching it. */
   progress(progress: JobProgress): Promise<void>;
   /** Queues follow-up work on the same queue (idempotent by org, kind and key, like every enqueue). */
-  enqueue(kind: string, payload: unknown, options: { orgId: string; key: string }): Promise<unknown>;
+  enqueue(kind: string, payload: unknown, options: EnqueueOptionsLike): Promise<unknown>;
+  /** Queues many jobs of one kind at once (one statement per thousand), idempotent like `enqueue`. */
+  enqueueMany(
+    kind: string,
+    jobs: readonly { payload: unknown; key: string }[],
+    options: Omit<EnqueueOptionsLike, 'key'>,
+  ): Promise<void>;
+}
+
+export interface EnqueueOptionsLike {
+  orgId: string;
+  key: string;
+  /** Jobs of one group run at most `concurrency` at a time across every worker process. */
+  group?: { id: string; concurrency: number };
 }
 
 export interface RetryPolicy {
@@ -56,6 +69,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
   /** Jobs one worker process runs at the same time (default 10). */
   concurrency?: number;
+  /** Set for kinds whose jobs are enqueued in groups: the most `group.concurrency` may be. */
+  maxGroupConcurrency?: number;
 }
 
 /** Declares a job kind; the payload's type flows from its schema into the handler. */

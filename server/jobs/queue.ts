@@ -23,6 +23,11 @@ export interface EnqueueOptions {
   orgId: string;
   /** The logical effect, unique within the org and kind (e.g. `product:123:locale:de`). */
   key: string;
+  /**
+   * Jobs sharing a group id run at most `concurrency` at a time across every worker process (pg-boss
+   * group concurrency, counted in the database); the kind must declare `maxGroupConcurrency`.
+   */
+  group?: { id: string; concurrency: number };
 }
 
 export interface StopOptions {
@@ -34,6 +39,12 @@ export interface StopOptions {
 export interface JobQueue {
   /** Records the run and queues its job; the same org, kind and key find the existing run instead. */
   enqueue(kind: string, payload: unknown, options: EnqueueOptions): Promise<EnqueueResult>;
+  /** `enqueue` for many jobs of one kind, a thousand per statement; returns nothing per job. */
+  enqueueMany(
+    kind: string,
+    jobs: readonly { payload: unknown; key: string }[],
+    options: Omit<EnqueueOptions, 'key'>,
+  ): Promise<void>;
   /** Starts this process's workers for every kind; handlers reach the areas through `services`. */
   work(services?: Services): Promise<void>;
   /** Stops fetching; with `graceful`, waits for jobs in flight up to `timeoutMs`, then releases them. */
@@ -64,6 +75,8 @@ export const RELEASED_MESSAGE =
 
 /** Fetch loops per job kind in one process. */
 const WORKERS_PER_KIND = 10;
+/** Runs and jobs `enqueueMany` writes per statement. */
+const ENQUEUE_CHUNK = 1000;
 
 /** What the queue carries; the payload itself is on the run row. */
 const jobData = z.object({ runId: z.string() });
@@ -100,7 +113,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   async function enqueue(
     kind: string,
     payload: unknown,
-    { orgId, key }: EnqueueOptions,
+    { orgId, key, group }: EnqueueOptions,
   ): Promise<EnqueueResult> {
     const definition = byName.get(kind);
     if (!definition) throw new Error(`No job kind named ${kind}.`);
@@ -121,8 +134,59 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     if (!run) throw new Error(`The run ${kind}/${key} vanished while it was enqueued.`);
     // Sent under the run's id: a second send (a retried enqueue, a crash between insert and send)
     // finds the job already there and adds none.
-    if (run.status === 'queued') await boss.send(kind, { runId: run.id }, { id: run.id });
+    if (run.status === 'queued') {
+      await boss.send(kind, { runId: run.id }, { id: run.id, ...groupOf(definition, group) });
+    }
     return { run, created: Boolean(inserted) };
+  }
+
+  function groupOf(definition: AnyJobDefinition, group: EnqueueOptions['group']) {
+    if (!group) return {};
+    if (!definition.maxGroupConcurrency || group.concurrency > definition.maxGroupConcurrency) {
+      throw new Error(`${definition.name} does not run groups of ${group.concurrency}.`);
+    }
+    return { group: { id: group.id, tier: String(group.concurrency) } };
+  }
+
+  async function enqueueMany(
+    kind: string,
+    jobs: readonly { payload: unknown; key: string }[],
+    { orgId, group }: Omit<EnqueueOptions, 'key'>,
+  ): Promise<void> {
+    const definition = byName.get(kind);
+    if (!definition) throw new Error(`No job kind named ${kind}.`);
+    const grouped = groupOf(definition, group);
+    for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
+      const chunk = jobs.slice(i, i + ENQUEUE_CHUNK).map(({ payload, key }) => {
+        const parsed = definition.payload.safeParse(payload);
+        if (!parsed.success) {
+          throw new DomainError('INVALID', `The ${kind} job's payload is not valid.`);
+        }
+        return { orgId, kind, key, payload: parsed.data };
+      });
+      await db.insert(jobRuns).values(chunk).onConflictDoNothing();
+      // Every run of the chunk still queued, new or found (a retried enqueue sends what it missed).
+      const queued = await db
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
+        .where(
+          and(
+            eq(jobRuns.orgId, orgId),
+            eq(jobRuns.kind, kind),
+            inArray(
+              jobRuns.key,
+              chunk.map((c) => c.key),
+            ),
+            eq(jobRuns.status, 'queued'),
+          ),
+        );
+      if (queued.length > 0) {
+        await boss.insert(
+          kind,
+          queued.map((run) => ({ id: run.id, data: { runId: run.id }, ...grouped })),
+        );
+      }
+    }
   }
 
   /**
@@ -169,6 +233,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       db,
       services,
       enqueue: (kind, payload, enqueueOptions) => enqueue(kind, payload, enqueueOptions),
+      enqueueMany: (kind, many, enqueueOptions) => enqueueMany(kind, many, enqueueOptions),
       progress: async ({ done, total, message }) => {
         await settle([runId], {
           progressDone: done,
@@ -240,6 +305,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     boss,
     enqueue,
+    enqueueMany,
     async work(workerServices) {
       if (workerServices) services = workerServices;
       for (const definition of definitions) {
@@ -258,6 +324,20 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             burstWhenBatchFull: true,
             perJobResults: true,
             includeMetadata: true,
+            // Each group (e.g. an agent run) keeps to the concurrency its jobs were sent with.
+            ...(definition.maxGroupConcurrency
+              ? {
+                  groupConcurrency: {
+                    default: 1,
+                    tiers: Object.fromEntries(
+                      Array.from({ length: definition.maxGroupConcurrency }, (_, i) => [
+                        String(i + 1),
+                        i + 1,
+                      ]),
+                    ),
+                  },
+                }
+              : {}),
           },
           (jobs) => runBatch(definition, jobs),
         );

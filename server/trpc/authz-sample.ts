@@ -14,6 +14,8 @@ export interface WalkFixtures {
 
 /** The product the walk puts in acme's catalogue copy. */
 export const WALK_PRODUCT_ID = 'walk-product';
+/** The agent run the walk puts in acme's prod env. */
+export const WALK_RUN_ID = 'walk-run';
 
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */

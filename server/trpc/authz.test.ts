@@ -15,14 +15,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
-import { catalogProducts, users } from '~/server/db/schema';
+import { agentConfigs, agentRuns, catalogProducts, users } from '~/server/db/schema';
 import { openTestDatabase } from '~/server/db/test-db';
 import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
 import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { createServices } from '~/server/services';
 import { fakeGateway } from '~/server/test-support';
-import { type AuthzSamples, forbidden, WALK_PRODUCT_ID, type WalkFixtures } from './authz-sample';
+import {
+  type AuthzSamples,
+  forbidden,
+  WALK_PRODUCT_ID,
+  WALK_RUN_ID,
+  type WalkFixtures,
+} from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
 import { createCallerFactory } from './trpc';
@@ -113,6 +119,28 @@ beforeAll(async () => {
     online: true,
     document: { id: WALK_PRODUCT_ID },
     syncedAt: new Date(),
+  });
+  // A saved SEO config and one of its runs, so the agents' reads succeed for those allowed to.
+  const seo = {
+    type: 'seo',
+    provider: 'anthropic',
+    catalogIds: ['storefront-catalog'],
+    fields: ['page_title'],
+    languages: ['default'],
+  };
+  await database.db
+    .insert(agentConfigs)
+    .values({ envId: SEED_ENVS.acmeProd.id, agentType: 'seo', config: seo });
+  await database.db.insert(agentRuns).values({
+    id: WALK_RUN_ID,
+    orgId: acme,
+    envId: SEED_ENVS.acmeProd.id,
+    agentType: 'seo',
+    status: 'succeeded',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    concurrency: 2,
+    config: seo,
   });
 }, 120_000);
 
