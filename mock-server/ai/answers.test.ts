@@ -72,3 +72,58 @@ describe('translations use the catalogue’s words', () => {
     });
   });
 });
+
+describe("Beacon's agents' structured requests", () => {
+  const schema = (fields: string[]) =>
+    z.toJSONSchema(
+      z.object({
+        language: z.string(),
+        values: z.object(
+          Object.fromEntries(
+            fields.map((f) => [f, z.object({ value: z.string(), reasoning: z.string() })]),
+          ),
+        ),
+      }),
+    ) as JsonSchema;
+  const parsed = (prompt: string, system: string, fields: string[]) => {
+    const a = answer(request(prompt, { system, schema: schema(fields) }));
+    if (a.kind !== 'text') throw new Error('expected text');
+    return JSON.parse(a.text) as { language: string; values: Record<string, { value: string }> };
+  };
+
+  it('translates each JSON-encoded field line into its own field, markup kept', () => {
+    const out = parsed(
+      [
+        'Translate the fields of product P1 from the default locale into de-DE.',
+        '<product_data>',
+        'name: "Classic Linen Dress"',
+        'long_description: "\\u003cp>A relaxed dress in soft linen.\\u003c/p>"',
+        '</product_data>',
+      ].join('\n'),
+      "You are Beacon's Localization Manager, translating product content.",
+      ['name', 'long_description'],
+    );
+    expect(out.language).toBe('de-DE');
+    expect(out.values.name?.value).toBe('Kleid Klassisch aus Leinen');
+    expect(out.values.long_description?.value).toBe('<p>Kleid aus weicher Leinen.</p>');
+  });
+
+  it('writes SEO fields for the locale asked, and AEO descriptions with an FAQ', () => {
+    const data = ['<product_data>', 'name: "Classic Linen Dress"', '</product_data>'].join('\n');
+    const seo = parsed(
+      `Write the SEO fields (page_title, page_keywords) of product P1 for fr-FR.\n${data}`,
+      "You are Beacon's SEO Specialist.",
+      ['page_title', 'page_keywords'],
+    );
+    expect(seo.values.page_title?.value).toBe(
+      'Robe en lin classique | Beacon Outfitters boutique en ligne',
+    );
+    expect(seo.values.page_keywords?.value).toContain('beacon outfitters');
+    const aeo = parsed(
+      `Rewrite the descriptions of product P1 for AI assistants, in en-US.\n${data}`,
+      "You are Beacon's AEO Specialist.",
+      ['long_description'],
+    );
+    expect(aeo.values.long_description?.value).toContain('<h3>FAQ</h3>');
+  });
+});
