@@ -1,5 +1,5 @@
 /** The AI providers Beacon calls, the one model used from each, and what each costs per token. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const AI_PROVIDERS = ['anthropic', 'openai', 'google'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];

@@ -38,6 +38,12 @@ const api = mockApi({
     'envs.list': [envs.prod, envs.staging],
     'prompts.list': promptList,
     'b2cAPIClients.verify': trpcError('INTERNAL_SERVER_ERROR', 'boom'),
+    'agents.saveConfig': domainError(
+      'INVALID',
+      'Check the highlighted fields.',
+      'agent-config-invalid',
+      { catalogIds: 'This catalog is not on the instance: acme-outlet' },
+    ),
     'system.statusUpdates': mockStream([{ data: healthy }, { data: failing, afterMs: 5 }], {
       error: domainError('UNAVAILABLE', 'Status checks are paused'),
     }),
@@ -112,6 +118,28 @@ describe('mocked tRPC through the real client and links', () => {
     expect(error.data?.code).toBe('NOT_FOUND');
     expect(error.data?.httpStatus).toBe(404);
     expect((error.data as { reason?: string }).reason).toBe('env-not-found');
+  });
+
+  it('sends the field errors of a domain error the way input validation errors are sent', async () => {
+    const error = await client.agents.saveConfig
+      .mutate({
+        orgId: 'org_acme',
+        envId: 'env_prod',
+        type: 'seo',
+        catalogIds: ['acme-outlet'],
+        fields: ['page_title'],
+        languages: ['de-DE'],
+      })
+      .catch((e: unknown) => e);
+    expect(isTRPCClientError(error) && error.data?.code).toBe('BAD_REQUEST');
+    if (!isTRPCClientError(error)) return;
+    expect((error.data as { reason?: string }).reason).toBe('agent-config-invalid');
+    expect(
+      (error.data as { zodError?: { fieldErrors: Record<string, string[]> } }).zodError,
+    ).toEqual({
+      formErrors: [],
+      fieldErrors: { catalogIds: ['This catalog is not on the instance: acme-outlet'] },
+    });
   });
 
   it('validates inputs with the real schemas: bad input is BAD_REQUEST with field errors', async () => {

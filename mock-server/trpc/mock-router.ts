@@ -40,7 +40,12 @@ type Streamer = (opts: {
 /** Thrown as a tRPC error with the domain error as its cause, so the formatter adds its `reason`. */
 function raise(error: MockError): never {
   if (error.kind) {
-    const cause = new DomainError(error.kind, error.message, error.reason ?? undefined);
+    const cause = new DomainError(
+      error.kind,
+      error.message,
+      error.reason ?? undefined,
+      error.fieldErrors ?? undefined,
+    );
     throw new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], message: error.message, cause });
   }
   throw new TRPCError({ code: error.code ?? 'INTERNAL_SERVER_ERROR', message: error.message });

@@ -54,6 +54,8 @@ export interface MockError {
   code: TRPC_ERROR_CODE_KEY | null;
   message: string;
   reason: ErrorReason | null;
+  /** Messages by input field, as a service refuses what only it can check (DomainError.fieldErrors). */
+  fieldErrors: Readonly<Record<string, string>> | null;
 }
 /** A request that never resolves: for loading states. A subscription starts and stays quiet. */
 export interface MockPending {
@@ -112,11 +114,19 @@ export function domainError(
   kind: DomainErrorKind,
   message: string,
   reason?: ErrorReason,
+  fieldErrors?: Readonly<Record<string, string>>,
 ): MockError {
-  return { [MOCK]: 'error', kind, code: null, message, reason: reason ?? null };
+  return {
+    [MOCK]: 'error',
+    kind,
+    code: null,
+    message,
+    reason: reason ?? null,
+    fieldErrors: fieldErrors ?? null,
+  };
 }
 export function trpcError(code: TRPC_ERROR_CODE_KEY, message: string): MockError {
-  return { [MOCK]: 'error', kind: null, code, message, reason: null };
+  return { [MOCK]: 'error', kind: null, code, message, reason: null, fieldErrors: null };
 }
 export const pending: MockPending = { [MOCK]: 'pending' };
 export function delayed<T>(ms: number, reply: T): MockDelayed<T> {

@@ -26,15 +26,6 @@ const PENDING = new Set<string>([
   'analyst.answer',
   'analyst.streaming',
   'analyst.error',
-  // Agents (configure, estimate, run)
-  'agents.translation',
-  'agents.seo',
-  'agents.aeo',
-  'agents.config-validation',
-  'agents.run-estimate',
-  'agents.run-progress',
-  'agents.run-history',
-  'agents.run-failed',
   // Review queue and write-back
   'reviews.list',
   'reviews.detail',

@@ -1,23 +1,24 @@
+/** /app/{orgSlug}/{envSlug}/agents/aeo: the AEO Specialist's config, runs and history. */
 import { createFileRoute } from '@tanstack/react-router';
-import { SparklesIcon } from 'lucide-react';
-import { UpcomingArea } from '~/app/components/upcoming-area';
 import { OPT_OUT } from '~/domain/orgs/gating';
+import { AeoConfigForm } from '~/ui/patterns/agents/aeo-form';
+import { AgentScreen, loadAgentScreen } from './-agent/agent-screen';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/aeo')({
   staticData: { gate: OPT_OUT.instanceOnly },
+  // The loader loads with the screen's chunk: the agents area stays out of the entry
+  // (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: ({ context: { api }, params }) => loadAgentScreen({ api, params }, 'aeo'),
   component: Screen,
 });
 
 function Screen() {
   return (
-    <UpcomingArea
-      title={'AEO Specialist'}
-      description={'Improves how AI assistants understand your brand, products and categories.'}
-      icon={<SparklesIcon />}
-      emptyTitle={'Not configured yet'}
-      emptyDescription={
-        'Describe your brand, persona, top products and categories, search terms and conversation starters. Configuration arrives with milestone 2.'
-      }
+    <AgentScreen
+      agentType="aeo"
+      description="Improves how AI assistants understand your brand, products and categories."
+      renderForm={(props) => <AeoConfigForm {...props} />}
     />
   );
 }

@@ -1,25 +1,24 @@
+/** /app/{orgSlug}/{envSlug}/agents/seo: the SEO Specialist's config, runs and history. */
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchIcon } from 'lucide-react';
-import { UpcomingArea } from '~/app/components/upcoming-area';
 import { OPT_OUT } from '~/domain/orgs/gating';
+import { SeoConfigForm } from '~/ui/patterns/agents/seo-form';
+import { AgentScreen, loadAgentScreen } from './-agent/agent-screen';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/seo')({
   staticData: { gate: OPT_OUT.instanceOnly },
+  // The loader loads with the screen's chunk: the agents area stays out of the entry
+  // (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: ({ context: { api }, params }) => loadAgentScreen({ api, params }, 'seo'),
   component: Screen,
 });
 
 function Screen() {
   return (
-    <UpcomingArea
-      title={'SEO Specialist'}
-      description={
-        'Writes page titles, descriptions, keywords and product descriptions for the catalogs you choose.'
-      }
-      icon={<SearchIcon />}
-      emptyTitle={'Not configured yet'}
-      emptyDescription={
-        'Choose catalogs and the SEO fields to improve. Configuration arrives with milestone 2.'
-      }
+    <AgentScreen
+      agentType="seo"
+      description="Writes page titles, descriptions, keywords and product descriptions for the catalogs you choose."
+      renderForm={(props) => <SeoConfigForm {...props} />}
     />
   );
 }

@@ -1,25 +1,24 @@
+/** /app/{orgSlug}/{envSlug}/agents/translation: the Localization Manager's config, runs and history. */
 import { createFileRoute } from '@tanstack/react-router';
-import { LanguagesIcon } from 'lucide-react';
-import { UpcomingArea } from '~/app/components/upcoming-area';
 import { OPT_OUT } from '~/domain/orgs/gating';
+import { TranslationConfigForm } from '~/ui/patterns/agents/translation-form';
+import { AgentScreen, loadAgentScreen } from './-agent/agent-screen';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/translation')({
   staticData: { gate: OPT_OUT.instanceOnly },
+  // The loader loads with the screen's chunk: the agents area stays out of the entry
+  // (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  loader: ({ context: { api }, params }) => loadAgentScreen({ api, params }, 'translation'),
   component: Screen,
 });
 
 function Screen() {
   return (
-    <UpcomingArea
-      title={'Localization Manager'}
-      description={
-        'Translates product content into your storefront languages; you review every proposal.'
-      }
-      icon={<LanguagesIcon />}
-      emptyTitle={'Not configured yet'}
-      emptyDescription={
-        'Choose languages, fields, and whether to work by catalog or by product. Configuration arrives with milestone 2.'
-      }
+    <AgentScreen
+      agentType="translation"
+      description="Translates product content into your storefront languages; you review every proposal."
+      renderForm={(props) => <TranslationConfigForm {...props} />}
     />
   );
 }

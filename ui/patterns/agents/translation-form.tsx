@@ -1,0 +1,306 @@
+/** The Localization Manager's config: from which language into which, which fields, which products, which model. */
+import { useState } from 'react';
+import {
+  emptyConfig,
+  FILTER_BY,
+  type FilterBy,
+  TRANSLATION_FIELDS,
+  type TranslationConfig,
+} from '~/domain/agents/config';
+import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/ui/components/select';
+import { Switch } from '~/ui/components/switch';
+import { Textarea } from '~/ui/components/textarea';
+import {
+  catalogOptions,
+  categoryOptions,
+  CheckboxGroup,
+  ConfigFormFooter,
+  ConfigSection,
+  GuidanceSelect,
+  localeOptions,
+  ModelChoice,
+  RadioGroup,
+} from './config-fields';
+import { localeLabel, parseProductIds, productIdCount } from './format';
+import { type ConfigFormProps, FIELD_ATTRIBUTE, useConfigForm } from './use-config-form';
+
+export const TRANSLATION_FORM_TEXT = {
+  languages: 'Languages',
+  sourceLocale: 'Source language',
+  sourceLocaleDescription:
+    'The locale translated from. Default is the value products have without a locale.',
+  targetLanguages: 'Target languages',
+  targetLanguagesDescription: 'The locales to write translations into.',
+  content: 'Content',
+  fields: 'Fields',
+  fieldsDescription: 'The localized fields to translate.',
+  products: 'Products',
+  filterBy: 'Work on',
+  filterByLabel: { catalog: 'By catalog', product: 'By product' } satisfies Record<
+    FilterBy,
+    string
+  >,
+  filterByDetail: {
+    catalog: 'The products of whole catalogs, or of some of their categories',
+    product: 'A list of product IDs',
+  } satisfies Record<FilterBy, string>,
+  catalogs: 'Catalogs',
+  categories: 'Categories (optional)',
+  categoriesDescription:
+    'Leave all unchecked for the whole catalogs. A category includes its subcategories.',
+  categoriesEmpty: 'Choose a catalog to narrow it to some of its categories.',
+  productIds: 'Product IDs',
+  productIdsDescription: 'One a line, or separated by commas.',
+  variationGroups: 'Also translate variation groups',
+  variationGroupsDescription:
+    'Masters and standalone products are always translated; variation groups have their own names and descriptions.',
+  model: 'Model and guidance',
+} as const;
+
+const FIELDS = [
+  'sourceLocale',
+  'languages',
+  'fields',
+  'filterBy',
+  'catalogIds',
+  'categoryIds',
+  'productIds',
+  'productTypes',
+  'provider',
+  'promptId',
+] as const satisfies readonly (keyof TranslationConfig)[];
+
+export function TranslationConfigForm({
+  agentName,
+  saved,
+  facets,
+  prompts,
+  now,
+  validate,
+  onSubmit,
+  pending,
+  serverErrors,
+  onDirtyChange,
+}: ConfigFormProps<TranslationConfig>) {
+  const form = useConfigForm({
+    fields: FIELDS,
+    initial: saved.config ?? emptyConfig('translation'),
+    savedAt: saved.updatedAt,
+    validate,
+    serverErrors,
+    pending,
+    onSubmit,
+    onDirtyChange,
+  });
+  const value = form.value;
+  const text = TRANSLATION_FORM_TEXT;
+  const sources = facets.locales.includes(value.sourceLocale)
+    ? facets.locales
+    : [...facets.locales, value.sourceLocale];
+
+  return (
+    <form
+      ref={form.formRef}
+      aria-label={`${agentName} configuration`}
+      noValidate
+      onSubmit={form.submit}
+      className="flex flex-col gap-6"
+    >
+      <ConfigSection title={text.languages}>
+        <Field {...{ [FIELD_ATTRIBUTE]: 'sourceLocale' }}>
+          <FieldLabel>{text.sourceLocale}</FieldLabel>
+          <Select
+            value={value.sourceLocale}
+            onValueChange={(next) => {
+              form.set('sourceLocale', next);
+              // The source cannot be a target too.
+              if (value.languages.includes(next))
+                form.set(
+                  'languages',
+                  value.languages.filter((l) => l !== next),
+                );
+            }}
+          >
+            <SelectTrigger className="max-w-xs">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {sources.map((locale) => (
+                <SelectItem key={locale} value={locale}>
+                  {localeLabel(locale)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FieldDescription>{text.sourceLocaleDescription}</FieldDescription>
+          <FieldError>{form.errorOf('sourceLocale')}</FieldError>
+        </Field>
+        <CheckboxGroup
+          name="languages"
+          legend={text.targetLanguages}
+          description={text.targetLanguagesDescription}
+          options={localeOptions(
+            facets.locales.filter((l) => l !== value.sourceLocale),
+            value.languages,
+          )}
+          value={value.languages}
+          onChange={(next) => form.set('languages', next)}
+          error={form.errorOf('languages')}
+          columns={3}
+        />
+      </ConfigSection>
+
+      <ConfigSection title={text.content}>
+        <CheckboxGroup
+          name="fields"
+          legend={text.fields}
+          description={text.fieldsDescription}
+          options={TRANSLATION_FIELDS.map((field) => ({
+            value: field,
+            label: PRODUCT_FIELD_LABEL[field],
+            detail: <code className="font-mono">{field}</code>,
+          }))}
+          value={value.fields}
+          onChange={(next) => form.set('fields', next)}
+          error={form.errorOf('fields')}
+          columns={3}
+        />
+      </ConfigSection>
+
+      <ConfigSection title={text.products}>
+        <RadioGroup
+          name="filterBy"
+          legend={text.filterBy}
+          options={FILTER_BY.map((by) => ({
+            value: by,
+            label: text.filterByLabel[by],
+            detail: text.filterByDetail[by],
+          }))}
+          value={value.filterBy}
+          onChange={(next) => form.set('filterBy', next)}
+          error={form.errorOf('filterBy')}
+        />
+        {value.filterBy === 'catalog' ? (
+          <>
+            <CheckboxGroup
+              name="catalogIds"
+              legend={text.catalogs}
+              options={catalogOptions(facets.catalogs, value.catalogIds)}
+              value={value.catalogIds}
+              onChange={(next) => {
+                form.set('catalogIds', next);
+                // Categories of a catalog no longer chosen go with it.
+                const inScope = new Set(
+                  facets.categories.filter((c) => next.includes(c.catalogId)).map((c) => c.id),
+                );
+                if (value.categoryIds.some((id) => !inScope.has(id)))
+                  form.set(
+                    'categoryIds',
+                    value.categoryIds.filter((id) => inScope.has(id)),
+                  );
+              }}
+              error={form.errorOf('catalogIds')}
+              columns={2}
+            />
+            <CheckboxGroup
+              name="categoryIds"
+              legend={text.categories}
+              description={text.categoriesDescription}
+              options={categoryOptions(facets.categories, value.catalogIds, value.categoryIds)}
+              value={value.categoryIds}
+              onChange={(next) => form.set('categoryIds', next)}
+              error={form.errorOf('categoryIds')}
+              columns={2}
+              empty={text.categoriesEmpty}
+            />
+          </>
+        ) : (
+          <ProductIdsField
+            ids={value.productIds}
+            onChange={(ids) => form.set('productIds', ids)}
+            error={form.errorOf('productIds')}
+          />
+        )}
+        <Field orientation="horizontal" {...{ [FIELD_ATTRIBUTE]: 'productTypes' }}>
+          <Switch
+            checked={value.productTypes?.includes('variation-group') ?? false}
+            onCheckedChange={(checked) =>
+              form.set('productTypes', checked ? ['variation-group'] : undefined)
+            }
+          />
+          <FieldLabel>{text.variationGroups}</FieldLabel>
+          <FieldDescription>{text.variationGroupsDescription}</FieldDescription>
+          <FieldError>{form.errorOf('productTypes')}</FieldError>
+        </Field>
+      </ConfigSection>
+
+      <ConfigSection title={text.model}>
+        <ModelChoice
+          value={value.provider}
+          onChange={(next) => form.set('provider', next)}
+          error={form.errorOf('provider')}
+        />
+        <GuidanceSelect
+          prompts={prompts}
+          value={value.promptId}
+          onChange={(next) => form.set('promptId', next)}
+          error={form.errorOf('promptId')}
+        />
+      </ConfigSection>
+
+      <ConfigFormFooter
+        pending={pending}
+        dirty={form.dirty}
+        savedAt={saved.updatedAt}
+        now={now}
+        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
+        formError={serverErrors?.form ?? null}
+      />
+    </form>
+  );
+}
+
+/**
+ * Product IDs as typed or pasted: the text stays as written while the config keeps the parsed list;
+ * the count says how many IDs were read.
+ */
+function ProductIdsField({
+  ids,
+  onChange,
+  error,
+}: {
+  ids: readonly string[];
+  onChange(ids: string[]): void;
+  error: string | undefined;
+}) {
+  const [typed, setTyped] = useState(() => ids.join('\n'));
+  // A list set from outside (a save, a reset) replaces the text.
+  if (parseProductIds(typed).join('\n') !== ids.join('\n')) setTyped(ids.join('\n'));
+  return (
+    <Field {...{ [FIELD_ATTRIBUTE]: 'productIds' }}>
+      <FieldLabel>{TRANSLATION_FORM_TEXT.productIds}</FieldLabel>
+      <Textarea
+        value={typed}
+        rows={5}
+        className="max-w-md font-mono"
+        onChange={(event) => {
+          setTyped(event.target.value);
+          onChange(parseProductIds(event.target.value));
+        }}
+      />
+      <FieldDescription>
+        {TRANSLATION_FORM_TEXT.productIdsDescription}{' '}
+        <span data-slot="product-id-count">{productIdCount(ids.length)}</span>
+      </FieldDescription>
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}
