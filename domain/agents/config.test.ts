@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { aeoConfigSchema, CONFIG_MESSAGES, seoConfigSchema, translationConfigSchema } from './config';
+import {
+  aeoConfigSchema,
+  CONFIG_MESSAGES,
+  seoConfigSchema,
+  translationConfigSchema,
+} from './config';
 import { saveAgentConfigInput } from './inputs';
 
 const fieldErrors = (schema: z.ZodMiniType, value: unknown) => {
@@ -30,7 +35,12 @@ describe('translation config', () => {
 
   it('refuses no language, no field and a catalog filter without catalogs, each on its field', () => {
     expect(
-      fieldErrors(translationConfigSchema, { ...translation, languages: [], fields: [], catalogIds: [] }),
+      fieldErrors(translationConfigSchema, {
+        ...translation,
+        languages: [],
+        fields: [],
+        catalogIds: [],
+      }),
     ).toEqual({
       languages: [CONFIG_MESSAGES.noLanguage],
       fields: [CONFIG_MESSAGES.noField],
@@ -67,7 +77,13 @@ describe('seo config', () => {
     const config = {
       type: 'seo',
       catalogIds: ['storefront-catalog'],
-      fields: ['page_title', 'page_description', 'page_keywords', 'short_description', 'long_description'],
+      fields: [
+        'page_title',
+        'page_description',
+        'page_keywords',
+        'short_description',
+        'long_description',
+      ],
       languages: ['default', 'fr-FR'],
     };
     expect(seoConfigSchema.parse(config)).toEqual({ ...config, provider: 'anthropic' });
@@ -75,12 +91,24 @@ describe('seo config', () => {
 
   it('refuses the name field (translation only) and empty selections', () => {
     expect(
-      fieldErrors(seoConfigSchema, { type: 'seo', catalogIds: [], fields: ['name'], languages: [] }),
+      fieldErrors(seoConfigSchema, {
+        type: 'seo',
+        catalogIds: [],
+        fields: ['name'],
+        languages: [],
+      }),
     ).toMatchObject({
       catalogIds: [CONFIG_MESSAGES.noCatalog],
       languages: [CONFIG_MESSAGES.noLanguage],
     });
-    expect(fieldErrors(seoConfigSchema, { type: 'seo', catalogIds: ['c'], fields: [], languages: ['de-DE'] })).toEqual({
+    expect(
+      fieldErrors(seoConfigSchema, {
+        type: 'seo',
+        catalogIds: ['c'],
+        fields: [],
+        languages: ['de-DE'],
+      }),
+    ).toEqual({
       fields: [CONFIG_MESSAGES.noField],
     });
   });

@@ -80,7 +80,9 @@ export const CONFIG_MESSAGES = {
 } as const;
 
 const text = (max: number, required: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, CONFIG_MESSAGES.tooLong(max)));
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, CONFIG_MESSAGES.tooLong(max)));
 const listOf = <T extends z.core.SomeType>(item: T, max: number, min?: { message: string }) =>
   z
     .array(item)
@@ -89,7 +91,13 @@ const listOf = <T extends z.core.SomeType>(item: T, max: number, min?: { message
       z.maxLength(max, CONFIG_MESSAGES.tooMany(max)),
     );
 const entry = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, CONFIG_MESSAGES.empty), z.maxLength(max, CONFIG_MESSAGES.tooLong(max)));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, CONFIG_MESSAGES.empty),
+      z.maxLength(max, CONFIG_MESSAGES.tooLong(max)),
+    );
 const targetLanguages = listOf(productLanguage, CONFIG_LIMITS.languages, {
   message: CONFIG_MESSAGES.noLanguage,
 });
@@ -153,7 +161,8 @@ export const translationRules = z.superRefine((config: TranslationScope, ctx) =>
   if (config.filterBy === 'product' && config.productIds.length === 0) {
     issue('productIds', CONFIG_MESSAGES.noProduct);
   }
-  if (config.languages.includes(config.sourceLocale)) issue('languages', CONFIG_MESSAGES.sameAsSource);
+  if (config.languages.includes(config.sourceLocale))
+    issue('languages', CONFIG_MESSAGES.sameAsSource);
 });
 
 export const translationConfigSchema = z.object(translationShape).check(translationRules);
@@ -221,7 +230,13 @@ export function emptyConfig<T extends AgentType>(type: T): AgentConfigOf<T> {
       categoryIds: [],
       productIds: [],
     },
-    seo: { type: 'seo', provider: DEFAULT_AGENT_PROVIDER, catalogIds: [], fields: [], languages: [] },
+    seo: {
+      type: 'seo',
+      provider: DEFAULT_AGENT_PROVIDER,
+      catalogIds: [],
+      fields: [],
+      languages: [],
+    },
     aeo: {
       type: 'aeo',
       provider: DEFAULT_AGENT_PROVIDER,

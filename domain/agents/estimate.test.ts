@@ -22,7 +22,11 @@ describe('a run estimate', () => {
       WRITTEN_TOKENS.long_description + WRITTEN_TOKENS.page_title + WRITTEN_TOKENS.page_description;
     expect(estimate.outputTokens).toBe(2 * 10 * written + 20 * 3 * REASON_TOKENS);
     expect(estimate.costUsd).toBe(
-      costOf({ model: 'gpt-5', inputTokens: estimate.inputTokens, outputTokens: estimate.outputTokens }),
+      costOf({
+        model: 'gpt-5',
+        inputTokens: estimate.inputTokens,
+        outputTokens: estimate.outputTokens,
+      }),
     );
     expect(estimate).toMatchObject({ model: 'gpt-5', products: 10, locales: ['default', 'fr-FR'] });
   });

@@ -51,7 +51,14 @@ export function estimateRun(input: EstimateInput): RunEstimate {
     const context: ProductField[] =
       input.agentType === 'translation'
         ? groupFieldList
-        : [...new Set<ProductField>(['name', 'short_description', 'long_description', ...groupFieldList])];
+        : [
+            ...new Set<ProductField>([
+              'name',
+              'short_description',
+              'long_description',
+              ...groupFieldList,
+            ]),
+          ];
     const contextTokens = context.reduce((sum, f) => sum + per(f), 0);
     inputTokens += calls * tokensFor(input.instructionCharacters) + locales.length * contextTokens;
     for (const field of groupFieldList) {

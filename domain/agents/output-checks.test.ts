@@ -11,7 +11,12 @@ describe('checking a proposed value', () => {
 
   it('refuses the current value again, whatever the markup and spacing', () => {
     expect(
-      checkProposedValue('short_description', '<p>Leichtes  Leinenkleid</p>', 'Leichtes Leinenkleid', 'de-DE'),
+      checkProposedValue(
+        'short_description',
+        '<p>Leichtes  Leinenkleid</p>',
+        'Leichtes Leinenkleid',
+        'de-DE',
+      ),
     ).toEqual({ ok: false, refusal: 'unchanged' });
   });
 
@@ -24,18 +29,21 @@ describe('checking a proposed value', () => {
   });
 
   it('refuses text in another language than the locale asked for', () => {
-    const english = 'Discover the linen dress: light and soft, made for every day, with free returns for you.';
+    const english =
+      'Discover the linen dress: light and soft, made for every day, with free returns for you.';
     expect(checkProposedValue('long_description', english, null, 'de-DE')).toEqual({
       ok: false,
       refusal: 'wrong-language',
     });
-    const german = 'Entdecken Sie das Leinenkleid: leicht und weich, für jeden Tag, mit kostenloser Rücksendung bei uns.';
+    const german =
+      'Entdecken Sie das Leinenkleid: leicht und weich, für jeden Tag, mit kostenloser Rücksendung bei uns.';
     expect(checkProposedValue('long_description', german, null, 'de-DE')).toEqual({ ok: true });
   });
 
   it('does not judge the language of short values or of the default locale', () => {
     expect(detectLanguage('Linen Dress in Olive')).toBeNull();
-    const english = 'Discover the linen dress: light and soft, made for every day, with free returns for you.';
+    const english =
+      'Discover the linen dress: light and soft, made for every day, with free returns for you.';
     expect(checkProposedValue('long_description', english, null, 'default')).toEqual({ ok: true });
   });
 });

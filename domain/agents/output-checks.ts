@@ -52,12 +52,142 @@ export function plainText(value: string): string {
 
 /** Common words, by language: enough to tell apart the languages a catalogue is usually in. */
 const STOPWORDS: Record<string, readonly string[]> = {
-  en: ['the', 'and', 'with', 'for', 'your', 'you', 'this', 'from', 'made', 'our', 'to', 'of', 'in', 'is', 'it', 'a', 'an', 'on', 'at', 'every', 'day'],
-  fr: ['le', 'la', 'les', 'et', 'avec', 'pour', 'votre', 'vous', 'ce', 'cette', 'des', 'du', 'de', 'un', 'une', 'en', 'est', 'sur', 'au', 'aux', 'chez', 'sous', 'jours', 'tous'],
-  de: ['der', 'die', 'das', 'und', 'mit', 'für', 'ihre', 'ihr', 'sie', 'dieser', 'diese', 'von', 'den', 'dem', 'ein', 'eine', 'ist', 'auf', 'bei', 'zu', 'jeden', 'tag', 'aus', 'im'],
-  es: ['el', 'la', 'los', 'las', 'y', 'con', 'para', 'su', 'usted', 'este', 'esta', 'de', 'del', 'un', 'una', 'en', 'es', 'por', 'al'],
-  it: ['il', 'lo', 'la', 'gli', 'le', 'e', 'con', 'per', 'tuo', 'questo', 'questa', 'di', 'del', 'un', 'una', 'in', 'è', 'su', 'al'],
-  nl: ['de', 'het', 'een', 'en', 'met', 'voor', 'uw', 'jouw', 'deze', 'dit', 'van', 'in', 'is', 'op', 'bij', 'elke', 'dag'],
+  en: [
+    'the',
+    'and',
+    'with',
+    'for',
+    'your',
+    'you',
+    'this',
+    'from',
+    'made',
+    'our',
+    'to',
+    'of',
+    'in',
+    'is',
+    'it',
+    'a',
+    'an',
+    'on',
+    'at',
+    'every',
+    'day',
+  ],
+  fr: [
+    'le',
+    'la',
+    'les',
+    'et',
+    'avec',
+    'pour',
+    'votre',
+    'vous',
+    'ce',
+    'cette',
+    'des',
+    'du',
+    'de',
+    'un',
+    'une',
+    'en',
+    'est',
+    'sur',
+    'au',
+    'aux',
+    'chez',
+    'sous',
+    'jours',
+    'tous',
+  ],
+  de: [
+    'der',
+    'die',
+    'das',
+    'und',
+    'mit',
+    'für',
+    'ihre',
+    'ihr',
+    'sie',
+    'dieser',
+    'diese',
+    'von',
+    'den',
+    'dem',
+    'ein',
+    'eine',
+    'ist',
+    'auf',
+    'bei',
+    'zu',
+    'jeden',
+    'tag',
+    'aus',
+    'im',
+  ],
+  es: [
+    'el',
+    'la',
+    'los',
+    'las',
+    'y',
+    'con',
+    'para',
+    'su',
+    'usted',
+    'este',
+    'esta',
+    'de',
+    'del',
+    'un',
+    'una',
+    'en',
+    'es',
+    'por',
+    'al',
+  ],
+  it: [
+    'il',
+    'lo',
+    'la',
+    'gli',
+    'le',
+    'e',
+    'con',
+    'per',
+    'tuo',
+    'questo',
+    'questa',
+    'di',
+    'del',
+    'un',
+    'una',
+    'in',
+    'è',
+    'su',
+    'al',
+  ],
+  nl: [
+    'de',
+    'het',
+    'een',
+    'en',
+    'met',
+    'voor',
+    'uw',
+    'jouw',
+    'deze',
+    'dit',
+    'van',
+    'in',
+    'is',
+    'op',
+    'bij',
+    'elke',
+    'dag',
+  ],
 };
 const SETS = Object.fromEntries(Object.entries(STOPWORDS).map(([l, w]) => [l, new Set(w)]));
 
@@ -66,7 +196,10 @@ const SETS = Object.fromEntries(Object.entries(STOPWORDS).map(([l, w]) => [l, ne
  * no language stands out (a name, a list of keywords).
  */
 export function detectLanguage(text: string): string | null {
-  const words = plainText(text).toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words =
+    plainText(text)
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? [];
   if (words.length < 6) return null;
   const scores = Object.entries(SETS)
     .map(([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const)
@@ -98,7 +231,8 @@ export function checkProposedValue(
   if (current !== null && current !== undefined && plain === plainText(current)) {
     return { ok: false, refusal: 'unchanged' };
   }
-  if (lengthOf(field, proposed) > FIELD_LIMITS[field].max) return { ok: false, refusal: 'too-long' };
+  if (lengthOf(field, proposed) > FIELD_LIMITS[field].max)
+    return { ok: false, refusal: 'too-long' };
   const want = languageOf(locale);
   const found = detectLanguage(proposed);
   if (want && found && found !== want && STOPWORDS[want]) {

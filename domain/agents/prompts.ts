@@ -52,7 +52,9 @@ function guidanceBlock(guidance: string | null | undefined): string[] {
 }
 
 function listLine(label: string, items: readonly string[]): string[] {
-  return items.length > 0 ? [`${label}: ${items.map((i) => i.replace(/\s+/g, ' ')).join('; ')}`] : [];
+  return items.length > 0
+    ? [`${label}: ${items.map((i) => i.replace(/\s+/g, ' ')).join('; ')}`]
+    : [];
 }
 
 /** The system prompt for one agent, locale and set of fields: the same for every product of a run. */
@@ -85,8 +87,14 @@ export function systemPrompt(
         `You are Beacon's AEO Specialist: you rewrite product content in ${localeName(locale)} so that AI assistants understand the product and recommend it when shoppers ask.`,
         `Brand: ${config.brandName} (${config.brandDomain}), a ${BRAND_TYPE_LABEL[config.brandType].toLowerCase()}.`,
         `Who shops: ${config.persona}. How they talk: ${config.personaConversationalStyle}.`,
-        ...listLine('Products that matter most', config.topProducts.map((p) => p.productName)),
-        ...listLine('Categories that matter most', config.topCategories.map((c) => c.name)),
+        ...listLine(
+          'Products that matter most',
+          config.topProducts.map((p) => p.productName),
+        ),
+        ...listLine(
+          'Categories that matter most',
+          config.topCategories.map((c) => c.name),
+        ),
         ...listLine('What shoppers search for', config.searchTerms),
         ...listLine('How their questions start', config.conversationStarters),
         `Rewrite these fields: ${fieldList}. Answer the questions shoppers ask (what it is, who it is for, how it fits, how to care for it) in plain sentences; the long description ends with a short FAQ. Never invent facts that are not in the content.`,
@@ -114,7 +122,12 @@ export function itemPrompt(
   const context: readonly ProductField[] =
     config.type === 'translation'
       ? fields
-      : ['name', 'short_description', 'long_description', ...fields.filter((f) => !['name', 'short_description', 'long_description'].includes(f))];
+      : [
+          'name',
+          'short_description',
+          'long_description',
+          ...fields.filter((f) => !['name', 'short_description', 'long_description'].includes(f)),
+        ];
   return [task, dataBlock(product, context)].join('\n');
 }
 

@@ -50,7 +50,10 @@ export type FieldGroup = keyof typeof FIELD_GROUPS;
 /** The groups a set of fields spans, in a fixed order, each with the chosen fields in it. */
 export function groupFields(fields: readonly ProductField[]): [FieldGroup, ProductField[]][] {
   return (Object.entries(FIELD_GROUPS) as [FieldGroup, readonly ProductField[]][])
-    .map(([group, all]) => [group, all.filter((f) => fields.includes(f))] as [FieldGroup, ProductField[]])
+    .map(
+      ([group, all]) =>
+        [group, all.filter((f) => fields.includes(f))] as [FieldGroup, ProductField[]],
+    )
     .filter(([, chosen]) => chosen.length > 0);
 }
 

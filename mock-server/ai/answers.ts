@@ -330,7 +330,9 @@ function agentField(m: Material, field: string, key: string): string {
     case 'page_keywords':
       return m.seo.keywords;
     case 'short_description':
-      return m.task === 'aeo' ? `<p>${short} ${REASON[lang]}</p>` : `<p>${short} ${m.seo.description}</p>`;
+      return m.task === 'aeo'
+        ? `<p>${short} ${REASON[lang]}</p>`
+        : `<p>${short} ${m.seo.description}</p>`;
     case 'long_description':
       return m.task === 'aeo'
         ? `<p>${long}</p>${FAQ[lang](parts.noun[lang], parts.material[lang])}`

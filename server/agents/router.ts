@@ -18,24 +18,20 @@ export const agentsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
     ),
-  saveConfig: orgProcedure
-    .input(saveAgentConfigInput)
-    .mutation(({ ctx, input }) => {
-      const { orgId, envId, ...config } = input;
-      return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
-    }),
+  saveConfig: orgProcedure.input(saveAgentConfigInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, ...config } = input;
+    return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
+  }),
   estimate: orgProcedure
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
     ),
-  start: orgProcedure
-    .input(startRunInput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
-        concurrency: input.concurrency,
-      }),
-    ),
+  start: orgProcedure.input(startRunInput).mutation(({ ctx, input }) =>
+    ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
+      concurrency: input.concurrency,
+    }),
+  ),
   cancel: orgProcedure
     .input(runInput)
     .mutation(({ ctx, input }) =>
@@ -43,9 +39,7 @@ export const agentsRouter = createTRPCRouter({
     ),
   runs: orgProcedure
     .input(runsInput)
-    .query(({ ctx, input }) =>
-      ctx.services.agents.runs(input.orgId, input.envId, input.agentType),
-    ),
+    .query(({ ctx, input }) => ctx.services.agents.runs(input.orgId, input.envId, input.agentType)),
   run: orgProcedure
     .input(runInput)
     .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),

@@ -5,7 +5,20 @@
  */
 import sanitizeHtml from 'sanitize-html';
 
-export const ALLOWED_TAGS = ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'h2', 'h3', 'h4'];
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'h2',
+  'h3',
+  'h4',
+];
 
 export function sanitizeMarkup(html: string): string {
   return sanitizeHtml(html, {

@@ -153,15 +153,24 @@ export async function configFieldErrors(
       : [],
   ]);
   if (!byProduct) {
-    const unknown = missing(config.catalogIds, catalogs.map((c) => c.id));
+    const unknown = missing(
+      config.catalogIds,
+      catalogs.map((c) => c.id),
+    );
     if (unknown.length > 0) errors.catalogIds = CONFIG_MESSAGES.unknownCatalogs(unknown);
   }
   if (config.type === 'translation' && !byProduct && config.categoryIds.length > 0) {
-    const unknown = missing(config.categoryIds, categories.map((c) => c.id));
+    const unknown = missing(
+      config.categoryIds,
+      categories.map((c) => c.id),
+    );
     if (unknown.length > 0) errors.categoryIds = CONFIG_MESSAGES.unknownCategories(unknown);
   }
   if (byProduct) {
-    const unknown = missing(config.productIds, products.map((p) => p.id));
+    const unknown = missing(
+      config.productIds,
+      products.map((p) => p.id),
+    );
     if (unknown.length > 0) errors.productIds = CONFIG_MESSAGES.unknownProducts(unknown);
   }
   const unknownLanguages = missing(config.languages, locales);

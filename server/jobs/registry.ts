@@ -4,4 +4,8 @@ import { productsJobs } from '~/server/products/jobs';
 import { systemJobs } from '~/server/system/jobs';
 import type { AnyJobDefinition } from './define';
 
-export const jobDefinitions: readonly AnyJobDefinition[] = [...systemJobs, ...productsJobs, ...agentsJobs];
+export const jobDefinitions: readonly AnyJobDefinition[] = [
+  ...systemJobs,
+  ...productsJobs,
+  ...agentsJobs,
+];

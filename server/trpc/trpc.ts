@@ -33,7 +33,10 @@ const t = initTRPC.context<Context>().create({
           ? {
               formErrors: [],
               fieldErrors: Object.fromEntries(
-                Object.entries(error.cause.fieldErrors).map(([field, message]) => [field, [message]]),
+                Object.entries(error.cause.fieldErrors).map(([field, message]) => [
+                  field,
+                  [message],
+                ]),
               ),
             }
           : null;
