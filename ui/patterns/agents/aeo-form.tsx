@@ -16,10 +16,9 @@ import {
   CheckboxGroup,
   ConfigFormFooter,
   ConfigSection,
-  GuidanceSelect,
   ListEditor,
   localeOptions,
-  ModelChoice,
+  ModelSection,
   RadioGroup,
   TextField,
 } from './config-fields';
@@ -241,19 +240,7 @@ export function AeoConfigForm({
         />
       </ConfigSection>
 
-      <ConfigSection title={text.model}>
-        <ModelChoice
-          value={value.provider}
-          onChange={(next) => form.set('provider', next)}
-          error={form.errorOf('provider')}
-        />
-        <GuidanceSelect
-          prompts={prompts}
-          value={value.promptId}
-          onChange={(next) => form.set('promptId', next)}
-          error={form.errorOf('promptId')}
-        />
-      </ConfigSection>
+      <ModelSection title={text.model} form={form} prompts={prompts} />
 
       <ConfigFormFooter
         pending={pending}

@@ -620,3 +620,43 @@ export function ConfigFormSkeleton() {
     </div>
   );
 }
+
+/** What every agent's config has in common: the model its runs ask and optional house guidance. */
+interface ModelFields {
+  provider: AiProvider;
+  promptId?: string | null | undefined;
+}
+
+/** The form state a shared section reads and writes (what useConfigForm returns). */
+interface SectionForm<C extends ModelFields> {
+  value: C;
+  set<K extends keyof ModelFields>(field: K, next: C[K]): void;
+  errorOf(field: keyof ModelFields): string | undefined;
+}
+
+/** Every agent form's last section: the model, then the prompt library's guidance. */
+export function ModelSection<C extends ModelFields>({
+  title,
+  form,
+  prompts,
+}: {
+  title: string;
+  form: SectionForm<C>;
+  prompts: readonly Prompt[];
+}) {
+  return (
+    <ConfigSection title={title}>
+      <ModelChoice
+        value={form.value.provider}
+        onChange={(next) => form.set('provider', next as C['provider'])}
+        error={form.errorOf('provider')}
+      />
+      <GuidanceSelect
+        prompts={prompts}
+        value={form.value.promptId}
+        onChange={(next) => form.set('promptId', next as C['promptId'])}
+        error={form.errorOf('promptId')}
+      />
+    </ConfigSection>
+  );
+}

@@ -6,9 +6,8 @@ import {
   CheckboxGroup,
   ConfigFormFooter,
   ConfigSection,
-  GuidanceSelect,
   localeOptions,
-  ModelChoice,
+  ModelSection,
 } from './config-fields';
 import { type ConfigFormProps, useConfigForm } from './use-config-form';
 
@@ -104,19 +103,7 @@ export function SeoConfigForm({
         />
       </ConfigSection>
 
-      <ConfigSection title={text.model}>
-        <ModelChoice
-          value={value.provider}
-          onChange={(next) => form.set('provider', next)}
-          error={form.errorOf('provider')}
-        />
-        <GuidanceSelect
-          prompts={prompts}
-          value={value.promptId}
-          onChange={(next) => form.set('promptId', next)}
-          error={form.errorOf('promptId')}
-        />
-      </ConfigSection>
+      <ModelSection title={text.model} form={form} prompts={prompts} />
 
       <ConfigFormFooter
         pending={pending}

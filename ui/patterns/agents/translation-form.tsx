@@ -24,9 +24,8 @@ import {
   CheckboxGroup,
   ConfigFormFooter,
   ConfigSection,
-  GuidanceSelect,
   localeOptions,
-  ModelChoice,
+  ModelSection,
   RadioGroup,
 } from './config-fields';
 import { localeLabel, parseProductIds, productIdCount } from './format';
@@ -242,19 +241,7 @@ export function TranslationConfigForm({
         </Field>
       </ConfigSection>
 
-      <ConfigSection title={text.model}>
-        <ModelChoice
-          value={value.provider}
-          onChange={(next) => form.set('provider', next)}
-          error={form.errorOf('provider')}
-        />
-        <GuidanceSelect
-          prompts={prompts}
-          value={value.promptId}
-          onChange={(next) => form.set('promptId', next)}
-          error={form.errorOf('promptId')}
-        />
-      </ConfigSection>
+      <ModelSection title={text.model} form={form} prompts={prompts} />
 
       <ConfigFormFooter
         pending={pending}
