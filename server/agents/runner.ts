@@ -13,7 +13,7 @@
  * (a worker killed after the commit), and the proposals' unique pending index keeps one pending
  * proposal per product, locale and field whatever happens.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import type { AiProvider } from '~/domain/ai/models';
 import { type AgentConfig, agentConfigSchema } from '~/domain/agents/config';
@@ -45,6 +45,11 @@ export const ITEM_RETRY = { limit: 3, delaySeconds: 2, maxDelaySeconds: 60 } as 
 const INSERT_CHUNK = 1000;
 
 export const itemKey = (runId: string, idx: number) => `${runId}:${idx}`;
+
+/** The localized fields of the item's product, as the item's query reads them. */
+const productColumns = Object.fromEntries(
+  Object.entries(FIELD_COLUMNS).map(([field, column]) => [field, column]),
+) as Record<ProductField, typeof catalogProducts.name>;
 
 type RunRow = typeof agentRuns.$inferSelect;
 
@@ -247,12 +252,21 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   const { db } = context;
   const started = Date.now();
   const [row] = await db
-    .select({ run: agentRuns, item: agentRunItems })
+    .select({ run: agentRuns, item: agentRunItems, product: productColumns })
     .from(agentRunItems)
     .innerJoin(agentRuns, eq(agentRuns.id, agentRunItems.runId))
+    // The product comes with the item, read from the copy in the same query.
+    .leftJoin(
+      catalogProducts,
+      and(
+        eq(catalogProducts.envId, agentRuns.envId),
+        eq(catalogProducts.b2cProductId, agentRunItems.b2cProductId),
+      ),
+    )
     .where(and(eq(agentRunItems.runId, runId), eq(agentRunItems.idx, idx)));
   if (!row) return;
   const { run, item } = row;
+  const product = row.product ?? undefined;
   // Ended already: this job was delivered again.
   if (item.status !== 'queued' && item.status !== 'running') return;
   /** This item, while it has not ended: the guard that makes a second delivery add nothing. */
@@ -290,19 +304,6 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   const fields = groupFields(run.scopeFields as ProductField[]).find(
     ([group]) => group === (item.fieldGroup as FieldGroup),
   )?.[1] ?? [...FIELD_GROUPS[item.fieldGroup as FieldGroup]];
-  const [product] = await db
-    .select(
-      Object.fromEntries(
-        Object.entries(FIELD_COLUMNS).map(([field, column]) => [field, column]),
-      ) as Record<ProductField, typeof catalogProducts.name>,
-    )
-    .from(catalogProducts)
-    .where(
-      and(
-        eq(catalogProducts.envId, run.envId),
-        eq(catalogProducts.b2cProductId, item.b2cProductId),
-      ),
-    );
   if (!product) {
     await fail('product-gone');
     return;
@@ -377,6 +378,13 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   }
   await store(proposed, refusals, answer.usage, modelMs, started, answeredAt);
 
+  /**
+   * The item's end in one statement, atomic on its own: its proposals, the item, and the run's
+   * totals, which also label the run when this was its last item (older pending proposals for the
+   * same product, locale and field are marked superseded just before). Nothing is written when the
+   * item ended already (another delivery of its job). Few round trips matter: on PGlite every
+   * statement waits for the database thread, and a transaction would hold it for all of its own.
+   */
   async function store(
     made: Proposed[],
     refused: ItemRefusal[],
@@ -385,82 +393,84 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
     itemStart: number,
     answeredAt = Date.now(),
   ) {
-    let storeMs = 0;
-    const stored = await db
-      .transaction(async (tx) => {
-        if (made.length > 0) {
-          // A newer run's proposal replaces an older pending one for the same product, locale and field.
-          await tx
-            .update(proposals)
-            .set({ status: 'superseded' })
-            .where(
-              and(
-                eq(proposals.envId, run.envId),
-                eq(proposals.b2cProductId, item.b2cProductId),
-                eq(proposals.locale, locale),
-                inArray(
-                  proposals.field,
-                  made.map((p) => p.field),
-                ),
-                eq(proposals.status, 'pending'),
-                ne(proposals.runId, runId),
-              ),
-            );
-          await tx
-            .insert(proposals)
-            .values(
-              made.map((p) => ({
-                envId: run.envId,
-                b2cProductId: item.b2cProductId,
-                locale,
-                field: p.field,
-                agentType: run.agentType,
-                currentValue: current(p.field),
-                proposedValue: p.value,
-                reasoning: p.reasoning || null,
-                model: run.model,
-                runId,
-                inputTokens: usage.inputTokens,
-                outputTokens: usage.outputTokens,
-              })),
-            )
-            .onConflictDoNothing();
-        }
-        storeMs = Date.now() - answeredAt;
-        const [ended] = await tx
-          .update(agentRunItems)
-          .set({
-            status: 'done',
-            proposals: made.length,
-            refusals: refused.length > 0 ? refused : null,
-            inputTokens: usage.inputTokens,
-            outputTokens: usage.outputTokens,
-            costUsd: usage.costUsd,
-            modelMs,
-            storeMs,
-            startedAt: new Date(itemStart),
-            finishedAt: new Date(),
-          })
-          .where(itemOpen)
-          .returning({ idx: agentRunItems.idx });
-        // Ended meanwhile by another delivery of this job: undo what this one wrote.
-        if (!ended) throw new ItemAlreadyEnded();
-        await addToRun(tx, runId, {
-          done: 1,
-          proposals: made.length,
-          refused: refused.length,
-          inputTokens: usage.inputTokens,
-          outputTokens: usage.outputTokens,
-          costUsd: usage.costUsd,
-        });
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ItemAlreadyEnded) return false;
-        throw error;
+    const rows = made.map((p) => ({
+      id: crypto.randomUUID(),
+      field: p.field,
+      current_value: current(p.field),
+      proposed_value: p.value,
+      reasoning: p.reasoning || null,
+    }));
+    if (rows.length > 0) {
+      // Its own statement, before the insert: in the same statement the unique index would still see
+      // the older pending row. Alone it is harmless: what it marks, a newer proposal replaces now or
+      // when this item is asked again.
+      await db
+        .update(proposals)
+        .set({ status: 'superseded' })
+        .where(
+          and(
+            eq(proposals.envId, run.envId),
+            eq(proposals.b2cProductId, item.b2cProductId),
+            eq(proposals.locale, locale),
+            inArray(
+              proposals.field,
+              rows.map((r) => r.field),
+            ),
+            eq(proposals.status, 'pending'),
+            sql`${proposals.runId} is distinct from ${runId}`,
+          ),
+        );
+    }
+    const storeMs = Date.now() - answeredAt;
+    const ended = sql`${agentRuns.itemsDone} + 1 + ${agentRuns.itemsFailed} + ${agentRuns.itemsCancelled} >= ${agentRuns.itemsTotal}`;
+    const result: unknown = await db.execute(sql`
+      with item as (
+        update ${agentRunItems}
+           set status = 'done', proposals = ${made.length},
+               refusals = ${refused.length > 0 ? JSON.stringify(refused) : null}::jsonb,
+               input_tokens = ${usage.inputTokens}, output_tokens = ${usage.outputTokens},
+               cost_usd = ${usage.costUsd}, model_ms = ${modelMs}, store_ms = ${storeMs},
+               started_at = ${new Date(itemStart).toISOString()}::timestamptz, finished_at = now()
+         where run_id = ${runId} and idx = ${idx} and status in ('queued', 'running')
+        returning idx
+      ), made as (
+        insert into ${proposals} (id, env_id, b2c_product_id, locale, field, agent_type,
+                                  current_value, proposed_value, reasoning, model, run_id,
+                                  input_tokens, output_tokens)
+        select x.id, ${run.envId}, ${item.b2cProductId}, ${locale}, x.field, ${run.agentType},
+               x.current_value, x.proposed_value, x.reasoning, ${run.model}, ${runId},
+               ${usage.inputTokens}, ${usage.outputTokens}
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               as x(id text, field text, current_value text, proposed_value text, reasoning text)
+         where exists (select 1 from item)
+        on conflict do nothing
+        returning 1
+      )
+      update ${agentRuns}
+         set items_done = items_done + 1,
+             proposals = proposals + (select count(*) from made),
+             refused = refused + ${refused.length},
+             input_tokens = input_tokens + ${usage.inputTokens},
+             output_tokens = output_tokens + ${usage.outputTokens},
+             cost_usd = cost_usd + ${usage.costUsd},
+             status = case when ${ended} and status in ('running', 'cancelling') then
+                        case when error_reason is not null then 'failed'
+                             when status = 'cancelling' then 'cancelled'
+                             when items_failed = 0 then 'succeeded'
+                             else 'partly-failed' end
+                      else status end,
+             finished_at = case when ${ended} and status in ('running', 'cancelling') then now()
+                                else finished_at end,
+             updated_at = now()
+       where id = ${runId} and exists (select 1 from item)
+      returning id`);
+    const stored = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    if (stored.length > 0) {
+      probe.onItemStored?.({
+        modelMs,
+        storeMs: Date.now() - answeredAt,
+        itemMs: Date.now() - itemStart,
       });
-    if (stored) probe.onItemStored?.({ modelMs, storeMs, itemMs: Date.now() - itemStart });
+    }
   }
 }
-
-class ItemAlreadyEnded extends Error {}

@@ -245,9 +245,11 @@ describeEachDriver('agent runs', (get) => {
       const again = await services.agents.start(org.id, env.id, user.id, 'translation', {
         concurrency: 3,
       });
-      await until(() => services.agents.run(org.id, env.id, again.id), ended);
+      const againDone = await until(() => services.agents.run(org.id, env.id, again.id), ended);
       const all = await get().db.select().from(proposals).where(eq(proposals.envId, env.id));
       const pending = all.filter((p) => p.status === 'pending');
+      expect(pending.length).toBeGreaterThan(0);
+      expect(pending.length).toBe(againDone.proposals);
       expect(pending.every((p) => p.runId === again.id)).toBe(true);
       expect(
         all.filter((p) => p.runId === started.id).every((p) => p.status === 'superseded'),

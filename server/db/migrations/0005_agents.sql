@@ -73,4 +73,7 @@ CREATE INDEX "agent_run_items_run_status_idx" ON "agent_run_items" USING btree (
 CREATE INDEX "agent_runs_env_agent_created_idx" ON "agent_runs" USING btree ("env_id","agent_type","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_runs_active_uq" ON "agent_runs" USING btree ("env_id","agent_type") WHERE "agent_runs"."status" in ('queued', 'running', 'cancelling');--> statement-breakpoint
 CREATE INDEX "proposals_run_idx" ON "proposals" USING btree ("run_id");--> statement-breakpoint
-CREATE TRIGGER "agent_runs_changed" AFTER INSERT OR UPDATE OF "status", "error", "items_total" ON "agent_runs" FOR EACH ROW EXECUTE FUNCTION "job_runs_notify"();
+CREATE TRIGGER "agent_runs_added" AFTER INSERT ON "agent_runs" FOR EACH ROW EXECUTE FUNCTION "job_runs_notify"();--> statement-breakpoint
+CREATE TRIGGER "agent_runs_changed" AFTER UPDATE ON "agent_runs" FOR EACH ROW
+	WHEN (OLD."status" IS DISTINCT FROM NEW."status" OR OLD."error" IS DISTINCT FROM NEW."error" OR OLD."items_total" IS DISTINCT FROM NEW."items_total")
+	EXECUTE FUNCTION "job_runs_notify"();
