@@ -493,9 +493,9 @@ export const agentRuns = pgTable(
 );
 
 /**
- * A run's items: one model call each, for one product, locale and field group. `idx` orders them;
- * item k's job enqueues item k + concurrency when it ends, so a run has at most `concurrency` items
- * in flight across every worker process.
+ * A run's items: one model call each, for one product, locale and field group, `idx` numbering them.
+ * Each is a job of the run's queue group, so a run has at most `concurrency` items in flight across
+ * every worker process (docs/decisions/0024-agent-runs.md).
  */
 export const agentRunItems = pgTable(
   'agent_run_items',
