@@ -14,11 +14,10 @@ import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
 import {
   catalogOptions,
   CheckboxGroup,
-  ConfigFormFooter,
+  AgentConfigForm,
   ConfigSection,
   ListEditor,
   localeOptions,
-  ModelSection,
   RadioGroup,
   TextField,
 } from './config-fields';
@@ -100,12 +99,15 @@ export function AeoConfigForm({
   const value = form.value;
   const text = AEO_FORM_TEXT;
   return (
-    <form
-      ref={form.formRef}
-      aria-label={`${agentName} configuration`}
-      noValidate
-      onSubmit={form.submit}
-      className="flex flex-col gap-6"
+    <AgentConfigForm
+      agentName={agentName}
+      form={form}
+      prompts={prompts}
+      pending={pending}
+      savedAt={saved.updatedAt}
+      now={now}
+      serverErrors={serverErrors}
+      modelTitle={text.model}
     >
       <ConfigSection title={text.brand}>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -239,17 +241,6 @@ export function AeoConfigForm({
           columns={3}
         />
       </ConfigSection>
-
-      <ModelSection title={text.model} form={form} prompts={prompts} />
-
-      <ConfigFormFooter
-        pending={pending}
-        dirty={form.dirty}
-        savedAt={saved.updatedAt}
-        now={now}
-        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
-        formError={serverErrors?.form ?? null}
-      />
-    </form>
+    </AgentConfigForm>
   );
 }

@@ -4,7 +4,15 @@
  * and the form's footer (Save, when it was saved, what was refused).
  */
 import { PlusIcon, XIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import {
   AI_MODELS,
   AI_PROVIDER_NAMES,
@@ -658,5 +666,57 @@ export function ModelSection<C extends ModelFields>({
         error={form.errorOf('promptId')}
       />
     </ConfigSection>
+  );
+}
+
+/**
+ * Every agent's config form around its own sections: the labelled form element, then the model
+ * section and the save footer, which the three agents share.
+ */
+export function AgentConfigForm<C extends ModelFields>({
+  agentName,
+  form,
+  prompts,
+  pending,
+  savedAt,
+  now,
+  serverErrors,
+  modelTitle,
+  children,
+}: {
+  agentName: string;
+  form: SectionForm<C> & {
+    formRef: Ref<HTMLFormElement>;
+    submit(event: FormEvent<HTMLFormElement>): void;
+    dirty: boolean;
+    invalidFields: readonly string[];
+  };
+  prompts: readonly Prompt[];
+  pending: boolean;
+  savedAt: Date | null;
+  now: Date;
+  serverErrors: { form?: string | null | undefined } | null;
+  modelTitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      aria-label={`${agentName} configuration`}
+      noValidate
+      onSubmit={form.submit}
+      className="flex flex-col gap-6"
+    >
+      {children}
+      <ModelSection title={modelTitle} form={form} prompts={prompts} />
+      <ConfigFormFooter
+        pending={pending}
+        dirty={form.dirty}
+        savedAt={savedAt}
+        now={now}
+        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
+        formError={serverErrors?.form ?? null}
+      />
+    </form>
   );
 }

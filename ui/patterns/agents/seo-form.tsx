@@ -4,10 +4,9 @@ import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
 import {
   catalogOptions,
   CheckboxGroup,
-  ConfigFormFooter,
+  AgentConfigForm,
   ConfigSection,
   localeOptions,
-  ModelSection,
 } from './config-fields';
 import { type ConfigFormProps, useConfigForm } from './use-config-form';
 
@@ -56,12 +55,15 @@ export function SeoConfigForm({
   const value = form.value;
   const text = SEO_FORM_TEXT;
   return (
-    <form
-      ref={form.formRef}
-      aria-label={`${agentName} configuration`}
-      noValidate
-      onSubmit={form.submit}
-      className="flex flex-col gap-6"
+    <AgentConfigForm
+      agentName={agentName}
+      form={form}
+      prompts={prompts}
+      pending={pending}
+      savedAt={saved.updatedAt}
+      now={now}
+      serverErrors={serverErrors}
+      modelTitle={text.model}
     >
       <ConfigSection title={text.products}>
         <CheckboxGroup
@@ -102,17 +104,6 @@ export function SeoConfigForm({
           columns={3}
         />
       </ConfigSection>
-
-      <ModelSection title={text.model} form={form} prompts={prompts} />
-
-      <ConfigFormFooter
-        pending={pending}
-        dirty={form.dirty}
-        savedAt={saved.updatedAt}
-        now={now}
-        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
-        formError={serverErrors?.form ?? null}
-      />
-    </form>
+    </AgentConfigForm>
   );
 }

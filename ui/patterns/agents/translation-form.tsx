@@ -22,10 +22,9 @@ import {
   catalogOptions,
   categoryOptions,
   CheckboxGroup,
-  ConfigFormFooter,
+  AgentConfigForm,
   ConfigSection,
   localeOptions,
-  ModelSection,
   RadioGroup,
 } from './config-fields';
 import { localeLabel, parseProductIds, productIdCount } from './format';
@@ -106,12 +105,15 @@ export function TranslationConfigForm({
     : [...facets.locales, value.sourceLocale];
 
   return (
-    <form
-      ref={form.formRef}
-      aria-label={`${agentName} configuration`}
-      noValidate
-      onSubmit={form.submit}
-      className="flex flex-col gap-6"
+    <AgentConfigForm
+      agentName={agentName}
+      form={form}
+      prompts={prompts}
+      pending={pending}
+      savedAt={saved.updatedAt}
+      now={now}
+      serverErrors={serverErrors}
+      modelTitle={text.model}
     >
       <ConfigSection title={text.languages}>
         <Field {...{ [FIELD_ATTRIBUTE]: 'sourceLocale' }}>
@@ -240,18 +242,7 @@ export function TranslationConfigForm({
           <FieldError>{form.errorOf('productTypes')}</FieldError>
         </Field>
       </ConfigSection>
-
-      <ModelSection title={text.model} form={form} prompts={prompts} />
-
-      <ConfigFormFooter
-        pending={pending}
-        dirty={form.dirty}
-        savedAt={saved.updatedAt}
-        now={now}
-        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
-        formError={serverErrors?.form ?? null}
-      />
-    </form>
+    </AgentConfigForm>
   );
 }
 
