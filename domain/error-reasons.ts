@@ -6,6 +6,7 @@ import { MEMBER_ERROR_REASONS } from './members/messages';
 import { ORG_ERROR_REASONS } from './orgs/messages';
 import { PRODUCT_ERROR_REASONS } from './products/messages';
 import { PROMPT_ERROR_REASONS } from './prompts/messages';
+import { REVIEW_ERROR_REASONS } from './reviews/messages';
 import { SHARED_ERROR_REASONS } from './shared/errors';
 
 export const ERROR_REASONS = [
@@ -16,6 +17,7 @@ export const ERROR_REASONS = [
   ...PROMPT_ERROR_REASONS,
   ...PRODUCT_ERROR_REASONS,
   ...AGENT_ERROR_REASONS,
+  ...REVIEW_ERROR_REASONS,
   ...AI_ERROR_REASONS,
 ] as const;
 

@@ -31,6 +31,7 @@ import { createOrgsService, type OrgsService } from './orgs/orgs-service';
 import type { JobQueue } from './jobs/queue';
 import { createProductsService, type ProductsService } from './products/service';
 import { createPromptsService, type PromptsService } from './prompts/service';
+import { createReviewsService, type ReviewsService } from './reviews/service';
 import type { CacheOptions } from './read-through-cache';
 import type { Secrets } from './secrets';
 import { createSystemService, type HealthProbes, type SystemService } from './system/service';
@@ -44,6 +45,7 @@ export interface Services {
   prompts: PromptsService;
   products: ProductsService;
   agents: AgentsService;
+  reviews: ReviewsService;
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
@@ -68,7 +70,7 @@ export interface ServiceDeps {
   /** Absent: every AI call answers "not configured". */
   ai?: AiService;
   /** The job queue areas enqueue their background work on; absent, starting such work is UNAVAILABLE. */
-  jobs?: Pick<JobQueue, 'enqueue'>;
+  jobs?: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
 }
 
 export interface BeaconServices extends Services {
@@ -118,6 +120,7 @@ export function createServices({
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
+    reviews: rejectingBadData(createReviewsService({ db, ...(jobs ? { jobs } : {}), now })),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,

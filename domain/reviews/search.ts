@@ -1,16 +1,22 @@
 /** The review queue's search parameters: a link reproduces the view. */
 import * as z from 'zod/mini';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
-import type { ProposalStatus } from './statuses';
 import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
+import type { ProposalStatus } from './statuses';
 
-export const REVIEW_STATUSES = [
-  'pending',
-  'approved',
-  'rejected',
-] as const satisfies readonly ProposalStatus[];
+/** The queue's status filter; `approved` covers everything approved, published or not. */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export type ReviewStatusFilter = ReviewStatus | 'all';
 export const REVIEWS_PAGE_SIZE = 48;
+
+/** The proposal statuses each filter shows. */
+export const REVIEW_STATUS_FILTER: Record<ReviewStatusFilter, readonly ProposalStatus[]> = {
+  pending: ['pending'],
+  approved: ['approved', 'published', 'publish-failed', 'conflict'],
+  rejected: ['rejected'],
+  all: ['pending', 'approved', 'published', 'publish-failed', 'conflict', 'rejected', 'superseded'],
+};
 
 export const reviewsSearch = z.object({
   ...pagingParams(REVIEWS_PAGE_SIZE),
@@ -21,3 +27,4 @@ export const reviewsSearch = z.object({
   /** The proposals of one agent run (a run's history row links here). */
   runId: optionalTextParam,
 });
+export type ReviewsSearch = z.output<typeof reviewsSearch>;

@@ -402,18 +402,60 @@ describe('control routes', () => {
     );
     expect(newest.hits[0]?.id).toBe('I-00010');
 
-    const invalid = await control('/products/I-00010', {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ short_description: { default: 'no' } }),
-    });
-    expect(invalid.status).toBe(400);
+    for (const body of [{ short_description: { default: 42 } }, { brand: { default: 'no' } }]) {
+      const invalid = await control('/products/I-00010', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(invalid.status).toBe(400);
+    }
     const missing = await control('/products/nope', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('edits descriptions as markup, as OCAPI stores them, moving the resource state', async () => {
+    const before = await productDoc('I-00012', '', EDITED_HOST);
+    const edited = await control('/products/I-00012', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        long_description: { default: '<p>Rewritten in Business Manager.</p>' },
+        short_description: { 'de-DE': null },
+      }),
+    });
+    expect(edited.status).toBe(200);
+    const after = await productDoc('I-00012', '', EDITED_HOST);
+    expect(after.long_description).toMatchObject({
+      default: {
+        _type: 'markup_text',
+        markup: '<p>Rewritten in Business Manager.</p>',
+        source: '<p>Rewritten in Business Manager.</p>',
+      },
+    });
+    expect(after.short_description ?? {}).not.toHaveProperty('de-DE');
+    expect(after.name).toEqual(before.name);
+    expect(after._resource_state).not.toBe(before._resource_state);
+    expect(Date.parse(String(after.last_modified))).toBeGreaterThan(
+      Date.parse(String(before.last_modified)),
+    );
+    // A write made against the state read before the edit is refused: the edit is not lost.
+    const stale = await fetch(dataUrl(EDITED_HOST, '/products/I-00012'), {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _resource_state: before._resource_state,
+        long_description: { default: { markup: '<p>Agent text</p>' } },
+      }),
+    });
+    expect(stale.status).toBe(409);
+    expect((await productDoc('I-00012', '', EDITED_HOST)).long_description).toEqual(
+      after.long_description,
+    );
   });
 
   it('deletes a product: gone from GET and search', async () => {

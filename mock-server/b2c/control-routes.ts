@@ -1,6 +1,7 @@
 /**
  * Control routes beside `/__sim/faults`, for tests and end-to-end runs that need the catalogue to
- * change under Beacon: a product edited as in Business Manager, or deleted.
+ * change under Beacon: a product edited as in Business Manager (any field an agent proposes; the edit
+ * moves its last_modified and `_resource_state`), or deleted.
  */
 import express, { type Response } from 'express';
 import { z } from 'zod';
@@ -14,6 +15,9 @@ const productEditSchema = z
     page_title: localizedText.optional(),
     page_description: localizedText.optional(),
     page_keywords: localizedText.optional(),
+    // Markup, stored as OCAPI's PATCH stores it.
+    short_description: localizedText.optional(),
+    long_description: localizedText.optional(),
     online: z.record(z.string(), z.boolean().nullable()).optional(),
   })
   .strict();

@@ -610,21 +610,41 @@ export function mergeLocalized<T>(target: Localized<T>, patch: Record<string, T 
   }
 }
 
-/** What a Business Manager user edits on a product, in the simulator's own shape. */
+/** Markup as written through OCAPI or Business Manager: kept as sent, which is also its source. */
+const storedMarkup = (markup: string): Markup => ({ markup, source: markup });
+
+/** Markup per locale from what was sent, null (remove) kept. */
+export function storedMarkups(value: Record<string, string | null>): Record<string, Markup | null> {
+  return Object.fromEntries(
+    Object.entries(value).map(([locale, m]) => [locale, m === null ? null : storedMarkup(m)]),
+  );
+}
+
+/**
+ * What a Business Manager user edits on a product, in the simulator's own shape: texts per locale
+ * (descriptions as markup), null removing a locale's value.
+ */
 export interface SimProductEdit {
   name?: Record<string, string | null>;
   page_title?: Record<string, string | null>;
   page_description?: Record<string, string | null>;
   page_keywords?: Record<string, string | null>;
+  short_description?: Record<string, string | null>;
+  long_description?: Record<string, string | null>;
   online?: Record<string, boolean | null>;
 }
 
 const EDITABLE_TEXTS = ['name', 'page_title', 'page_description', 'page_keywords'] as const;
+const EDITABLE_MARKUPS = ['short_description', 'long_description'] as const;
 
 export function editProduct(data: SimInstanceData, product: SimProduct, edit: SimProductEdit) {
   for (const field of EDITABLE_TEXTS) {
     const value = edit[field];
     if (value) mergeLocalized(product[field], value);
+  }
+  for (const field of EDITABLE_MARKUPS) {
+    const value = edit[field];
+    if (value) mergeLocalized(product[field], storedMarkups(value));
   }
   if (edit.online) mergeLocalized(product.online, edit.online);
   touchProduct(data, product);

@@ -12,6 +12,7 @@ import {
   SIM_VARIATION_ATTRIBUTES,
   type SimInstanceData,
   type SimProduct,
+  storedMarkups,
   touchProduct,
   variationValuesFromIds,
   variationValuesOf,
@@ -389,6 +390,7 @@ const productPatchSchema = z
   .object({
     _v: z.string().optional(),
     _type: z.string().optional(),
+    _resource_state: z.string().optional(),
     name: localizedStringPatch.optional(),
     page_title: localizedStringPatch.optional(),
     page_description: localizedStringPatch.optional(),
@@ -494,6 +496,20 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       return;
     }
     const patch = parsed.data;
+    // Optimistic locking, as OCAPI does it: a write that carries a `_resource_state` applies only
+    // while the product is still in that state; one that carries none is not checked.
+    if (patch._resource_state !== undefined) {
+      const current = toOcapiProduct(product, instanceData(res))._resource_state;
+      if (patch._resource_state !== current) {
+        sendFault(
+          res,
+          409,
+          'ResourceStateConflictException',
+          `The resource state '${patch._resource_state}' does not match the current resource state '${current}'.`,
+        );
+        return;
+      }
+    }
     for (const field of ['name', 'page_title', 'page_description', 'page_keywords'] as const) {
       const value = patch[field];
       if (value) mergeLocalized(product[field], value);
@@ -503,11 +519,8 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       if (!value) continue;
       mergeLocalized(
         product[field],
-        Object.fromEntries(
-          Object.entries(value).map(([l, m]) => [
-            l,
-            m ? { markup: m.markup, source: m.markup } : null,
-          ]),
+        storedMarkups(
+          Object.fromEntries(Object.entries(value).map(([l, m]) => [l, m ? m.markup : null])),
         ),
       );
     }

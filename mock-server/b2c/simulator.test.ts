@@ -158,6 +158,54 @@ describe('OCAPI as real clients meet it', () => {
     expect((await get('/products/I-00003'))._resource_state).not.toBe(before._resource_state);
   });
 
+  it("applies a PATCH carrying the product's current _resource_state, and refuses a stale one with 409", async () => {
+    const token = await grantedToken();
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/I-00004`;
+    const get = async () =>
+      (await (
+        await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Record<string, unknown> & { _resource_state: string };
+    const patch = (body: object) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    const read = await get();
+    const applied = await patch({
+      _resource_state: read._resource_state,
+      page_title: { default: 'Locked write' },
+    });
+    expect(applied.status).toBe(200);
+    const after = (await applied.json()) as Record<string, unknown> & { _resource_state: string };
+    expect(after.page_title).toMatchObject({ default: 'Locked write' });
+    expect(after._resource_state).not.toBe(read._resource_state);
+    // The answer is the product document, its state the one a GET gives (expansions aside).
+    expect(await get()).toEqual(after);
+
+    // The state read before that write is stale now: refused, nothing changed.
+    const stale = await patch({
+      _resource_state: read._resource_state,
+      page_title: { default: 'Lost update' },
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({
+      _v: '21.10',
+      fault: {
+        arguments: {},
+        type: 'ResourceStateConflictException',
+        message: `The resource state '${read._resource_state}' does not match the current resource state '${after._resource_state}'.`,
+      },
+    });
+    expect(await get()).toEqual(after);
+
+    // Without a state nothing is checked, as in OCAPI, where the check is the client's choice.
+    const unchecked = await patch({ page_title: { default: 'Unchecked write' } });
+    expect(unchecked.status).toBe(200);
+    expect((await get()).page_title).toMatchObject({ default: 'Unchecked write' });
+  });
+
   it('answers other well-formed versions, and faults in JSON for a malformed version or unknown resource', async () => {
     const headers = { authorization: `Bearer ${await grantedToken()}` };
     const at = (path: string) => fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data${path}`, { headers });
@@ -303,6 +351,34 @@ describe('fault injection', () => {
     await expect(fetch(url)).rejects.toThrow();
   });
 
+  it('answers with the fault type asked for, and Retry-After on 429 and 503', async () => {
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`;
+    sim.faults.add({
+      path: '/products/M-00001',
+      method: 'PATCH',
+      status: 409,
+      faultType: 'ConcurrentModificationException',
+      times: 1,
+    });
+    const conflict = await fetch(url, { method: 'PATCH' });
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers.get('retry-after')).toBeNull();
+    expect(await conflict.json()).toMatchObject({
+      fault: { type: 'ConcurrentModificationException', message: 'Injected fault (simulator).' },
+    });
+    for (const status of [429, 503]) {
+      sim.faults.add({ path: '/products/M-00001', status, times: 1 });
+      const answer = await fetch(url);
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(await answer.json()).toMatchObject({
+        fault: { type: 'InternalServerErrorException' },
+      });
+    }
+    // Spent: the route answers as itself again.
+    expect((await fetch(url)).status).toBe(401);
+  });
+
   it('is driven over HTTP too, for browser tests', async () => {
     const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
     const added = await fetch(`${sim.url}/__sim/faults`, {
@@ -313,6 +389,36 @@ describe('fault injection', () => {
     expect(added.status).toBe(201);
     expect((await fetch(url)).status).toBe(500);
     expect((await fetch(`${sim.url}/__sim/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(url)).status).toBe(401);
+
+    const add = (rule: object) =>
+      fetch(`${sim.url}/__sim/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(rule),
+      });
+    const typed = await add({
+      path: '/v21_10/catalogs',
+      method: 'GET',
+      status: 409,
+      faultType: 'ConcurrentModificationException',
+      times: 1,
+    });
+    expect(typed.status).toBe(201);
+    const answer = await fetch(url);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({
+      fault: { type: 'ConcurrentModificationException' },
+    });
+    // A mistyped rule is refused rather than injected half-understood.
+    for (const bad of [
+      { status: 500 },
+      { path: '/catalogs', status: '500' },
+      { path: '/catalogs', fault_type: 'X' },
+      { pathRegex: '(' },
+    ]) {
+      expect((await add(bad)).status).toBe(400);
+    }
     expect((await fetch(url)).status).toBe(401);
   });
 });

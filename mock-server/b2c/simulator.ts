@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { B2CCapability } from '~/domain/instances/capabilities';
 import { OCAPI_METHODS } from '~/domain/instances/constants';
 import {
@@ -89,13 +90,52 @@ export interface FaultRule {
   method?: string;
   /** Delay before answering (or before the other effects). */
   latencyMs?: number;
-  /** Answer with this status and an OCAPI fault body. */
+  /**
+   * Answer with this status and an OCAPI fault body; a 429 or 503 also says `Retry-After: 1`, as a
+   * throttled or briefly unavailable instance does.
+   */
   status?: number;
+  /** The fault body's type with `status`; "InternalServerErrorException" when absent. */
+  faultType?: string;
   /** Destroy the socket without answering. */
   drop?: boolean;
   /** Apply this many times, then remove itself; forever when absent. */
   times?: number;
 }
+
+/** Statuses whose injected answers carry `Retry-After`. */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
+
+/** A fault rule sent over HTTP: the path as a substring (`path`) or a regular expression (`pathRegex`). */
+const faultRuleSchema = z
+  .object({
+    path: z.string().min(1).optional(),
+    pathRegex: z
+      .string()
+      .min(1)
+      .refine(
+        (source) => {
+          try {
+            new RegExp(source);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'pathRegex is not a regular expression' },
+      )
+      .optional(),
+    method: z.string().optional(),
+    latencyMs: z.number().int().nonnegative().optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    faultType: z.string().min(1).optional(),
+    drop: z.boolean().optional(),
+    times: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((rule) => rule.path !== undefined || rule.pathRegex !== undefined, {
+    message: 'path or pathRegex is required',
+  });
 
 export interface SimInstance extends SimInstanceSpec {
   /** Account Manager's id for the instance. */
@@ -329,7 +369,13 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         return;
       }
       if (rule.status) {
-        sendFault(res, rule.status, 'InternalServerErrorException', 'Injected fault (simulator).');
+        if (RETRY_AFTER_STATUSES.has(rule.status)) res.set('retry-after', '1');
+        sendFault(
+          res,
+          rule.status,
+          rule.faultType ?? 'InternalServerErrorException',
+          'Injected fault (simulator).',
+        );
         return;
       }
       next();
@@ -339,12 +385,13 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   });
 
   app.post('/__sim/faults', express.json(), (req, res) => {
-    const body = req.body as Omit<FaultRule, 'path'> & { path?: string; pathRegex?: string };
-    if (!body.path && !body.pathRegex) {
-      res.status(400).json({ error: 'path or pathRegex is required' });
+    const parsed = faultRuleSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: z.prettifyError(parsed.error) });
       return;
     }
-    add({ ...body, path: body.pathRegex ? new RegExp(body.pathRegex) : (body.path ?? '') });
+    const { pathRegex, ...rule } = parsed.data;
+    add({ ...rule, path: pathRegex ? new RegExp(pathRegex) : (rule.path ?? '') });
     res.status(201).json({ ok: true });
   });
   app.delete('/__sim/faults', (_req, res) => {

@@ -31,7 +31,7 @@ import {
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
 import { DomainError } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
-import { agentRunItems, agentRuns, catalogProducts, proposals } from '~/server/db/schema';
+import { agentRunItems, agentRuns, catalogProducts, proposalEvents, proposals } from '~/server/db/schema';
 import { B2CError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import type { JobContext } from '~/server/jobs/define';
 import { sanitizeMarkup } from './sanitize';
@@ -404,22 +404,23 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
       // Its own statement, before the insert: in the same statement the unique index would still see
       // the older pending row. Alone it is harmless: what it marks, a newer proposal replaces now or
       // when this item is asked again.
-      await db
-        .update(proposals)
-        .set({ status: 'superseded' })
-        .where(
-          and(
-            eq(proposals.envId, run.envId),
-            eq(proposals.b2cProductId, item.b2cProductId),
-            eq(proposals.locale, locale),
-            inArray(
-              proposals.field,
-              rows.map((r) => r.field),
-            ),
-            eq(proposals.status, 'pending'),
-            sql`${proposals.runId} is distinct from ${runId}`,
-          ),
-        );
+      // The audit trail records each as Beacon's doing, in the same statement.
+      await db.execute(sql`
+        with superseded as (
+          update ${proposals} set status = 'superseded', updated_at = now()
+           where env_id = ${run.envId} and b2c_product_id = ${item.b2cProductId}
+             and locale = ${locale} and status = 'pending'
+             and field in (${sql.join(
+               rows.map((r) => sql`${r.field}`),
+               sql`, `,
+             )})
+             and run_id is distinct from ${runId}
+          returning id, env_id
+        )
+        insert into ${proposalEvents} (id, proposal_id, env_id, action, from_status, to_status, note)
+        select gen_random_uuid()::text, id, env_id, 'superseded', 'pending', 'superseded',
+               ${`A newer run (${runId}) proposed this field again.`}
+          from superseded`);
     }
     const storeMs = Date.now() - answeredAt;
     const ended = sql`${agentRuns.itemsDone} + 1 + ${agentRuns.itemsFailed} + ${agentRuns.itemsCancelled} >= ${agentRuns.itemsTotal}`;

@@ -9,6 +9,7 @@ import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
+import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
 import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
 import {
   boolean,
@@ -401,6 +402,18 @@ export const proposals = pgTable(
     /** Tokens of the model call that produced it (shared by the fields that call proposed). */
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
+    /** The agent's own value, kept when a reviewer edited `proposedValue` before approving. */
+    agentValue: text('agent_value'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { mode: 'date', withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    publishedAt: timestamp('published_at', { mode: 'date', withTimezone: true }),
+    /** The instance's value when a publish found it changed (status conflict). */
+    conflictValue: text('conflict_value'),
+    publishError: text('publish_error'),
+    publishErrorReason: text('publish_error_reason', { enum: PUBLISH_FAILURE_REASONS }),
+    /** The publish job that claimed it: one job writes an approved proposal, however often it is retried. */
+    publishRunId: text('publish_run_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -410,6 +423,35 @@ export const proposals = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('proposals_env_status_product_idx').on(t.envId, t.status, t.b2cProductId),
     index('proposals_run_idx').on(t.runId),
+  ],
+);
+
+/**
+ * Every change of a proposal's status, and edits: who (null for Beacon itself), when, from what to what,
+ * with the reason or value it concerned. The detail screen shows a proposal's trail; `reviews.events`
+ * queries an env's.
+ */
+export const proposalEvents = pgTable(
+  'proposal_events',
+  {
+    id: id(),
+    proposalId: text('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: PROPOSAL_ACTIONS }).notNull(),
+    fromStatus: text('from_status', { enum: PROPOSAL_STATUSES }),
+    toStatus: text('to_status', { enum: PROPOSAL_STATUSES }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+    value: text('value'),
+  },
+  (t) => [
+    index('proposal_events_proposal_idx').on(t.proposalId, t.at),
+    index('proposal_events_env_idx').on(t.envId, t.at),
   ],
 );
 

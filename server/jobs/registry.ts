@@ -1,6 +1,7 @@
 /** Every area's job kinds, listed once (as server/trpc/router.ts lists every area's routers). */
 import { agentsJobs } from '~/server/agents/jobs';
 import { productsJobs } from '~/server/products/jobs';
+import { reviewsJobs } from '~/server/reviews/jobs';
 import { systemJobs } from '~/server/system/jobs';
 import type { AnyJobDefinition } from './define';
 
@@ -8,4 +9,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...systemJobs,
   ...productsJobs,
   ...agentsJobs,
+  ...reviewsJobs,
 ];

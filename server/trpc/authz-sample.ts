@@ -16,6 +16,8 @@ export interface WalkFixtures {
 export const WALK_PRODUCT_ID = 'walk-product';
 /** The agent run the walk puts in acme's prod env. */
 export const WALK_RUN_ID = 'walk-run';
+/** The proposal the walk puts in acme's prod env (pending, on the walk's product). */
+export const WALK_PROPOSAL_ID = 'walk-proposal';
 
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
-import { agentConfigs, agentRuns, catalogProducts, users } from '~/server/db/schema';
+import { agentConfigs, agentRuns, catalogProducts, proposals, users } from '~/server/db/schema';
 import { openTestDatabase } from '~/server/db/test-db';
 import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
@@ -26,6 +26,7 @@ import {
   type AuthzSamples,
   forbidden,
   WALK_PRODUCT_ID,
+  WALK_PROPOSAL_ID,
   WALK_RUN_ID,
   type WalkFixtures,
 } from './authz-sample';
@@ -141,6 +142,18 @@ beforeAll(async () => {
     model: 'claude-sonnet-5-5',
     concurrency: 2,
     config: seo,
+  });
+  // A pending proposal of that run, so the review reads succeed for those allowed to.
+  await database.db.insert(proposals).values({
+    id: WALK_PROPOSAL_ID,
+    envId: SEED_ENVS.acmeProd.id,
+    b2cProductId: WALK_PRODUCT_ID,
+    locale: 'default',
+    field: 'page_title',
+    agentType: 'seo',
+    currentValue: 'A title',
+    proposedValue: 'A better title',
+    runId: WALK_RUN_ID,
   });
 }, 120_000);
 

@@ -6,6 +6,7 @@ import { membersRouters } from '~/server/members/router';
 import { orgsRouters } from '~/server/orgs/router';
 import { productsRouters } from '~/server/products/router';
 import { promptsRouters } from '~/server/prompts/router';
+import { reviewsRouters } from '~/server/reviews/router';
 import { systemRouters } from '~/server/system/router';
 import { createTRPCRouter } from './trpc';
 
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   ...promptsRouters,
   ...productsRouters,
   ...agentsRouters,
+  ...reviewsRouters,
   ...instancesRouters,
   ...systemRouters,
   ...jobsRouters,

@@ -18,6 +18,8 @@ describe('toDomainError', () => {
     [new B2CNotFoundError('x', call), 'NOT_FOUND'],
     [new B2CPermissionError('x', call, 'ClientAccessForbiddenException', null), 'FORBIDDEN'],
     [new B2CRequestError('x', call, 400), 'INVALID'],
+    [new B2CRequestError('x', call, 409, 'ResourceStateConflictException', 'x'), 'CONFLICT'],
+    [new B2CUnavailableError('x', call, 429), 'UNAVAILABLE'],
     [new B2CHostNotAllowedError('https://example.com'), 'INVALID'],
     [new B2CAuthError('x', call), 'UNAVAILABLE'],
     [new B2CUnavailableError('x', call, 503), 'UNAVAILABLE'],

@@ -45,28 +45,40 @@ export class B2CNotFoundError extends B2CError {
   override readonly name = 'B2CNotFoundError';
 }
 
-/** Any other 4xx: a request the service refused as malformed or conflicting. */
+/**
+ * Any other 4xx: a request the service refused as malformed or conflicting, e.g. a 409
+ * "ResourceStateConflictException" when a write's `_resource_state` is no longer the resource's.
+ */
 export class B2CRequestError extends B2CError {
   override readonly name = 'B2CRequestError';
   constructor(
     message: string,
     call: B2CCallContext,
     readonly status: number,
+    /** OCAPI fault type, e.g. "ResourceStateConflictException", when the body carried one. */
+    readonly faultType: string | null = null,
+    readonly faultMessage: string | null = null,
   ) {
     super(message, call);
   }
 }
 
-/** Network failure, timeout or 5xx after retries; also any answer the client cannot use. */
+/**
+ * Network failure, timeout or 5xx after retries; a 429 (rate limited) on a call that is not
+ * repeated; also any answer the client cannot use. Another try later may succeed.
+ */
 export class B2CUnavailableError extends B2CError {
   override readonly name = 'B2CUnavailableError';
+  /** Seconds the service asked to wait (its `Retry-After`), when it said. */
+  readonly retryAfterSeconds: number | null;
   constructor(
     message: string,
     call: B2CCallContext,
     readonly status: number | null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number | null },
   ) {
     super(message, call, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? null;
   }
 }
 
@@ -93,7 +105,9 @@ const KIND_BY_ERROR: [abstract new (...args: never[]) => Error, DomainErrorKind]
  * understands, keeping the B2C error as its cause. Anything else passes through unchanged.
  */
 export function toDomainError(error: unknown): unknown {
-  const kind = KIND_BY_ERROR.find(([type]) => error instanceof type)?.[1];
+  // A 409 says the resource changed since it was read: the caller's conflict, not a bad request.
+  const conflict = error instanceof B2CRequestError && error.status === 409;
+  const kind = conflict ? 'CONFLICT' : KIND_BY_ERROR.find(([type]) => error instanceof type)?.[1];
   if (!kind || !(error instanceof Error)) return error;
   // The B2C error's class name is the reason (listed in INSTANCE_ERROR_REASONS).
   const domainError = new DomainError(kind, error.message, error.name as InstanceErrorReason);

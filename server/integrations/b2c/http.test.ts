@@ -176,6 +176,84 @@ describe('http helper', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
+  const patchCall = {
+    call: { api: 'ocapi-data', method: 'PATCH', resource: '/products/M-00001' } as const,
+    url: '',
+    json: { page_title: { default: 'x' } },
+  };
+  const patchUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`;
+
+  it("carries a refused request's OCAPI fault type and message, without retrying", async () => {
+    sim.faults.add({
+      path: '/products/M-00001',
+      method: 'PATCH',
+      status: 409,
+      faultType: 'ResourceStateConflictException',
+    });
+    const { http, sleep } = client();
+    const before = sim.countRequests('PATCH', '/products/M-00001');
+    const error = await http({ ...patchCall, url: patchUrl() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CRequestError);
+    expect(error).toMatchObject({
+      status: 409,
+      faultType: 'ResourceStateConflictException',
+      faultMessage: 'Injected fault (simulator).',
+      message: 'ocapi-data PATCH /products/M-00001: HTTP 409 (Injected fault (simulator).)',
+    });
+    expect(sim.countRequests('PATCH', '/products/M-00001') - before).toBe(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('gives a 4xx without an OCAPI fault body no fault type', async () => {
+    const { http } = client();
+    const error = await http({
+      call: { api: 'account-manager', method: 'POST', resource: '/dwsso/oauth2/access_token' },
+      url: `${sim.accountManagerUrl}/dwsso/oauth2/access_token`,
+      body: 'grant_type=password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, faultType: null, faultMessage: null });
+  });
+
+  it('makes a 429 on a write B2CUnavailableError, sent once, with the Retry-After it gave', async () => {
+    sim.faults.add({ path: '/products/M-00001', method: 'PATCH', status: 429 });
+    const { http, sleep } = client();
+    const before = sim.countRequests('PATCH', '/products/M-00001');
+    const error = await http({ ...patchCall, url: patchUrl() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CUnavailableError);
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 1,
+      message: 'ocapi-data PATCH /products/M-00001: HTTP 429 (rate limited)',
+    });
+    expect(sim.countRequests('PATCH', '/products/M-00001') - before).toBe(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('leaves a 429 on a read to the caller as B2CRequestError, as the catalogue sync expects', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 429, times: 1 });
+    const { http, sleep } = client();
+    await expect(http({ call, url: dataUrl() })).rejects.toSatisfy(
+      (e) => e instanceof B2CRequestError && e.status === 429,
+    );
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('reads Retry-After as seconds or as a date', async () => {
+    const answers = ['120', new Date(Date.now() + 30_000).toUTCString(), 'soon'];
+    const fetchStub = vi.fn<typeof fetch>(
+      async () =>
+        new Response('{}', { status: 503, headers: { 'retry-after': answers.shift() ?? '' } }),
+    );
+    const { http } = client({ fetch: fetchStub, retries: 0 });
+    const seconds = async () =>
+      ((await http({ call, url: dataUrl() }).catch((e: unknown) => e)) as B2CUnavailableError)
+        .retryAfterSeconds;
+    expect(await seconds()).toBe(120);
+    expect(await seconds()).toBeGreaterThanOrEqual(29);
+    expect(await seconds()).toBeNull();
+  });
+
   it('times out each attempt and reports a timeout after the retries', async () => {
     sim.faults.add({ path: '/dw/data/v21_10/catalogs', latencyMs: 2000 });
     const { http } = client({ timeoutMs: 50, retries: 1 });

@@ -1,6 +1,8 @@
 /**
  * The one HTTP helper every B2C client uses: allowlist check, per-call timeout, retries with
  * exponential backoff for idempotent calls on network errors and 5xx, and errors typed by cause.
+ * A 429 on a call that is not repeated is B2CUnavailableError (try again later); on an idempotent
+ * call it stays B2CRequestError with status 429, which the catalogue sync waits out itself.
  */
 import {
   B2CAuthError,
@@ -62,6 +64,15 @@ function readFault(text: string): { type: string | null; message: string | null 
   }
 }
 
+/** `Retry-After` in seconds (it is seconds or an HTTP date); null when absent or unreadable. */
+function retryAfterSeconds(headers: Headers, now = Date.now()): number | null {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 function describe(call: B2CCallContext) {
   return `${call.api} ${call.method} ${call.resource}`;
 }
@@ -121,8 +132,18 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           `${describe(req.call)}: HTTP ${status}`,
           req.call,
           status,
+          { retryAfterSeconds: retryAfterSeconds(responseHeaders) },
         );
         continue;
+      }
+      // Rate limited: a write was refused, not applied, so the caller may send it again later.
+      if (status === 429 && !idempotent) {
+        throw new B2CUnavailableError(
+          `${describe(req.call)}: HTTP 429 (rate limited)`,
+          req.call,
+          status,
+          { retryAfterSeconds: retryAfterSeconds(responseHeaders) },
+        );
       }
       if (status === 401) throw new B2CAuthError(`${describe(req.call)}: unauthorized`, req.call);
       if (status === 403) {
@@ -147,6 +168,8 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         `${describe(req.call)}: HTTP ${status}${fault.message ? ` (${fault.message})` : ''}`,
         req.call,
         status,
+        fault.type,
+        fault.message,
       );
     }
     throw lastError ?? new B2CUnavailableError(`${describe(req.call)}: no attempt`, req.call, null);

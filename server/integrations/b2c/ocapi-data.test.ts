@@ -112,6 +112,52 @@ describe('OCAPI Data client', () => {
     expect((await data.getProduct('I-00002')).page_title?.['fr-FR']).toBe('Titre SEO');
   });
 
+  it('sends the resource state a change was made against, and is refused when it is stale', async () => {
+    const read = await data.getProduct('I-00005');
+    expect(read._resource_state).toMatch(/^[0-9a-f]{64}$/);
+    const patched = await data.patchProduct(
+      'I-00005',
+      { page_description: { default: 'Approved text' } },
+      { resourceState: read._resource_state },
+    );
+    expect(patched.page_description?.default).toBe('Approved text');
+    expect(patched._resource_state).not.toBe(read._resource_state);
+
+    // The product changed since `read`: the instance refuses, naming the conflict.
+    const error = await data
+      .patchProduct(
+        'I-00005',
+        { page_description: { default: 'Overwrites the approved text' } },
+        { resourceState: read._resource_state },
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CRequestError);
+    expect(error).toMatchObject({
+      status: 409,
+      faultType: 'ResourceStateConflictException',
+      faultMessage: `The resource state '${read._resource_state}' does not match the current resource state '${patched._resource_state}'.`,
+      call: { api: 'ocapi-data', method: 'PATCH', resource: '/products/I-00005' },
+    });
+    expect((await data.getProduct('I-00005')).page_description?.default).toBe('Approved text');
+  });
+
+  it('puts the resource state in the PATCH body only when given', async () => {
+    const bodies: unknown[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      if (init?.method === 'PATCH') bodies.push(JSON.parse(String(init.body)));
+      return fetch(input, init);
+    };
+    const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, fetch: recording });
+    const recorded = gateway.instanceClients(HOST, { clientId, secret }).data;
+    const { _resource_state: state } = await recorded.getProduct('I-00006');
+    await recorded.patchProduct('I-00006', { name: { 'fr-FR': 'Nom' } }, { resourceState: state });
+    await recorded.patchProduct('I-00006', { name: { 'fr-FR': 'Nom 2' } });
+    expect(bodies).toEqual([
+      { name: { 'fr-FR': 'Nom' }, _resource_state: state },
+      { name: { 'fr-FR': 'Nom 2' } },
+    ]);
+  });
+
   it('searches with match_all, paging and sorts', async () => {
     const first = await data.searchProducts({
       query: { match_all_query: {} },
@@ -258,6 +304,15 @@ describe('OCAPI Data client on a flaky instance', () => {
     await expect(
       data.patchProduct('M-00001', { page_title: { default: 'Never sent twice' } }),
     ).rejects.toBeInstanceOf(B2CUnavailableError);
+    expect(sim.countRequests('PATCH', '/products/') - before).toBe(1);
+  });
+
+  it('makes a rate-limited product PATCH B2CUnavailableError (429), sent once', async () => {
+    sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 429 });
+    const before = sim.countRequests('PATCH', '/products/');
+    await expect(
+      data.patchProduct('M-00001', { page_title: { default: 'Later' } }),
+    ).rejects.toMatchObject({ name: 'B2CUnavailableError', status: 429, retryAfterSeconds: 1 });
     expect(sim.countRequests('PATCH', '/products/') - before).toBe(1);
   });
 

@@ -75,6 +75,8 @@ export const productSchema = z.looseObject({
   primary_category_id: z.string().optional(),
   creation_date: z.string().optional(),
   last_modified: z.string().optional(),
+  /** The product's version: send it back with a PATCH to apply it only if nothing changed since. */
+  _resource_state: z.string().optional(),
   // With expand=variations:
   variation_attributes: z.array(variationAttributeSchema).optional(),
   variants: z.array(productRef).optional(),
@@ -111,6 +113,15 @@ export interface ProductPatch {
   short_description?: Record<string, { markup: string }>;
   long_description?: Record<string, { markup: string }>;
   online_flag?: Record<string, boolean>;
+}
+
+export interface ProductPatchOptions {
+  /**
+   * The `_resource_state` the change was made against (from getProduct): OCAPI applies the PATCH
+   * only while the product is still in that state, and answers 409 ResourceStateConflictException
+   * (a B2CRequestError) otherwise. Without it the PATCH applies whatever changed meanwhile.
+   */
+  resourceState?: string;
 }
 
 export type ProductQuery =
@@ -153,7 +164,8 @@ export interface OcapiDataClient {
   ): Promise<{ data: Category[]; total: number }>;
   listSites(): Promise<Site[]>;
   getProduct(id: string, options?: ProductGetOptions): Promise<Product>;
-  patchProduct(id: string, patch: ProductPatch): Promise<Product>;
+  /** The product document after the change; a 429 is B2CUnavailableError, as the PATCH is sent once. */
+  patchProduct(id: string, patch: ProductPatch, options?: ProductPatchOptions): Promise<Product>;
   searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
 }
 
@@ -218,8 +230,12 @@ export function createOcapiDataClient(options: {
         Object.keys(query).length > 0 ? query : undefined,
       );
     },
-    async patchProduct(id, patch) {
-      const { call, response } = send('PATCH', `/products/${segment(id)}`, { json: patch });
+    async patchProduct(id, patch, options = {}) {
+      const json =
+        options.resourceState === undefined
+          ? patch
+          : { ...patch, _resource_state: options.resourceState };
+      const { call, response } = send('PATCH', `/products/${segment(id)}`, { json });
       return parseBody(await response, call, productSchema);
     },
     async searchProducts(request) {

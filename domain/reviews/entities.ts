@@ -1,0 +1,106 @@
+/** What the review procedures answer: the queue's rows, one proposal in full, and its audit trail. */
+import type { AgentType } from '~/domain/agents/catalogue';
+import type { ProductField } from '~/domain/products/entities';
+import type { ProposalStatus } from './statuses';
+
+export interface ReviewPerson {
+  name: string | null;
+  email: string | null;
+}
+
+export interface ReviewListItem {
+  id: string;
+  b2cProductId: string;
+  /** The product's name in the proposal's locale (else its default name) from the catalogue copy; null when the copy lacks the product. */
+  productName: string | null;
+  /** Whether the product is online on the instance, as the copy last read it; null when the copy lacks it. */
+  productOnline: boolean | null;
+  field: ProductField;
+  locale: string;
+  agentType: AgentType;
+  status: ProposalStatus;
+  /** The value the proposal replaces, as the agent read it from the copy (null: the field was empty). */
+  currentValue: string | null;
+  proposedValue: string;
+  createdAt: Date;
+}
+
+export interface ReviewsPage {
+  items: ReviewListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What a person did (or Beacon did) to a proposal; every status change records one. */
+export const PROPOSAL_ACTIONS = [
+  'proposed',
+  'edited',
+  'approved',
+  'rejected',
+  'published',
+  'publish-failed',
+  'conflict',
+  'superseded',
+  'retried',
+  'reproposed',
+] as const;
+export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
+
+export interface ProposalEvent {
+  id: string;
+  proposalId: string;
+  action: ProposalAction;
+  fromStatus: ProposalStatus | null;
+  toStatus: ProposalStatus;
+  /** Who did it; null when Beacon did (a publish, a newer run). */
+  actor: ReviewPerson | null;
+  at: Date;
+  /** A rejection's reason, a failed publish's message. */
+  note: string | null;
+  /** The value the action concerned: an edit's new value, the value published, the instance's value at a conflict. */
+  value: string | null;
+}
+
+export const PUBLISH_FAILURE_REASONS = [
+  'credentials',
+  'permission',
+  'product-missing',
+  'unavailable',
+  'refused',
+] as const;
+export type PublishFailureReason = (typeof PUBLISH_FAILURE_REASONS)[number];
+
+export interface ReviewDetail extends ReviewListItem {
+  reasoning: string | null;
+  model: string | null;
+  runId: string | null;
+  /** The agent's own value when a reviewer edited it before approving; null when unedited. */
+  agentValue: string | null;
+  /** Markup fields are sanitized HTML; the screens show them as text either way. */
+  markup: boolean;
+  /** Who approved or rejected it, and when. */
+  decidedBy: ReviewPerson | null;
+  decidedAt: Date | null;
+  rejectReason: string | null;
+  publishedAt: Date | null;
+  /** At a conflict: the instance's value when Beacon went to write. */
+  conflictValue: string | null;
+  publishFailure: { reason: PublishFailureReason; message: string } | null;
+  /** The product's other pending proposals, in field then locale order (the detail steps through them). */
+  otherPending: { id: string; field: ProductField; locale: string }[];
+  events: ProposalEvent[];
+}
+
+/** What a bulk decision did: how many proposals it changed, and how many it left as they were. */
+export interface DecisionResult {
+  changed: number;
+  skipped: number;
+}
+
+export interface ProposalEventsPage {
+  items: ProposalEvent[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

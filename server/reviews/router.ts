@@ -1,0 +1,71 @@
+/** The review queue: proposals listed, decided and published; every procedure is org-scoped. */
+import {
+  approveEditedInput,
+  approveInput,
+  proposalEventsInput,
+  proposalInput,
+  rejectInput,
+  reviewsListInput,
+} from '~/domain/reviews/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const reviewsRouter = createTRPCRouter({
+  list: orgProcedure.input(reviewsListInput).query(({ ctx, input }) => {
+    const { orgId, envId, page, ...filter } = input;
+    return ctx.services.reviews.list(orgId, envId, filter, page);
+  }),
+  get: orgProcedure
+    .input(proposalInput)
+    .query(({ ctx, input }) =>
+      ctx.services.reviews.get(input.orgId, input.envId, input.proposalId),
+    ),
+  /** Pending proposals picked by id, or every pending one the filter matches, approved and queued to publish. */
+  approve: orgProcedure
+    .input(approveInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews.approve(input.orgId, input.envId, ctx.user.id, input.selection),
+    ),
+  /** One pending proposal approved with the reviewer's value in place of the agent's. */
+  approveEdited: orgProcedure
+    .input(approveEditedInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews.approveEdited(
+        input.orgId,
+        input.envId,
+        ctx.user.id,
+        input.proposalId,
+        input.value,
+      ),
+    ),
+  reject: orgProcedure
+    .input(rejectInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews.reject(
+        input.orgId,
+        input.envId,
+        ctx.user.id,
+        input.selection,
+        input.reason?.trim() || null,
+      ),
+    ),
+  /** A failed publish queued again. */
+  retry: orgProcedure
+    .input(proposalInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews.retry(input.orgId, input.envId, ctx.user.id, input.proposalId),
+    ),
+  /** A conflicting proposal made pending again, against the instance's value now. */
+  repropose: orgProcedure
+    .input(proposalInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews.repropose(input.orgId, input.envId, ctx.user.id, input.proposalId),
+    ),
+  /** The audit trail: an env's proposal events, newest first, or one proposal's. */
+  events: orgProcedure
+    .input(proposalEventsInput)
+    .query(({ ctx, input }) =>
+      ctx.services.reviews.events(input.orgId, input.envId, input.proposalId ?? null, input.page),
+    ),
+});
+
+export const reviewsRouters = { reviews: reviewsRouter };
