@@ -11,7 +11,6 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AgentRun } from '~/domain/agents/runs';
-import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
 import { createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
@@ -26,6 +25,7 @@ import { startJobs } from '~/server/jobs/runtime';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
+import { linkToSimulator } from '~/server/simulator-link';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_AGENT_PRODUCTS ?? 2_000);
@@ -96,10 +96,14 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
       .returning();
     const envId = env!.id;
-    const client = await services.b2cAPIClients.getOrCreate(orgId);
-    const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
-    if (!settings.ok) throw new Error(settings.error);
-    b2c.instance(HOST).settings.ocapiData = settings.value;
+    await linkToSimulator({
+      db,
+      services,
+      simulator: b2c,
+      orgId,
+      b2cInstanceId: instance!.id,
+      host: HOST,
+    });
     const clients = await services.b2cInstances.clientsForEnv(orgId, envId);
     await syncCatalogue({ db, data: clients.data, envId, full: true });
 

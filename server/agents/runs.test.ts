@@ -9,14 +9,13 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { CONFIG_MESSAGES, type AgentConfig } from '~/domain/agents/config';
 import { estimateRun } from '~/domain/agents/estimate';
 import { type AgentRun, runErrorMessage } from '~/domain/agents/runs';
-import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
 import type { AiFaultKind } from '~/mock-server/ai/faults';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
 import { createAiRegistry } from '~/server/ai/registry';
 import { createAiService } from '~/server/ai/service';
-import { agentRunItems, b2cInstances, catalogProducts, envs, proposals } from '~/server/db/schema';
+import { agentRunItems, catalogProducts, envs, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
@@ -24,6 +23,7 @@ import { productsSyncJob } from '~/server/products/jobs';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
+import { linkToSimulator } from '~/server/simulator-link';
 import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
 import { agentsItemJob, agentsPlanJob } from './jobs';
 
@@ -80,14 +80,14 @@ describeEachDriver('agent runs', (get) => {
     const user = await makeUser(db);
     const org = await makeOrg(db, { members: [{ user }] });
     const env = await addEnv(db, org.id, 'prod', { onboarded: true });
-    await db
-      .update(b2cInstances)
-      .set({ host: HOST })
-      .where(eq(b2cInstances.id, env.b2cInstanceId!));
-    const client = await services.b2cAPIClients.getOrCreate(org.id);
-    const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
-    if (!settings.ok) throw new Error(settings.error);
-    b2c.instance(HOST).settings.ocapiData = settings.value;
+    await linkToSimulator({
+      db,
+      services,
+      simulator: b2c,
+      orgId: org.id,
+      b2cInstanceId: env.b2cInstanceId!,
+      host: HOST,
+    });
     const clients = await services.b2cInstances.clientsForEnv(org.id, env.id);
     await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
     return { org, env, user };

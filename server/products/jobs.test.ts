@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { CatalogueSyncState } from '~/domain/products/entities';
 import { productFiltersInput } from '~/domain/products/inputs';
-import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { editProduct } from '~/mock-server/b2c/data';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
-import { b2cInstances, catalogSyncs, envs, jobRuns } from '~/server/db/schema';
+import { catalogSyncs, envs, jobRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
+import { linkToSimulator } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, makeOrg } from '~/server/test-support';
 import { productsSyncJob } from './jobs';
@@ -76,14 +76,14 @@ describeEachDriver('products.sync job', (get) => {
     const db = get().db;
     const org = await makeOrg(db);
     const env = await addEnv(db, org.id, 'prod', { onboarded: true });
-    await db
-      .update(b2cInstances)
-      .set({ host: HOST })
-      .where(eq(b2cInstances.id, env.b2cInstanceId!));
-    const client = await services.b2cAPIClients.getOrCreate(org.id);
-    const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
-    if (!settings.ok) throw new Error(settings.error);
-    sim.instance(HOST).settings.ocapiData = settings.value;
+    await linkToSimulator({
+      db,
+      services,
+      simulator: sim,
+      orgId: org.id,
+      b2cInstanceId: env.b2cInstanceId!,
+      host: HOST,
+    });
     return { org, env };
   }
 

@@ -87,7 +87,11 @@ const sqlList = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** The filter's conditions on `p` (proposals) left-joined to `cp` (the product in the copy). */
+/**
+ * The filter's conditions on `p` (proposals) alone, so a decision updates the rows it filters without
+ * joining them to anything: with stale statistics (PGlite never analyzes on its own), a join of
+ * freshly written proposals was planned as a nested loop that took seconds for 5,000.
+ */
 function filterSql(envId: string, filter: ReviewFilter): SQL {
   const parts: SQL[] = [
     sql`p.env_id = ${envId}`,
@@ -97,12 +101,19 @@ function filterSql(envId: string, filter: ReviewFilter): SQL {
   if (filter.b2cProductId) parts.push(sql`p.b2c_product_id = ${filter.b2cProductId}`);
   if (filter.runId) parts.push(sql`p.run_id = ${filter.runId}`);
   // A product the copy no longer has is not "offline": its proposals stay listed.
-  if (!filter.showOffline) parts.push(sql`cp.online is not false`);
+  if (!filter.showOffline) {
+    parts.push(sql`not exists (select 1 from catalog_products o where o.env_id = p.env_id
+      and o.b2c_product_id = p.b2c_product_id collate "C" and not o.online)`);
+  }
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * Proposals with their product in the copy. The copy's ids are collated "C" (migration 0004): the
+ * join compares in that collation, or its primary key could not serve it.
+ */
 const FROM_PROPOSALS = sql`proposals p left join catalog_products cp
-  on cp.env_id = p.env_id and cp.b2c_product_id = p.b2c_product_id`;
+  on cp.env_id = p.env_id and cp.b2c_product_id = p.b2c_product_id collate "C"`;
 
 /** Which proposals a selection means: its ids (in the env), or what the filter matches. */
 function selectionSql(envId: string, selection: ReviewSelection): SQL {
@@ -212,16 +223,15 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       note?: string | null;
     },
   ): Promise<{ changed: number; matched: number; products: string[] }> {
+    const selected = selectionSql(envId, selection);
+    // The returning subquery reads the row as the statement found it: the status it left.
     const result = await db.execute(sql`
-      with matched as (
-        select p.id, p.status from ${FROM_PROPOSALS} where ${selectionSql(envId, selection)}
-      ),
-      changed as (
-        update proposals q
+      with changed as (
+        update proposals p
            set status = ${change.to}, ${change.set}, updated_at = now()
-          from matched m
-         where q.id = m.id and q.env_id = ${envId} and q.status in (${sqlList(change.from)})
-        returning q.id, q.b2c_product_id, m.status as from_status
+         where ${selected} and p.status in (${sqlList(change.from)})
+        returning p.id, p.b2c_product_id,
+                  (select o.status from proposals o where o.id = p.id) as from_status
       ),
       logged as (
         insert into ${proposalEvents} (id, proposal_id, env_id, action, from_status, to_status, actor_id, note)
@@ -229,7 +239,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
                ${change.userId}, ${change.note ?? null}
           from changed
       )
-      select (select count(*)::int from matched) as matched,
+      select (select count(*)::int from proposals p where ${selected}) as matched,
              coalesce((select json_agg(distinct b2c_product_id) from changed), '[]'::json) as products,
              (select count(*)::int from changed) as changed`);
     const [row] = rowsOf<{ matched: number; products: string[] | string; changed: number }>(result);
@@ -334,7 +344,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
           select ${LIST_COLUMNS} from ${FROM_PROPOSALS} where ${where}
            order by p.created_at desc, p.b2c_product_id, p.field, p.locale, p.id
            limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`),
-        db.execute(sql`select count(*)::int as total from ${FROM_PROPOSALS} where ${where}`),
+        db.execute(sql`select count(*)::int as total from proposals p where ${where}`),
       ]);
       return {
         items: rowsOf<ListRow>(items).map(toItem),
