@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { sessionFor, users } from '~/mock-server/fixtures';
+import { atReviews } from '~/mock-server/reviews';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError } from '~/mock-server/trpc/scenario';
 import { AppAt, screen } from '~/stories/support/app-harness';
@@ -115,7 +116,8 @@ export const InvalidSearchFallsBack: Story = {
 const invalidReviews = screen({
   url: '/app/acme/prod/reviews?page=-3&pageSize=1000&agentType=pricing&reviewStatus=maybe',
   session: sessionFor(users.maya),
-  trpc: atEnv(),
+  // An empty queue: the story's clock is not pinned, and the queue's ages would drift.
+  trpc: atReviews({ proposals: [] }),
 });
 export const InvalidReviewsSearchFallsBack: Story = {
   ...invalidReviews.story,
@@ -124,6 +126,10 @@ export const InvalidReviewsSearchFallsBack: Story = {
     await expect(
       await canvas.findByRole('heading', { name: 'Reviews', level: 1 }, { timeout: 4000 }),
     ).toBeVisible();
+    // The pending queue of every agent, page 1: what the defaults are.
+    await expect(await canvas.findByText('Nothing to review', {}, { timeout: 4000 })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending');
+    await expect(canvas.getByRole('combobox', { name: 'Agent' })).toHaveTextContent('All agents');
     await expect(canvas.queryByText(APP_MESSAGES.somethingWentWrong)).toBeNull();
   },
 };

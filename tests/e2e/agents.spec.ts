@@ -1,66 +1,21 @@
 /**
- * The Localization Manager against the real server: its config is saved for de-DE on one category of
- * the simulator's catalogue (copied by the products sync as the server starts), the estimate counts
- * the category's products, and a run works them as jobs through the real AI SDK against the
- * in-process AI simulator, into proposals the run counts and the database holds.
+ * The loop against the real server: the Localization Manager's config is saved for de-DE on one
+ * category of the simulator's catalogue (copied by the products sync as the server starts), the
+ * estimate counts the category's products, and a run works them as jobs through the real AI SDK
+ * against the in-process AI simulator. Its proposals are listed in the review queue; one approved is
+ * published to the instance through OCAPI, where the test reads the new value back.
  */
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+import { runTranslation } from './support/agents';
+import { ocapiProduct } from './support/simulator';
 
-test('translates a category into de-DE and counts the proposals of the run', async ({ page }) => {
-  test.setTimeout(180_000);
+test('translates a category into de-DE, lists the proposals for review, and publishes one', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
   await signIn(page, USERS.maya);
-  // The catalogue copy is made as the server starts; the form's choices come from it.
-  await page.goto('/app/acme/prod/products');
-  await expect(page.getByText(/products in the copy/)).toBeVisible({ timeout: 90_000 });
+  const { products, proposals } = await runTranslation(page, { language: 'de-DE' });
 
-  await page.goto('/app/acme/prod/agents/translation');
-  await expect(page.getByRole('heading', { name: 'Localization Manager', level: 1 })).toBeVisible();
-  const form = page.getByRole('form', { name: 'Localization Manager configuration' });
-  const run = page.getByRole('button', { name: 'Run', exact: true });
-  await expect(run).toBeDisabled();
-
-  await form
-    .getByRole('group', { name: 'Target languages' })
-    .getByRole('checkbox', { name: 'de-DE' })
-    .check();
-  const fields = form.getByRole('group', { name: 'Fields' });
-  await fields.getByRole('checkbox', { name: /^Name/ }).check();
-  await fields.getByRole('checkbox', { name: /^Short description/ }).check();
-  await form
-    .getByRole('group', { name: 'Catalogs' })
-    .getByRole('checkbox', { name: /Storefront Catalog - EN/ })
-    .check();
-  await form
-    .getByRole('group', { name: 'Categories (optional)' })
-    .getByRole('checkbox', { name: 'Scarf', exact: true })
-    .check();
-  await form.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Saved just now')).toBeVisible();
-
-  // The estimate: the category's products, one call each (one field group), in de-DE.
-  await expect(run).toBeEnabled();
-  await run.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  const figure = (label: string) =>
-    dialog.locator('[data-slot="run-estimate"] dt', { hasText: label }).locator('+ dd');
-  await expect(figure('Products')).not.toBeEmpty();
-  const products = Number((await figure('Products').textContent())?.replace(/\D/g, ''));
-  expect(products).toBeGreaterThan(0);
-  await expect(figure('Model calls')).toHaveText(products.toLocaleString('en-US'));
-  await expect(figure('Locales')).toHaveText('de-DE');
-  await dialog.getByRole('button', { name: 'Start' }).click();
-  await expect(dialog).toBeHidden();
-
-  // Live progress, then the end: every item done, proposals counted on the card and in the history.
-  const card = page.locator('[data-slot="run-card"]');
-  await expect(card.getByText(`All ${products} items done.`)).toBeVisible({ timeout: 120_000 });
-  const proposals = Number(
-    (
-      await card.locator('dt', { hasText: 'Proposals created' }).locator('+ dd').textContent()
-    )?.replace(/\D/g, ''),
-  );
-  expect(proposals).toBeGreaterThan(0);
   const history = page.getByRole('table', { name: 'Run history' });
   const row = history.getByRole('row').nth(1);
   await expect(row).toContainText('Succeeded');
@@ -68,4 +23,41 @@ test('translates a category into de-DE and counts the proposals of the run', asy
   const link = row.getByRole('link', { name: new RegExp(`^${proposals} proposals? of the run`) });
   await expect(link).toHaveAttribute('href', /\/app\/acme\/prod\/reviews\?.*runId=/);
   await expectAccessible(page);
+
+  // The run's proposals in the review queue: every one listed, all translations into de-DE.
+  await link.click();
+  await expect(page).toHaveURL(/\/app\/acme\/prod\/reviews\?.*runId=/);
+  await expect(page.getByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
+  const queue = page.getByRole('table', { name: 'Proposals' });
+  const rows = queue.getByRole('row');
+  await expect(rows).toHaveCount(Math.min(proposals, 48) + 1);
+  await expect(
+    page.getByText(`${proposals} ${proposals === 1 ? 'proposal' : 'proposals'}`, { exact: true }),
+  ).toBeVisible();
+  for (const cells of await rows.all()) {
+    if ((await cells.getByRole('cell').count()) === 0) continue;
+    await expect(cells).toContainText('de-DE');
+  }
+  await expectAccessible(page);
+
+  // One translated name, approved and published.
+  const nameRow = rows.filter({ hasText: 'Name' }).first();
+  await nameRow.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/acme\/prod\/reviews\/[^/?]+/);
+  const productId = (
+    await page.locator('[data-slot="review-summary"] a').first().textContent()
+  )?.trim();
+  expect(productId).toBeTruthy();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByText('Published to the instance')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Approved by Maya/).first()).toBeVisible();
+  const live = (
+    await page.getByRole('region', { name: 'Now live' }).locator('p').textContent()
+  )?.trim();
+  expect(live).toBeTruthy();
+  await expectAccessible(page);
+
+  // The instance holds it, read back through OCAPI Data.
+  const document = await ocapiProduct(productId!);
+  expect(document.name?.['de-DE']).toBe(live);
 });

@@ -26,17 +26,6 @@ const PENDING = new Set<string>([
   'analyst.answer',
   'analyst.streaming',
   'analyst.error',
-  // Review queue and write-back
-  'reviews.list',
-  'reviews.detail',
-  'reviews.list-filtered',
-  'reviews.list-empty',
-  'reviews.bulk-select',
-  'reviews.detail-edit',
-  'reviews.detail-published',
-  'reviews.detail-conflict',
-  'reviews.detail-publish-failed',
-  'reviews.detail-rejected',
   // Landing pages
   'landing-pages.list',
   'landing-pages.detail',

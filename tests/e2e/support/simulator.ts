@@ -1,0 +1,62 @@
+/**
+ * The B2C simulator the e2e server runs in-process (B2C_SIMULATOR_PORT), reached as Beacon's own
+ * client would and as a merchandiser would: a product read through OCAPI Data with the demo org's API
+ * client (its token from the simulated Account Manager), and a product edited "in Business Manager"
+ * through the simulator's control route.
+ */
+import { OCAPI_DATA_PATH } from '~/server/integrations/b2c/ocapi-data';
+import { SEED_API_CLIENT, SEED_INSTANCES } from '~/server/seed-data';
+
+const simulator = () => `http://127.0.0.1:${process.env.BEACON_E2E_B2C_PORT}`;
+const HOST = SEED_INSTANCES.acmeProd.host;
+
+async function token(): Promise<string> {
+  const basic = Buffer.from(`${SEED_API_CLIENT.clientId}:${SEED_API_CLIENT.secret}`).toString(
+    'base64',
+  );
+  const response = await fetch(`${simulator()}/am/dwsso/oauth2/access_token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  if (!response.ok) throw new Error(`Account Manager answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface OcapiProductDocument {
+  id: string;
+  name?: Record<string, string>;
+  page_title?: Record<string, string>;
+  short_description?: Record<string, { markup?: string }>;
+  long_description?: Record<string, { markup?: string }>;
+  _resource_state?: string;
+}
+
+/** `GET /products/{id}` on the demo instance, through OCAPI Data. */
+export async function ocapiProduct(id: string): Promise<OcapiProductDocument> {
+  const response = await fetch(
+    `${simulator()}/hosts/${HOST}${OCAPI_DATA_PATH}/products/${encodeURIComponent(id)}`,
+    { headers: { authorization: `Bearer ${await token()}` } },
+  );
+  if (!response.ok) throw new Error(`OCAPI answered ${response.status} for ${id}`);
+  return (await response.json()) as OcapiProductDocument;
+}
+
+/** A product edited on the instance, as in Business Manager (texts per locale). */
+export async function editOnInstance(
+  id: string,
+  edit: Partial<Record<'name' | 'page_title' | 'short_description', Record<string, string>>>,
+): Promise<void> {
+  const response = await fetch(
+    `${simulator()}/__sim/hosts/${HOST}/products/${encodeURIComponent(id)}`,
+    {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(edit),
+    },
+  );
+  if (!response.ok) throw new Error(`The simulator answered ${response.status} for ${id}`);
+}
