@@ -101,7 +101,7 @@ const savedStatus = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLElement>('[data-slot="config-saved"]')!;
 
 const reviewsLink = (type: string, runId: string) =>
-  `/app/acme/prod/reviews?agentType=${type}&runId=${runId}&reviewStatus=all`;
+  `/app/acme/prod/reviews?agentType=${type}&runId=${runId}&reviewStatus=all&showOffline=true`;
 
 // ——— Overview ———
 

@@ -51,9 +51,15 @@ test('translates a category into de-DE, lists the proposals for review, and publ
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByText('Published to the instance')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Approved by Maya/).first()).toBeVisible();
-  const live = (
-    await page.getByRole('region', { name: 'Now live' }).locator('p').textContent()
-  )?.trim();
+  // The value now live, as shown (the diff's screen-reader markers left out).
+  const live = await page
+    .getByRole('region', { name: 'Now live' })
+    .locator('p')
+    .evaluate((p) => {
+      const copy = p.cloneNode(true) as HTMLElement;
+      for (const marker of copy.querySelectorAll('.sr-only')) marker.remove();
+      return copy.textContent?.trim();
+    });
   expect(live).toBeTruthy();
   await expectAccessible(page);
 

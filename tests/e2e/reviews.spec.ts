@@ -30,7 +30,9 @@ test('a value changed on the instance before approval ends in conflict, unwritte
 
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(
-    page.getByText('The value on the instance changed since this proposal was made'),
+    page.getByText('The value on the instance changed since this proposal was made', {
+      exact: true,
+    }),
   ).toBeVisible({ timeout: 30_000 });
   const value = (name: string) => page.getByRole('region', { name, exact: true }).locator('p');
   await expect(value('Now on the instance')).toHaveText(edited);

@@ -232,7 +232,7 @@ function Agent<T extends AgentType>({ agentType, description, renderForm }: Agen
     <Link
       to="/$orgSlug/$envSlug/reviews"
       params={params}
-      search={{ agentType, runId: run.id, reviewStatus: 'all' }}
+      search={{ agentType, runId: run.id, reviewStatus: 'all', showOffline: true }}
       aria-label={label}
       className="text-primary underline-offset-4 hover:underline"
     >
