@@ -19,13 +19,13 @@ import { createAiRegistry } from '~/server/ai/registry';
 import { createAiService } from '~/server/ai/service';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
-import { b2cInstances, catalogProducts, envs, orgs, users } from '~/server/db/schema';
+import { catalogProducts, envs } from '~/server/db/schema';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { startJobs } from '~/server/jobs/runtime';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
-import { linkToSimulator } from '~/server/simulator-link';
+import { linkedOrgOnSimulator } from '~/server/simulator-link';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_AGENT_PRODUCTS ?? 2_000);
@@ -74,34 +74,10 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   await jobs.work(services);
   const rows: BenchRow[] = [];
   try {
-    const orgId = `org_${randomBytes(4).toString('hex')}`;
-    await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench' });
-    const [user] = await db
-      .insert(users)
-      .values({ email: `${orgId}@bench.test`, name: 'Bench' })
-      .returning();
-    const [instance] = await db
-      .insert(b2cInstances)
-      .values({
-        orgId,
-        instanceId: 'zzte_001',
-        externalInstanceId: `bench-${orgId}`,
-        host: HOST,
-        tenantType: 'sandbox',
-        onboarded: true,
-      })
-      .returning();
-    const [env] = await db
-      .insert(envs)
-      .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
-      .returning();
-    const envId = env!.id;
-    await linkToSimulator({
+    const { orgId, userId, envId } = await linkedOrgOnSimulator({
       db,
       services,
       simulator: b2c,
-      orgId,
-      b2cInstanceId: instance!.id,
       host: HOST,
     });
     const clients = await services.b2cInstances.clientsForEnv(orgId, envId);
@@ -133,7 +109,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
           ),
         ),
       );
-    await services.agents.saveConfig(orgId, envId, user!.id, {
+    await services.agents.saveConfig(orgId, envId, userId, {
       type: 'seo',
       provider: 'anthropic',
       catalogIds: [SIM_STOREFRONT_CATALOG_ID],
@@ -146,7 +122,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       const items: { modelMs: number; storeMs: number; itemMs: number }[] = [];
       setRunnerProbe({ onItemStored: (timing) => items.push(timing) });
       const started = performance.now();
-      const run = await services.agents.start(orgId, envId, user!.id, 'seo', {
+      const run = await services.agents.start(orgId, envId, userId, 'seo', {
         concurrency: load.concurrency,
       });
       let done: AgentRun = run;

@@ -11,13 +11,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createB2CSimulator } from '~/mock-server/b2c';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
-import { b2cInstances, catalogProducts, envs, orgs, proposals, users } from '~/server/db/schema';
+import { catalogProducts, envs, proposals } from '~/server/db/schema';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { startJobs } from '~/server/jobs/runtime';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
-import { linkToSimulator } from '~/server/simulator-link';
+import { linkedOrgOnSimulator } from '~/server/simulator-link';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_REVIEW_PRODUCTS ?? 1_000);
@@ -55,34 +55,10 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   });
   await jobs.work(services);
   try {
-    const orgId = `org_${randomBytes(4).toString('hex')}`;
-    await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench' });
-    const [user] = await db
-      .insert(users)
-      .values({ email: `${orgId}@bench.test`, name: 'Bench' })
-      .returning();
-    const [instance] = await db
-      .insert(b2cInstances)
-      .values({
-        orgId,
-        instanceId: 'zzte_001',
-        externalInstanceId: `bench-${orgId}`,
-        host: HOST,
-        tenantType: 'sandbox',
-        onboarded: true,
-      })
-      .returning();
-    const [env] = await db
-      .insert(envs)
-      .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
-      .returning();
-    const envId = env!.id;
-    await linkToSimulator({
+    const { orgId, userId, envId } = await linkedOrgOnSimulator({
       db,
       services,
       simulator: b2c,
-      orgId,
-      b2cInstanceId: instance!.id,
       host: HOST,
     });
     const { data } = await services.b2cInstances.clientsForEnv(orgId, envId);
@@ -116,7 +92,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
 
     const callsBefore = productCalls();
     const approveStart = performance.now();
-    const decided = await services.reviews.approve(orgId, envId, user!.id, {
+    const decided = await services.reviews.approve(orgId, envId, userId, {
       filter: { reviewStatus: 'pending', agentType: 'all', showOffline: true },
     });
     const approveMs = performance.now() - approveStart;

@@ -4,11 +4,12 @@
  * instance grants it the OCAPI Data settings onboarding has a person paste. (No vitest import: the
  * benchmark scripts use it too.)
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import type { B2CSimulator } from '~/mock-server/b2c';
 import type { Db } from './db/client';
-import { b2cInstances } from './db/schema';
+import { b2cInstances, envs, orgs, users } from './db/schema';
 import type { Services } from './services';
 
 export async function linkToSimulator({
@@ -32,4 +33,44 @@ export async function linkToSimulator({
   if (!settings.ok) throw new Error(settings.error);
   simulator.instance(host).settings.ocapiData = settings.value;
   return { clientId: client.clientId };
+}
+
+/**
+ * A new org (with one user) whose `prod` env is onboarded on the simulated `host`, linked as above:
+ * what a benchmark starts from.
+ */
+export async function linkedOrgOnSimulator({
+  db,
+  services,
+  simulator,
+  host,
+}: {
+  db: Db;
+  services: Pick<Services, 'b2cAPIClients'>;
+  simulator: B2CSimulator;
+  host: string;
+}): Promise<{ orgId: string; userId: string; envId: string }> {
+  const orgId = `org_${randomBytes(4).toString('hex')}`;
+  await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench' });
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${orgId}@bench.test`, name: 'Bench' })
+    .returning({ id: users.id });
+  const [instance] = await db
+    .insert(b2cInstances)
+    .values({
+      orgId,
+      instanceId: simulator.instance(host).instanceId,
+      externalInstanceId: `bench-${orgId}`,
+      host,
+      tenantType: 'sandbox',
+      onboarded: true,
+    })
+    .returning({ id: b2cInstances.id });
+  const [env] = await db
+    .insert(envs)
+    .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
+    .returning({ id: envs.id });
+  await linkToSimulator({ db, services, simulator, orgId, b2cInstanceId: instance!.id, host });
+  return { orgId, userId: user!.id, envId: env!.id };
 }

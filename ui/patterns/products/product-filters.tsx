@@ -1,11 +1,9 @@
 /** The product list's filters: each control shows the URL's value and reports a change; the screen writes the URL. */
-import { SearchIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { XIcon } from 'lucide-react';
 import type { CatalogueFacets } from '~/domain/products/entities';
 import type { ProductTypeFilter } from '~/domain/products/search';
 import { Button } from '~/ui/components/button';
 import { Field, FieldLabel } from '~/ui/components/field';
-import { Input } from '~/ui/components/input';
 import {
   Select,
   SelectContent,
@@ -14,6 +12,7 @@ import {
   SelectValue,
 } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
+import { TextFilter } from '~/ui/patterns/text-filter';
 import { localeLabel } from './format';
 
 export interface ProductFilterValues {
@@ -46,9 +45,6 @@ export const PRODUCT_TYPE_LABEL: Record<ProductTypeFilter, string> = {
 
 /** Radix Select has no empty value: "all" stands for no filter. */
 const ALL = 'all';
-/** Typing in the product id filter updates the URL once the typing pauses this long. */
-export const PRODUCT_ID_DEBOUNCE_MS = 400;
-
 /** Whether any filter narrows the list (the language only chooses the names shown). */
 export function hasFilters(values: ProductFilterValues): boolean {
   return Boolean(
@@ -154,9 +150,13 @@ export function ProductFilters({
           </SelectContent>
         </Select>
       </Field>
-      <ProductIdFilter
+      <TextFilter
         value={values.b2cProductId}
         onChange={(b2cProductId) => onChange({ b2cProductId })}
+        label={FILTER_TEXT.productId}
+        searchLabel="Find a product by ID"
+        placeholder={FILTER_TEXT.productIdPlaceholder}
+        className="w-52"
       />
       <Field orientation="horizontal" className="h-10">
         <Switch
@@ -170,56 +170,6 @@ export function ProductFilters({
         {FILTER_TEXT.clear}
       </Button>
     </div>
-  );
-}
-
-/** The id prefix: sent on Enter, or once typing pauses; follows the URL when it changes elsewhere. */
-function ProductIdFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  // The URL changed (cleared, back button): show its value instead of what was typed.
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  const typed = text.trim() || undefined;
-  const send = useEffectEvent((next: string | undefined) => onChange(next));
-  useEffect(() => {
-    if (typed === value) return;
-    const timer = setTimeout(() => send(typed), PRODUCT_ID_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed !== value) onChange(typed);
-  };
-  return (
-    <form role="search" aria-label="Find a product by ID" onSubmit={submit} className="w-52">
-      <Field>
-        <FieldLabel>{FILTER_TEXT.productId}</FieldLabel>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden
-            className="pointer-events-none absolute top-3 left-3 size-4 text-base-content/60"
-          />
-          <Input
-            type="search"
-            value={text}
-            placeholder={FILTER_TEXT.productIdPlaceholder}
-            onChange={(event) => setText(event.target.value)}
-            className="pl-9"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-      </Field>
-    </form>
   );
 }
 

@@ -1,11 +1,9 @@
 /** The review queue's filters: each control shows the URL's value and reports a change; the screen writes the URL. */
-import { SearchIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { XIcon } from 'lucide-react';
 import { AGENT_TYPES, type AgentType } from '~/domain/agents/catalogue';
 import type { ReviewStatusFilter } from '~/domain/reviews/search';
 import { Button } from '~/ui/components/button';
 import { Field, FieldLabel } from '~/ui/components/field';
-import { Input } from '~/ui/components/input';
 import {
   Select,
   SelectContent,
@@ -14,6 +12,7 @@ import {
   SelectValue,
 } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
+import { TextFilter } from '~/ui/patterns/text-filter';
 import { agentName, shortId } from './format';
 
 export interface ReviewFilterValues {
@@ -43,9 +42,6 @@ export const REVIEW_STATUS_FILTER_LABEL: Record<ReviewStatusFilter, string> = {
   rejected: 'Rejected',
   all: 'All',
 };
-
-/** Typing in the product id filter updates the URL once the typing pauses this long. */
-export const REVIEW_PRODUCT_ID_DEBOUNCE_MS = 400;
 
 /** Whether any filter differs from the queue's default (pending, every agent, online products). */
 export function hasReviewFilters(values: ReviewFilterValues): boolean {
@@ -112,9 +108,13 @@ export function ReviewFilters({
           </SelectContent>
         </Select>
       </Field>
-      <ProductIdFilter
+      <TextFilter
         value={values.b2cProductId}
         onChange={(b2cProductId) => onChange({ b2cProductId })}
+        label={REVIEW_FILTER_TEXT.productId}
+        searchLabel="Proposals for one product"
+        placeholder={REVIEW_FILTER_TEXT.productIdPlaceholder}
+        className="w-56"
       />
       <Field orientation="horizontal" className="h-10">
         <Switch
@@ -145,55 +145,5 @@ export function ReviewFilters({
         {REVIEW_FILTER_TEXT.clear}
       </Button>
     </div>
-  );
-}
-
-/** One product's proposals: sent on Enter, or once typing pauses; follows the URL when it changes elsewhere. */
-function ProductIdFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  // The URL changed (cleared, back button): show its value instead of what was typed.
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  const typed = text.trim() || undefined;
-  const send = useEffectEvent((next: string | undefined) => onChange(next));
-  useEffect(() => {
-    if (typed === value) return;
-    const timer = setTimeout(() => send(typed), REVIEW_PRODUCT_ID_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, value]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed !== value) onChange(typed);
-  };
-  return (
-    <form role="search" aria-label="Proposals for one product" onSubmit={submit} className="w-56">
-      <Field>
-        <FieldLabel>{REVIEW_FILTER_TEXT.productId}</FieldLabel>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden
-            className="pointer-events-none absolute top-3 left-3 size-4 text-base-content/60"
-          />
-          <Input
-            type="search"
-            value={text}
-            placeholder={REVIEW_FILTER_TEXT.productIdPlaceholder}
-            onChange={(event) => setText(event.target.value)}
-            className="pl-9"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-      </Field>
-    </form>
   );
 }
