@@ -31,7 +31,13 @@ import {
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
 import { DomainError } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
-import { agentRunItems, agentRuns, catalogProducts, proposalEvents, proposals } from '~/server/db/schema';
+import {
+  agentRunItems,
+  agentRuns,
+  catalogProducts,
+  proposalEvents,
+  proposals,
+} from '~/server/db/schema';
 import { B2CError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import type { JobContext } from '~/server/jobs/define';
 import { sanitizeMarkup } from './sanitize';

@@ -67,7 +67,12 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     });
     secrets = createSecrets(randomBytes(32));
     const b2c = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 2_000 });
-    services = createServices({ db: db(), b2c, secrets, jobs: { enqueue: recordEnqueue, enqueueMany: async () => undefined } });
+    services = createServices({
+      db: db(),
+      b2c,
+      secrets,
+      jobs: { enqueue: recordEnqueue, enqueueMany: async () => undefined },
+    });
   });
   /** Jobs the procedures queued: completing onboarding starts the env's catalogue sync. */
   const enqueued: { kind: string; payload: unknown }[] = [];
