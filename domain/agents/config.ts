@@ -79,18 +79,23 @@ export const CONFIG_MESSAGES = {
   empty: 'Fill in or remove the empty entry',
 } as const;
 
-const text = (max: number, required: string) =>
+/** Building blocks the monitoring config shares: a required text, a bounded list, a list entry. */
+export const text = (max: number, required: string) =>
   z
     .string()
     .check(z.trim(), z.minLength(1, required), z.maxLength(max, CONFIG_MESSAGES.tooLong(max)));
-const listOf = <T extends z.core.SomeType>(item: T, max: number, min?: { message: string }) =>
+export const listOf = <T extends z.core.SomeType>(
+  item: T,
+  max: number,
+  min?: { message: string },
+) =>
   z
     .array(item)
     .check(
       ...(min ? [z.minLength(1, min.message)] : []),
       z.maxLength(max, CONFIG_MESSAGES.tooMany(max)),
     );
-const entry = (max: number) =>
+export const entry = (max: number) =>
   z
     .string()
     .check(
@@ -106,16 +111,15 @@ const catalogIds = listOf(entry(CONFIG_LIMITS.shortText), CONFIG_LIMITS.catalogs
 });
 
 /** A host name with a dot: what a shopper types, without scheme or path. */
-export const brandDomainSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.regex(
-      /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-      CONFIG_MESSAGES.brandDomain,
-    ),
-  );
+export const domainSchema = (message: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, message),
+    );
+export const brandDomainSchema = domainSchema(CONFIG_MESSAGES.brandDomain);
 
 /** Fields every agent has: the model it asks, and an optional prompt from the org's library. */
 const common = {

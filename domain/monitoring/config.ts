@@ -1,0 +1,110 @@
+/**
+ * AI discoverability monitoring's config, per env (docs/product.md#monitoring): the brand and its
+ * competitors, the prompts asked (from the org's library, or new), the engines asked, how many
+ * samples per prompt and engine, and the schedule. Flat, so each field's error is keyed by its name.
+ */
+import { z } from 'zod/mini';
+import {
+  brandDomainSchema,
+  domainSchema,
+  CONFIG_LIMITS,
+  CONFIG_MESSAGES,
+  entry,
+  listOf,
+  text,
+} from '~/domain/agents/config';
+import { AI_PROVIDERS } from '~/domain/ai/models';
+import { idSchema } from '~/domain/shared/ids';
+
+export const MONITORING_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type MonitoringSchedule = (typeof MONITORING_SCHEDULES)[number];
+
+export const MONITORING_LIMITS = {
+  samples: { min: 1, max: 50, default: 10 },
+  competitors: 20,
+  prompts: 50,
+  promptText: 1_000,
+} as const;
+
+export const MONITORING_MESSAGES = {
+  noEngine: 'Choose at least one engine',
+  noPrompt: 'Choose or write at least one prompt',
+  samples: `Between ${MONITORING_LIMITS.samples.min} and ${MONITORING_LIMITS.samples.max} samples`,
+  competitorName: 'Give the competitor’s name',
+  competitorDomain: 'Give the competitor’s domain, like example.com, or leave it empty',
+  sameAsBrand: 'A competitor cannot be the brand itself',
+  duplicateCompetitor: 'This competitor is listed twice',
+  unknownPrompts: 'These prompts are no longer in the library',
+} as const;
+
+const competitor = z.object({
+  name: text(CONFIG_LIMITS.shortText, MONITORING_MESSAGES.competitorName),
+  /** Optional: a competitor's citations are counted only when its domain is known. */
+  domain: z.optional(z.union([z.literal(''), domainSchema(MONITORING_MESSAGES.competitorDomain)])),
+});
+
+export const monitoringShape = {
+  brandName: text(CONFIG_LIMITS.shortText, CONFIG_MESSAGES.brandName),
+  brandDomain: brandDomainSchema,
+  /** Other accepted spellings of the brand name. */
+  brandVariants: z._default(listOf(entry(CONFIG_LIMITS.shortText), CONFIG_LIMITS.listItems), []),
+  competitors: z._default(listOf(competitor, MONITORING_LIMITS.competitors), []),
+  /** Prompts of the org's library (settings → Prompts). */
+  promptIds: z._default(listOf(idSchema, MONITORING_LIMITS.prompts), []),
+  /** Prompts written here, asked as they are. */
+  newPrompts: z._default(
+    listOf(entry(MONITORING_LIMITS.promptText), MONITORING_LIMITS.prompts),
+    [],
+  ),
+  engines: listOf(z.enum(AI_PROVIDERS), AI_PROVIDERS.length, {
+    message: MONITORING_MESSAGES.noEngine,
+  }),
+  samples: z._default(
+    z
+      .int()
+      .check(
+        z.minimum(MONITORING_LIMITS.samples.min, MONITORING_MESSAGES.samples),
+        z.maximum(MONITORING_LIMITS.samples.max, MONITORING_MESSAGES.samples),
+      ),
+    MONITORING_LIMITS.samples.default,
+  ),
+  schedule: z._default(z.enum(MONITORING_SCHEDULES), 'off'),
+};
+
+/** Rules across fields: something to ask, and competitors that are neither the brand nor repeated. */
+export const monitoringRules = z.superRefine(
+  (
+    config: {
+      brandName: string;
+      competitors: { name: string }[];
+      promptIds: string[];
+      newPrompts: string[];
+    },
+    ctx,
+  ) => {
+    if (config.promptIds.length + config.newPrompts.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['promptIds'], message: MONITORING_MESSAGES.noPrompt });
+    }
+    const seen = new Set<string>();
+    config.competitors.forEach((c, i) => {
+      const key = c.name.trim().toLocaleLowerCase('en-US');
+      if (key === config.brandName.trim().toLocaleLowerCase('en-US')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['competitors', i, 'name'],
+          message: MONITORING_MESSAGES.sameAsBrand,
+        });
+      } else if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['competitors', i, 'name'],
+          message: MONITORING_MESSAGES.duplicateCompetitor,
+        });
+      }
+      seen.add(key);
+    });
+  },
+);
+
+export const monitoringConfigSchema = z.object(monitoringShape).check(monitoringRules);
+export type MonitoringConfig = z.output<typeof monitoringConfigSchema>;
