@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
+import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
 import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
@@ -566,5 +567,117 @@ export const agentRunItems = pgTable(
   (t) => [
     primaryKey({ name: 'agent_run_items_pk', columns: [t.runId, t.idx] }),
     index('agent_run_items_run_status_idx').on(t.runId, t.status),
+  ],
+);
+
+// ── Monitoring ──────────────────────────────────────────────────────────────────────────────────
+
+/** Each env's monitoring config (domain/monitoring/config.ts validates it before it is stored). */
+export const monitoringConfigs = pgTable('monitoring_configs', {
+  envId: text('env_id')
+    .primaryKey()
+    .references(() => envs.id, { onDelete: 'cascade' }),
+  config: jsonb('config').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One monitoring run: the brand, competitors, prompts (with their text then) and engines it asked,
+ * and running totals its samples add to. One run per env is active at a time.
+ */
+export const monitoringRuns = pgTable(
+  'monitoring_runs',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MONITORING_RUN_STATUSES }).notNull().default('queued'),
+    trigger: text('trigger', { enum: RUN_TRIGGERS }).notNull().default('manual'),
+    /** The config as it was, with each prompt's key and text (RunPrompt[] under `prompts`). */
+    config: jsonb('config').notNull(),
+    samplesTotal: integer('samples_total').notNull().default(0),
+    samplesDone: integer('samples_done').notNull().default(0),
+    samplesFailed: integer('samples_failed').notNull().default(0),
+    error: text('error'),
+    startedBy: text('started_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('monitoring_runs_env_created_idx').on(t.envId, t.createdAt),
+    uniqueIndex('monitoring_runs_active_uq')
+      .on(t.envId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Every answer a run asked for: one row per prompt × engine × sample (its job's idempotency key), the
+ * raw answer and what the parser read in it.
+ */
+export const monitoringSamples = pgTable(
+  'monitoring_samples',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
+    promptKey: text('prompt_key').notNull(),
+    engine: text('engine').notNull(),
+    idx: integer('idx').notNull(),
+    status: text('status', { enum: SAMPLE_STATUSES }).notNull().default('queued'),
+    answer: text('answer'),
+    model: text('model'),
+    brandMentioned: boolean('brand_mentioned'),
+    brandCited: boolean('brand_cited'),
+    position: integer('position'),
+    competitors: text('competitors').array(),
+    products: text('products').array(),
+    urls: text('urls').array(),
+    sentiment: text('sentiment'),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'monitoring_samples_pk', columns: [t.runId, t.promptKey, t.engine, t.idx] }),
+  ],
+);
+
+/**
+ * A finished run's figures per engine and prompt, written once when its last sample ends: the results
+ * read these, never the raw answers (a year of daily runs is about a million answers).
+ */
+export const monitoringAggregates = pgTable(
+  'monitoring_aggregates',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    promptKey: text('prompt_key').notNull(),
+    n: integer('n').notNull(),
+    mentions: integer('mentions').notNull(),
+    citations: integer('citations').notNull(),
+    positionSum: integer('position_sum').notNull(),
+    /** Brand (competitors and the brand itself) → answers naming it. */
+    brandCounts: jsonb('brand_counts').$type<Record<string, number>>().notNull(),
+    /** Product id → answers naming it. */
+    productCounts: jsonb('product_counts').$type<Record<string, number>>().notNull(),
+    sentimentCounts: jsonb('sentiment_counts').$type<Record<string, number>>().notNull(),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'monitoring_aggregates_pk', columns: [t.runId, t.engine, t.promptKey] }),
+    index('monitoring_aggregates_env_finished_idx').on(t.envId, t.finishedAt),
   ],
 );

@@ -1,0 +1,107 @@
+/** Monitoring runs and their results, as the procedures answer them (docs/product.md#monitoring). */
+import type { AiProvider } from '~/domain/ai/models';
+import type { MonitoringConfig } from './config';
+import type { Sentiment } from './parse';
+import type { ProportionTest, Rate } from './stats';
+
+export const MONITORING_RUN_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'partly-failed',
+  'failed',
+  'cancelled',
+] as const;
+export type MonitoringRunStatus = (typeof MONITORING_RUN_STATUSES)[number];
+
+export const SAMPLE_STATUSES = ['queued', 'done', 'failed'] as const;
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
+/** What started a run. */
+export const RUN_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+/** Samples of one run asked at once across every worker (a pg-boss group, as agent runs use). */
+export const MONITORING_CONCURRENCY = 20;
+
+/** A prompt as a run asked it: its library id when it came from there, and its text then. */
+export interface RunPrompt {
+  /** Stable within the env: the library prompt's id, or `new:` and a digest of a written prompt's text. */
+  key: string;
+  text: string;
+  /** The library prompt's name; null for a prompt written in the config. */
+  name: string | null;
+}
+
+export interface MonitoringRun {
+  id: string;
+  status: MonitoringRunStatus;
+  trigger: RunTrigger;
+  engines: AiProvider[];
+  prompts: number;
+  samplesPerPrompt: number;
+  samplesTotal: number;
+  samplesDone: number;
+  samplesFailed: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  error: string | null;
+}
+
+/** One figure with the n behind it: mention or citation rate. */
+export type RateFigure = Rate;
+
+export interface EngineFigures {
+  /** null: every engine together. */
+  engine: AiProvider | null;
+  mentionRate: RateFigure;
+  citationRate: RateFigure;
+  /** The brand's average position among the brands named, over the answers that name it; null when none do. */
+  averagePosition: number | null;
+  /** Brand → share of all brand mentions (the brand under its own name). */
+  shareOfVoice: Record<string, number>;
+  sentiment: Record<Sentiment, number>;
+}
+
+export interface PromptFigures {
+  key: string;
+  text: string;
+  mentionRate: RateFigure;
+  citationRate: RateFigure;
+}
+
+export interface TrendPoint {
+  runId: string;
+  at: Date;
+  mentionRate: RateFigure;
+  citationRate: RateFigure;
+}
+
+/** A publish of approved proposals between two runs: marked on the trend. */
+export interface PublishMark {
+  at: Date;
+  products: string[];
+  proposals: number;
+}
+
+export interface UpliftFigure {
+  promptKey: string;
+  promptText: string;
+  /** The changed products this prompt concerns (named in its answers before or after). */
+  products: string[];
+  test: ProportionTest;
+}
+
+export interface MonitoringResults {
+  run: MonitoringRun | null;
+  config: MonitoringConfig | null;
+  overall: EngineFigures | null;
+  engines: EngineFigures[];
+  prompts: PromptFigures[];
+  trend: TrendPoint[];
+  publishes: PublishMark[];
+  uplift: UpliftFigure[];
+  /** Product id → answers naming it, most named first. */
+  products: { b2cProductId: string; name: string | null; answers: number }[];
+}
