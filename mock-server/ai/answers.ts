@@ -38,6 +38,11 @@ export interface SimRequest {
   forcedTool?: string | true;
   /** Results of earlier tool calls in the conversation, as text. */
   toolResults: string[];
+  /**
+   * How many times the simulator saw this same request before (0 the first time). Shopping answers
+   * vary with it, as an assistant's answers to the same question do; everything else does not.
+   */
+  occurrence?: number;
 }
 
 export type SimAnswer =
@@ -377,7 +382,10 @@ export const seedOf = (req: SimRequest) => hashSeed(req.vendor, req.model, JSON.
 /** The simulated model's answer to a request. */
 export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAnswer {
   const seed = seedOf(req);
-  const prng = createPrng(seed);
+  const shopping = taskOf(`${req.system}\n${req.prompt}`) === 'shopping';
+  const prng = createPrng(
+    shopping && req.occurrence ? hashSeed(String(seed), String(req.occurrence)) : seed,
+  );
   const m = material(req, prng);
   const inputTokens = tokensOf(JSON.stringify(req.raw));
   const strings = (path: readonly string[], index: number) => fieldString(m, path, index);

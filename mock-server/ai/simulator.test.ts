@@ -215,13 +215,32 @@ describe('the AI SDK on OpenAI Chat Completions', () => {
 });
 
 describe('answers and faults', () => {
-  it('answers the same request the same way, and another request differently', async () => {
-    const ask = (prompt: string) =>
-      new OpenAI({ baseURL: sim.baseUrls.openai, apiKey: 'k' }).responses
+  it('samples a shopping question anew each time it is asked, in the same sequence on every simulator', async () => {
+    const askOf = (target: AiSimulator) => (prompt: string) =>
+      new OpenAI({ baseURL: target.baseUrls.openai, apiKey: 'k' }).responses
         .create({ model: OPENAI_MODEL, input: prompt })
         .then((r) => r.output_text);
-    expect(await ask(SHOPPING)).toBe(await ask(SHOPPING));
-    expect(await ask(SHOPPING)).not.toBe(await ask('What is a good leather bag for travel?'));
+    const question = 'Which brand makes the best wool coat for winter?';
+    const fresh = await createAiSimulator();
+    try {
+      const first: string[] = [];
+      const second: string[] = [];
+      for (let i = 0; i < 6; i++) first.push(await askOf(sim)(question));
+      for (let i = 0; i < 6; i++) second.push(await askOf(fresh)(question));
+      expect(second).toEqual(first);
+      expect(new Set(first).size).toBeGreaterThan(1);
+      expect(first[0]).not.toBe(await askOf(sim)('What is a good leather bag for travel?'));
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('answers the same translation request the same way every time', async () => {
+    const ask = () =>
+      new OpenAI({ baseURL: sim.baseUrls.openai, apiKey: 'k' }).responses
+        .create({ model: OPENAI_MODEL, input: 'Translate "Classic Linen Dress" into fr-FR.' })
+        .then((r) => r.output_text);
+    expect(await ask()).toBe(await ask());
   });
 
   it('a fault for one vendor leaves the others alone, and is used up', async () => {

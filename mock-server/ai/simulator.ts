@@ -113,10 +113,15 @@ export function baseUrlsFor(url: string): AiSimulator['baseUrls'] {
   };
 }
 
+/** Distinct requests whose repeat count the simulator remembers. */
+const MAX_OCCURRENCES = 100_000;
+
 export async function createAiSimulator(options: AiSimulatorOptions = {}): Promise<AiSimulator> {
   let rules: (AiFaultRule & { remaining: number })[] = [];
   const requests: AiSimulatorRequest[] = [];
   const hanging = new Set<Response>();
+  /** Times each request (by its seed) was asked; the oldest forgotten past MAX_OCCURRENCES. */
+  const occurrences = new Map<number, number>();
 
   const addRule = (rule: AiFaultRule) => {
     const entry = { ...rule, remaining: rule.times === 0 ? Infinity : (rule.times ?? 1) };
@@ -183,7 +188,13 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
         return;
       }
     }
-    const sim = route.parse(body, req);
+    const parsed = route.parse(body, req);
+    // The same request asked again gets its next sample (deterministic by the count).
+    const asked = seedOf(parsed);
+    const occurrence = occurrences.get(asked) ?? 0;
+    occurrences.set(asked, occurrence + 1);
+    if (occurrences.size > MAX_OCCURRENCES) occurrences.delete(occurrences.keys().next().value!);
+    const sim = { ...parsed, occurrence };
     const flavour: AnswerFlavour =
       fault?.kind === 'schema_mismatch'
         ? 'schema-breaking'

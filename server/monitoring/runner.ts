@@ -1,0 +1,232 @@
+/**
+ * Monitoring runs as jobs (docs/decisions/0028-monitoring-runs.md): `monitoring.plan` writes one row
+ * per prompt × engine × sample and queues each as a `monitoring.sample` job in the run's pg-boss group;
+ * a sample asks its engine the prompt, parses the answer and stores it with the run's totals in one
+ * statement. The last sample to end writes the run's aggregates (per engine and prompt), which the
+ * results read.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
+import { AiError } from '~/domain/ai/errors';
+import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
+import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
+import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
+import type { Db } from '~/server/db/client';
+import { catalogProducts, monitoringRuns, monitoringSamples } from '~/server/db/schema';
+import type { JobContext } from '~/server/jobs/define';
+
+export const MONITORING_PLAN_JOB = 'monitoring.plan';
+export const MONITORING_SAMPLE_JOB = 'monitoring.sample';
+export const SAMPLE_RETRY = { limit: 3, delaySeconds: 2, maxDelaySeconds: 60 } as const;
+
+/** What a run stores as its config: the saved config, with each prompt's key and text then. */
+export interface RunSnapshot extends MonitoringConfig {
+  prompts: RunPrompt[];
+}
+
+export const sampleKey = (runId: string, promptKey: string, engine: string, idx: number) =>
+  `sample:${runId}:${promptKey}:${engine}:${idx}`;
+
+async function readRun(db: Db, runId: string) {
+  const [run] = await db.select().from(monitoringRuns).where(eq(monitoringRuns.id, runId));
+  return run ?? null;
+}
+
+function snapshotOf(config: unknown): RunSnapshot {
+  const parsed = monitoringConfigSchema.parse(config);
+  const prompts = (config as { prompts?: RunPrompt[] }).prompts ?? [];
+  return { ...parsed, prompts };
+}
+
+const INSERT_CHUNK = 1000;
+
+export async function planMonitoringRun(runId: string, context: JobContext): Promise<void> {
+  const { db } = context;
+  const run = await readRun(db, runId);
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
+  const snapshot = snapshotOf(run.config);
+  const samples: (typeof monitoringSamples.$inferInsert)[] = [];
+  for (const prompt of snapshot.prompts) {
+    for (const engine of snapshot.engines) {
+      for (let idx = 0; idx < snapshot.samples; idx++) {
+        samples.push({ runId, promptKey: prompt.key, engine, idx });
+      }
+    }
+  }
+  if (run.status === 'queued') {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < samples.length; i += INSERT_CHUNK) {
+        await tx
+          .insert(monitoringSamples)
+          .values(samples.slice(i, i + INSERT_CHUNK))
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(monitoringRuns)
+        .set({ status: 'running', startedAt: new Date(), samplesTotal: samples.length })
+        .where(and(eq(monitoringRuns.id, runId), eq(monitoringRuns.status, 'queued')));
+    });
+  }
+  // Queued again when this job is delivered twice: enqueueing is idempotent per sample.
+  await context.enqueueMany(
+    MONITORING_SAMPLE_JOB,
+    samples.map((s) => ({
+      payload: { runId, promptKey: s.promptKey, engine: s.engine, idx: s.idx },
+      key: sampleKey(runId, s.promptKey, s.engine, s.idx!),
+    })),
+    { orgId: run.orgId, group: { id: runId, concurrency: MONITORING_CONCURRENCY } },
+  );
+}
+
+/** Parsers per run: the catalogue's names are read once per run and process, not once per sample. */
+const parsers = new Map<string, (answer: string) => ParsedAnswer>();
+const PARSER_CACHE = 20;
+
+async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnapshot) {
+  const cached = parsers.get(runId);
+  if (cached) return cached;
+  const catalogue = await db
+    .select({
+      id: catalogProducts.b2cProductId,
+      name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
+    })
+    .from(catalogProducts)
+    .where(
+      and(
+        eq(catalogProducts.envId, envId),
+        sql`${catalogProducts.type} in ('master', 'item', 'set', 'bundle')`,
+      ),
+    );
+  const parser = createAnswerParser({
+    brand: {
+      name: snapshot.brandName,
+      variants: snapshot.brandVariants,
+      domain: snapshot.brandDomain,
+    },
+    competitors: snapshot.competitors.map((c) => ({ name: c.name, domain: c.domain || null })),
+    catalogue,
+  });
+  parsers.set(runId, parser);
+  if (parsers.size > PARSER_CACHE) parsers.delete(parsers.keys().next().value!);
+  return parser;
+}
+
+/** The run's label once every sample ended. */
+const FINAL_STATUS = sql`case when samples_done = 0 then 'failed'
+  when samples_failed > 0 then 'partly-failed' else 'succeeded' end`;
+
+/**
+ * A sample's end: its row, the run's totals, and, when it was the run's last, the run's label and
+ * aggregates; one statement, which writes nothing when the sample had ended already.
+ */
+async function storeSample(
+  db: Db,
+  key: { runId: string; promptKey: string; engine: string; idx: number },
+  outcome:
+    | { ok: true; answer: string; model: string; parsed: ParsedAnswer }
+    | { ok: false; error: string },
+) {
+  const { runId, promptKey, engine, idx } = key;
+  const ok = outcome.ok;
+  const p = ok ? outcome.parsed : null;
+  const textArray = (values: readonly string[] | undefined) =>
+    values ? sql`${`{${values.map((v) => JSON.stringify(v)).join(',')}}`}::text[]` : sql`null`;
+  await db.execute(sql`
+    with sample as (
+      update ${monitoringSamples}
+         set status = ${ok ? 'done' : 'failed'},
+             answer = ${ok ? outcome.answer : null}, model = ${ok ? outcome.model : null},
+             brand_mentioned = ${p ? p.brandMentioned : null}, brand_cited = ${p ? p.brandCited : null},
+             position = ${p?.position ?? null},
+             competitors = ${textArray(p?.competitorsNamed)}, products = ${textArray(p?.productsNamed)},
+             urls = ${textArray(p?.citedUrls)}, sentiment = ${p?.sentiment ?? null},
+             error = ${ok ? null : outcome.error}, finished_at = now()
+       where run_id = ${runId} and prompt_key = ${promptKey} and engine = ${engine} and idx = ${idx}
+         and status = 'queued'
+      returning 1
+    )
+    update ${monitoringRuns}
+       set samples_done = samples_done + ${ok ? 1 : 0},
+           samples_failed = samples_failed + ${ok ? 0 : 1},
+           updated_at = now()
+     where id = ${runId} and exists (select 1 from sample)`);
+  await finishIfDone(db, runId);
+}
+
+/**
+ * Labels the run and writes its aggregates when every sample has ended; the status guard makes it
+ * happen once, whichever sample's job gets here first.
+ */
+export async function finishIfDone(db: Db, runId: string) {
+  await db.execute(sql`
+    with ended as (
+      update ${monitoringRuns} set status = ${FINAL_STATUS}, finished_at = now(), updated_at = now()
+       where id = ${runId} and status = 'running'
+         and samples_done + samples_failed >= samples_total
+      returning id, env_id, finished_at
+    )
+    insert into monitoring_aggregates (run_id, env_id, engine, prompt_key, n, mentions, citations,
+                                       position_sum, brand_counts, product_counts, sentiment_counts,
+                                       finished_at)
+    select s.run_id, e.env_id, s.engine, s.prompt_key,
+           count(*)::int,
+           count(*) filter (where s.brand_mentioned)::int,
+           count(*) filter (where s.brand_cited)::int,
+           coalesce(sum(s.position), 0)::int,
+           coalesce((select jsonb_object_agg(b, n) from (
+              select b, count(*)::int as n from ${monitoringSamples} x, unnest(x.competitors) b
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done'
+               group by b) bc), '{}'::jsonb),
+           coalesce((select jsonb_object_agg(pid, n) from (
+              select pid, count(*)::int as n from ${monitoringSamples} x, unnest(x.products) pid
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done'
+               group by pid) pc), '{}'::jsonb),
+           coalesce((select jsonb_object_agg(sentiment, n) from (
+              select x.sentiment, count(*)::int as n from ${monitoringSamples} x
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done' and x.sentiment is not null
+               group by x.sentiment) sc), '{}'::jsonb),
+           e.finished_at
+      from ${monitoringSamples} s join ended e on e.id = s.run_id
+     where s.status = 'done'
+     group by s.run_id, e.env_id, s.engine, s.prompt_key, e.finished_at
+    on conflict do nothing`);
+}
+
+export async function runSample(
+  payload: { runId: string; promptKey: string; engine: string; idx: number },
+  context: JobContext,
+): Promise<void> {
+  const { db, services } = context;
+  const run = await readRun(db, payload.runId);
+  if (!run || run.status !== 'running') return;
+  const snapshot = snapshotOf(run.config);
+  const prompt = snapshot.prompts.find((p) => p.key === payload.promptKey);
+  if (!prompt) {
+    await storeSample(db, payload, { ok: false, error: 'The prompt is not in the run.' });
+    return;
+  }
+  try {
+    const { text } = await services.ai.generateText({
+      provider: payload.engine as AiProvider,
+      prompt: prompt.text,
+      label: 'monitoring',
+      abortSignal: context.signal,
+    });
+    const parse = await parserFor(db, run.id, run.envId, snapshot);
+    await storeSample(db, payload, {
+      ok: true,
+      answer: text,
+      model: AI_MODELS[payload.engine as AiProvider],
+      parsed: parse(text),
+    });
+  } catch (error) {
+    const retryable = error instanceof AiError && error.retryable;
+    if (retryable && !context.lastAttempt) throw error;
+    const message = error instanceof AiError ? error.message : 'The engine could not answer.';
+    if (!(error instanceof AiError) && !context.lastAttempt) throw error;
+    await storeSample(db, payload, { ok: false, error: message });
+  }
+}

@@ -1,0 +1,456 @@
+/**
+ * AI discoverability monitoring (docs/product.md#monitoring): each env's config, runs started by a
+ * person, a schedule or onboarding, and results read from each run's aggregates with their intervals,
+ * the trend, and the uplift test around changes Beacon published.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AiProvider } from '~/domain/ai/models';
+import { agentConfigSchema } from '~/domain/agents/config';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import {
+  MONITORING_MESSAGES,
+  type MonitoringConfig,
+  monitoringConfigSchema,
+} from '~/domain/monitoring/config';
+import type { Sentiment } from '~/domain/monitoring/parse';
+import type {
+  EngineFigures,
+  MonitoringResults,
+  MonitoringRun,
+  PromptFigures,
+  PublishMark,
+  RunPrompt,
+  RunTrigger,
+  TrendPoint,
+  UpliftFigure,
+} from '~/domain/monitoring/runs';
+import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { DomainError } from '~/domain/shared/errors';
+import type { Db } from '~/server/db/client';
+import { isUniqueViolation } from '~/server/db/errors';
+import {
+  agentConfigs,
+  catalogProducts,
+  envs,
+  monitoringAggregates,
+  monitoringConfigs,
+  monitoringRuns,
+  prompts,
+  proposals,
+} from '~/server/db/schema';
+import type { JobQueue } from '~/server/jobs/queue';
+import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
+
+export const MONITORING_SERVICE_MESSAGES = {
+  notConfigured: 'Save the monitoring configuration before running it.',
+  runActive: 'Monitoring is already running in this environment. Wait for it to end.',
+  jobsUnavailable: 'Background jobs are not running on this server, so monitoring cannot run.',
+} as const;
+
+/** Runs the trend shows, newest last. */
+export const TREND_RUNS = 60;
+const FINISHED = ['succeeded', 'partly-failed'] as const;
+
+export interface SavedMonitoringConfig {
+  config: MonitoringConfig | null;
+  /** What the form starts from when nothing is saved: the AEO agent's brand, the org's prompts. */
+  defaults: Partial<MonitoringConfig>;
+  updatedAt: Date | null;
+}
+
+export interface MonitoringService {
+  getConfig(orgId: string, envId: string): Promise<SavedMonitoringConfig>;
+  saveConfig(
+    orgId: string,
+    envId: string,
+    userId: string,
+    config: MonitoringConfig,
+  ): Promise<SavedMonitoringConfig>;
+  start(
+    orgId: string,
+    envId: string,
+    userId: string | null,
+    trigger: RunTrigger,
+  ): Promise<MonitoringRun>;
+  runs(orgId: string, envId: string): Promise<MonitoringRun[]>;
+  results(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringResults>;
+}
+
+export interface MonitoringServiceDeps {
+  db: Db;
+  jobs?: Pick<JobQueue, 'enqueue'>;
+}
+
+type RunRow = typeof monitoringRuns.$inferSelect;
+
+function toRun(row: RunRow): MonitoringRun {
+  const snapshot = row.config as Partial<RunSnapshot>;
+  return {
+    id: row.id,
+    status: row.status,
+    trigger: row.trigger,
+    engines: (snapshot.engines ?? []) as AiProvider[],
+    prompts: snapshot.prompts?.length ?? 0,
+    samplesPerPrompt: snapshot.samples ?? 0,
+    samplesTotal: row.samplesTotal,
+    samplesDone: row.samplesDone,
+    samplesFailed: row.samplesFailed,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    error: row.error,
+  };
+}
+
+/** A written prompt's key: stable for the same text, so its figures line up across runs. */
+export const newPromptKey = (text: string) =>
+  `new:${createHash('sha256').update(text.trim()).digest('hex').slice(0, 16)}`;
+
+type AggregateRow = typeof monitoringAggregates.$inferSelect;
+
+const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+  return into;
+};
+
+/** Figures over a set of aggregate rows (one engine's, or every engine's). */
+function figuresOf(
+  rows: readonly AggregateRow[],
+  engine: AiProvider | null,
+  brand: string,
+): EngineFigures {
+  const n = rows.reduce((s, r) => s + r.n, 0);
+  const mentions = rows.reduce((s, r) => s + r.mentions, 0);
+  const citations = rows.reduce((s, r) => s + r.citations, 0);
+  const positionSum = rows.reduce((s, r) => s + r.positionSum, 0);
+  const brands = rows.reduce(
+    (acc, r) => addCounts(acc, r.brandCounts),
+    {} as Record<string, number>,
+  );
+  const sentiments = rows.reduce(
+    (acc, r) => addCounts(acc, r.sentimentCounts),
+    {} as Record<string, number>,
+  );
+  return {
+    engine,
+    mentionRate: wilsonInterval(mentions, n),
+    citationRate: wilsonInterval(citations, n),
+    averagePosition: mentions > 0 ? positionSum / mentions : null,
+    shareOfVoice: shareOfVoice({ ...brands, [brand]: mentions }),
+    sentiment: {
+      positive: sentiments.positive ?? 0,
+      neutral: sentiments.neutral ?? 0,
+      negative: sentiments.negative ?? 0,
+      mixed: sentiments.mixed ?? 0,
+    } satisfies Record<Sentiment, number>,
+  };
+}
+
+export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): MonitoringService {
+  async function requireEnv(orgId: string, envId: string) {
+    const [env] = await db
+      .select({ id: envs.id })
+      .from(envs)
+      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+    if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
+  }
+
+  async function saved(orgId: string, envId: string): Promise<SavedMonitoringConfig> {
+    const [row] = await db
+      .select()
+      .from(monitoringConfigs)
+      .where(eq(monitoringConfigs.envId, envId));
+    const parsed = row ? monitoringConfigSchema.safeParse(row.config) : null;
+    const defaults: Partial<MonitoringConfig> = {};
+    const [aeo] = await db
+      .select({ config: agentConfigs.config })
+      .from(agentConfigs)
+      .where(and(eq(agentConfigs.envId, envId), eq(agentConfigs.agentType, 'aeo')));
+    const agent = aeo ? agentConfigSchema.safeParse(aeo.config) : null;
+    if (agent?.success && agent.data.type === 'aeo') {
+      defaults.brandName = agent.data.brandName;
+      defaults.brandDomain = agent.data.brandDomain;
+    }
+    const library = await db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(eq(prompts.orgId, orgId))
+      .orderBy(asc(prompts.name))
+      .limit(10);
+    defaults.promptIds = library.map((p) => p.id);
+    return {
+      config: parsed?.success ? parsed.data : null,
+      defaults,
+      updatedAt: row?.updatedAt ?? null,
+    };
+  }
+
+  return {
+    async getConfig(orgId, envId) {
+      await requireEnv(orgId, envId);
+      return saved(orgId, envId);
+    },
+
+    async saveConfig(orgId, envId, userId, config) {
+      await requireEnv(orgId, envId);
+      if (config.promptIds.length > 0) {
+        const found = await db
+          .select({ id: prompts.id })
+          .from(prompts)
+          .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, config.promptIds)));
+        if (found.length !== new Set(config.promptIds).size) {
+          throw new DomainError('INVALID', MONITORING_MESSAGES.unknownPrompts, undefined, {
+            promptIds: MONITORING_MESSAGES.unknownPrompts,
+          });
+        }
+      }
+      await db
+        .insert(monitoringConfigs)
+        .values({ envId, config, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: monitoringConfigs.envId,
+          set: { config, updatedBy: userId, updatedAt: new Date() },
+        });
+      return saved(orgId, envId);
+    },
+
+    async start(orgId, envId, userId, trigger) {
+      await requireEnv(orgId, envId);
+      if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_SERVICE_MESSAGES.jobsUnavailable);
+      const { config } = await saved(orgId, envId);
+      if (!config) {
+        throw new DomainError('INVALID', MONITORING_SERVICE_MESSAGES.notConfigured);
+      }
+      const library =
+        config.promptIds.length > 0
+          ? await db
+              .select({ id: prompts.id, name: prompts.name, text: prompts.text })
+              .from(prompts)
+              .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, config.promptIds)))
+          : [];
+      const runPrompts: RunPrompt[] = [
+        ...library.map((p) => ({ key: p.id, text: p.text, name: p.name })),
+        ...config.newPrompts.map((text) => ({ key: newPromptKey(text), text, name: null })),
+      ];
+      const snapshot: RunSnapshot = { ...config, prompts: runPrompts };
+      let row: RunRow | undefined;
+      try {
+        [row] = await db
+          .insert(monitoringRuns)
+          .values({
+            orgId,
+            envId,
+            trigger,
+            config: snapshot,
+            startedBy: userId,
+            samplesTotal: runPrompts.length * config.engines.length * config.samples,
+          })
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new DomainError('CONFLICT', MONITORING_SERVICE_MESSAGES.runActive);
+        }
+        throw error;
+      }
+      await jobs.enqueue(
+        MONITORING_PLAN_JOB,
+        { runId: row!.id },
+        { orgId, key: `plan:${row!.id}` },
+      );
+      return toRun(row!);
+    },
+
+    async runs(orgId, envId) {
+      await requireEnv(orgId, envId);
+      const rows = await db
+        .select()
+        .from(monitoringRuns)
+        .where(eq(monitoringRuns.envId, envId))
+        .orderBy(desc(monitoringRuns.createdAt))
+        .limit(TREND_RUNS);
+      return rows.map(toRun);
+    },
+
+    async results(orgId, envId, engine) {
+      await requireEnv(orgId, envId);
+      const { config } = await saved(orgId, envId);
+      const finished = await db
+        .select()
+        .from(monitoringRuns)
+        .where(and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])))
+        .orderBy(desc(monitoringRuns.finishedAt))
+        .limit(TREND_RUNS);
+      const [latestRun] = await db
+        .select()
+        .from(monitoringRuns)
+        .where(eq(monitoringRuns.envId, envId))
+        .orderBy(desc(monitoringRuns.createdAt))
+        .limit(1);
+      const empty: MonitoringResults = {
+        run: latestRun ? toRun(latestRun) : null,
+        config,
+        overall: null,
+        engines: [],
+        prompts: [],
+        trend: [],
+        publishes: [],
+        uplift: [],
+        products: [],
+      };
+      const latest = finished[0];
+      if (!latest) return empty;
+      const snapshot = latest.config as RunSnapshot;
+      const brand = snapshot.brandName;
+
+      const aggregates = await db
+        .select()
+        .from(monitoringAggregates)
+        .where(
+          and(
+            inArray(
+              monitoringAggregates.runId,
+              finished.map((r) => r.id),
+            ),
+            ...(engine ? [eq(monitoringAggregates.engine, engine)] : []),
+          ),
+        );
+      const byRun = new Map<string, AggregateRow[]>();
+      for (const row of aggregates) {
+        const list = byRun.get(row.runId) ?? [];
+        list.push(row);
+        byRun.set(row.runId, list);
+      }
+      const current = byRun.get(latest.id) ?? [];
+      const engines = [...new Set(current.map((r) => r.engine))].sort() as AiProvider[];
+      const promptText = new Map(snapshot.prompts.map((p) => [p.key, p.text]));
+      const promptFigures: PromptFigures[] = snapshot.prompts.map((p) => {
+        const rows = current.filter((r) => r.promptKey === p.key);
+        const f = figuresOf(rows, engine, brand);
+        return {
+          key: p.key,
+          text: p.text,
+          mentionRate: f.mentionRate,
+          citationRate: f.citationRate,
+        };
+      });
+
+      const chronological = [...finished].reverse();
+      const trend: TrendPoint[] = chronological.map((run) => {
+        const f = figuresOf(byRun.get(run.id) ?? [], engine, brand);
+        return {
+          runId: run.id,
+          at: run.finishedAt ?? run.createdAt,
+          mentionRate: f.mentionRate,
+          citationRate: f.citationRate,
+        };
+      });
+
+      // Changes Beacon published since the first run the trend shows, by the gap between runs they fell in.
+      const published = await db
+        .select({ b2cProductId: proposals.b2cProductId, at: proposals.publishedAt })
+        .from(proposals)
+        .where(
+          and(
+            eq(proposals.envId, envId),
+            eq(proposals.status, 'published'),
+            gte(proposals.publishedAt, chronological[0]!.createdAt),
+          ),
+        )
+        .orderBy(asc(proposals.publishedAt))
+        .limit(10_000);
+      const publishes: (PublishMark & { after: number })[] = [];
+      for (const p of published) {
+        if (!p.at) continue;
+        // The index of the first run that started after the publish.
+        const after = chronological.findIndex((r) => r.createdAt > p.at!);
+        if (after <= 0) continue;
+        let mark = publishes.find((m) => m.after === after);
+        if (!mark) {
+          mark = { at: p.at, products: [], proposals: 0, after };
+          publishes.push(mark);
+        }
+        mark.at = p.at;
+        mark.proposals += 1;
+        if (!mark.products.includes(p.b2cProductId)) mark.products.push(p.b2cProductId);
+      }
+
+      // The uplift: around the latest publish, the runs just before and after it, for the prompts whose
+      // answers named a changed product.
+      const uplift: UpliftFigure[] = [];
+      const lastMark = publishes.at(-1);
+      if (lastMark) {
+        const before = byRun.get(chronological[lastMark.after - 1]!.id) ?? [];
+        const after = byRun.get(chronological[lastMark.after]!.id) ?? [];
+        const changed = new Set(lastMark.products);
+        const keys = new Set([...before, ...after].map((r) => r.promptKey));
+        for (const key of keys) {
+          const b = before.filter((r) => r.promptKey === key);
+          const a = after.filter((r) => r.promptKey === key);
+          const named = [...b, ...a]
+            .flatMap((r) => Object.keys(r.productCounts))
+            .filter((id) => changed.has(id));
+          if (named.length === 0) continue;
+          const sum = (rows: AggregateRow[]) => ({
+            successes: rows.reduce((s, r) => s + r.mentions, 0),
+            n: rows.reduce((s, r) => s + r.n, 0),
+          });
+          uplift.push({
+            promptKey: key,
+            promptText: promptText.get(key) ?? key,
+            products: [...new Set(named)].sort(),
+            test: twoProportionTest(sum(b), sum(a)),
+          });
+        }
+      }
+
+      const productCounts = current.reduce(
+        (acc, r) => addCounts(acc, r.productCounts),
+        {} as Record<string, number>,
+      );
+      const top = Object.entries(productCounts)
+        .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+        .slice(0, 20);
+      const names =
+        top.length > 0
+          ? await db
+              .select({
+                id: catalogProducts.b2cProductId,
+                name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
+              })
+              .from(catalogProducts)
+              .where(
+                and(
+                  eq(catalogProducts.envId, envId),
+                  inArray(
+                    catalogProducts.b2cProductId,
+                    top.map(([id]) => id),
+                  ),
+                ),
+              )
+          : [];
+      const nameOf = new Map(names.map((n) => [n.id, n.name]));
+
+      return {
+        ...empty,
+        overall: figuresOf(current, null, brand),
+        engines: engines.map((e) =>
+          figuresOf(
+            current.filter((r) => r.engine === e),
+            e,
+            brand,
+          ),
+        ),
+        prompts: promptFigures,
+        trend,
+        publishes: publishes.map(({ after: _after, ...mark }) => mark),
+        uplift,
+        products: top.map(([id, answers]) => ({
+          b2cProductId: id,
+          name: nameOf.get(id) ?? null,
+          answers,
+        })),
+      };
+    },
+  };
+}
