@@ -19,6 +19,7 @@ import type { RunEvents } from './jobs/events';
 import { createJobRunsService, type JobRunsService } from './jobs/service';
 import { createInvitationsService, type InvitationsService } from './members/invitations-service';
 import { createMembersService, type MembersService } from './members/members-service';
+import { createMonitoringService, type MonitoringService } from './monitoring/service';
 import {
   type AccessOptions,
   type AccessService,
@@ -46,6 +47,7 @@ export interface Services {
   products: ProductsService;
   agents: AgentsService;
   reviews: ReviewsService;
+  monitoring: MonitoringService;
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
@@ -121,6 +123,7 @@ export function createServices({
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
     reviews: rejectingBadData(createReviewsService({ db, ...(jobs ? { jobs } : {}), now })),
+    monitoring: rejectingBadData(createMonitoringService({ db, ...(jobs ? { jobs } : {}) })),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,

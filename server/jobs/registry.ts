@@ -1,5 +1,6 @@
 /** Every area's job kinds, listed once (as server/trpc/router.ts lists every area's routers). */
 import { agentsJobs } from '~/server/agents/jobs';
+import { monitoringJobs } from '~/server/monitoring/jobs';
 import { productsJobs } from '~/server/products/jobs';
 import { reviewsJobs } from '~/server/reviews/jobs';
 import { systemJobs } from '~/server/system/jobs';
@@ -10,4 +11,5 @@ export const jobDefinitions: readonly AnyJobDefinition[] = [
   ...productsJobs,
   ...agentsJobs,
   ...reviewsJobs,
+  ...monitoringJobs,
 ];

@@ -3,6 +3,7 @@ import { agentsRouters } from '~/server/agents/router';
 import { instancesRouters } from '~/server/instances/router';
 import { jobsRouters } from '~/server/jobs/router';
 import { membersRouters } from '~/server/members/router';
+import { monitoringRouters } from '~/server/monitoring/router';
 import { orgsRouters } from '~/server/orgs/router';
 import { productsRouters } from '~/server/products/router';
 import { promptsRouters } from '~/server/prompts/router';
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   ...productsRouters,
   ...agentsRouters,
   ...reviewsRouters,
+  ...monitoringRouters,
   ...instancesRouters,
   ...systemRouters,
   ...jobsRouters,

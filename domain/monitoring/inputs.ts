@@ -1,0 +1,18 @@
+/** Inputs of the monitoring procedures: an env's config, runs and results. */
+import { z } from 'zod/mini';
+import { AI_PROVIDERS } from '~/domain/ai/models';
+import { idSchema } from '~/domain/shared/ids';
+import { monitoringRules, monitoringShape } from './config';
+
+const envScoped = { orgId: idSchema, envId: idSchema };
+
+export const monitoringEnvInput = z.object(envScoped);
+/** The config flat beside the env's ids, so each field's error is keyed by its own name. */
+export const saveMonitoringConfigInput = z
+  .object({ ...envScoped, ...monitoringShape })
+  .check(monitoringRules);
+export const monitoringResultsInput = z.object({
+  ...envScoped,
+  /** One engine's figures; every engine's when absent. */
+  engine: z.optional(z.enum(AI_PROVIDERS)),
+});

@@ -1,0 +1,37 @@
+/** The monitoring area's job kinds: planning a run, and its samples (server/monitoring/runner.ts). */
+import { z } from 'zod';
+import { MONITORING_CONCURRENCY } from '~/domain/monitoring/runs';
+import { defineJob } from '~/server/jobs/define';
+import {
+  MONITORING_PLAN_JOB,
+  MONITORING_SAMPLE_JOB,
+  planMonitoringRun,
+  runSample,
+  SAMPLE_RETRY,
+} from './runner';
+
+export const monitoringPlanJob = defineJob({
+  name: MONITORING_PLAN_JOB,
+  payload: z.object({ runId: z.string().min(1) }),
+  retry: { limit: 3, delaySeconds: 5, maxDelaySeconds: 120 },
+  expireInSeconds: 10 * 60,
+  concurrency: 2,
+  handler: ({ runId }, context) => planMonitoringRun(runId, context),
+});
+
+export const monitoringSampleJob = defineJob({
+  name: MONITORING_SAMPLE_JOB,
+  payload: z.object({
+    runId: z.string().min(1),
+    promptKey: z.string().min(1),
+    engine: z.string().min(1),
+    idx: z.number().int().min(0),
+  }),
+  retry: SAMPLE_RETRY,
+  expireInSeconds: 10 * 60,
+  concurrency: MONITORING_CONCURRENCY,
+  maxGroupConcurrency: MONITORING_CONCURRENCY,
+  handler: (payload, context) => runSample(payload, context),
+});
+
+export const monitoringJobs = [monitoringPlanJob, monitoringSampleJob];

@@ -1,0 +1,32 @@
+/** AI discoverability monitoring: an env's config, runs and results; every procedure is org-scoped. */
+import {
+  monitoringEnvInput,
+  monitoringResultsInput,
+  saveMonitoringConfigInput,
+} from '~/domain/monitoring/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const monitoringRouter = createTRPCRouter({
+  getConfig: orgProcedure
+    .input(monitoringEnvInput)
+    .query(({ ctx, input }) => ctx.services.monitoring.getConfig(input.orgId, input.envId)),
+  saveConfig: orgProcedure.input(saveMonitoringConfigInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, ...config } = input;
+    return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
+  }),
+  start: orgProcedure
+    .input(monitoringEnvInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.monitoring.start(input.orgId, input.envId, ctx.user.id, 'manual'),
+    ),
+  runs: orgProcedure
+    .input(monitoringEnvInput)
+    .query(({ ctx, input }) => ctx.services.monitoring.runs(input.orgId, input.envId)),
+  results: orgProcedure
+    .input(monitoringResultsInput)
+    .query(({ ctx, input }) =>
+      ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
+    ),
+});
+
+export const monitoringRouters = { monitoring: monitoringRouter };

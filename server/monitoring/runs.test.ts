@@ -1,0 +1,237 @@
+/**
+ * Monitoring on the server: the config refused field by field, a run asked as one job per prompt ×
+ * engine × sample against the AI simulator (the real AI SDK providers), its answers parsed and kept,
+ * aggregates written once at its end, and results with their intervals; the uplift test around a
+ * publish between two runs.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MONITORING_MESSAGES, type MonitoringConfig } from '~/domain/monitoring/config';
+import { twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
+import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
+import { createAiRegistry } from '~/server/ai/registry';
+import { createAiService } from '~/server/ai/service';
+import {
+  monitoringAggregates,
+  monitoringRuns,
+  monitoringSamples,
+  proposals,
+} from '~/server/db/schema';
+import { describeEachDriver } from '~/server/db/test-db';
+import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import { createSecrets } from '~/server/secrets';
+import { type BeaconServices, createServices } from '~/server/services';
+import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { monitoringPlanJob, monitoringSampleJob } from './jobs';
+import { MONITORING_SERVICE_MESSAGES } from './service';
+
+const TIMEOUT_MS = 60_000;
+
+let ai: AiSimulator;
+beforeAll(async () => {
+  ai = await createAiSimulator();
+});
+afterAll(async () => {
+  await ai.stop();
+});
+
+const config: MonitoringConfig = {
+  brandName: BRAND.name,
+  brandDomain: new URL(BRAND.url).hostname.replace(/^www\./, ''),
+  brandVariants: [],
+  competitors: OTHER_BRANDS.map((b) => ({ name: b.name, domain: new URL(b.url).hostname })),
+  promptIds: [],
+  newPrompts: ['What is a good leather bag for work?', 'Which wool coat is best for winter?'],
+  engines: ['openai', 'anthropic'],
+  samples: 5,
+  schedule: 'off',
+};
+
+describeEachDriver('monitoring runs', (get) => {
+  let jobs: Jobs;
+  let services: BeaconServices;
+  beforeAll(async () => {
+    jobs = await startJobs({
+      database: get(),
+      definitions: [monitoringPlanJob, monitoringSampleJob],
+      pollingIntervalSeconds: 0.5,
+    });
+    services = createServices({
+      db: get().db,
+      b2c: fakeGateway().gateway,
+      secrets: createSecrets(randomBytes(32)),
+      runEvents: jobs.events,
+      jobs: jobs.queue,
+      ai: createAiService({
+        registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: ai.url }),
+        timeoutMs: 5_000,
+      }),
+    });
+    await jobs.work(services);
+  }, 60_000);
+  afterAll(async () => {
+    await jobs?.stop(1_000);
+  });
+
+  async function env() {
+    const db = get().db;
+    const user = await makeUser(db);
+    const org = await makeOrg(db, { members: [{ user }] });
+    const e = await addEnv(db, org.id, 'prod');
+    return { user, org, env: e, scope: [org.id, e.id] as const };
+  }
+
+  it('refuses a run before a config is saved, and a prompt the library does not have', async () => {
+    const { user, scope } = await env();
+    const notConfigured = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
+    expect(notConfigured.message).toBe(MONITORING_SERVICE_MESSAGES.notConfigured);
+    const unknown = await domainError(
+      services.monitoring.saveConfig(...scope, user.id, { ...config, promptIds: ['no-such'] }),
+    );
+    expect(unknown.fieldErrors).toEqual({ promptIds: MONITORING_MESSAGES.unknownPrompts });
+    expect((await services.monitoring.getConfig(...scope)).config).toBeNull();
+  });
+
+  it('asks every prompt × engine × sample once, keeps the answers, and reads results from the aggregates', async () => {
+    const { user, scope } = await env();
+    await services.monitoring.saveConfig(...scope, user.id, config);
+    const run = await services.monitoring.start(...scope, user.id, 'manual');
+    expect(run).toMatchObject({
+      status: 'queued',
+      samplesTotal: 20,
+      prompts: 2,
+      samplesPerPrompt: 5,
+    });
+    const again = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
+    expect([again.kind, again.message]).toEqual([
+      'CONFLICT',
+      MONITORING_SERVICE_MESSAGES.runActive,
+    ]);
+
+    let done: typeof run | undefined = run;
+    for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
+      [done] = (await services.monitoring.runs(...scope)).filter((r) => r.id === run.id);
+      if (done && ['succeeded', 'partly-failed', 'failed'].includes(done.status)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toMatchObject({ status: 'succeeded', samplesDone: 20, samplesFailed: 0 });
+
+    const samples = await get()
+      .db.select()
+      .from(monitoringSamples)
+      .where(eq(monitoringSamples.runId, run.id));
+    expect(samples).toHaveLength(20);
+    expect(samples.every((s) => s.status === 'done' && (s.answer ?? '').length > 0)).toBe(true);
+    // The same question asked five times gets more than one answer.
+    const first = samples.filter(
+      (s) => s.engine === 'openai' && s.promptKey === samples[0]!.promptKey,
+    );
+    expect(new Set(first.map((s) => s.answer)).size).toBeGreaterThan(1);
+
+    const aggregates = await get()
+      .db.select()
+      .from(monitoringAggregates)
+      .where(eq(monitoringAggregates.runId, run.id));
+    expect(aggregates).toHaveLength(4);
+    expect(aggregates.reduce((s, a) => s + a.n, 0)).toBe(20);
+
+    const results = await services.monitoring.results(...scope, null);
+    const mentions = samples.filter((s) => s.brandMentioned).length;
+    const citations = samples.filter((s) => s.brandCited).length;
+    expect(results.overall!.mentionRate).toEqual(wilsonInterval(mentions, 20));
+    expect(results.overall!.citationRate).toEqual(wilsonInterval(citations, 20));
+    expect(results.engines.map((e) => [e.engine, e.mentionRate.n])).toEqual([
+      ['anthropic', 10],
+      ['openai', 10],
+    ]);
+    const positions = samples.filter((s) => s.position !== null).map((s) => s.position!);
+    expect(results.overall!.averagePosition).toBeCloseTo(
+      positions.reduce((a, b) => a + b, 0) / positions.length,
+      10,
+    );
+    expect(results.prompts.map((p) => p.mentionRate.n)).toEqual([10, 10]);
+    expect(results.trend).toHaveLength(1);
+    const openai = await services.monitoring.results(...scope, 'openai');
+    expect(openai.overall!.mentionRate.n).toBe(10);
+  });
+
+  it('compares the runs around a publish with a two-proportion test, for the prompts naming the changed products', async () => {
+    const { user, scope, org, env: e } = await env();
+    await services.monitoring.saveConfig(...scope, user.id, config);
+    const db = get().db;
+    const t = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));
+    const snapshot = {
+      ...config,
+      prompts: [
+        { key: 'p-bags', text: 'Bags?', name: null },
+        { key: 'p-coats', text: 'Coats?', name: null },
+      ],
+    };
+    const runAt = async (minutes: number) => {
+      const [row] = await db
+        .insert(monitoringRuns)
+        .values({
+          orgId: org.id,
+          envId: e.id,
+          status: 'succeeded',
+          config: snapshot,
+          samplesTotal: 60,
+          samplesDone: 60,
+          createdAt: t(minutes),
+          finishedAt: t(minutes + 5),
+        })
+        .returning();
+      return row!;
+    };
+    const before = await runAt(0);
+    const after = await runAt(60);
+    const aggregate = (
+      runId: string,
+      promptKey: string,
+      mentions: number,
+      products: Record<string, number>,
+    ) => ({
+      runId,
+      envId: e.id,
+      engine: 'openai',
+      promptKey,
+      n: 30,
+      mentions,
+      citations: 0,
+      positionSum: mentions,
+      brandCounts: {},
+      productCounts: products,
+      sentimentCounts: {},
+      finishedAt: t(0),
+    });
+    await db
+      .insert(monitoringAggregates)
+      .values([
+        aggregate(before.id, 'p-bags', 6, { 'BAG-1': 2 }),
+        aggregate(after.id, 'p-bags', 18, { 'BAG-1': 15 }),
+        aggregate(before.id, 'p-coats', 10, { 'COAT-9': 3 }),
+        aggregate(after.id, 'p-coats', 11, {}),
+      ]);
+    await db.insert(proposals).values({
+      envId: e.id,
+      b2cProductId: 'BAG-1',
+      locale: 'default',
+      field: 'long_description',
+      agentType: 'aeo',
+      proposedValue: 'An answer-style description.',
+      status: 'published',
+      publishedAt: t(30),
+    });
+
+    const results = await services.monitoring.results(...scope, null);
+    expect(results.publishes).toEqual([{ at: t(30), products: ['BAG-1'], proposals: 1 }]);
+    expect(results.uplift.map((u) => [u.promptKey, u.products])).toEqual([['p-bags', ['BAG-1']]]);
+    const test = results.uplift[0]!.test;
+    expect(test).toEqual(twoProportionTest({ successes: 6, n: 30 }, { successes: 18, n: 30 }));
+    expect(test.significant).toBe(true);
+    expect(test.difference).toBeCloseTo(0.4, 10);
+    expect(results.trend.map((p) => p.runId)).toEqual([before.id, after.id]);
+  });
+});
