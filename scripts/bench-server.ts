@@ -38,6 +38,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
+import { fakeB2CGateway } from './bench-support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -121,20 +122,7 @@ async function serveFull(options: {
   // No sign-in happens during the bench; the providers only need an issuer to be built.
   const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: 'http://127.0.0.1:9' });
   const sessionToken = await insertSession(database.db, SEED_USERS.maya.id);
-  const noB2C = () => Promise.reject(new Error('not used by the bench'));
-  const services = createServices({
-    db: database.db,
-    b2c: {
-      instanceBaseUrl: (host: string) => `https://${host}`,
-      listInstances: noB2C,
-      ensureApiClient: noB2C,
-      verify: noB2C,
-      instanceClients: () => {
-        throw new Error('not used by the bench');
-      },
-    },
-    secrets,
-  });
+  const services = createServices({ db: database.db, b2c: fakeB2CGateway(), secrets });
   if (noDataCache) {
     // The org/env read cache off: its two reads go to the database on every call, with no sharing
     // of concurrent loads either (the services look these up on `services.cache` at call time).
