@@ -14,13 +14,12 @@ import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { MonitoringRun } from '~/domain/monitoring/runs';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
-import { createAiRegistry } from '~/server/ai/registry';
-import { createAiService } from '~/server/ai/service';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { envs, monitoringAggregates, monitoringRuns, orgs, users } from '~/server/db/schema';
 import { startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
+import { aiOnSimulator } from '~/server/simulator-link';
 import { createServices } from '~/server/services';
 import { fakeB2CGateway } from './bench-support';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
@@ -72,10 +71,7 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
     secrets: createSecrets(randomBytes(32)),
     runEvents: jobs.events,
     jobs: jobs.queue,
-    ai: createAiService({
-      registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: ai.url }),
-      timeoutMs: 60_000,
-    }),
+    ai: aiOnSimulator(ai.url, 60_000),
   });
   await jobs.work(services);
   try {

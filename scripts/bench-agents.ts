@@ -15,8 +15,6 @@ import { createAiSimulator } from '~/mock-server/ai/simulator';
 import { createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
 import { setRunnerProbe } from '~/server/agents/runner';
-import { createAiRegistry } from '~/server/ai/registry';
-import { createAiService } from '~/server/ai/service';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { catalogProducts, envs } from '~/server/db/schema';
@@ -25,7 +23,7 @@ import { startJobs } from '~/server/jobs/runtime';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
-import { linkedOrgOnSimulator } from '~/server/simulator-link';
+import { aiOnSimulator, linkedOrgOnSimulator } from '~/server/simulator-link';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const PRODUCTS = Number(process.env.BENCH_AGENT_PRODUCTS ?? 2_000);
@@ -66,10 +64,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     secrets,
     runEvents: jobs.events,
     jobs: jobs.queue,
-    ai: createAiService({
-      registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: ai.url }),
-      timeoutMs: 60_000,
-    }),
+    ai: aiOnSimulator(ai.url, 60_000),
   });
   await jobs.work(services);
   const rows: BenchRow[] = [];

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import type { B2CSimulator } from '~/mock-server/b2c';
+import { createAiRegistry } from './ai/registry';
+import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
 import { b2cInstances, envs, orgs, users } from './db/schema';
 import type { Services } from './services';
@@ -73,4 +75,12 @@ export async function linkedOrgOnSimulator({
     .returning({ id: envs.id });
   await linkToSimulator({ db, services, simulator, orgId, b2cInstanceId: instance!.id, host });
   return { orgId, userId: user!.id, envId: env!.id };
+}
+
+/** The AI service as tests and benchmarks use it: every vendor answered by the AI simulator at `url`. */
+export function aiOnSimulator(url: string, timeoutMs: number): AiService {
+  return createAiService({
+    registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: url }),
+    timeoutMs,
+  });
 }

@@ -13,8 +13,6 @@ import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator'
 import type { AiFaultKind } from '~/mock-server/ai/faults';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
-import { createAiRegistry } from '~/server/ai/registry';
-import { createAiService } from '~/server/ai/service';
 import { agentRunItems, catalogProducts, envs, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
@@ -23,7 +21,7 @@ import { productsSyncJob } from '~/server/products/jobs';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { linkToSimulator } from '~/server/simulator-link';
+import { aiOnSimulator, linkToSimulator } from '~/server/simulator-link';
 import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
 import { agentsItemJob, agentsPlanJob } from './jobs';
 
@@ -65,10 +63,7 @@ describeEachDriver('agent runs', (get) => {
       secrets,
       runEvents: jobs.events,
       jobs: jobs.queue,
-      ai: createAiService({
-        registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: ai.url }),
-        timeoutMs: 2_000,
-      }),
+      ai: aiOnSimulator(ai.url, 2_000),
     });
     await jobs.work(services);
     return { jobs, services };

@@ -11,8 +11,6 @@ import { MONITORING_MESSAGES, type MonitoringConfig } from '~/domain/monitoring/
 import { twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
-import { createAiRegistry } from '~/server/ai/registry';
-import { createAiService } from '~/server/ai/service';
 import {
   monitoringAggregates,
   monitoringRuns,
@@ -22,6 +20,7 @@ import {
 import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
+import { aiOnSimulator } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob } from './jobs';
@@ -64,10 +63,7 @@ describeEachDriver('monitoring runs', (get) => {
       secrets: createSecrets(randomBytes(32)),
       runEvents: jobs.events,
       jobs: jobs.queue,
-      ai: createAiService({
-        registry: createAiRegistry({ provider: 'anthropic', keys: {}, simulatorUrl: ai.url }),
-        timeoutMs: 5_000,
-      }),
+      ai: aiOnSimulator(ai.url, 5_000),
     });
     await jobs.work(services);
   }, 60_000);
