@@ -108,3 +108,11 @@ export const monitoringRules = z.superRefine(
 
 export const monitoringConfigSchema = z.object(monitoringShape).check(monitoringRules);
 export type MonitoringConfig = z.output<typeof monitoringConfigSchema>;
+
+/** An env's config as `monitoring.getConfig` answers it. */
+export interface SavedMonitoringConfig {
+  config: MonitoringConfig | null;
+  /** What the form starts from when nothing is saved: the AEO agent's brand, the org's prompts. */
+  defaults: Partial<MonitoringConfig>;
+  updatedAt: Date | null;
+}

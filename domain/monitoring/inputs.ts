@@ -16,3 +16,14 @@ export const monitoringResultsInput = z.object({
   /** One engine's figures; every engine's when absent. */
   engine: z.optional(z.enum(AI_PROVIDERS)),
 });
+
+/** A run's key as the trend and the prompt table link it: a library id or `new:` and a digest. */
+export const promptKeySchema = z.string().check(z.minLength(1), z.maxLength(80));
+
+export const monitoringRunInput = z.object({ ...envScoped, runId: idSchema });
+export const monitoringPromptInput = z.object({
+  ...envScoped,
+  promptKey: promptKeySchema,
+  /** The latest finished run's samples when absent. */
+  runId: z.optional(idSchema),
+});

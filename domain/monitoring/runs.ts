@@ -47,6 +47,42 @@ export interface MonitoringRun {
   startedAt: Date | null;
   finishedAt: Date | null;
   error: string | null;
+  /** Per engine while the run is queued or running (samples ended of total); empty once it ended. */
+  progress: EngineProgress[];
+}
+
+export interface EngineProgress {
+  engine: AiProvider;
+  total: number;
+  done: number;
+  failed: number;
+}
+
+/** One answer of a run, as parsed: what the prompt detail lists. */
+export interface SampleView {
+  engine: AiProvider;
+  idx: number;
+  status: SampleStatus;
+  model: string | null;
+  brandMentioned: boolean | null;
+  brandCited: boolean | null;
+  /** 1 = the first brand the answer names; null when the brand is not named. */
+  position: number | null;
+  competitors: string[];
+  /** Catalogue products named, by id and their default name. */
+  products: { b2cProductId: string; name: string | null }[];
+  urls: string[];
+  sentiment: Sentiment | null;
+  /** The raw answer, untrusted text: shown as text, never as markup. */
+  answer: string | null;
+  error: string | null;
+}
+
+/** One prompt's samples in a run (the latest finished one unless asked), per engine. */
+export interface PromptSamples {
+  run: MonitoringRun;
+  prompt: RunPrompt;
+  samples: SampleView[];
 }
 
 /** One figure with the n behind it: mention or citation rate. */
@@ -102,6 +138,14 @@ export interface MonitoringResults {
   trend: TrendPoint[];
   publishes: PublishMark[];
   uplift: UpliftFigure[];
-  /** Product id → answers naming it, most named first. */
-  products: { b2cProductId: string; name: string | null; answers: number }[];
+  /** Catalogue products the latest run's answers named, most named first, with counts per engine. */
+  products: NamedProduct[];
+}
+
+export interface NamedProduct {
+  b2cProductId: string;
+  name: string | null;
+  /** Answers naming it, every engine together. */
+  answers: number;
+  engines: Partial<Record<AiProvider, number>>;
 }

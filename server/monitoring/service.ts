@@ -12,6 +12,7 @@ import {
   MONITORING_MESSAGES,
   type MonitoringConfig,
   monitoringConfigSchema,
+  type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
 import type {
@@ -51,13 +52,6 @@ export const MONITORING_SERVICE_MESSAGES = {
 /** Runs the trend shows, newest last. */
 export const TREND_RUNS = 60;
 const FINISHED = ['succeeded', 'partly-failed'] as const;
-
-export interface SavedMonitoringConfig {
-  config: MonitoringConfig | null;
-  /** What the form starts from when nothing is saved: the AEO agent's brand, the org's prompts. */
-  defaults: Partial<MonitoringConfig>;
-  updatedAt: Date | null;
-}
 
 export interface MonitoringService {
   getConfig(orgId: string, envId: string): Promise<SavedMonitoringConfig>;
@@ -100,6 +94,7 @@ function toRun(row: RunRow): MonitoringRun {
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     error: row.error,
+    progress: [],
   };
 }
 
@@ -408,6 +403,15 @@ export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): Mo
         (acc, r) => addCounts(acc, r.productCounts),
         {} as Record<string, number>,
       );
+      const perEngine = new Map<string, Partial<Record<AiProvider, number>>>();
+      for (const r of current) {
+        for (const [id, n] of Object.entries(r.productCounts)) {
+          const counts = perEngine.get(id) ?? {};
+          const e = r.engine as AiProvider;
+          counts[e] = (counts[e] ?? 0) + n;
+          perEngine.set(id, counts);
+        }
+      }
       const top = Object.entries(productCounts)
         .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
         .slice(0, 20);
@@ -449,6 +453,7 @@ export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): Mo
           b2cProductId: id,
           name: nameOf.get(id) ?? null,
           answers,
+          engines: perEngine.get(id) ?? {},
         })),
       };
     },
