@@ -123,7 +123,9 @@ export function createServices({
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
     reviews: rejectingBadData(createReviewsService({ db, ...(jobs ? { jobs } : {}), now })),
-    monitoring: rejectingBadData(createMonitoringService({ db, ...(jobs ? { jobs } : {}) })),
+    monitoring: rejectingBadData(
+      createMonitoringService({ db, ...(jobs ? { jobs } : {}), runEvents }),
+    ),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,

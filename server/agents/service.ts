@@ -35,6 +35,7 @@ import { DomainError } from '~/domain/shared/errors';
 import type { Db } from '~/server/db/client';
 import { agentConfigs, agentRunItems, agentRuns, envs, prompts, users } from '~/server/db/schema';
 import type { RunEvents } from '~/server/jobs/events';
+import { watchUntilEnded } from '~/server/jobs/watch';
 import type { JobQueue } from '~/server/jobs/queue';
 import { AGENTS_PLAN_JOB } from './runner';
 import { configFieldErrors, scopeSize } from './scope';
@@ -388,45 +389,21 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     run,
 
     async *watch(orgId, envId, runId, signal) {
-      let current = await run(orgId, envId, runId);
-      let pending = true;
-      let wake: (() => void) | undefined;
-      const stopWatching = runEvents?.watch(runId, () => {
-        pending = true;
-        wake?.();
+      yield* watchUntilEnded({
+        id: runId,
+        first: await run(orgId, envId, runId),
+        read: () => run(orgId, envId, runId),
+        active: (current) => ACTIVE.includes(current.status),
+        changed: (current, next) =>
+          next.status !== current.status ||
+          itemsEnded(next) !== itemsEnded(current) ||
+          next.itemsTotal !== current.itemsTotal ||
+          next.error !== current.error,
+        events: runEvents,
+        // Status changes are announced; item totals are read once a second while it runs.
+        intervalMs: WATCH_INTERVAL_MS,
+        signal,
       });
-      const onAbort = () => wake?.();
-      signal?.addEventListener('abort', onAbort);
-      try {
-        yield current;
-        while (ACTIVE.includes(current.status) && !signal?.aborted) {
-          if (!pending) {
-            // Status changes are announced; item totals are read once a second while it runs.
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, WATCH_INTERVAL_MS);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            wake = undefined;
-          }
-          pending = false;
-          const next = await run(orgId, envId, runId);
-          if (
-            next.status !== current.status ||
-            itemsEnded(next) !== itemsEnded(current) ||
-            next.itemsTotal !== current.itemsTotal ||
-            next.error !== current.error
-          ) {
-            yield next;
-          }
-          current = next;
-        }
-      } finally {
-        stopWatching?.();
-        signal?.removeEventListener('abort', onAbort);
-      }
     },
   };
 }

@@ -5,6 +5,7 @@ import { DomainError } from '~/domain/shared/errors';
 import type { Db } from '~/server/db/client';
 import { jobRuns } from '~/server/db/schema';
 import type { RunEvents } from './events';
+import { watchUntilEnded } from './watch';
 
 export const RUN_NOT_FOUND_MESSAGE = 'This job run does not exist in this org.';
 
@@ -63,35 +64,16 @@ export function createJobRunsService(db: Db, events: RunEvents): JobRunsService 
   return {
     get,
     async *watch(orgId, ref, signal) {
-      let run = await get(orgId, ref);
-      // Wake-ups arriving while a read is under way are kept: one more read follows. It starts true:
-      // a change made between the first read and watching is caught by reading once more.
-      let pending = true;
-      let wake: (() => void) | undefined;
-      const stopWatching = events.watch(run.id, () => {
-        pending = true;
-        wake?.();
+      const first = await get(orgId, ref);
+      yield* watchUntilEnded({
+        id: first.id,
+        first,
+        read: () => find(orgId, { id: first.id }),
+        active: (run) => !isFinished(run.status),
+        changed,
+        events,
+        signal,
       });
-      const onAbort = () => wake?.();
-      signal?.addEventListener('abort', onAbort);
-      try {
-        yield run;
-        while (!isFinished(run.status) && !signal?.aborted) {
-          if (!pending) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            wake = undefined;
-            continue;
-          }
-          pending = false;
-          const next = await find(orgId, { id: run.id });
-          if (!next) return;
-          if (changed(run, next)) yield next;
-          run = next;
-        }
-      } finally {
-        stopWatching();
-        signal?.removeEventListener('abort', onAbort);
-      }
     },
   };
 }

@@ -1,6 +1,10 @@
 /** The monitoring procedures as the authorization walk (server/trpc/authz.test.ts) calls them. */
 import { SEED_ENVS } from '~/server/seed-data';
-import type { AuthzSamples } from '~/server/trpc/authz-sample';
+import {
+  type AuthzSamples,
+  WALK_MONITORING_RUN_ID,
+  WALK_PROMPT_KEY,
+} from '~/server/trpc/authz-sample';
 
 const env = (f: { acme: string }) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id });
 
@@ -18,4 +22,6 @@ export const authzSamples: AuthzSamples = {
   'monitoring.start': { input: env },
   'monitoring.runs': { input: env },
   'monitoring.results': { input: (f) => ({ ...env(f), engine: 'openai' }) },
+  'monitoring.prompt': { input: (f) => ({ ...env(f), promptKey: WALK_PROMPT_KEY }) },
+  'monitoring.watchRun': { input: (f) => ({ ...env(f), runId: WALK_MONITORING_RUN_ID }) },
 };

@@ -1,6 +1,8 @@
 /** AI discoverability monitoring: an env's config, runs and results; every procedure is org-scoped. */
 import {
   monitoringEnvInput,
+  monitoringPromptInput,
+  monitoringRunInput,
   monitoringResultsInput,
   saveMonitoringConfigInput,
 } from '~/domain/monitoring/inputs';
@@ -26,6 +28,22 @@ export const monitoringRouter = createTRPCRouter({
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
+    ),
+  prompt: orgProcedure
+    .input(monitoringPromptInput)
+    .query(({ ctx, input }) =>
+      ctx.services.monitoring.prompt(
+        input.orgId,
+        input.envId,
+        input.promptKey,
+        input.runId ?? null,
+      ),
+    ),
+  /** The run now, with samples ended per engine, then each change until it ends. */
+  watchRun: orgProcedure
+    .input(monitoringRunInput)
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.monitoring.watch(input.orgId, input.envId, input.runId, signal),
     ),
 });
 

@@ -195,6 +195,24 @@ export async function finishIfDone(db: Db, runId: string) {
     on conflict do nothing`);
 }
 
+/**
+ * Ends every sample of one engine not yet asked as failed with `message`, and keeps it as the run's
+ * error; one statement, so the run's totals stay equal to its samples.
+ */
+async function stopEngine(db: Db, runId: string, engine: string, message: string) {
+  await db.execute(sql`
+    with stopped as (
+      update ${monitoringSamples} set status = 'failed', error = ${message}, finished_at = now()
+       where run_id = ${runId} and engine = ${engine} and status = 'queued'
+      returning 1
+    )
+    update ${monitoringRuns}
+       set samples_failed = samples_failed + (select count(*)::int from stopped),
+           error = coalesce(error, ${message}), updated_at = now()
+     where id = ${runId}`);
+  await finishIfDone(db, runId);
+}
+
 export async function runSample(
   payload: { runId: string; promptKey: string; engine: string; idx: number },
   context: JobContext,
@@ -202,6 +220,19 @@ export async function runSample(
   const { db, services } = context;
   const run = await readRun(db, payload.runId);
   if (!run || run.status !== 'running') return;
+  // Ended already: delivered twice, or its engine was stopped (an invalid key) while it waited.
+  const [sample] = await db
+    .select({ status: monitoringSamples.status })
+    .from(monitoringSamples)
+    .where(
+      and(
+        eq(monitoringSamples.runId, payload.runId),
+        eq(monitoringSamples.promptKey, payload.promptKey),
+        eq(monitoringSamples.engine, payload.engine),
+        eq(monitoringSamples.idx, payload.idx),
+      ),
+    );
+  if (sample?.status !== 'queued') return;
   const snapshot = snapshotOf(run.config);
   const prompt = snapshot.prompts.find((p) => p.key === payload.promptKey);
   if (!prompt) {
@@ -223,6 +254,12 @@ export async function runSample(
       parsed: parse(text),
     });
   } catch (error) {
+    if (error instanceof AiError && error.reason === 'auth') {
+      // The key is refused: every sample of this engine would be too. Its samples not yet asked end
+      // now, with the message; the other engines go on.
+      await stopEngine(db, payload.runId, payload.engine, error.message);
+      return;
+    }
     const retryable = error instanceof AiError && error.retryable;
     if (retryable && !context.lastAttempt) throw error;
     const message = error instanceof AiError ? error.message : 'The engine could not answer.';

@@ -24,7 +24,7 @@ import { aiOnSimulator } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob } from './jobs';
-import { MONITORING_SERVICE_MESSAGES } from './service';
+import { MONITORING_NOT_FOUND, MONITORING_SERVICE_MESSAGES } from './service';
 
 const TIMEOUT_MS = 60_000;
 
@@ -151,6 +151,77 @@ describeEachDriver('monitoring runs', (get) => {
     expect(results.trend).toHaveLength(1);
     const openai = await services.monitoring.results(...scope, 'openai');
     expect(openai.overall!.mentionRate.n).toBe(10);
+
+    // One prompt's answers, as the prompt detail lists them: parsed per engine, the text kept.
+    const key = results.prompts[0]!.key;
+    const detail = await services.monitoring.prompt(...scope, key, null);
+    expect(detail.prompt.text).toBe(config.newPrompts[0]);
+    expect(detail.samples.map((x) => [x.engine, x.idx])).toEqual([
+      ...[0, 1, 2, 3, 4].map((i) => ['anthropic', i]),
+      ...[0, 1, 2, 3, 4].map((i) => ['openai', i]),
+    ]);
+    const stored = samples.find(
+      (x) => x.promptKey === key && x.engine === 'openai' && x.idx === 2,
+    )!;
+    expect(detail.samples[7]).toMatchObject({
+      status: 'done',
+      answer: stored.answer,
+      brandMentioned: stored.brandMentioned,
+      position: stored.position,
+      competitors: stored.competitors,
+      urls: stored.urls,
+    });
+    const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
+    expect([missing.kind, missing.message]).toEqual(['NOT_FOUND', MONITORING_NOT_FOUND.prompt]);
+    const otherRun = await domainError(services.monitoring.prompt(...scope, key, 'no-such-run'));
+    expect(otherRun.message).toBe(MONITORING_NOT_FOUND.run);
+  });
+
+  it('follows a run with each engine’s progress until it ends', async () => {
+    const { user, scope } = await env();
+    await services.monitoring.saveConfig(...scope, user.id, config);
+    const run = await services.monitoring.start(...scope, user.id, 'manual');
+    const seen = [];
+    for await (const state of services.monitoring.watch(...scope, run.id)) seen.push(state);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ status: 'succeeded', samplesDone: 20, progress: [] });
+    // While it ran, each engine had its ten samples, ending one by one.
+    const running = seen.filter((x) => x.progress.length > 0);
+    expect(running.length).toBeGreaterThan(0);
+    for (const state of running) {
+      expect(state.progress.map((p) => [p.engine, p.total])).toEqual([
+        ['anthropic', 10],
+        ['openai', 10],
+      ]);
+    }
+    const ended = running.map((x) => x.progress.reduce((s, p) => s + p.done + p.failed, 0));
+    expect(ended).toEqual([...ended].sort((a, b) => a - b));
+  });
+
+  it('stops asking an engine whose key is refused, and ends that engine’s samples with the message', async () => {
+    const { user, scope } = await env();
+    await services.monitoring.saveConfig(...scope, user.id, config);
+    const asked = () => ai.requests.filter((r) => r.vendor === 'anthropic').length;
+    const before = asked();
+    const removeFault = ai.faults.add({ kind: 'auth', vendor: 'anthropic', times: 0 });
+    try {
+      const run = await services.monitoring.start(...scope, user.id, 'manual');
+      let done = run;
+      for await (const state of services.monitoring.watch(...scope, run.id)) done = state;
+      expect(done).toMatchObject({ status: 'partly-failed', samplesDone: 10, samplesFailed: 10 });
+      expect(done.error).toMatch(/Claude/);
+      const failed = await get()
+        .db.select()
+        .from(monitoringSamples)
+        .where(eq(monitoringSamples.runId, run.id));
+      expect(
+        failed.filter((x) => x.engine === 'anthropic').every((x) => x.error === done.error),
+      ).toBe(true);
+      // Not asked ten times: the samples already under way when the first refusal came, at most.
+      expect(asked() - before).toBeLessThan(10);
+    } finally {
+      removeFault();
+    }
   });
 
   it('compares the runs around a publish with a two-proportion test, for the prompts naming the changed products', async () => {

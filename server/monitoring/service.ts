@@ -19,7 +19,9 @@ import type {
   EngineFigures,
   MonitoringResults,
   MonitoringRun,
+  EngineProgress,
   PromptFigures,
+  PromptSamples,
   PublishMark,
   RunPrompt,
   RunTrigger,
@@ -37,10 +39,13 @@ import {
   monitoringAggregates,
   monitoringConfigs,
   monitoringRuns,
+  monitoringSamples,
   prompts,
   proposals,
 } from '~/server/db/schema';
+import type { RunEvents } from '~/server/jobs/events';
 import type { JobQueue } from '~/server/jobs/queue';
+import { watchUntilEnded } from '~/server/jobs/watch';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
 
 export const MONITORING_SERVICE_MESSAGES = {
@@ -69,12 +74,39 @@ export interface MonitoringService {
   ): Promise<MonitoringRun>;
   runs(orgId: string, envId: string): Promise<MonitoringRun[]>;
   results(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringResults>;
+  /** One prompt's samples in a run: the latest finished one when `runId` is null. */
+  prompt(
+    orgId: string,
+    envId: string,
+    promptKey: string,
+    runId: string | null,
+  ): Promise<PromptSamples>;
+  /** The run now (with its progress per engine), then each change, until it ends. */
+  watch(
+    orgId: string,
+    envId: string,
+    runId: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<MonitoringRun>;
 }
 
 export interface MonitoringServiceDeps {
   db: Db;
   jobs?: Pick<JobQueue, 'enqueue'>;
+  /** Run changes (NOTIFY on the run id); without it, a watch reads the run once a second. */
+  runEvents?: RunEvents;
 }
+
+export const MONITORING_NOT_FOUND = {
+  run: 'This monitoring run is not in this environment.',
+  prompt: 'This prompt was not asked in that run.',
+  noRun: 'No monitoring run has finished in this environment yet.',
+} as const;
+
+const ACTIVE = ['queued', 'running'] as const;
+const isActive = (status: string) => (ACTIVE as readonly string[]).includes(status);
+/** How often a watched run's totals are read while nothing announced a change. */
+const WATCH_INTERVAL_MS = 1_000;
 
 type RunRow = typeof monitoringRuns.$inferSelect;
 
@@ -142,7 +174,66 @@ function figuresOf(
   };
 }
 
-export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): MonitoringService {
+export function createMonitoringService({
+  db,
+  jobs,
+  runEvents,
+}: MonitoringServiceDeps): MonitoringService {
+  /** Samples ended of total per engine, for a run still going. */
+  async function progressOf(run: RunRow): Promise<EngineProgress[]> {
+    if (!isActive(run.status)) return [];
+    const rows = await db
+      .select({
+        engine: monitoringSamples.engine,
+        total: sql<number>`count(*)::int`,
+        done: sql<number>`count(*) filter (where ${monitoringSamples.status} = 'done')::int`,
+        failed: sql<number>`count(*) filter (where ${monitoringSamples.status} = 'failed')::int`,
+      })
+      .from(monitoringSamples)
+      .where(eq(monitoringSamples.runId, run.id))
+      .groupBy(monitoringSamples.engine)
+      .orderBy(asc(monitoringSamples.engine));
+    if (rows.length > 0) return rows.map((r) => ({ ...r, engine: r.engine as AiProvider }));
+    // Queued, not planned yet: every engine's share of the total, none ended.
+    const engines = [...toRun(run).engines].sort();
+    return engines.map((engine) => ({
+      engine,
+      total: engines.length > 0 ? run.samplesTotal / engines.length : 0,
+      done: 0,
+      failed: 0,
+    }));
+  }
+
+  async function runWithProgress(orgId: string, envId: string, runId: string) {
+    const [row] = await db
+      .select()
+      .from(monitoringRuns)
+      .where(
+        and(
+          eq(monitoringRuns.orgId, orgId),
+          eq(monitoringRuns.envId, envId),
+          eq(monitoringRuns.id, runId),
+        ),
+      );
+    if (!row) return undefined;
+    return { ...toRun(row), progress: await progressOf(row) };
+  }
+
+  /** Catalogue products' default names, by id. */
+  async function productNames(envId: string, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, string | null>();
+    const rows = await db
+      .select({
+        id: catalogProducts.b2cProductId,
+        name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
+      })
+      .from(catalogProducts)
+      .where(
+        and(eq(catalogProducts.envId, envId), inArray(catalogProducts.b2cProductId, [...ids])),
+      );
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   async function requireEnv(orgId: string, envId: string) {
     const [env] = await db
       .select({ id: envs.id })
@@ -283,7 +374,7 @@ export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): Mo
         .orderBy(desc(monitoringRuns.createdAt))
         .limit(1);
       const empty: MonitoringResults = {
-        run: latestRun ? toRun(latestRun) : null,
+        run: latestRun ? { ...toRun(latestRun), progress: await progressOf(latestRun) } : null,
         config,
         overall: null,
         engines: [],
@@ -415,25 +506,10 @@ export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): Mo
       const top = Object.entries(productCounts)
         .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
         .slice(0, 20);
-      const names =
-        top.length > 0
-          ? await db
-              .select({
-                id: catalogProducts.b2cProductId,
-                name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
-              })
-              .from(catalogProducts)
-              .where(
-                and(
-                  eq(catalogProducts.envId, envId),
-                  inArray(
-                    catalogProducts.b2cProductId,
-                    top.map(([id]) => id),
-                  ),
-                ),
-              )
-          : [];
-      const nameOf = new Map(names.map((n) => [n.id, n.name]));
+      const nameOf = await productNames(
+        envId,
+        top.map(([id]) => id),
+      );
 
       return {
         ...empty,
@@ -456,6 +532,77 @@ export function createMonitoringService({ db, jobs }: MonitoringServiceDeps): Mo
           engines: perEngine.get(id) ?? {},
         })),
       };
+    },
+
+    async prompt(orgId, envId, promptKey, runId) {
+      await requireEnv(orgId, envId);
+      const [row] = await db
+        .select()
+        .from(monitoringRuns)
+        .where(
+          runId
+            ? and(eq(monitoringRuns.envId, envId), eq(monitoringRuns.id, runId))
+            : and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])),
+        )
+        .orderBy(desc(monitoringRuns.finishedAt))
+        .limit(1);
+      if (!row) {
+        throw new DomainError(
+          'NOT_FOUND',
+          runId ? MONITORING_NOT_FOUND.run : MONITORING_NOT_FOUND.noRun,
+        );
+      }
+      const snapshot = row.config as RunSnapshot;
+      const prompt = snapshot.prompts.find((p) => p.key === promptKey);
+      if (!prompt) throw new DomainError('NOT_FOUND', MONITORING_NOT_FOUND.prompt);
+      const rows = await db
+        .select()
+        .from(monitoringSamples)
+        .where(and(eq(monitoringSamples.runId, row.id), eq(monitoringSamples.promptKey, promptKey)))
+        .orderBy(asc(monitoringSamples.engine), asc(monitoringSamples.idx));
+      const productIds = [...new Set(rows.flatMap((r) => r.products ?? []))];
+      const nameOf = await productNames(envId, productIds);
+      return {
+        run: { ...toRun(row), progress: await progressOf(row) },
+        prompt,
+        samples: rows.map((r) => ({
+          engine: r.engine as AiProvider,
+          idx: r.idx,
+          status: r.status,
+          model: r.model,
+          brandMentioned: r.brandMentioned,
+          brandCited: r.brandCited,
+          position: r.position,
+          competitors: r.competitors ?? [],
+          products: (r.products ?? []).map((id) => ({
+            b2cProductId: id,
+            name: nameOf.get(id) ?? null,
+          })),
+          urls: r.urls ?? [],
+          sentiment: (r.sentiment as Sentiment | null) ?? null,
+          answer: r.answer,
+          error: r.error,
+        })),
+      };
+    },
+
+    async *watch(orgId, envId, runId, signal) {
+      const first = await runWithProgress(orgId, envId, runId);
+      if (!first) throw new DomainError('NOT_FOUND', MONITORING_NOT_FOUND.run);
+      yield* watchUntilEnded({
+        id: runId,
+        first,
+        read: () => runWithProgress(orgId, envId, runId),
+        active: (run) => isActive(run.status),
+        changed: (a, b) =>
+          a.status !== b.status ||
+          a.samplesDone + a.samplesFailed !== b.samplesDone + b.samplesFailed ||
+          a.samplesTotal !== b.samplesTotal ||
+          a.error !== b.error,
+        events: runEvents,
+        intervalMs: WATCH_INTERVAL_MS,
+        signal,
+      });
     },
   };
 }

@@ -18,6 +18,9 @@ export const WALK_PRODUCT_ID = 'walk-product';
 export const WALK_RUN_ID = 'walk-run';
 /** The proposal the walk puts in acme's prod env (pending, on the walk's product). */
 export const WALK_PROPOSAL_ID = 'walk-proposal';
+/** The finished monitoring run the walk puts in acme's prod env, and the one prompt it asked. */
+export const WALK_MONITORING_RUN_ID = 'walk-monitoring-run';
+export const WALK_PROMPT_KEY = 'new:walk';
 
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */

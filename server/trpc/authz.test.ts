@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
-import { agentConfigs, agentRuns, catalogProducts, proposals, users } from '~/server/db/schema';
+import {
+  agentConfigs,
+  agentRuns,
+  catalogProducts,
+  monitoringRuns,
+  proposals,
+  users,
+} from '~/server/db/schema';
 import { openTestDatabase } from '~/server/db/test-db';
 import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
@@ -26,6 +33,8 @@ import {
   type AuthzSamples,
   forbidden,
   WALK_PRODUCT_ID,
+  WALK_MONITORING_RUN_ID,
+  WALK_PROMPT_KEY,
   WALK_PROPOSAL_ID,
   WALK_RUN_ID,
   type WalkFixtures,
@@ -154,6 +163,21 @@ beforeAll(async () => {
     currentValue: 'A title',
     proposedValue: 'A better title',
     runId: WALK_RUN_ID,
+  });
+  // A finished monitoring run, so a prompt's samples can be read by those allowed to.
+  await database.db.insert(monitoringRuns).values({
+    id: WALK_MONITORING_RUN_ID,
+    orgId: acme,
+    envId: SEED_ENVS.acmeProd.id,
+    status: 'succeeded',
+    config: {
+      brandName: 'Acme',
+      brandDomain: 'acme.example',
+      engines: ['openai'],
+      samples: 1,
+      prompts: [{ key: WALK_PROMPT_KEY, text: 'Where can I buy a rain jacket?', name: null }],
+    },
+    finishedAt: new Date(),
   });
 }, 120_000);
 
