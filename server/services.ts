@@ -72,7 +72,7 @@ export interface ServiceDeps {
   /** Absent: every AI call answers "not configured". */
   ai?: AiService;
   /** The job queue areas enqueue their background work on; absent, starting such work is UNAVAILABLE. */
-  jobs?: Pick<JobQueue, 'enqueue' | 'enqueueMany'>;
+  jobs?: Pick<JobQueue, 'enqueue' | 'enqueueMany' | 'schedule' | 'unschedule'>;
 }
 
 export interface BeaconServices extends Services {

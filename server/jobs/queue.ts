@@ -30,6 +30,16 @@ export interface EnqueueOptions {
   group?: { id: string; concurrency: number };
 }
 
+/** A recurring enqueue: pg-boss's cron sends it; each occurrence becomes a run like any other. */
+export interface ScheduleOptions {
+  orgId: string;
+  /** One schedule per kind and key (e.g. the env's id): scheduling again replaces it. */
+  key: string;
+  /** A five-field cron expression, read in `tz` (UTC when absent). */
+  cron: string;
+  tz?: string;
+}
+
 export interface StopOptions {
   /** Let jobs in flight finish (default true); those still running after `timeoutMs` are released. */
   graceful?: boolean;
@@ -45,6 +55,9 @@ export interface JobQueue {
     jobs: readonly { payload: unknown; key: string }[],
     options: Omit<EnqueueOptions, 'key'>,
   ): Promise<void>;
+  /** Enqueues `payload` on `cron` from now on (every process shares the schedule). */
+  schedule(kind: string, payload: unknown, options: ScheduleOptions): Promise<void>;
+  unschedule(kind: string, key: string): Promise<void>;
   /** Starts this process's workers for every kind; handlers reach the areas through `services`. */
   work(services?: Services): Promise<void>;
   /** Stops fetching; with `graceful`, waits for jobs in flight up to `timeoutMs`, then releases them. */
@@ -80,6 +93,10 @@ const ENQUEUE_CHUNK = 1000;
 
 /** What the queue carries; the payload itself is on the run row. */
 const jobData = z.object({ runId: z.string() });
+/** What a schedule's occurrence carries: the run to record, under the occurrence's job id. */
+const scheduledData = z.object({
+  scheduled: z.object({ orgId: z.string(), key: z.string(), payload: z.unknown() }),
+});
 
 /** Opens pg-boss (installing or upgrading its schema) and makes sure every kind has its queue. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -279,9 +296,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     const results: JobResult[] = [];
     for (const job of jobs) {
       const data = jobData.safeParse(job.data);
-      if (data.success) runIdOf.set(job.id, data.data.runId);
-      else
-        results.push({ id: job.id, status: 'deadletter', output: { error: 'not a Beacon job' } });
+      if (data.success) {
+        runIdOf.set(job.id, data.data.runId);
+        continue;
+      }
+      const occurrence = scheduledData.safeParse(job.data);
+      if (occurrence.success) {
+        // A schedule came due: recorded and sent as a run of its own (once per occurrence, by its id).
+        const { orgId, key, payload } = occurrence.data.scheduled;
+        await enqueue(definition.name, payload, { orgId, key: `${key}:${job.id}` });
+        results.push({ id: job.id, status: 'completed' });
+        continue;
+      }
+      results.push({ id: job.id, status: 'deadletter', output: { error: 'not a Beacon job' } });
     }
     const claimed = new Map((await claim([...runIdOf.values()])).map((run) => [run.id, run]));
     const outcomes = await Promise.all(
@@ -306,6 +333,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     boss,
     enqueue,
     enqueueMany,
+    async schedule(kind, payload, { orgId, key, cron, tz }) {
+      const definition = byName.get(kind);
+      if (!definition) throw new Error(`No job kind named ${kind}.`);
+      const parsed = definition.payload.safeParse(payload);
+      if (!parsed.success) {
+        throw new DomainError('INVALID', `The ${kind} job's payload is not valid.`);
+      }
+      await boss.schedule(
+        kind,
+        cron,
+        { scheduled: { orgId, key: `schedule:${key}`, payload: parsed.data } },
+        { key, tz: tz ?? 'UTC' },
+      );
+    },
+    async unschedule(kind, key) {
+      await boss.unschedule(kind, key);
+    },
     async work(workerServices) {
       if (workerServices) services = workerServices;
       for (const definition of definitions) {

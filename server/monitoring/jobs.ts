@@ -1,4 +1,7 @@
-/** The monitoring area's job kinds: planning a run, and its samples (server/monitoring/runner.ts). */
+/**
+ * The monitoring area's job kinds: planning a run and its samples (server/monitoring/runner.ts), and
+ * a schedule's occurrence (server/monitoring/schedule.ts).
+ */
 import { z } from 'zod';
 import { MONITORING_CONCURRENCY } from '~/domain/monitoring/runs';
 import { defineJob } from '~/server/jobs/define';
@@ -9,6 +12,7 @@ import {
   runSample,
   SAMPLE_RETRY,
 } from './runner';
+import { MONITORING_SCHEDULED_JOB, runScheduled } from './schedule';
 
 export const monitoringPlanJob = defineJob({
   name: MONITORING_PLAN_JOB,
@@ -34,4 +38,14 @@ export const monitoringSampleJob = defineJob({
   handler: (payload, context) => runSample(payload, context),
 });
 
-export const monitoringJobs = [monitoringPlanJob, monitoringSampleJob];
+/** A schedule's occurrence: starts the env's run (server/monitoring/schedule.ts). */
+export const monitoringScheduledJob = defineJob({
+  name: MONITORING_SCHEDULED_JOB,
+  payload: z.object({ envId: z.string().min(1) }),
+  retry: { limit: 3, delaySeconds: 30, maxDelaySeconds: 600 },
+  expireInSeconds: 5 * 60,
+  concurrency: 2,
+  handler: ({ envId }, context) => runScheduled(envId, context),
+});
+
+export const monitoringJobs = [monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob];

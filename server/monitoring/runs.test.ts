@@ -23,7 +23,8 @@ import { createSecrets } from '~/server/secrets';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
-import { monitoringPlanJob, monitoringSampleJob } from './jobs';
+import { monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob } from './jobs';
+import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 import { MONITORING_NOT_FOUND, MONITORING_SERVICE_MESSAGES } from './service';
 
 const TIMEOUT_MS = 60_000;
@@ -54,7 +55,7 @@ describeEachDriver('monitoring runs', (get) => {
   beforeAll(async () => {
     jobs = await startJobs({
       database: get(),
-      definitions: [monitoringPlanJob, monitoringSampleJob],
+      definitions: [monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob],
       pollingIntervalSeconds: 0.5,
     });
     services = createServices({
@@ -90,139 +91,180 @@ describeEachDriver('monitoring runs', (get) => {
     expect((await services.monitoring.getConfig(...scope)).config).toBeNull();
   });
 
-  it('asks every prompt × engine × sample once, keeps the answers, and reads results from the aggregates', async () => {
-    const { user, scope } = await env();
-    await services.monitoring.saveConfig(...scope, user.id, config);
-    const run = await services.monitoring.start(...scope, user.id, 'manual');
-    expect(run).toMatchObject({
-      status: 'queued',
-      samplesTotal: 20,
-      prompts: 2,
-      samplesPerPrompt: 5,
-    });
-    const again = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
-    expect([again.kind, again.message]).toEqual([
-      'CONFLICT',
-      MONITORING_SERVICE_MESSAGES.runActive,
-    ]);
-
-    let done: typeof run | undefined = run;
-    for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
-      [done] = (await services.monitoring.runs(...scope)).filter((r) => r.id === run.id);
-      if (done && ['succeeded', 'partly-failed', 'failed'].includes(done.status)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(done).toMatchObject({ status: 'succeeded', samplesDone: 20, samplesFailed: 0 });
-
-    const samples = await get()
-      .db.select()
-      .from(monitoringSamples)
-      .where(eq(monitoringSamples.runId, run.id));
-    expect(samples).toHaveLength(20);
-    expect(samples.every((s) => s.status === 'done' && (s.answer ?? '').length > 0)).toBe(true);
-    // The same question asked five times gets more than one answer.
-    const first = samples.filter(
-      (s) => s.engine === 'openai' && s.promptKey === samples[0]!.promptKey,
-    );
-    expect(new Set(first.map((s) => s.answer)).size).toBeGreaterThan(1);
-
-    const aggregates = await get()
-      .db.select()
-      .from(monitoringAggregates)
-      .where(eq(monitoringAggregates.runId, run.id));
-    expect(aggregates).toHaveLength(4);
-    expect(aggregates.reduce((s, a) => s + a.n, 0)).toBe(20);
-
-    const results = await services.monitoring.results(...scope, null);
-    const mentions = samples.filter((s) => s.brandMentioned).length;
-    const citations = samples.filter((s) => s.brandCited).length;
-    expect(results.overall!.mentionRate).toEqual(wilsonInterval(mentions, 20));
-    expect(results.overall!.citationRate).toEqual(wilsonInterval(citations, 20));
-    expect(results.engines.map((e) => [e.engine, e.mentionRate.n])).toEqual([
-      ['anthropic', 10],
-      ['openai', 10],
-    ]);
-    const positions = samples.filter((s) => s.position !== null).map((s) => s.position!);
-    expect(results.overall!.averagePosition).toBeCloseTo(
-      positions.reduce((a, b) => a + b, 0) / positions.length,
-      10,
-    );
-    expect(results.prompts.map((p) => p.mentionRate.n)).toEqual([10, 10]);
-    expect(results.trend).toHaveLength(1);
-    const openai = await services.monitoring.results(...scope, 'openai');
-    expect(openai.overall!.mentionRate.n).toBe(10);
-
-    // One prompt's answers, as the prompt detail lists them: parsed per engine, the text kept.
-    const key = results.prompts[0]!.key;
-    const detail = await services.monitoring.prompt(...scope, key, null);
-    expect(detail.prompt.text).toBe(config.newPrompts[0]);
-    expect(detail.samples.map((x) => [x.engine, x.idx])).toEqual([
-      ...[0, 1, 2, 3, 4].map((i) => ['anthropic', i]),
-      ...[0, 1, 2, 3, 4].map((i) => ['openai', i]),
-    ]);
-    const stored = samples.find(
-      (x) => x.promptKey === key && x.engine === 'openai' && x.idx === 2,
-    )!;
-    expect(detail.samples[7]).toMatchObject({
-      status: 'done',
-      answer: stored.answer,
-      brandMentioned: stored.brandMentioned,
-      position: stored.position,
-      competitors: stored.competitors,
-      urls: stored.urls,
-    });
-    const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
-    expect([missing.kind, missing.message]).toEqual(['NOT_FOUND', MONITORING_NOT_FOUND.prompt]);
-    const otherRun = await domainError(services.monitoring.prompt(...scope, key, 'no-such-run'));
-    expect(otherRun.message).toBe(MONITORING_NOT_FOUND.run);
-  });
-
-  it('follows a run with each engine’s progress until it ends', async () => {
-    const { user, scope } = await env();
-    await services.monitoring.saveConfig(...scope, user.id, config);
-    const run = await services.monitoring.start(...scope, user.id, 'manual');
-    const seen = [];
-    for await (const state of services.monitoring.watch(...scope, run.id)) seen.push(state);
-    const last = seen.at(-1)!;
-    expect(last).toMatchObject({ status: 'succeeded', samplesDone: 20, progress: [] });
-    // While it ran, each engine had its ten samples, ending one by one.
-    const running = seen.filter((x) => x.progress.length > 0);
-    expect(running.length).toBeGreaterThan(0);
-    for (const state of running) {
-      expect(state.progress.map((p) => [p.engine, p.total])).toEqual([
-        ['anthropic', 10],
-        ['openai', 10],
-      ]);
-    }
-    const ended = running.map((x) => x.progress.reduce((s, p) => s + p.done + p.failed, 0));
-    expect(ended).toEqual([...ended].sort((a, b) => a - b));
-  });
-
-  it('stops asking an engine whose key is refused, and ends that engine’s samples with the message', async () => {
-    const { user, scope } = await env();
-    await services.monitoring.saveConfig(...scope, user.id, config);
-    const asked = () => ai.requests.filter((r) => r.vendor === 'anthropic').length;
-    const before = asked();
-    const removeFault = ai.faults.add({ kind: 'auth', vendor: 'anthropic', times: 0 });
-    try {
+  it(
+    'asks every prompt × engine × sample once, keeps the answers, and reads results from the aggregates',
+    async () => {
+      const { user, scope } = await env();
+      await services.monitoring.saveConfig(...scope, user.id, config);
       const run = await services.monitoring.start(...scope, user.id, 'manual');
-      let done = run;
-      for await (const state of services.monitoring.watch(...scope, run.id)) done = state;
-      expect(done).toMatchObject({ status: 'partly-failed', samplesDone: 10, samplesFailed: 10 });
-      expect(done.error).toMatch(/Claude/);
-      const failed = await get()
+      expect(run).toMatchObject({
+        status: 'queued',
+        samplesTotal: 20,
+        prompts: 2,
+        samplesPerPrompt: 5,
+      });
+      const again = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
+      expect([again.kind, again.message]).toEqual([
+        'CONFLICT',
+        MONITORING_SERVICE_MESSAGES.runActive,
+      ]);
+
+      let done: typeof run | undefined = run;
+      for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
+        [done] = (await services.monitoring.runs(...scope)).filter((r) => r.id === run.id);
+        if (done && ['succeeded', 'partly-failed', 'failed'].includes(done.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(done).toMatchObject({ status: 'succeeded', samplesDone: 20, samplesFailed: 0 });
+
+      const samples = await get()
         .db.select()
         .from(monitoringSamples)
         .where(eq(monitoringSamples.runId, run.id));
-      expect(
-        failed.filter((x) => x.engine === 'anthropic').every((x) => x.error === done.error),
-      ).toBe(true);
-      // Not asked ten times: the samples already under way when the first refusal came, at most.
-      expect(asked() - before).toBeLessThan(10);
-    } finally {
-      removeFault();
-    }
-  });
+      expect(samples).toHaveLength(20);
+      expect(samples.every((s) => s.status === 'done' && (s.answer ?? '').length > 0)).toBe(true);
+      // The same question asked five times gets more than one answer.
+      const first = samples.filter(
+        (s) => s.engine === 'openai' && s.promptKey === samples[0]!.promptKey,
+      );
+      expect(new Set(first.map((s) => s.answer)).size).toBeGreaterThan(1);
+
+      const aggregates = await get()
+        .db.select()
+        .from(monitoringAggregates)
+        .where(eq(monitoringAggregates.runId, run.id));
+      expect(aggregates).toHaveLength(4);
+      expect(aggregates.reduce((s, a) => s + a.n, 0)).toBe(20);
+
+      const results = await services.monitoring.results(...scope, null);
+      const mentions = samples.filter((s) => s.brandMentioned).length;
+      const citations = samples.filter((s) => s.brandCited).length;
+      expect(results.overall!.mentionRate).toEqual(wilsonInterval(mentions, 20));
+      expect(results.overall!.citationRate).toEqual(wilsonInterval(citations, 20));
+      expect(results.engines.map((e) => [e.engine, e.mentionRate.n])).toEqual([
+        ['anthropic', 10],
+        ['openai', 10],
+      ]);
+      const positions = samples.filter((s) => s.position !== null).map((s) => s.position!);
+      expect(results.overall!.averagePosition).toBeCloseTo(
+        positions.reduce((a, b) => a + b, 0) / positions.length,
+        10,
+      );
+      expect(results.prompts.map((p) => p.mentionRate.n)).toEqual([10, 10]);
+      expect(results.trend).toHaveLength(1);
+      const openai = await services.monitoring.results(...scope, 'openai');
+      expect(openai.overall!.mentionRate.n).toBe(10);
+
+      // One prompt's answers, as the prompt detail lists them: parsed per engine, the text kept.
+      const key = results.prompts[0]!.key;
+      const detail = await services.monitoring.prompt(...scope, key, null);
+      expect(detail.prompt.text).toBe(config.newPrompts[0]);
+      expect(detail.samples.map((x) => [x.engine, x.idx])).toEqual([
+        ...[0, 1, 2, 3, 4].map((i) => ['anthropic', i]),
+        ...[0, 1, 2, 3, 4].map((i) => ['openai', i]),
+      ]);
+      const stored = samples.find(
+        (x) => x.promptKey === key && x.engine === 'openai' && x.idx === 2,
+      )!;
+      expect(detail.samples[7]).toMatchObject({
+        status: 'done',
+        answer: stored.answer,
+        brandMentioned: stored.brandMentioned,
+        position: stored.position,
+        competitors: stored.competitors,
+        urls: stored.urls,
+      });
+      const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
+      expect([missing.kind, missing.message]).toEqual(['NOT_FOUND', MONITORING_NOT_FOUND.prompt]);
+      const otherRun = await domainError(services.monitoring.prompt(...scope, key, 'no-such-run'));
+      expect(otherRun.message).toBe(MONITORING_NOT_FOUND.run);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'follows a run with each engine’s progress until it ends',
+    async () => {
+      const { user, scope } = await env();
+      await services.monitoring.saveConfig(...scope, user.id, config);
+      const run = await services.monitoring.start(...scope, user.id, 'manual');
+      const seen = [];
+      for await (const state of services.monitoring.watch(...scope, run.id)) seen.push(state);
+      const last = seen.at(-1)!;
+      expect(last).toMatchObject({ status: 'succeeded', samplesDone: 20, progress: [] });
+      // While it ran, each engine had its ten samples, ending one by one.
+      const running = seen.filter((x) => x.progress.length > 0);
+      expect(running.length).toBeGreaterThan(0);
+      for (const state of running) {
+        expect(state.progress.map((p) => [p.engine, p.total])).toEqual([
+          ['anthropic', 10],
+          ['openai', 10],
+        ]);
+      }
+      const ended = running.map((x) => x.progress.reduce((s, p) => s + p.done + p.failed, 0));
+      expect(ended).toEqual([...ended].sort((a, b) => a - b));
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'keeps one pg-boss schedule per env that follows the saved config, and an occurrence starts a run',
+    async () => {
+      const { user, scope, env: e } = await env();
+      const boss = jobs.queue.boss;
+      await services.monitoring.saveConfig(...scope, user.id, { ...config, schedule: 'daily' });
+      let [schedule] = await boss.getSchedules(MONITORING_SCHEDULED_JOB, e.id);
+      expect(schedule?.cron).toBe(monitoringCron('daily', e.id));
+      expect(schedule?.cron).toMatch(/^\d{1,2} 5 \* \* \*$/);
+      await services.monitoring.saveConfig(...scope, user.id, { ...config, schedule: 'weekly' });
+      [schedule] = await boss.getSchedules(MONITORING_SCHEDULED_JOB, e.id);
+      expect(schedule?.cron).toMatch(/^\d{1,2} 5 \* \* 1$/);
+
+      // What pg-boss's cron sends when the schedule comes due: the run starts as a scheduled one.
+      await boss.send(MONITORING_SCHEDULED_JOB, schedule!.data as object);
+      let runs: Awaited<ReturnType<typeof services.monitoring.runs>> = [];
+      for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
+        runs = await services.monitoring.runs(...scope);
+        if (runs[0] && ['succeeded', 'partly-failed', 'failed'].includes(runs[0].status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(runs.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'succeeded']]);
+
+      await services.monitoring.saveConfig(...scope, user.id, { ...config, schedule: 'off' });
+      expect(await boss.getSchedules(MONITORING_SCHEDULED_JOB, e.id)).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'stops asking an engine whose key is refused, and ends that engine’s samples with the message',
+    async () => {
+      const { user, scope } = await env();
+      await services.monitoring.saveConfig(...scope, user.id, config);
+      const asked = () => ai.requests.filter((r) => r.vendor === 'anthropic').length;
+      const before = asked();
+      const removeFault = ai.faults.add({ kind: 'auth', vendor: 'anthropic', times: 0 });
+      try {
+        const run = await services.monitoring.start(...scope, user.id, 'manual');
+        let done = run;
+        for await (const state of services.monitoring.watch(...scope, run.id)) done = state;
+        expect(done).toMatchObject({ status: 'partly-failed', samplesDone: 10, samplesFailed: 10 });
+        expect(done.error).toMatch(/Claude/);
+        const failed = await get()
+          .db.select()
+          .from(monitoringSamples)
+          .where(eq(monitoringSamples.runId, run.id));
+        expect(
+          failed.filter((x) => x.engine === 'anthropic').every((x) => x.error === done.error),
+        ).toBe(true);
+        // Not asked ten times: the samples already under way when the first refusal came, at most.
+        expect(asked() - before).toBeLessThan(10);
+      } finally {
+        removeFault();
+      }
+    },
+    TIMEOUT_MS,
+  );
 
   it('compares the runs around a publish with a two-proportion test, for the prompts naming the changed products', async () => {
     const { user, scope, org, env: e } = await env();

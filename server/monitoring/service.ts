@@ -47,6 +47,7 @@ import type { RunEvents } from '~/server/jobs/events';
 import type { JobQueue } from '~/server/jobs/queue';
 import { watchUntilEnded } from '~/server/jobs/watch';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
+import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 
 export const MONITORING_SERVICE_MESSAGES = {
   notConfigured: 'Save the monitoring configuration before running it.',
@@ -92,7 +93,7 @@ export interface MonitoringService {
 
 export interface MonitoringServiceDeps {
   db: Db;
-  jobs?: Pick<JobQueue, 'enqueue'>;
+  jobs?: Pick<JobQueue, 'enqueue' | 'schedule' | 'unschedule'>;
   /** Run changes (NOTIFY on the run id); without it, a watch reads the run once a second. */
   runEvents?: RunEvents;
 }
@@ -291,6 +292,10 @@ export function createMonitoringService({
           });
         }
       }
+      const cron = monitoringCron(config.schedule, envId);
+      if (cron && !jobs) {
+        throw new DomainError('UNAVAILABLE', MONITORING_SERVICE_MESSAGES.jobsUnavailable);
+      }
       await db
         .insert(monitoringConfigs)
         .values({ envId, config, updatedBy: userId })
@@ -298,6 +303,12 @@ export function createMonitoringService({
           target: monitoringConfigs.envId,
           set: { config, updatedBy: userId, updatedAt: new Date() },
         });
+      // The schedule follows the saved config; saving again with the same one changes nothing.
+      if (cron) {
+        await jobs!.schedule(MONITORING_SCHEDULED_JOB, { envId }, { orgId, key: envId, cron });
+      } else {
+        await jobs?.unschedule(MONITORING_SCHEDULED_JOB, envId);
+      }
       return saved(orgId, envId);
     },
 

@@ -71,7 +71,12 @@ describeEachDriver('B2C onboarding through the API', (get) => {
       db: db(),
       b2c,
       secrets,
-      jobs: { enqueue: recordEnqueue, enqueueMany: async () => undefined },
+      jobs: {
+        enqueue: recordEnqueue,
+        enqueueMany: async () => undefined,
+        schedule: async () => undefined,
+        unschedule: async () => undefined,
+      },
     });
   });
   /** Jobs the procedures queued: completing onboarding starts the env's catalogue sync. */
