@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
+import { CAMPAIGNS } from '~/domain/monitoring/campaign';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
@@ -50,6 +51,8 @@ export const users = pgTable('users', {
   emailVerified: timestamp('email_verified', { mode: 'date', withTimezone: true }),
   image: text('image'),
   isSuperUser: boolean('is_super_user').notNull().default(false),
+  /** The campaign the person first signed in through (`aeo`: the free AEO report), if any. */
+  campaign: text('campaign', { enum: CAMPAIGNS }),
   createdAt: createdAt(),
 });
 

@@ -21,6 +21,14 @@ export const b2cInstancesRouter = createTRPCRouter({
     // workers here), the schedule and the Products screen's Sync now still will.
     if (result.status === 'ok') {
       await ctx.services.products.syncNow(input.orgId, input.envId).catch(() => undefined);
+      // Someone who came for the free AEO report gets monitoring set up and its first run started;
+      // onboarding has succeeded either way.
+      const { orgId, envId } = input;
+      await ctx.services.monitoring
+        .startCampaignRun({ orgId, envId, userId: ctx.user.id }, () =>
+          ctx.services.b2cInstances.clientsForEnv(orgId, envId),
+        )
+        .catch(() => undefined);
     }
     return result;
   }),

@@ -1,4 +1,5 @@
 /** The monitoring procedures as the authorization walk (server/trpc/authz.test.ts) calls them. */
+import { expect } from 'vitest';
 import { SEED_ENVS } from '~/server/seed-data';
 import {
   type AuthzSamples,
@@ -9,6 +10,11 @@ import {
 const env = (f: { acme: string }) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id });
 
 export const authzSamples: AuthzSamples = {
+  // Names no org: anyone signed in may note their own campaign, which touches only their own row.
+  'monitoring.noteCampaign': {
+    input: () => ({ campaign: 'aeo' }),
+    nonMember: { result: (v) => expect(v).toBeUndefined() },
+  },
   'monitoring.getConfig': { input: env },
   'monitoring.saveConfig': {
     input: (f) => ({

@@ -6,9 +6,16 @@ import {
   monitoringResultsInput,
   saveMonitoringConfigInput,
 } from '~/domain/monitoring/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { noteCampaignInput } from '~/domain/monitoring/campaign';
+import { createTRPCRouter, orgProcedure, protectedProcedure } from '~/server/trpc/trpc';
 
 export const monitoringRouter = createTRPCRouter({
+  /** The campaign the person signed in through (`/app/?campaign=aeo`); not org-scoped. */
+  noteCampaign: protectedProcedure
+    .input(noteCampaignInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.monitoring.noteCampaign(ctx.user.id, input.campaign),
+    ),
   getConfig: orgProcedure
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.getConfig(input.orgId, input.envId)),

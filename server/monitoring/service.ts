@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type AiProvider } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
+import type { Campaign } from '~/domain/monitoring/campaign';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import {
   MONITORING_MESSAGES,
@@ -43,10 +44,12 @@ import {
   prompts,
   proposals,
 } from '~/server/db/schema';
+import type { B2CInstanceClients } from '~/server/integrations/b2c/gateway';
 import type { RunEvents } from '~/server/jobs/events';
 import type { JobQueue } from '~/server/jobs/queue';
 import { watchUntilEnded } from '~/server/jobs/watch';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
+import { noteCampaign, startCampaignRun } from './campaign';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 
 export const MONITORING_SERVICE_MESSAGES = {
@@ -82,6 +85,16 @@ export interface MonitoringService {
     promptKey: string,
     runId: string | null,
   ): Promise<PromptSamples>;
+  /** Remembers the campaign a person signed in through (the first one). */
+  noteCampaign(userId: string, campaign: Campaign): Promise<void>;
+  /**
+   * After onboarding: configures monitoring from the instance and starts a first run, when the person
+   * came through the free AEO report and the env has none (server/monitoring/campaign.ts).
+   */
+  startCampaignRun(
+    scope: { orgId: string; envId: string; userId: string },
+    instanceClients: () => Promise<B2CInstanceClients>,
+  ): Promise<MonitoringRun | null>;
   /** The run now (with its progress per engine), then each change, until it ends. */
   watch(
     orgId: string,
@@ -273,7 +286,7 @@ export function createMonitoringService({
     };
   }
 
-  return {
+  const service: MonitoringService = {
     async getConfig(orgId, envId) {
       await requireEnv(orgId, envId);
       return saved(orgId, envId);
@@ -615,5 +628,10 @@ export function createMonitoringService({
         signal,
       });
     },
+
+    noteCampaign: (userId, campaign) => noteCampaign(db, userId, campaign),
+    startCampaignRun: (scope, instanceClients) =>
+      startCampaignRun(db, service, scope, instanceClients),
   };
+  return service;
 }

@@ -222,6 +222,59 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     expect((await storedInstance(b2cInstanceId))?.webdavSettingsVerified).toBe(true);
   });
 
+  it('someone who came for the free AEO report finds monitoring set up from the instance and a first run started', async () => {
+    const owner = await makeUser(db());
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+    const env = await addEnv(db(), org.id, 'prod');
+    const orgId = org.id;
+    const caller = api(owner);
+    await caller.monitoring.noteCampaign({ campaign: 'aeo' });
+
+    const [instance] = (await caller.b2cInstances.sync({ orgId })).filter(
+      (i) => i.instanceId === 'zzte_prd',
+    );
+    const client = await caller.b2cAPIClients.getOrCreate({ orgId });
+    for (const capability of B2C_CAPABILITIES) {
+      await pasteInBusinessManager(
+        sim.businessManagerUrl(instance!.host, capability),
+        capability,
+        SNIPPET[capability](client.clientId),
+      );
+      await caller.b2cAPIClients.verify({ orgId, b2cInstanceId: instance!.id, capability });
+    }
+    enqueued.length = 0;
+    expect(
+      await caller.b2cInstances.verifyOnboarded({
+        orgId,
+        envId: env.id,
+        b2cInstanceId: instance!.id,
+      }),
+    ).toEqual({ status: 'ok' });
+
+    // The brand from the storefront site, prompts from the storefront catalogue's top categories.
+    const { config } = await caller.monitoring.getConfig({ orgId, envId: env.id });
+    expect(config).toMatchObject({
+      brandName: 'Reference Architecture',
+      brandDomain: instance!.host,
+      engines: ['anthropic', 'openai', 'google'],
+      samples: 10,
+      schedule: 'weekly',
+    });
+    expect(config!.newPrompts.length).toBeGreaterThan(0);
+    expect(config!.newPrompts.every((p) => /^What are the best .+ to buy online\?$/.test(p))).toBe(
+      true,
+    );
+    const runs = await caller.monitoring.runs({ orgId, envId: env.id });
+    expect(runs.map((r) => [r.trigger, r.status])).toEqual([['onboarding', 'queued']]);
+    expect(enqueued.map((j) => j.kind)).toEqual(['products.sync', 'monitoring.plan']);
+
+    // Someone else's env, onboarded without the campaign, is left alone.
+    const other = await ownerWithEnv();
+    expect(
+      await other.caller.monitoring.getConfig({ orgId: other.orgId, envId: other.env.id }),
+    ).toMatchObject({ config: null });
+  });
+
   it('an org whose Beacon client already exists in Account Manager gets it a new secret', async () => {
     const { caller, orgId } = await ownerWithEnv();
     // Made earlier (by hand, or by a Beacon whose database was reset): its secret is unknown here.

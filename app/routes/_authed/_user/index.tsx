@@ -7,7 +7,15 @@ import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export const Route = createFileRoute('/_authed/_user/')({
   validateSearch: rootSearch,
-  loader: async ({ context: { api } }) => {
+  loaderDeps: ({ search }) => ({ campaign: search.campaign }),
+  loader: async ({ context: { api }, deps }) => {
+    // Back from signing in through the free AEO report: remembered, so that the env's onboarding
+    // sets monitoring up. Not remembering it loses only that convenience.
+    if (deps.campaign === 'aeo') {
+      await api.trpcClient.monitoring.noteCampaign
+        .mutate({ campaign: 'aeo' })
+        .catch(() => undefined);
+    }
     const result = await api.queryClient.fetchQuery(
       api.trpc.orgs.bestRedirectForUser.queryOptions({}),
     );
