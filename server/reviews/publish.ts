@@ -11,6 +11,7 @@ import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
 import type { PublishFailureReason } from '~/domain/reviews/entities';
 import { publishFailureMessage } from '~/domain/reviews/messages';
 import { DomainError } from '~/domain/shared/errors';
+import { FIELD_COLUMNS } from '~/server/agents/scope';
 import { catalogProducts, proposalEvents, proposals } from '~/server/db/schema';
 import {
   B2CAuthError,
@@ -29,16 +30,6 @@ export const REVIEWS_PUBLISH_JOB = 'reviews.publish';
 export const PUBLISH_RETRY = { limit: 4, delaySeconds: 2, maxDelaySeconds: 60 };
 /** Reads and writes of one job when the product keeps changing between them (409 on its state). */
 const STATE_CONFLICT_ROUNDS = 3;
-
-/** The copy's column for each field (their names in SQL). */
-const COPY_COLUMN: Record<ProductField, string> = {
-  name: 'name',
-  short_description: 'short_description',
-  long_description: 'long_description',
-  page_title: 'page_title',
-  page_description: 'page_description',
-  page_keywords: 'page_keywords',
-};
 
 type Claimed = typeof proposals.$inferSelect;
 
@@ -172,7 +163,7 @@ async function finish(
   const conflictRows = JSON.stringify(conflicts.map((c) => ({ id: c.proposal.id, live: c.live })));
   const columns = new Map<string, Record<string, string>>();
   for (const p of published) {
-    const column = COPY_COLUMN[p.field];
+    const column = FIELD_COLUMNS[p.field].name;
     columns.set(column, { ...columns.get(column), [p.locale]: p.proposedValue });
   }
   const copySet = [...columns].map(
