@@ -15,6 +15,8 @@ export const PRODUCT_KINDS = [
   'bundle',
 ] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
+/** What a shopper sees as one product: not a variant, nor a variation group of one. */
+export const BASE_KINDS: readonly ProductKind[] = ['master', 'item', 'set', 'bundle'];
 
 /** The localized fields agents work on, in OCAPI's names. */
 export const PRODUCT_FIELDS = [

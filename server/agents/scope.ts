@@ -4,7 +4,7 @@
  */
 import { and, arrayOverlaps, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AgentConfig, CONFIG_MESSAGES, configFields } from '~/domain/agents/config';
-import type { ProductField, ProductKind } from '~/domain/products/entities';
+import { BASE_KINDS, type ProductField, type ProductKind } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
 import {
   catalogCatalogs,
@@ -15,7 +15,6 @@ import {
 } from '~/server/db/schema';
 
 /** Every kind but variation groups and variants: what agents work on unless told otherwise. */
-const BASE_KINDS: ProductKind[] = ['master', 'item', 'set', 'bundle'];
 
 export function scopeWhere(envId: string, config: AgentConfig): SQL {
   const where: SQL[] = [eq(catalogProducts.envId, envId)];
@@ -29,7 +28,7 @@ export function scopeWhere(envId: string, config: AgentConfig): SQL {
     const kinds: ProductKind[] =
       config.type === 'translation' && config.productTypes?.includes('variation-group')
         ? [...BASE_KINDS, 'variation_group']
-        : BASE_KINDS;
+        : [...BASE_KINDS];
     where.push(inArray(catalogProducts.type, kinds));
   }
   return and(...where)!;

@@ -5,12 +5,13 @@
  * statement. The last sample to end writes the run's aggregates (per engine and prompt), which the
  * results read.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
+import { BASE_KINDS } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
 import { catalogProducts, monitoringRuns, monitoringSamples } from '~/server/db/schema';
 import type { JobContext } from '~/server/jobs/define';
@@ -91,12 +92,7 @@ async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnap
       name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
     })
     .from(catalogProducts)
-    .where(
-      and(
-        eq(catalogProducts.envId, envId),
-        sql`${catalogProducts.type} in ('master', 'item', 'set', 'bundle')`,
-      ),
-    );
+    .where(and(eq(catalogProducts.envId, envId), inArray(catalogProducts.type, [...BASE_KINDS])));
   const parser = createAnswerParser({
     brand: {
       name: snapshot.brandName,

@@ -9,11 +9,11 @@ import {
   type CatalogueFacets,
   type CatalogueSyncState,
   DEFAULT_LOCALE,
+  BASE_KINDS,
   type LocalizedText,
   PRODUCT_FIELDS,
   type ProductDetail,
   type ProductField,
-  type ProductKind,
   type ProductPage,
   type ProductVariation,
 } from '~/domain/products/entities';
@@ -41,7 +41,6 @@ import { refreshProduct } from './sync';
 export const PRODUCTS_SYNC_JOB = 'products.sync';
 
 /** Every kind but variation groups and variants: what `productType=base` lists. */
-const BASE_KINDS: ProductKind[] = ['master', 'item', 'set', 'bundle'];
 
 export interface ProductsService {
   list(orgId: string, filters: ProductFiltersInput): Promise<ProductPage>;
@@ -129,7 +128,7 @@ export function createProductsService({
     if (f.b2cProductId) {
       where.push(like(catalogProducts.b2cProductId, `${escapeLike(f.b2cProductId)}%`));
     }
-    if (f.productType === 'base') where.push(inArray(catalogProducts.type, BASE_KINDS));
+    if (f.productType === 'base') where.push(inArray(catalogProducts.type, [...BASE_KINDS]));
     else if (f.productType === 'variation-group') {
       where.push(eq(catalogProducts.type, 'variation_group'));
     } else if (!f.b2cProductId) {
