@@ -1,0 +1,558 @@
+/**
+ * AI discoverability monitoring's config form (docs/product.md#monitoring): the brand and its other
+ * spellings, the competitors, the prompts asked (picked from the org's library or written here), the
+ * engines, samples per prompt and the schedule. Props in, events out: the screen validates with the
+ * save procedure's own schema and saves; the form shows each message beside its field, a competitor's
+ * beside its row.
+ */
+import { PlusIcon, XIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { CONFIG_LIMITS } from '~/domain/agents/config';
+import { AI_MODELS, AI_PROVIDER_NAMES, AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
+import {
+  type MonitoringConfig,
+  MONITORING_LIMITS,
+  MONITORING_SCHEDULES,
+  type MonitoringSchedule,
+  type SavedMonitoringConfig,
+} from '~/domain/monitoring/config';
+import type { Prompt } from '~/domain/prompts/entities';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { Textarea } from '~/ui/components/textarea';
+import {
+  CheckboxGroup,
+  type CheckboxOption,
+  ChoiceFieldset,
+  ConfigSection,
+  ListEditor,
+  RadioGroup,
+  TextField,
+} from '~/ui/patterns/agents/config-fields';
+import { formatAgo } from '~/ui/patterns/agents/format';
+import {
+  type ConfigFormErrors,
+  FIELD_ATTRIBUTE,
+  useConfigForm,
+} from '~/ui/patterns/agents/use-config-form';
+
+export const MONITORING_CONFIG_TEXT = {
+  title: 'Monitoring configuration',
+  description:
+    'What the AI assistants are asked, how often, and whose names and domains are counted in their answers.',
+  form: 'AI discoverability monitoring configuration',
+  brand: 'Brand',
+  brandName: 'Brand name',
+  brandDomain: 'Brand domain',
+  brandDomainDescription:
+    'An answer citing this domain or a subdomain counts as a citation. Without https://, like example.com.',
+  brandVariants: 'Other spellings of the brand',
+  brandVariantsDescription: 'Names an answer may use for the brand too, such as a short form.',
+  brandVariant: (i: number) => `Brand spelling ${i + 1}`,
+  addVariant: 'Add spelling',
+  shareOfVoice: 'Share of voice',
+  competitors: 'Competitors',
+  competitorsDescription:
+    'Share of voice is measured against these brands. A competitor’s citations are counted when its domain is given.',
+  nameColumn: 'Name',
+  domainColumn: 'Domain (optional)',
+  competitorName: (i: number) => `Competitor ${i + 1} name`,
+  competitorDomain: (i: number) => `Competitor ${i + 1} domain`,
+  removeCompetitor: (i: number) => `Remove competitor ${i + 1}`,
+  addCompetitor: 'Add competitor',
+  prompts: 'Prompts',
+  promptsDescription: 'What each engine is asked, the way a shopper would ask it.',
+  library: 'From the prompt library',
+  libraryDescription: 'The org’s prompts, kept in Settings → Prompts.',
+  libraryEmpty:
+    'The library has no prompts yet. Add some in Settings → Prompts, or write new ones below.',
+  goneFromLibrary: 'No longer in the library',
+  newPrompts: 'New prompts',
+  newPromptsDescription: 'One prompt a line, asked as written.',
+  newPromptsCount: (n: number) => (n === 1 ? '1 new prompt' : `${n} new prompts`),
+  newPromptLine: (i: number, message: string) => `New prompt ${i + 1}: ${message}`,
+  asking: 'Engines and schedule',
+  engines: 'Engines',
+  enginesDescription: 'The AI assistants asked every prompt.',
+  samples: 'Samples per prompt',
+  samplesDescription: `How many times each engine is asked each prompt, ${MONITORING_LIMITS.samples.min} to ${MONITORING_LIMITS.samples.max}. More samples narrow the intervals and cost more.`,
+  schedule: 'Schedule',
+  scheduleLabel: { off: 'Off', daily: 'Daily', weekly: 'Weekly' } satisfies Record<
+    MonitoringSchedule,
+    string
+  >,
+  scheduleDetail: {
+    off: 'Runs only when started from the results',
+    daily: 'A run every day',
+    weekly: 'A run every week',
+  } satisfies Record<MonitoringSchedule, string>,
+  save: 'Save configuration',
+  savedTitle: 'Monitoring configuration saved',
+  savedDescription: 'The next run asks these prompts with these settings.',
+  savedAgo: (ago: string) => `Saved ${ago}`,
+  notSavedYet: 'Not saved yet',
+  unsaved: 'Unsaved changes',
+  refusedTitle: 'Configuration not saved',
+  refusedDescription: 'Correct the fields marked above. Nothing was saved.',
+  loadFailedTitle: 'Could not load the monitoring configuration',
+} as const;
+
+/** The engines by the names people know them by: ChatGPT, Claude, Gemini. */
+export const MONITORING_ENGINES: readonly AiProvider[] = [...AI_PROVIDERS].sort((a, b) =>
+  AI_PROVIDER_NAMES[a].localeCompare(AI_PROVIDER_NAMES[b], 'en-US'),
+);
+
+/**
+ * The values as the form edits them: the new prompts as the text typed (one a line) and the samples
+ * as typed, so a half-typed value stays on screen until it is read into a config.
+ */
+export interface MonitoringConfigDraft {
+  brandName: string;
+  brandDomain: string;
+  brandVariants: string[];
+  competitors: { name: string; domain: string }[];
+  promptIds: string[];
+  newPrompts: string;
+  engines: AiProvider[];
+  samples: string;
+  schedule: MonitoringSchedule;
+}
+type DraftField = keyof MonitoringConfigDraft;
+
+/** The fields in the order they show: focus goes to the first refused. */
+const FIELDS = [
+  'brandName',
+  'brandDomain',
+  'brandVariants',
+  'competitors',
+  'promptIds',
+  'newPrompts',
+  'engines',
+  'samples',
+  'schedule',
+] as const satisfies readonly DraftField[];
+
+/** The form's start: the saved config, else the server's defaults with every engine and no schedule. */
+export function draftOf(saved: Pick<SavedMonitoringConfig, 'config' | 'defaults'>) {
+  const from: Partial<MonitoringConfig> = saved.config ?? saved.defaults;
+  return {
+    brandName: from.brandName ?? '',
+    brandDomain: from.brandDomain ?? '',
+    brandVariants: [...(from.brandVariants ?? [])],
+    competitors: (from.competitors ?? []).map((c) => ({ name: c.name, domain: c.domain ?? '' })),
+    promptIds: [...(from.promptIds ?? [])],
+    newPrompts: (from.newPrompts ?? []).join('\n'),
+    engines: [...(from.engines ?? MONITORING_ENGINES)],
+    samples: String(from.samples ?? MONITORING_LIMITS.samples.default),
+    schedule: from.schedule ?? 'off',
+  } satisfies MonitoringConfigDraft;
+}
+
+/** The written prompts: one a line, blank lines dropped. */
+export function newPromptLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/**
+ * The config the save procedure takes. Samples that are not a whole number read as 0, so the schema
+ * answers with its range message rather than a type error; an empty competitor domain is left out.
+ */
+export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
+  const samples = Number(draft.samples.trim() === '' ? NaN : draft.samples);
+  return {
+    brandName: draft.brandName,
+    brandDomain: draft.brandDomain,
+    brandVariants: draft.brandVariants,
+    competitors: draft.competitors.map((c) =>
+      c.domain.trim() === '' ? { name: c.name } : { name: c.name, domain: c.domain },
+    ),
+    promptIds: draft.promptIds,
+    newPrompts: newPromptLines(draft.newPrompts),
+    engines: draft.engines,
+    samples: Number.isInteger(samples) ? samples : 0,
+    schedule: draft.schedule,
+  };
+}
+
+/**
+ * Messages by field: the top-level name (`competitors`) holds the field's first message, and a
+ * dotted path (`competitors.1.name`, `newPrompts.3`) the message of one row.
+ */
+export type MonitoringConfigErrors = Partial<Record<string, string>>;
+
+export interface MonitoringConfigFormProps {
+  saved: SavedMonitoringConfig;
+  /** The org's prompt library (settings → Prompts). */
+  prompts: readonly Prompt[];
+  /** The clock "Saved 3 days ago" is read against. */
+  now: Date;
+  /** The save procedure's own schema, by field and by row. */
+  validate(config: MonitoringConfig): MonitoringConfigErrors;
+  /** Called with the config once it passes `validate`. */
+  onSubmit(config: MonitoringConfig): void;
+  pending: boolean;
+  /** The last save went through: the confirmation shows until the next change. */
+  confirmed: boolean;
+  /** The server's answer to the last save. */
+  serverErrors: ConfigFormErrors<string> | null;
+}
+
+export function MonitoringConfigForm({
+  saved,
+  prompts,
+  now,
+  validate,
+  onSubmit,
+  pending,
+  confirmed,
+  serverErrors,
+}: MonitoringConfigFormProps) {
+  const text = MONITORING_CONFIG_TEXT;
+  const form = useConfigForm<MonitoringConfigDraft, DraftField>({
+    fields: FIELDS,
+    initial: draftOf(saved),
+    savedAt: saved.updatedAt,
+    validate: (draft) => validate(configOf(draft)),
+    serverErrors,
+    pending,
+    onSubmit: (draft) => onSubmit(configOf(draft)),
+  });
+  const value = form.value;
+
+  // The row messages show once the field shows the form's own message (a save was tried); the
+  // server's answer names fields only.
+  const details = validate(configOf(value));
+  const rowError = (field: DraftField, path: string): string | undefined => {
+    const shown = form.errorOf(field);
+    return shown !== undefined && shown === details[field] ? details[path] : undefined;
+  };
+  const competitorRows = value.competitors.map((_, i) => ({
+    name: rowError('competitors', `competitors.${i}.name`),
+    domain: rowError('competitors', `competitors.${i}.domain`),
+  }));
+  const competitorsError = competitorRows.some((row) => row.name || row.domain)
+    ? undefined
+    : form.errorOf('competitors');
+  const newPromptsCount = newPromptLines(value.newPrompts).length;
+  const newPromptsError = (() => {
+    const message = form.errorOf('newPrompts');
+    const line = Array.from({ length: newPromptsCount }, (_, i) => i).find(
+      (i) => rowError('newPrompts', `newPrompts.${i}`) !== undefined,
+    );
+    return message && line !== undefined ? text.newPromptLine(line, message) : message;
+  })();
+
+  return (
+    <form
+      ref={form.formRef}
+      aria-label={text.form}
+      noValidate
+      onSubmit={form.submit}
+      className="flex flex-col gap-6"
+    >
+      <ConfigSection title={text.brand}>
+        <div className="grid items-start gap-5 sm:grid-cols-2">
+          <TextField
+            name="brandName"
+            label={text.brandName}
+            value={value.brandName}
+            onChange={(next) => form.set('brandName', next)}
+            error={form.errorOf('brandName')}
+            autoComplete="organization"
+          />
+          <TextField
+            name="brandDomain"
+            label={text.brandDomain}
+            description={text.brandDomainDescription}
+            value={value.brandDomain}
+            onChange={(next) => form.set('brandDomain', next)}
+            error={form.errorOf('brandDomain')}
+            placeholder="example.com"
+          />
+        </div>
+        <ListEditor
+          name="brandVariants"
+          legend={text.brandVariants}
+          description={text.brandVariantsDescription}
+          items={value.brandVariants}
+          onChange={(next) => form.set('brandVariants', next)}
+          itemLabel={text.brandVariant}
+          addLabel={text.addVariant}
+          max={CONFIG_LIMITS.listItems}
+          error={form.errorOf('brandVariants')}
+        />
+      </ConfigSection>
+
+      <ConfigSection title={text.shareOfVoice}>
+        <CompetitorsEditor
+          competitors={value.competitors}
+          onChange={(next) => form.set('competitors', next)}
+          rowErrors={competitorRows}
+          error={competitorsError}
+        />
+      </ConfigSection>
+
+      <ConfigSection title={text.prompts} description={text.promptsDescription}>
+        <CheckboxGroup
+          name="promptIds"
+          legend={text.library}
+          description={text.libraryDescription}
+          options={promptOptions(prompts, value.promptIds)}
+          value={value.promptIds}
+          onChange={(next) => form.set('promptIds', next)}
+          error={form.errorOf('promptIds')}
+          empty={text.libraryEmpty}
+        />
+        <Field {...{ [FIELD_ATTRIBUTE]: 'newPrompts' }}>
+          <FieldLabel>{text.newPrompts}</FieldLabel>
+          <Textarea
+            name="newPrompts"
+            value={value.newPrompts}
+            rows={3}
+            onChange={(event) => form.set('newPrompts', event.target.value)}
+          />
+          <FieldDescription>
+            {text.newPromptsDescription}{' '}
+            <span data-slot="new-prompts-count">{text.newPromptsCount(newPromptsCount)}</span>
+          </FieldDescription>
+          <FieldError>{newPromptsError}</FieldError>
+        </Field>
+      </ConfigSection>
+
+      <ConfigSection title={text.asking}>
+        <CheckboxGroup
+          name="engines"
+          legend={text.engines}
+          description={text.enginesDescription}
+          options={MONITORING_ENGINES.map((engine) => ({
+            value: engine,
+            label: AI_PROVIDER_NAMES[engine],
+            detail: <code className="font-mono">{AI_MODELS[engine]}</code>,
+          }))}
+          value={value.engines}
+          onChange={(next) => form.set('engines', next)}
+          error={form.errorOf('engines')}
+          columns={3}
+        />
+        <Field {...{ [FIELD_ATTRIBUTE]: 'samples' }} className="max-w-md">
+          <FieldLabel>{text.samples}</FieldLabel>
+          <Input
+            name="samples"
+            type="number"
+            inputMode="numeric"
+            min={MONITORING_LIMITS.samples.min}
+            max={MONITORING_LIMITS.samples.max}
+            step={1}
+            value={value.samples}
+            onChange={(event) => form.set('samples', event.target.value)}
+            className="w-28"
+          />
+          <FieldDescription>{text.samplesDescription}</FieldDescription>
+          <FieldError>{form.errorOf('samples')}</FieldError>
+        </Field>
+        <RadioGroup
+          name="schedule"
+          legend={text.schedule}
+          options={MONITORING_SCHEDULES.map((schedule) => ({
+            value: schedule,
+            label: text.scheduleLabel[schedule],
+            detail: text.scheduleDetail[schedule],
+          }))}
+          value={value.schedule}
+          onChange={(next) => form.set('schedule', next)}
+          error={form.errorOf('schedule')}
+        />
+      </ConfigSection>
+
+      <MonitoringConfigFooter
+        pending={pending}
+        dirty={form.dirty}
+        savedAt={saved.updatedAt}
+        now={now}
+        confirmed={confirmed && !pending && !form.dirty}
+        refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
+        formError={serverErrors?.form ?? null}
+      />
+    </form>
+  );
+}
+
+/** The library's prompts by name with their text; a chosen prompt the library no longer has stays, marked. */
+function promptOptions(
+  prompts: readonly Prompt[],
+  chosen: readonly string[],
+): CheckboxOption<string>[] {
+  const known = new Set(prompts.map((p) => p.id));
+  return [
+    ...prompts.map((prompt) => ({
+      value: prompt.id,
+      label: prompt.name,
+      detail: prompt.text,
+    })),
+    ...chosen
+      .filter((id) => !known.has(id))
+      .map((id) => ({ value: id, label: id, tag: MONITORING_CONFIG_TEXT.goneFromLibrary })),
+  ];
+}
+
+/**
+ * The competitors, a row each: name, optional domain, Remove. A row's problem shows under it, tied to
+ * its control; a new row's name takes focus, and removing a row gives focus to the row that takes its
+ * place (or Add).
+ */
+function CompetitorsEditor({
+  competitors,
+  onChange,
+  rowErrors,
+  error,
+}: {
+  competitors: readonly { name: string; domain: string }[];
+  onChange(next: { name: string; domain: string }[]): void;
+  rowErrors: readonly { name?: string | undefined; domain?: string | undefined }[];
+  /** A message about the list as a whole (too many, or the server's). */
+  error?: string | undefined;
+}) {
+  const text = MONITORING_CONFIG_TEXT;
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    const names = list.current?.querySelectorAll<HTMLElement>('[data-competitor-name]') ?? [];
+    (names[focusRow] ?? addButton.current)?.focus();
+    setFocusRow(null);
+  }, [focusRow]);
+
+  const change = (index: number, part: 'name' | 'domain', next: string) =>
+    onChange(competitors.map((c, i) => (i === index ? { ...c, [part]: next } : c)));
+
+  return (
+    <ChoiceFieldset
+      name="competitors"
+      legend={text.competitors}
+      description={text.competitorsDescription}
+      error={error}
+    >
+      {competitors.length > 0 ? (
+        <>
+          <div
+            aria-hidden
+            className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.5rem] gap-2 text-xs font-medium text-base-content/70"
+          >
+            <span>{text.nameColumn}</span>
+            <span>{text.domainColumn}</span>
+          </div>
+          <ol ref={list} className="flex flex-col gap-2">
+            {competitors.map((competitor, index) => (
+              <li
+                key={index}
+                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_2.5rem] items-start gap-2"
+              >
+                <Field className="gap-1">
+                  <FieldLabel className="sr-only">{text.competitorName(index)}</FieldLabel>
+                  <Input
+                    data-competitor-name=""
+                    value={competitor.name}
+                    autoComplete="off"
+                    onChange={(event) => change(index, 'name', event.target.value)}
+                  />
+                  <FieldError>{rowErrors[index]?.name}</FieldError>
+                </Field>
+                <Field className="gap-1">
+                  <FieldLabel className="sr-only">{text.competitorDomain(index)}</FieldLabel>
+                  <Input
+                    value={competitor.domain}
+                    autoComplete="off"
+                    placeholder="example.com"
+                    onChange={(event) => change(index, 'domain', event.target.value)}
+                  />
+                  <FieldError>{rowErrors[index]?.domain}</FieldError>
+                </Field>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={text.removeCompetitor(index)}
+                  onClick={() => {
+                    onChange(competitors.filter((_, i) => i !== index));
+                    setFocusRow(Math.min(index, competitors.length - 2));
+                  }}
+                >
+                  <XIcon aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <div>
+        <Button
+          ref={addButton}
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={competitors.length >= MONITORING_LIMITS.competitors}
+          onClick={() => {
+            onChange([...competitors, { name: '', domain: '' }]);
+            setFocusRow(competitors.length);
+          }}
+        >
+          <PlusIcon aria-hidden />
+          {text.addCompetitor}
+        </Button>
+      </div>
+    </ChoiceFieldset>
+  );
+}
+
+/** Save, and where the config stands: just saved, saved when, unsaved changes, or refused. */
+function MonitoringConfigFooter({
+  pending,
+  dirty,
+  savedAt,
+  now,
+  confirmed,
+  refused,
+  formError,
+}: {
+  pending: boolean;
+  dirty: boolean;
+  savedAt: Date | null;
+  now: Date;
+  confirmed: boolean;
+  refused: boolean;
+  formError: string | null;
+}) {
+  const text = MONITORING_CONFIG_TEXT;
+  const status = dirty
+    ? text.unsaved
+    : savedAt
+      ? text.savedAgo(formatAgo(savedAt, now))
+      : text.notSavedYet;
+  return (
+    <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
+      {refused ? (
+        <Callout
+          variant="error"
+          title={text.refusedTitle}
+          description={formError ?? text.refusedDescription}
+        />
+      ) : confirmed ? (
+        <Callout variant="success" title={text.savedTitle} description={text.savedDescription} />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" loading={pending}>
+          {text.save}
+        </Button>
+        <p role="status" data-slot="config-saved" className="text-sm text-base-content/75">
+          {savedAt && !dirty ? <time dateTime={savedAt.toISOString()}>{status}</time> : status}
+        </p>
+      </div>
+    </div>
+  );
+}
