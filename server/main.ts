@@ -113,7 +113,9 @@ async function main() {
         ? wsProbe(`${listening.url.replace(/^http/, 'ws')}/ws`)
         : Promise.reject(new Error('not listening yet')),
   };
-  const ai = await createAi(config, logger);
+  const ai = await createAi(config, logger, {
+    ...(b2c.simulator ? { b2cSimulatorUrl: b2c.simulator.url } : {}),
+  });
   if (ai.simulator) logger.info({ url: ai.simulator.url }, 'AI provider simulator started');
   const services = createServices({
     db: database.db,

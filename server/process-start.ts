@@ -120,18 +120,27 @@ export async function createB2C(
  * A provider with an API key calls its vendor; the others call the AI provider simulator at
  * AI_SIMULATOR_URL, else (outside production) one started in this process, so `npm start` runs the
  * agents offline (a worker process of its own starts none). In production a provider without a key answers "not configured".
+ * A simulator started here answers shopping questions from the B2C simulator's live storefronts:
+ * `b2cSimulatorUrl` (the one createB2C started in this process), else B2C_SIMULATOR_URL.
  */
 export async function createAi(
   config: Config,
   logger: Logger,
-  { startSimulator = true }: { startSimulator?: boolean } = {},
+  {
+    startSimulator = true,
+    b2cSimulatorUrl,
+  }: { startSimulator?: boolean; b2cSimulatorUrl?: string } = {},
 ): Promise<{ service: AiService; simulator?: AiSimulator }> {
   let simulator: AiSimulator | undefined;
   let simulatorUrl = config.ai.simulatorUrl;
   if (!simulatorUrl && startSimulator && needsAiSimulator(config) && !config.isProduction) {
     // Loaded only here: a production process never loads the simulator.
     const { createAiSimulator } = await import('~/mock-server/ai/simulator');
-    simulator = await createAiSimulator({ port: config.ai.simulatorPort });
+    const storefronts = b2cSimulatorUrl ?? config.b2cSimulatorUrl;
+    simulator = await createAiSimulator({
+      port: config.ai.simulatorPort,
+      ...(storefronts ? { storefronts } : {}),
+    });
     simulatorUrl = simulator.url;
   }
   const registry = createAiRegistry({

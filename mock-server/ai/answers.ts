@@ -14,6 +14,7 @@ import {
 } from '~/mock-server/b2c/data';
 import { createPrng, hashSeed, type Prng } from '~/mock-server/b2c/prng';
 import { generateFromSchema, type JsonSchema, schemaBreakingValue } from './json-schema';
+import type { StorefrontProduct } from './storefront';
 
 export type AiVendor = 'openai' | 'anthropic' | 'google';
 
@@ -43,6 +44,11 @@ export interface SimRequest {
    * vary with it, as an assistant's answers to the same question do; everything else does not.
    */
   occurrence?: number;
+  /**
+   * For a shopping question, what the live storefronts answer it with (top hit first), as the
+   * simulator crawled them; absent or empty, the answer names the simulator's own brand.
+   */
+  storefront?: StorefrontProduct[];
 }
 
 export type SimAnswer =
@@ -83,6 +89,10 @@ export function targetLanguage(text: string): SimLang | null {
   if (/\ben(-US)?\b|english/i.test(text)) return 'en';
   return null;
 }
+
+/** The language a request is answered in: the one its prompt asks for, else its system prompt's, else English. */
+export const languageOf = (req: Pick<SimRequest, 'prompt' | 'system'>): SimLang =>
+  targetLanguage(req.prompt) ?? targetLanguage(req.system) ?? 'en';
 
 type Role = keyof typeof SIM_VOCABULARY;
 const ROLES: Role[] = ['adjectives', 'materials', 'colors', 'nouns', 'categories'];
@@ -188,7 +198,7 @@ export function taskOf(text: string): Task {
   return 'shopping';
 }
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -220,20 +230,47 @@ interface Recommendation {
   url: string;
 }
 
-function recommendations(prng: Prng, parts: Parts): Recommendation[] {
-  const own: Recommendation = {
-    brand: BRAND.name,
-    product: productName(parts, 'en'),
-    url: `${BRAND.url}/${slug(productName(parts, 'en'))}.html`,
-  };
-  const others = [...OTHER_BRANDS]
+/** How often a shopping answer names the storefront's top hit when its description is answer-style. */
+export const NAMED_IF_ANSWER_STYLE = 0.8;
+/** How often it names the top hit otherwise. */
+export const NAMED_OTHERWISE = 0.3;
+
+/** `count` other retailers' takes on the product, in a request-dependent order. */
+function otherRecommendations(prng: Prng, parts: Parts, count: number): Recommendation[] {
+  return [...OTHER_BRANDS]
     .sort(() => prng.next() - 0.5)
-    .slice(0, 2)
+    .slice(0, count)
     .map((b) => {
       const alt: Parts = { ...parts, adj: prng.pick(SIM_VOCABULARY.adjectives) };
       const product = productName(alt, 'en');
       return { brand: b.name, product, url: `${b.url}/products/${slug(product)}` };
     });
+}
+
+/**
+ * The products a shopping answer recommends. With a storefront, its top hit is named with a
+ * probability that depends on whether its description answers questions (else only other brands are);
+ * without one, the simulator's own brand always is.
+ */
+function recommendations(
+  prng: Prng,
+  parts: Parts,
+  storefront: readonly StorefrontProduct[] = [],
+): Recommendation[] {
+  const candidate = storefront[0];
+  let own: Recommendation;
+  if (candidate) {
+    const named = prng.chance(candidate.answerStyle ? NAMED_IF_ANSWER_STYLE : NAMED_OTHERWISE);
+    if (!named) return otherRecommendations(prng, parts, prng.int(2, OTHER_BRANDS.length));
+    own = { brand: candidate.brand, product: candidate.name, url: candidate.url };
+  } else {
+    own = {
+      brand: BRAND.name,
+      product: productName(parts, 'en'),
+      url: `${BRAND.url}/${slug(productName(parts, 'en'))}.html`,
+    };
+  }
+  const others = otherRecommendations(prng, parts, 2);
   // Where the storefront's own product ranks depends on the request, as it does with real assistants.
   const at = prng.int(0, others.length);
   return [...others.slice(0, at), own, ...others.slice(at)];
@@ -254,7 +291,7 @@ interface Material {
 function material(req: SimRequest, prng: Prng): Material {
   const whole = `${req.system}\n${req.prompt}`;
   const task = taskOf(whole);
-  const lang = targetLanguage(req.prompt) ?? targetLanguage(req.system) ?? 'en';
+  const lang = languageOf(req);
   const parts: Parts = productParts(req.prompt) ?? {
     adj: prng.pick(SIM_VOCABULARY.adjectives),
     material: prng.pick(SIM_VOCABULARY.materials),
@@ -265,7 +302,7 @@ function material(req: SimRequest, prng: Prng): Material {
     task === 'translation'
       ? phrasesToTranslate(req.prompt).map((p) => translatePhrase(p, lang))
       : [];
-  const recs = recommendations(prng, parts);
+  const recs = recommendations(prng, parts, req.storefront);
   let text: string;
   if (req.toolResults.length > 0) {
     text = `Based on the tool results (${req.toolResults.join('; ').slice(0, 200)}), ${
@@ -303,7 +340,8 @@ const AGENT_FIELDS = new Set([
 ]);
 
 const STORE = { en: 'online store', fr: 'boutique en ligne', de: 'Online-Shop' } as const;
-const FAQ = {
+/** The FAQ the AEO agent appends to a long description: questions shoppers ask, each answered. */
+export const FAQ = {
   en: (noun: string, material: string) =>
     `<h3>FAQ</h3><p><strong>Who is this ${noun} for?</strong> Anyone who wants ${material} that lasts, every day.</p><p><strong>How do I care for it?</strong> Machine wash cold and dry flat.</p>`,
   fr: (noun: string, material: string) =>

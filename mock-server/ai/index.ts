@@ -9,4 +9,10 @@ export {
   SIM_MODELS,
 } from './simulator';
 export { AI_FAULT_KINDS, type AiFaultKind, type AiFaultRule, FAULT_HEADER } from './faults';
-export { BRAND, OTHER_BRANDS } from './answers';
+export { BRAND, NAMED_IF_ANSWER_STYLE, NAMED_OTHERWISE, OTHER_BRANDS } from './answers';
+export {
+  createStorefrontCrawler,
+  isAnswerStyle,
+  type StorefrontCrawler,
+  type StorefrontProduct,
+} from './storefront';

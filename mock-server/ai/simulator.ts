@@ -14,9 +14,11 @@ import {
   type AiVendor,
   type AnswerFlavour,
   answer,
+  languageOf,
   type SimAnswer,
   type SimRequest,
   seedOf,
+  taskOf,
 } from './answers';
 import {
   AI_FAULT_KINDS,
@@ -40,6 +42,7 @@ import {
   responsesJson,
   responsesStream,
 } from './openai';
+import { createStorefrontCrawler, type StorefrontProduct } from './storefront';
 import { isRecord, sse, type SseWriter } from './wire';
 
 /** A request's own wait before the answer, in milliseconds. */
@@ -62,6 +65,11 @@ export interface AiSimulatorOptions {
   host?: string;
   /** Milliseconds every model call waits before answering, like a real model's thinking time; 0 by default. */
   latencyMs?: number;
+  /**
+   * The B2C simulator's URL: shopping answers then depend on the storefronts it serves, crawled
+   * through their Shop API (see storefront.ts). Absent, they name the simulator's own brand.
+   */
+  storefronts?: string;
 }
 
 export interface AiSimulatorRequest {
@@ -149,20 +157,41 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   };
 
   let latencyMs = options.latencyMs ?? 0;
+  const crawler = options.storefronts ? createStorefrontCrawler(options.storefronts) : null;
+
+  /** Whether a request is a shopping question with no tools, which the storefronts answer. */
+  const asksStorefront = (sim: SimRequest) =>
+    sim.tools.length === 0 &&
+    sim.toolResults.length === 0 &&
+    taskOf(`${sim.system}\n${sim.prompt}`) === 'shopping';
+  /** What the storefronts answer a request with; never throws ([] when the crawl fails). */
+  const storefrontFor = async (sim: SimRequest): Promise<StorefrontProduct[]> => {
+    try {
+      return (await crawler?.productsFor(sim.prompt, languageOf(sim))) ?? [];
+    } catch {
+      return [];
+    }
+  };
 
   const handle =
     <Body>(route: Route<Body>) =>
     (req: Request, res: Response) => {
+      const run = () => {
+        answerCall(route, req, res).catch((error: unknown) => {
+          if (res.headersSent) res.end();
+          else res.status(500).json({ error: { message: String(error) } });
+        });
+      };
       const wait = Number(req.get(LATENCY_HEADER) ?? latencyMs);
       if (Number.isFinite(wait) && wait > 0) {
-        const timer = setTimeout(() => answerCall(route, req, res), wait);
+        const timer = setTimeout(run, wait);
         res.on('close', () => clearTimeout(timer));
         return;
       }
-      answerCall(route, req, res);
+      run();
     };
 
-  function answerCall<Body>(route: Route<Body>, req: Request, res: Response): void {
+  async function answerCall<Body>(route: Route<Body>, req: Request, res: Response): Promise<void> {
     const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
     const stream = route.stream(body, req);
     const fault = takeFault(route.vendor, req);
@@ -194,7 +223,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     const occurrence = occurrences.get(asked) ?? 0;
     occurrences.set(asked, occurrence + 1);
     if (occurrences.size > MAX_OCCURRENCES) occurrences.delete(occurrences.keys().next().value!);
-    const sim = { ...parsed, occurrence };
+    // Only a crawl waits; every other answer is given in the same tick, as before storefronts.
+    const storefront = crawler && asksStorefront(parsed) ? await storefrontFor(parsed) : undefined;
+    const sim: SimRequest = { ...parsed, occurrence, ...(storefront ? { storefront } : {}) };
     const flavour: AnswerFlavour =
       fault?.kind === 'schema_mismatch'
         ? 'schema-breaking'

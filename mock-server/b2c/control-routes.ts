@@ -1,7 +1,8 @@
 /**
  * Control routes beside `/__sim/faults`, for tests and end-to-end runs that need the catalogue to
  * change under Beacon: a product edited as in Business Manager (any field an agent proposes; the edit
- * moves its last_modified and `_resource_state`), or deleted.
+ * moves its last_modified and `_resource_state`), or deleted; and the live storefronts a crawler
+ * (the AI simulator) reads through the Shop API.
  */
 import express, { type Response } from 'express';
 import { z } from 'zod';
@@ -61,5 +62,34 @@ export function simProductRoutes(dataOf: (host: string) => SimInstanceData | nul
     res.status(204).end();
   });
 
+  return router;
+}
+
+/** A site a crawler can read through the Shop API, and the client id it reads with. */
+export interface SimStorefront {
+  host: string;
+  siteId: string;
+  siteName: string;
+  clientId: string;
+}
+
+/**
+ * `GET /storefronts`: the live storefronts, each with the base URL its Shop API answers under (this
+ * simulator's origin as the caller reached it).
+ */
+export function simStorefrontRoutes(storefronts: () => SimStorefront[]): express.Router {
+  const router = express.Router();
+  router.get('/storefronts', (req, res) => {
+    const origin = `${req.protocol}://${req.get('host') ?? ''}`;
+    res.json(
+      storefronts().map((s) => ({
+        host: s.host,
+        baseUrl: `${origin}/hosts/${s.host}`,
+        siteId: s.siteId,
+        siteName: s.siteName,
+        clientId: s.clientId,
+      })),
+    );
+  });
   return router;
 }

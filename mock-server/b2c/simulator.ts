@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { B2CCapability } from '~/domain/instances/capabilities';
-import { OCAPI_METHODS } from '~/domain/instances/constants';
+import { OCAPI_METHODS, OCAPI_VERSION } from '~/domain/instances/constants';
 import {
   ocapiGrants,
   type OcapiMethod,
@@ -32,9 +32,16 @@ import {
   businessManagerUrl,
   escapeHtml,
 } from './business-manager';
-import { simProductRoutes } from './control-routes';
-import { generateInstanceData, removeProduct, type SimInstanceData } from './data';
-import { ocapiDataRouter, sendFault } from './ocapi-data-routes';
+import { simProductRoutes, simStorefrontRoutes, type SimStorefront } from './control-routes';
+import {
+  categoryAssignmentsOf,
+  generateInstanceData,
+  type Localized,
+  removeProduct,
+  type SimInstanceData,
+  type SimProduct,
+} from './data';
+import { ocapiDataRouter, SEARCH_MAX_COUNT, sendFault } from './ocapi-data-routes';
 import { createPrng, hashSeed } from './prng';
 
 export type TenantType = 'sandbox' | 'development' | 'staging' | 'production';
@@ -273,6 +280,76 @@ function multistatus(entries: { href: string; name: string; collection: boolean;
   return `<?xml version="1.0" encoding="UTF-8"?><D:multistatus xmlns:D="DAV:">${responses}</D:multistatus>`;
 }
 
+/** A localized value as the Shop API serves it: the locale's, else the default. */
+const inLocale = <T>(value: Localized<T>, locale: string): T | undefined =>
+  value[locale] ?? value.default;
+
+type SimSite = SimInstanceData['sites'][number];
+
+/**
+ * Whether a shopper of `site` meets the product: online in the locale and assigned to an online
+ * category of the site's storefront catalog (a variant through its master).
+ */
+function shopperCanBuy(data: SimInstanceData, site: SimSite, p: SimProduct, locale: string) {
+  if (inLocale(p.online, locale) === false) return false;
+  return categoryAssignmentsOf(p).some(
+    (a) =>
+      a.catalogId === site.storefrontCatalogId &&
+      data.categories.some((c) => c.catalogId === a.catalogId && c.id === a.categoryId && c.online),
+  );
+}
+
+/** Search words: lower case, plural endings dropped ("dresses" and "dress", "bags" and "bag" meet). */
+function searchStems(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => {
+      if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+      if (/(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+      if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+      return word;
+    });
+}
+
+/**
+ * The Shop API's keyword search: the products a shopper sees (masters and standalone items, not
+ * variants) whose name in the locale, or the name of a category they are in, holds a query word of
+ * three letters or more; most words matched first, then by id.
+ */
+function shopSearch(data: SimInstanceData, site: SimSite, query: string, locale: string) {
+  const words = new Set(
+    searchStems(query).filter((w) => [...w].filter((ch) => /\p{L}/u.test(ch)).length >= 3),
+  );
+  if (words.size === 0) return [];
+  const categories = new Map(
+    data.categories.filter((c) => c.catalogId === site.storefrontCatalogId).map((c) => [c.id, c]),
+  );
+  const categoryText = (id: string) => {
+    const names: string[] = [];
+    for (let c = categories.get(id); c && c.parentId; c = categories.get(c.parentId)) {
+      names.push(inLocale(c.name, locale) ?? '');
+    }
+    return names.join(' ');
+  };
+  const rows: { p: SimProduct; matched: number }[] = [];
+  for (const p of data.products) {
+    if (p.type !== 'master' && p.type !== 'item') continue;
+    if (!shopperCanBuy(data, site, p, locale)) continue;
+    const text = [
+      inLocale(p.name, locale) ?? '',
+      ...categoryAssignmentsOf(p).map((a) => categoryText(a.categoryId)),
+    ].join(' ');
+    const stems = new Set(searchStems(text));
+    let matched = 0;
+    for (const w of words) if (stems.has(w)) matched += 1;
+    if (matched > 0) rows.push({ p, matched });
+  }
+  rows.sort((a, b) => b.matched - a.matched || (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0));
+  return rows.map((r) => r.p);
+}
+
 export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Promise<B2CSimulator> {
   const seed = options.seed ?? 20_26;
   const idPrng = createPrng(hashSeed(seed, 'ids'));
@@ -401,6 +478,28 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   app.use(
     '/__sim',
     simProductRoutes((host) => byHost.get(host.toLowerCase())?.data() ?? null),
+  );
+  // The live storefronts, for crawlers: each site of an instance whose Shop settings grant a client
+  // Account Manager knows the searches and product reads a crawler makes.
+  app.use(
+    '/__sim',
+    simStorefrontRoutes(() =>
+      instances.flatMap((i): SimStorefront[] => {
+        const settings = i.settings.ocapiShop;
+        const clientId = settings?.clients
+          .map((c) => c.client_id)
+          .find(
+            (id) =>
+              knownClient(id) &&
+              ocapiGrants(settings, id, '/product_search', 'get') &&
+              ocapiGrants(settings, id, '/products/*', 'get'),
+          );
+        if (!clientId) return [];
+        return i
+          .data()
+          .sites.map((s) => ({ host: i.hostname, siteId: s.id, siteName: s.name, clientId }));
+      }),
+    ),
   );
 
   // ---- Account Manager ----
@@ -702,19 +801,24 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     });
   });
 
-  inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {
+  /**
+   * The Shop API's checks, shared by its routes: a client id (query or header) Account Manager knows,
+   * a bearer token (when sent) of that same client, the instance's Shop settings granting it `GET
+   * resource`, and the site. Sends the fault and answers null when one fails.
+   */
+  const shopCall = (req: Request, res: Response, resource: string) => {
     const instance = current(res);
     const clientId =
       typeof req.query.client_id === 'string' ? req.query.client_id : req.get('x-dw-client-id');
     if (!clientId) {
       sendFault(res, 400, 'MissingClientIdException', 'The request is missing a client_id.');
-      return;
+      return null;
     }
     if (!knownClient(clientId)) {
       sendFault(res, 401, 'InvalidClientIdException', `The client_id '${clientId}' is unknown.`, {
         clientId,
       });
-      return;
+      return null;
     }
     if (req.headers.authorization && bearerClient(req) !== clientId) {
       sendFault(
@@ -723,32 +827,37 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         'InvalidAccessTokenException',
         'The access token is invalid, expired or belongs to another client.',
       );
-      return;
+      return null;
     }
-    if (!ocapiGrants(instance.settings.ocapiShop, clientId, '/site', 'get')) {
+    if (!ocapiGrants(instance.settings.ocapiShop, clientId, resource, 'get')) {
       sendFault(
         res,
         403,
         'ClientAccessForbiddenException',
-        "Access to resource 'GET /site' is not allowed for the current client.",
-        {
-          method: 'GET',
-          resource: '/site',
-          clientId,
-        },
+        `Access to resource 'GET ${resource}' is not allowed for the current client.`,
+        { method: 'GET', resource, clientId },
       );
-      return;
+      return null;
     }
-    const site = instance.data().sites.find((s) => s.id === req.params.site);
+    const data = instance.data();
+    const site = data.sites.find((s) => s.id === req.params.site);
     if (!site) {
       sendFault(
         res,
         404,
         'SiteNotFoundException',
-        `No site with ID '${req.params.site}' was found.`,
+        `No site with ID '${String(req.params.site)}' was found.`,
       );
-      return;
+      return null;
     }
+    const locale = typeof req.query.locale === 'string' ? req.query.locale : 'default';
+    return { instance, clientId, data, site, locale };
+  };
+
+  inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {
+    const call = shopCall(req, res, '/site');
+    if (!call) return;
+    const { site } = call;
     res.json({
       _v: '21.10',
       _type: 'site',
@@ -759,6 +868,85 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
       allowed_locales: ['default', 'en-US', 'fr-FR', 'de-DE'],
       allowed_currencies: [site.currency],
       status: 'online',
+    });
+  });
+
+  inst.get('/s/:site/dw/shop/v21_10/product_search', (req, res) => {
+    const call = shopCall(req, res, '/product_search');
+    if (!call) return;
+    const start = Number(req.query.start ?? 0);
+    const count = Number(req.query.count ?? 25);
+    if (
+      !Number.isInteger(start) ||
+      start < 0 ||
+      !Number.isInteger(count) ||
+      count < 1 ||
+      count > SEARCH_MAX_COUNT
+    ) {
+      sendFault(
+        res,
+        400,
+        'ValueConstraintViolationException',
+        `start must be >= 0 and count 1..${SEARCH_MAX_COUNT}.`,
+      );
+      return;
+    }
+    const query = typeof req.query.q === 'string' ? req.query.q : '';
+    const hits = shopSearch(call.data, call.site, query, call.locale);
+    const link = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}/s/${call.site.id}/dw/shop/v21_10/products/`;
+    res.json({
+      _v: OCAPI_VERSION,
+      _type: 'product_search_result',
+      count: Math.max(0, Math.min(count, hits.length - start)),
+      start,
+      total: hits.length,
+      query,
+      hits: hits.slice(start, start + count).map((p) => ({
+        _type: 'product_search_hit',
+        product_id: p.id,
+        product_name: inLocale(p.name, call.locale) ?? '',
+        link: `${link}${encodeURIComponent(p.id)}`,
+      })),
+    });
+  });
+
+  inst.get('/s/:site/dw/shop/v21_10/products/:ids', (req, res) => {
+    const raw = String(req.params.ids);
+    const call = shopCall(req, res, `/products/${raw}`);
+    if (!call) return;
+    const { data, site, locale } = call;
+    // `(id1,id2,...)` asks for several; a bare id for one.
+    const list = /^\((.*)\)$/.exec(raw);
+    const ids = list ? (list[1] ?? '').split(',').filter(Boolean) : [raw];
+    const found = ids.flatMap((id) => {
+      const product = data.productsById.get(id);
+      return product && shopperCanBuy(data, site, product, locale) ? [product] : [];
+    });
+    const document = (p: SimProduct) => ({
+      _type: 'product',
+      id: p.id,
+      name: inLocale(p.name, locale),
+      short_description: inLocale(p.short_description, locale)?.markup,
+      long_description: inLocale(p.long_description, locale)?.markup,
+      page_title: inLocale(p.page_title, locale),
+      page_description: inLocale(p.page_description, locale),
+    });
+    if (!list) {
+      const product = found[0];
+      if (!product) {
+        sendFault(res, 404, 'ProductNotFoundException', `No product with ID '${raw}' was found.`, {
+          productId: raw,
+        });
+        return;
+      }
+      res.json({ _v: OCAPI_VERSION, ...document(product) });
+      return;
+    }
+    res.json({
+      _v: OCAPI_VERSION,
+      _type: 'products_result',
+      count: found.length,
+      data: found.map(document),
     });
   });
 
