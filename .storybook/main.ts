@@ -33,6 +33,8 @@ const config: StorybookConfig = {
           '@tanstack/react-router',
           '@tanstack/react-query',
           '@trpc/client',
+          // The AEO trend chart's library: found late otherwise, and the reload fails a story run.
+          'recharts',
           '@trpc/server',
           '@trpc/server/adapters/fetch',
           '@trpc/tanstack-react-query',

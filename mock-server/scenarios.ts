@@ -10,6 +10,20 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'orgs.getContext': { org, env },
     'orgs.allOrgsForUser': orgList,
     'envs.list': [envs.prod, envs.staging],
+    // The env's home is AI discoverability monitoring: before any run and any config, by default.
+    'monitoring.results': {
+      run: null,
+      config: null,
+      overall: null,
+      engines: [],
+      prompts: [],
+      trend: [],
+      publishes: [],
+      uplift: [],
+      products: [],
+    },
+    'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
+    'monitoring.runs': [],
   };
 }
 

@@ -21,6 +21,16 @@ export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 export const RUN_TRIGGERS = ['manual', 'schedule', 'onboarding'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
+/** What the run procedures answer when they refuse (server/monitoring/service.ts). */
+export const MONITORING_RUN_MESSAGES = {
+  notConfigured: 'Save the monitoring configuration before running it.',
+  runActive: 'Monitoring is already running in this environment. Wait for it to end.',
+  jobsUnavailable: 'Background jobs are not running on this server, so monitoring cannot run.',
+  runNotFound: 'This monitoring run is not in this environment.',
+  promptNotFound: 'This prompt was not asked in that run.',
+  noRun: 'No monitoring run has finished in this environment yet.',
+} as const;
+
 /** Samples of one run asked at once across every worker (a pg-boss group, as agent runs use). */
 export const MONITORING_CONCURRENCY = 20;
 

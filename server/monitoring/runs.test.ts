@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MONITORING_MESSAGES, type MonitoringConfig } from '~/domain/monitoring/config';
+import { MONITORING_RUN_MESSAGES } from '~/domain/monitoring/runs';
 import { twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
@@ -25,7 +26,6 @@ import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob } from './jobs';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
-import { MONITORING_NOT_FOUND, MONITORING_SERVICE_MESSAGES } from './service';
 
 const TIMEOUT_MS = 60_000;
 
@@ -83,7 +83,7 @@ describeEachDriver('monitoring runs', (get) => {
   it('refuses a run before a config is saved, and a prompt the library does not have', async () => {
     const { user, scope } = await env();
     const notConfigured = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
-    expect(notConfigured.message).toBe(MONITORING_SERVICE_MESSAGES.notConfigured);
+    expect(notConfigured.message).toBe(MONITORING_RUN_MESSAGES.notConfigured);
     const unknown = await domainError(
       services.monitoring.saveConfig(...scope, user.id, { ...config, promptIds: ['no-such'] }),
     );
@@ -104,10 +104,7 @@ describeEachDriver('monitoring runs', (get) => {
         samplesPerPrompt: 5,
       });
       const again = await domainError(services.monitoring.start(...scope, user.id, 'manual'));
-      expect([again.kind, again.message]).toEqual([
-        'CONFLICT',
-        MONITORING_SERVICE_MESSAGES.runActive,
-      ]);
+      expect([again.kind, again.message]).toEqual(['CONFLICT', MONITORING_RUN_MESSAGES.runActive]);
 
       let done: typeof run | undefined = run;
       for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
@@ -175,9 +172,12 @@ describeEachDriver('monitoring runs', (get) => {
         urls: stored.urls,
       });
       const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
-      expect([missing.kind, missing.message]).toEqual(['NOT_FOUND', MONITORING_NOT_FOUND.prompt]);
+      expect([missing.kind, missing.message]).toEqual([
+        'NOT_FOUND',
+        MONITORING_RUN_MESSAGES.promptNotFound,
+      ]);
       const otherRun = await domainError(services.monitoring.prompt(...scope, key, 'no-such-run'));
-      expect(otherRun.message).toBe(MONITORING_NOT_FOUND.run);
+      expect(otherRun.message).toBe(MONITORING_RUN_MESSAGES.runNotFound);
     },
     TIMEOUT_MS,
   );

@@ -16,18 +16,19 @@ import {
   type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
-import type {
-  EngineFigures,
-  MonitoringResults,
-  MonitoringRun,
-  EngineProgress,
-  PromptFigures,
-  PromptSamples,
-  PublishMark,
-  RunPrompt,
-  RunTrigger,
-  TrendPoint,
-  UpliftFigure,
+import {
+  type EngineFigures,
+  type EngineProgress,
+  MONITORING_RUN_MESSAGES,
+  type MonitoringResults,
+  type MonitoringRun,
+  type PromptFigures,
+  type PromptSamples,
+  type PublishMark,
+  type RunPrompt,
+  type RunTrigger,
+  type TrendPoint,
+  type UpliftFigure,
 } from '~/domain/monitoring/runs';
 import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
 import { DomainError } from '~/domain/shared/errors';
@@ -51,12 +52,6 @@ import { watchUntilEnded } from '~/server/jobs/watch';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
 import { noteCampaign, startCampaignRun } from './campaign';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
-
-export const MONITORING_SERVICE_MESSAGES = {
-  notConfigured: 'Save the monitoring configuration before running it.',
-  runActive: 'Monitoring is already running in this environment. Wait for it to end.',
-  jobsUnavailable: 'Background jobs are not running on this server, so monitoring cannot run.',
-} as const;
 
 /** Runs the trend shows, newest last. */
 export const TREND_RUNS = 60;
@@ -110,12 +105,6 @@ export interface MonitoringServiceDeps {
   /** Run changes (NOTIFY on the run id); without it, a watch reads the run once a second. */
   runEvents?: RunEvents;
 }
-
-export const MONITORING_NOT_FOUND = {
-  run: 'This monitoring run is not in this environment.',
-  prompt: 'This prompt was not asked in that run.',
-  noRun: 'No monitoring run has finished in this environment yet.',
-} as const;
 
 const ACTIVE = ['queued', 'running'] as const;
 const isActive = (status: string) => (ACTIVE as readonly string[]).includes(status);
@@ -307,7 +296,7 @@ export function createMonitoringService({
       }
       const cron = monitoringCron(config.schedule, envId);
       if (cron && !jobs) {
-        throw new DomainError('UNAVAILABLE', MONITORING_SERVICE_MESSAGES.jobsUnavailable);
+        throw new DomainError('UNAVAILABLE', MONITORING_RUN_MESSAGES.jobsUnavailable);
       }
       await db
         .insert(monitoringConfigs)
@@ -327,10 +316,10 @@ export function createMonitoringService({
 
     async start(orgId, envId, userId, trigger) {
       await requireEnv(orgId, envId);
-      if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_SERVICE_MESSAGES.jobsUnavailable);
+      if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_RUN_MESSAGES.jobsUnavailable);
       const { config } = await saved(orgId, envId);
       if (!config) {
-        throw new DomainError('INVALID', MONITORING_SERVICE_MESSAGES.notConfigured);
+        throw new DomainError('INVALID', MONITORING_RUN_MESSAGES.notConfigured);
       }
       const library =
         config.promptIds.length > 0
@@ -359,7 +348,7 @@ export function createMonitoringService({
           .returning();
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new DomainError('CONFLICT', MONITORING_SERVICE_MESSAGES.runActive);
+          throw new DomainError('CONFLICT', MONITORING_RUN_MESSAGES.runActive);
         }
         throw error;
       }
@@ -573,12 +562,12 @@ export function createMonitoringService({
       if (!row) {
         throw new DomainError(
           'NOT_FOUND',
-          runId ? MONITORING_NOT_FOUND.run : MONITORING_NOT_FOUND.noRun,
+          runId ? MONITORING_RUN_MESSAGES.runNotFound : MONITORING_RUN_MESSAGES.noRun,
         );
       }
       const snapshot = row.config as RunSnapshot;
       const prompt = snapshot.prompts.find((p) => p.key === promptKey);
-      if (!prompt) throw new DomainError('NOT_FOUND', MONITORING_NOT_FOUND.prompt);
+      if (!prompt) throw new DomainError('NOT_FOUND', MONITORING_RUN_MESSAGES.promptNotFound);
       const rows = await db
         .select()
         .from(monitoringSamples)
@@ -612,7 +601,7 @@ export function createMonitoringService({
 
     async *watch(orgId, envId, runId, signal) {
       const first = await runWithProgress(orgId, envId, runId);
-      if (!first) throw new DomainError('NOT_FOUND', MONITORING_NOT_FOUND.run);
+      if (!first) throw new DomainError('NOT_FOUND', MONITORING_RUN_MESSAGES.runNotFound);
       yield* watchUntilEnded({
         id: runId,
         first,

@@ -12,15 +12,6 @@ import { indexedStateTags, storiesByState } from '~/stories/support/story-states
 
 const PENDING = new Set<string>([
   // AI discoverability monitoring (its screens land with the monitoring work)
-  'aeo.results',
-  'aeo.config',
-  'aeo.results-empty',
-  'aeo.results-llm',
-  'aeo.results-running',
-  'aeo.results-uplift',
-  'aeo.prompt-detail',
-  'aeo.products',
-  'aeo.config-validation',
   // Analyst
   'analyst',
   'analyst.answer',

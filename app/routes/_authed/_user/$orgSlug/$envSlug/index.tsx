@@ -4,6 +4,7 @@
  * prompt's samples over them.
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { homeSearch } from '~/domain/monitoring/search';
 import { OPT_OUT } from '~/domain/orgs/gating';
@@ -15,6 +16,26 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   validateSearch: homeSearch,
   search: withoutDefaults(homeSearch),
   staticData: { gate: OPT_OUT.home },
+  loaderDeps: ({ search }) => ({ view: search.view, llm: search.llm }),
+  loader: async ({ context: { api }, params, deps }) => {
+    // The env layout shows a failing org context; here it only names what the screen reads.
+    const context = await api.queryClient
+      .ensureQueryData(orgContextQuery(api.trpc, params))
+      .catch(() => null);
+    if (!context) return;
+    const scope = { orgId: context.org.id, envId: context.env.id };
+    // Started here, shown by the view behind its skeleton (docs/decisions/0023-screen-loading.md).
+    if (deps.view === 'config') {
+      void api.queryClient.prefetchQuery(api.trpc.monitoring.getConfig.queryOptions(scope));
+      void api.queryClient.prefetchQuery(
+        api.trpc.prompts.list.queryOptions({ orgId: scope.orgId }),
+      );
+    } else {
+      void api.queryClient.prefetchQuery(
+        api.trpc.monitoring.results.queryOptions(deps.llm ? { ...scope, engine: deps.llm } : scope),
+      );
+    }
+  },
   component: Home,
 });
 

@@ -1,6 +1,381 @@
-/** The AEO results (view=results): placeholder until the results land. */
-import { AeoHeader } from './header';
+/**
+ * The AEO results (view=results, docs/product.md#monitoring): the latest finished run's figures per
+ * engine with their 95% intervals, the trend over runs with publishes marked, the uplift of the
+ * latest publish, the prompts and the products named; a run in progress live over them (watchRun);
+ * `llm` narrows everything to one engine and `prompt` opens a prompt's answers over the results.
+ * Export CSV downloads the same figures; Print report lets the browser make a PDF.
+ */
+import {
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { QueryBoundary } from '~/app/components/query-boundary';
+import { clock } from '~/app/lib/clock';
+import { useCurrentEnv } from '~/app/lib/env-context';
+import { useTRPC } from '~/app/lib/trpc';
+import type { AiProvider } from '~/domain/ai/models';
+import { resultsCsv } from '~/domain/monitoring/export';
+import type { MonitoringResults, MonitoringRun } from '~/domain/monitoring/runs';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { FiguresOverview, ResultsSkeleton } from '~/ui/patterns/monitoring/engine-figures';
+import {
+  byEngine,
+  engineName,
+  isRunActive,
+  resultsFileName,
+} from '~/ui/patterns/monitoring/format';
+import {
+  PROMPT_DETAIL_TEXT,
+  PromptDetailDialog,
+  PromptDetailSkeleton,
+  PromptSamplesList,
+} from '~/ui/patterns/monitoring/prompt-detail';
+import { PromptTable } from '~/ui/patterns/monitoring/prompt-table';
+import { ProductsTable } from '~/ui/patterns/monitoring/products-table';
+import { RESULTS_EMPTY_TEXT, ResultsEmpty } from '~/ui/patterns/monitoring/results-empty';
+import {
+  EngineFilter,
+  MONITORING_RESULTS_TEXT,
+  ResultsActions,
+} from '~/ui/patterns/monitoring/results-header';
+import { MonitoringRunProgress } from '~/ui/patterns/monitoring/run-progress';
+import { TrendChartSkeleton, TrendPanel } from '~/ui/patterns/monitoring/trend';
+import { UpliftPanel } from '~/ui/patterns/monitoring/uplift';
+import { AeoHeader, homeRoute } from './header';
+
+// recharts is large and only the trend needs it: it loads with its own chunk, after the screen.
+const TrendChart = lazy(() =>
+  import('~/ui/patterns/monitoring/trend-chart').then((m) => ({ default: m.TrendChart })),
+);
+
+interface Scope {
+  orgId: string;
+  envId: string;
+}
+
+/** monitoring.results' input: every engine's figures, or one's. */
+const resultsInput = (scope: Scope, engine: AiProvider | undefined) =>
+  engine ? { ...scope, engine } : scope;
+
+/** Saves `text` as a file through a temporary link (a BOM first, so spreadsheets read UTF-8). */
+function download(text: string, fileName: string, type: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 export function AeoResultsView() {
-  return <AeoHeader>{null}</AeoHeader>;
+  const { org, env } = useCurrentEnv();
+  const { llm, prompt } = homeRoute.useSearch();
+  const navigate = homeRoute.useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const scope = { orgId: org.id, envId: env.id };
+  const input = resultsInput(scope, llm);
+
+  // The header reads the same query as the body (which suspends under its own boundary).
+  const results = useQuery(trpc.monitoring.results.queryOptions(input));
+  const run = results.data?.run ?? null;
+  const active = run !== null && isRunActive(run.status);
+
+  /** The run every cached results query shows as the latest (each engine's view shares it). */
+  const showRun = (next: MonitoringRun) =>
+    queryClient.setQueriesData<MonitoringResults>(trpc.monitoring.results.pathFilter(), (old) =>
+      old ? { ...old, run: next } : old,
+    );
+
+  useSubscription(
+    trpc.monitoring.watchRun.subscriptionOptions(
+      active && run ? { ...scope, runId: run.id } : skipToken,
+      {
+        onData: (next) => {
+          showRun(next);
+          // Ended: its figures join the results.
+          if (!isRunActive(next.status)) {
+            void queryClient.invalidateQueries(trpc.monitoring.results.pathFilter());
+            void queryClient.invalidateQueries(trpc.monitoring.runs.pathFilter());
+          }
+        },
+      },
+    ),
+  );
+
+  const start = useMutation(
+    trpc.monitoring.start.mutationOptions({
+      onSuccess: (next) => {
+        showRun(next);
+        void queryClient.invalidateQueries(trpc.monitoring.runs.pathFilter());
+      },
+      onError: (error) => {
+        // Another run started meanwhile (a schedule, another tab): show it.
+        if (error.data?.code === 'CONFLICT')
+          void queryClient.invalidateQueries(trpc.monitoring.results.pathFilter());
+      },
+    }),
+  );
+
+  const reason = !results.data
+    ? null
+    : active
+      ? MONITORING_RESULTS_TEXT.runActive
+      : !results.data.config
+        ? MONITORING_RESULTS_TEXT.notConfigured
+        : null;
+
+  const exportCsv = () => {
+    if (!results.data) return;
+    download(
+      resultsCsv(results.data),
+      resultsFileName(env.slug, clock.now()),
+      'text/csv;charset=utf-8',
+    );
+  };
+
+  return (
+    <AeoHeader
+      actions={
+        <ResultsActions
+          onRun={() => start.mutate(scope)}
+          starting={start.isPending}
+          canRun={results.data !== undefined && reason === null}
+          runBlockedReason={reason}
+          onExport={exportCsv}
+          canExport={Boolean(results.data?.overall)}
+          onPrint={() => window.print()}
+        />
+      }
+    >
+      <EngineFilter
+        value={llm ?? null}
+        renderLink={(engine, children) => (
+          <Link
+            from="/$orgSlug/$envSlug/"
+            search={(prev) => ({ ...prev, llm: engine ?? undefined })}
+            activeOptions={{ exact: true }}
+          >
+            {children}
+          </Link>
+        )}
+      />
+      {start.error ? (
+        <Callout
+          variant="error"
+          title={MONITORING_RESULTS_TEXT.startFailed}
+          description={start.error.message}
+          className="print:hidden"
+        />
+      ) : null}
+      <QueryBoundary
+        pending={<ResultsSkeleton />}
+        error={(message) => (
+          <Callout
+            variant="error"
+            title={MONITORING_RESULTS_TEXT.loadFailedTitle}
+            description={message}
+          />
+        )}
+      >
+        <Results scope={scope} engine={llm ?? null} />
+      </QueryBoundary>
+      <PromptDialog
+        scope={scope}
+        promptKey={prompt}
+        engine={llm ?? null}
+        promptText={results.data?.prompts.find((p) => p.key === prompt)?.text ?? null}
+        onClose={() => void navigate({ search: (prev) => ({ ...prev, prompt: undefined }) })}
+      />
+    </AeoHeader>
+  );
+}
+
+function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null }) {
+  const trpc = useTRPC();
+  const params = homeRoute.useParams();
+  const { data } = useSuspenseQuery(
+    trpc.monitoring.results.queryOptions(resultsInput(scope, engine ?? undefined)),
+  );
+  const running = data.run && isRunActive(data.run.status) ? data.run : null;
+  const overall = data.overall;
+
+  const failure = data.run ? <RunFailure run={data.run} hasFigures={overall !== null} /> : null;
+  if (!overall && !running) {
+    return (
+      <div className="flex flex-col gap-6">
+        {failure}
+        <ResultsEmpty
+          configureLink={
+            <Button asChild variant="primary">
+              <Link
+                from="/$orgSlug/$envSlug/"
+                search={(prev) => ({ ...prev, view: 'config' as const, prompt: undefined })}
+              >
+                {RESULTS_EMPTY_TEXT.configure}
+              </Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const engines = byEngine(
+    data.engines.filter((f) => engine === null || f.engine === engine),
+    (f) => f.engine!,
+  );
+  // Narrowed to one engine, "every engine together" is that engine: show it once.
+  const figures = engine ? engines : overall ? [overall, ...engines] : engines;
+  const names = new Map(data.products.map((p) => [p.b2cProductId, p.name]));
+  const productName = (id: string) => names.get(id) ?? id;
+
+  const promptLink = (promptKey: string, children: ReactNode) => (
+    <Link
+      from="/$orgSlug/$envSlug/"
+      search={(prev) => ({ ...prev, prompt: promptKey })}
+      activeOptions={{ exact: true }}
+      className="text-left text-primary underline-offset-4 hover:underline"
+    >
+      {children}
+    </Link>
+  );
+  const productLink = (productId: string, children: ReactNode) => (
+    <Link
+      to="/$orgSlug/$envSlug/products/$productId"
+      params={{ orgSlug: params.orgSlug, envSlug: params.envSlug, productId }}
+      className="text-primary underline-offset-4 hover:underline"
+    >
+      {children}
+    </Link>
+  );
+
+  return (
+    <div className="flex flex-col gap-10">
+      {running ? (
+        <MonitoringRunProgress run={running} hasEarlierResults={overall !== null} />
+      ) : null}
+      {failure}
+      {overall ? (
+        <>
+          <FiguresOverview
+            figures={figures}
+            brand={data.config?.brandName ?? ''}
+            finishedAt={data.trend.at(-1)?.at ?? null}
+          />
+          <TrendPanel
+            trend={data.trend}
+            publishes={data.publishes}
+            engine={engineName(engine)}
+            chart={
+              <Suspense fallback={<TrendChartSkeleton />}>
+                <TrendChart trend={data.trend} publishes={data.publishes} />
+              </Suspense>
+            }
+          />
+          <UpliftPanel uplift={data.uplift} publishes={data.publishes} productName={productName} />
+          <PromptTable prompts={data.prompts} renderPromptLink={promptLink} />
+          <ProductsTable
+            products={data.products}
+            engines={engines.map((f) => f.engine!)}
+            renderProductLink={productLink}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** What went wrong in the latest run that ended: all of it, or some samples (the figures say n). */
+function RunFailure({ run, hasFigures }: { run: MonitoringRun; hasFigures: boolean }) {
+  if (run.status === 'failed') {
+    return (
+      <Callout
+        variant="warning"
+        title={MONITORING_RESULTS_TEXT.lastRunFailed}
+        description={
+          <>
+            {run.error ? <p>{run.error}</p> : null}
+            {hasFigures ? <p>{MONITORING_RESULTS_TEXT.lastRunFailedNote}</p> : null}
+          </>
+        }
+      />
+    );
+  }
+  if (run.status === 'partly-failed') {
+    return (
+      <Callout
+        variant="warning"
+        title={MONITORING_RESULTS_TEXT.samplesFailed(run.samplesFailed, run.samplesTotal)}
+        description={
+          <>
+            {run.error ? <p>{run.error}</p> : null}
+            <p>{MONITORING_RESULTS_TEXT.samplesFailedNote}</p>
+          </>
+        }
+      />
+    );
+  }
+  return null;
+}
+
+/** A prompt's answers over the results while `prompt` is in the URL; closing removes it. */
+function PromptDialog({
+  scope,
+  promptKey,
+  engine,
+  promptText,
+  onClose,
+}: {
+  scope: Scope;
+  promptKey: string | undefined;
+  engine: AiProvider | null;
+  promptText: string | null;
+  onClose(): void;
+}) {
+  return (
+    <PromptDetailDialog
+      open={promptKey !== undefined}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={PROMPT_DETAIL_TEXT.title}
+      description={promptText}
+    >
+      {promptKey !== undefined ? (
+        <QueryBoundary
+          resetKey={promptKey}
+          pending={<PromptDetailSkeleton />}
+          error={(message) => (
+            <Callout variant="error" title={PROMPT_DETAIL_TEXT.loadFailed} description={message} />
+          )}
+        >
+          <PromptSamplesLoader scope={scope} promptKey={promptKey} engine={engine} />
+        </QueryBoundary>
+      ) : null}
+    </PromptDetailDialog>
+  );
+}
+
+function PromptSamplesLoader({
+  scope,
+  promptKey,
+  engine,
+}: {
+  scope: Scope;
+  promptKey: string;
+  engine: AiProvider | null;
+}) {
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery(trpc.monitoring.prompt.queryOptions({ ...scope, promptKey }));
+  return <PromptSamplesList data={data} engine={engine} />;
 }

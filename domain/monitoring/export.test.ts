@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, RESULTS_CSV_COLUMNS, resultsCsv } from './export';
+import type { EngineFigures, MonitoringResults } from './runs';
+import { twoProportionTest, wilsonInterval } from './stats';
+
+const figures = (engine: EngineFigures['engine'], mentions: number, n: number): EngineFigures => ({
+  engine,
+  mentionRate: wilsonInterval(mentions, n),
+  citationRate: wilsonInterval(0, n),
+  averagePosition: mentions > 0 ? 1.5 : null,
+  shareOfVoice: { '=Rival': 0.4, Acme: 0.6 },
+  sentiment: { positive: mentions, neutral: 0, negative: 0, mixed: 0 },
+});
+
+const at = (iso: string) => new Date(iso);
+
+const results: MonitoringResults = {
+  run: null,
+  config: null,
+  overall: figures(null, 3, 4),
+  engines: [figures('openai', 2, 2), figures('anthropic', 1, 2)],
+  prompts: [
+    {
+      key: 'new:1',
+      text: 'Best "rain" jacket,\nunder $200?',
+      mentionRate: wilsonInterval(3, 4),
+      citationRate: wilsonInterval(0, 4),
+    },
+  ],
+  trend: [
+    {
+      runId: 'run_1',
+      at: at('2026-02-01T08:00:00Z'),
+      mentionRate: wilsonInterval(1, 4),
+      citationRate: wilsonInterval(0, 4),
+    },
+    {
+      runId: 'run_2',
+      at: at('2026-02-08T08:00:00Z'),
+      mentionRate: wilsonInterval(3, 4),
+      citationRate: wilsonInterval(0, 4),
+    },
+  ],
+  publishes: [{ at: at('2026-02-05T10:00:00Z'), products: ['jacket', 'vest'], proposals: 3 }],
+  uplift: [
+    {
+      promptKey: 'new:1',
+      promptText: '-1 trick',
+      products: ['jacket'],
+      test: twoProportionTest({ successes: 3, n: 4 }, { successes: 1, n: 4 }),
+    },
+  ],
+  products: [
+    { b2cProductId: 'jacket', name: '@Jacket', answers: 3, engines: { openai: 2, anthropic: 1 } },
+  ],
+};
+
+describe('csvCell', () => {
+  it('quotes cells with commas, quotes and line breaks (RFC 4180), doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('guards text that a spreadsheet would run as a formula, not the numbers it writes', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell(-0.25)).toBe('-0.25');
+  });
+});
+
+describe('resultsCsv', () => {
+  it('writes every figure with its n and 95% interval, one a row, CRLF line ends', () => {
+    const csv = resultsCsv(results);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const lines = csv.split('\r\n');
+    expect(lines.pop()).toBe('');
+    // The prompt's line break is inside quotes: split the records at CRLF only.
+    expect(lines).toEqual([
+      RESULTS_CSV_COLUMNS.join(','),
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
+      "engine,all,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,3,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,1,2,2,0.3424,1,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
+      "engine,openai,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,2,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.5,1,2,0.0945,0.9055,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
+      "engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,1,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
+      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,mention_rate,0.75,3,4,0.3006,0.9544,,',
+      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,citation_rate,0,0,4,0,0.4899,,',
+      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,mention_rate,0.25,1,4,0.0456,0.6994,,',
+      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
+      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,',
+      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
+      'publish,,,2026-02-05T10:00:00.000Z,,,jacket; vest,,proposals_published,3,,,,,,',
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_before,0.75,3,4,0.3006,0.9544,,",
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_after,0.25,1,4,0.0456,0.6994,,",
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_difference,-0.5,,,-1.1001,0.1001,0.157299,no",
+      "product,all,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,3,,,,,,",
+      "product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,2,,,,,,",
+      "product,anthropic,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,1,,,,,,",
+    ]);
+  });
+
+  it('labels every row with the one engine when the results are narrowed to it', () => {
+    const openai: MonitoringResults = {
+      ...results,
+      overall: figures(null, 2, 2),
+      engines: [figures('openai', 2, 2)],
+      products: [{ b2cProductId: 'jacket', name: 'Jacket', answers: 2, engines: { openai: 2 } }],
+    };
+    const rows = resultsCsv(openai)
+      .split('\r\n')
+      .filter((line) => /^(engine|trend|product),/.test(line));
+    expect(rows.filter((line) => line.startsWith('engine,'))).toHaveLength(9);
+    expect(rows.every((line) => line.split(',')[1] === 'openai')).toBe(true);
+    expect(rows.at(-1)).toBe(
+      'product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,Jacket,answers,2,,,,,,',
+    );
+  });
+
+  it('writes only the header when nothing has run yet', () => {
+    const empty: MonitoringResults = {
+      ...results,
+      overall: null,
+      engines: [],
+      prompts: [],
+      trend: [],
+      publishes: [],
+      uplift: [],
+      products: [],
+    };
+    expect(resultsCsv(empty)).toBe(`${RESULTS_CSV_COLUMNS.join(',')}\r\n`);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The monitoring results as CSV (RFC 4180), one figure a row, so an analyst can filter and pivot
+ * them: every rate with its successes, n and 95% interval, the uplift with its test. Text cells that
+ * a spreadsheet would run as a formula (= + - @, tab, carriage return first) get a leading '.
+ */
+import type { EngineFigures, MonitoringResults } from './runs';
+import type { Rate } from './stats';
+
+export const RESULTS_CSV_COLUMNS = [
+  'section',
+  'engine',
+  'run_id',
+  'at',
+  'prompt_key',
+  'prompt',
+  'subject',
+  'subject_name',
+  'metric',
+  'value',
+  'successes',
+  'n',
+  'ci95_low',
+  'ci95_high',
+  'p_value',
+  'significant',
+] as const;
+
+type Column = (typeof RESULTS_CSV_COLUMNS)[number];
+/** A row: text cells as strings, figures as numbers (written as numbers, never guarded). */
+type Row = Partial<Record<Column, string | number | null>>;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: a number as written by us; text guarded against formulas, quoted when it must be. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? String(value) : guardFormula(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Rates and shares to four decimals (0.4200 is 42.00%), as a number. */
+const fraction = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
+
+function rateRow(metric: string, rate: Rate): Row {
+  return {
+    metric,
+    value: fraction(rate.rate),
+    successes: rate.successes,
+    n: rate.n,
+    ci95_low: fraction(rate.low),
+    ci95_high: fraction(rate.high),
+  };
+}
+
+function figureRows(f: EngineFigures): Row[] {
+  const engine = f.engine ?? 'all';
+  const rows: Row[] = [
+    rateRow('mention_rate', f.mentionRate),
+    rateRow('citation_rate', f.citationRate),
+    {
+      metric: 'average_position',
+      value: f.averagePosition === null ? null : Number(f.averagePosition.toFixed(2)),
+    },
+    ...Object.entries(f.shareOfVoice)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([brand, share]) => ({
+        subject: brand,
+        metric: 'share_of_voice',
+        value: fraction(share),
+      })),
+    ...Object.entries(f.sentiment).map(([sentiment, count]) => ({
+      subject: sentiment,
+      metric: 'sentiment_answers',
+      value: count,
+    })),
+  ];
+  return rows.map((row) => ({ section: 'engine', engine, ...row }));
+}
+
+/** The results as CSV: a header, then figures, prompts, trend, publishes, uplift and products. */
+export function resultsCsv(results: MonitoringResults): string {
+  const latest = results.trend.at(-1) ?? null;
+  const scope = results.engines.length === 1 ? results.engines[0]!.engine : null;
+  const engine = scope ?? 'all';
+  const ofLatest: Row = latest ? { run_id: latest.runId, at: latest.at.toISOString() } : {};
+  const rows: Row[] = [];
+
+  const figures = scope ? results.engines : [results.overall, ...results.engines];
+  for (const f of figures) {
+    if (f) rows.push(...figureRows(f).map((row) => ({ ...ofLatest, ...row })));
+  }
+  for (const p of results.prompts) {
+    const prompt = { section: 'prompt', engine, ...ofLatest, prompt_key: p.key, prompt: p.text };
+    rows.push({ ...prompt, ...rateRow('mention_rate', p.mentionRate) });
+    rows.push({ ...prompt, ...rateRow('citation_rate', p.citationRate) });
+  }
+  for (const point of results.trend) {
+    const run = { section: 'trend', engine, run_id: point.runId, at: point.at.toISOString() };
+    rows.push({ ...run, ...rateRow('mention_rate', point.mentionRate) });
+    rows.push({ ...run, ...rateRow('citation_rate', point.citationRate) });
+  }
+  for (const mark of results.publishes) {
+    rows.push({
+      section: 'publish',
+      at: mark.at.toISOString(),
+      subject: mark.products.join('; '),
+      metric: 'proposals_published',
+      value: mark.proposals,
+    });
+  }
+  const lastPublish = results.publishes.at(-1);
+  for (const u of results.uplift) {
+    const figure = {
+      section: 'uplift',
+      engine,
+      at: lastPublish?.at.toISOString() ?? null,
+      prompt_key: u.promptKey,
+      prompt: u.promptText,
+      subject: u.products.join('; '),
+    };
+    const { test } = u;
+    rows.push({ ...figure, ...rateRow('mention_rate_before', test.before) });
+    rows.push({ ...figure, ...rateRow('mention_rate_after', test.after) });
+    rows.push({
+      ...figure,
+      metric: 'mention_rate_difference',
+      value: fraction(test.difference),
+      ci95_low: fraction(test.interval?.low ?? null),
+      ci95_high: fraction(test.interval?.high ?? null),
+      p_value: test.pValue === null ? null : Number(test.pValue.toFixed(6)),
+      significant: test.significant ? 'yes' : 'no',
+    });
+  }
+  for (const product of results.products) {
+    const named = {
+      section: 'product',
+      ...ofLatest,
+      subject: product.b2cProductId,
+      subject_name: product.name,
+      metric: 'answers',
+    };
+    rows.push({ ...named, engine, value: product.answers });
+    if (!scope) {
+      for (const [e, count] of Object.entries(product.engines)) {
+        rows.push({ ...named, engine: e, value: count });
+      }
+    }
+  }
+
+  const lines = [
+    RESULTS_CSV_COLUMNS.join(','),
+    ...rows.map((row) => RESULTS_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,649 @@
+/**
+ * Acme/prod's AI discoverability results for mocks: six weekly runs of 8 prompts × 3 engines × 10
+ * samples, every sample generated with an answer and parsed the way the server parses one; the
+ * per-run aggregates, the results and the uplift are worked out from those samples as
+ * server/monitoring/service.ts does, with the domain's own statistics, so every figure and interval
+ * on screen is what the server would answer. A publish of approved changes falls between the last two
+ * runs: the rain-jacket prompt's mention rate rises significantly, the fleece prompt's does not.
+ */
+import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
+import type { MonitoringConfig } from '~/domain/monitoring/config';
+import type { Sentiment } from '~/domain/monitoring/parse';
+import {
+  type EngineFigures,
+  type EngineProgress,
+  MONITORING_RUN_MESSAGES,
+  type MonitoringResults,
+  type MonitoringRun,
+  type NamedProduct,
+  type PromptSamples,
+  type PublishMark,
+  type RunPrompt,
+  type SampleView,
+  type UpliftFigure,
+} from '~/domain/monitoring/runs';
+import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { prompts as library } from './fixtures';
+import { catalogueRows, STORY_NOW } from './products';
+import {
+  domainError,
+  type MockReply,
+  mockStream,
+  pending,
+  type TrpcScenario,
+} from './trpc/scenario';
+
+const BRAND = 'Acme Outfitters';
+const BRAND_DOMAIN = 'acme-outfitters.com';
+const COMPETITORS = [
+  { name: 'Summit Supply Co.', domain: 'summitsupply.com' },
+  { name: 'Trailborn', domain: 'trailborn.com' },
+  { name: 'Northpeak', domain: '' },
+] as const;
+
+/** The engines as the config lists them, and the mock's index of each (it varies the answers). */
+const ENGINES: readonly AiProvider[] = ['openai', 'anthropic', 'google'];
+const SAMPLES = 10;
+
+interface MonitoredPrompt extends RunPrompt {
+  /** Catalogue products (by id) that answers naming the brand recommend: the first always. */
+  products: readonly string[];
+  /** What an answer recommends, in its opening line. */
+  topic: string;
+}
+
+/** Eight prompts: the three of the org's library and five written in the config. */
+export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
+  {
+    key: library.rainJacket.id,
+    name: library.rainJacket.name,
+    text: library.rainJacket.text,
+    products: ['alpine-rain-jacket'],
+    topic: 'a breathable, packable rain jacket',
+  },
+  {
+    key: library.trailShoes.id,
+    name: library.trailShoes.name,
+    text: library.trailShoes.text,
+    products: ['wool-hiking-socks'],
+    topic: 'trail running on rocky, muddy ground',
+  },
+  {
+    key: library.campingGift.id,
+    name: library.campingGift.name,
+    text: library.campingGift.text,
+    products: ['merino-beanie', 'trail-water-bottle'],
+    topic: 'a camper who already owns a tent',
+  },
+  {
+    key: 'new:3f9a1c07',
+    name: null,
+    text: 'What is the warmest fleece jacket for layering under a shell in winter?',
+    products: ['trailhead-fleece'],
+    topic: 'a warm fleece mid-layer',
+  },
+  {
+    key: 'new:8b2e4d51',
+    name: null,
+    text: 'Which brand makes the most durable hiking pants for scrambling?',
+    products: ['ridge-softshell-pants'],
+    topic: 'durable hiking pants',
+  },
+  {
+    key: 'new:c47d09e2',
+    name: null,
+    text: 'Where can I buy a packable down vest online with free returns?',
+    products: ['summit-down-vest'],
+    topic: 'a packable down vest',
+  },
+  {
+    key: 'new:1e6f5a38',
+    name: null,
+    text: 'What should I pack for a weekend hut-to-hut hike in the Alps?',
+    products: ['merino-beanie', 'wool-hiking-socks'],
+    topic: 'a weekend hut-to-hut hike',
+  },
+  {
+    key: 'new:9a03b7c4',
+    name: null,
+    text: 'Recommend a sturdy tote bag for carrying groceries by bike.',
+    products: ['canvas-tote-bag'],
+    topic: 'a sturdy everyday tote',
+  },
+];
+
+const promptOf = (key: string) => MONITORED_PROMPTS.find((p) => p.key === key);
+export const RAIN_JACKET_PROMPT = MONITORED_PROMPTS[0]!;
+export const FLEECE_PROMPT = MONITORED_PROMPTS[3]!;
+
+/** Acme's monitoring config as the runs kept it. */
+export const resultsConfig = {
+  brandName: BRAND,
+  brandDomain: BRAND_DOMAIN,
+  brandVariants: ['Acme'],
+  competitors: COMPETITORS.map((c) => ({ name: c.name, domain: c.domain })),
+  promptIds: MONITORED_PROMPTS.filter((p) => p.name !== null).map((p) => p.key),
+  newPrompts: MONITORED_PROMPTS.filter((p) => p.name === null).map((p) => p.text),
+  engines: [...ENGINES],
+  samples: SAMPLES,
+  schedule: 'weekly',
+} satisfies MonitoringConfig;
+
+// ——— Runs ———
+
+const at = (iso: string) => new Date(iso);
+const minutes = (date: Date, n: number) => new Date(date.getTime() + n * 60_000);
+
+/** When each finished run ended, oldest first: weekly, the last this morning. */
+const FINISHED_AT = [
+  at('2026-01-26T08:19:00Z'),
+  at('2026-02-02T08:18:00Z'),
+  at('2026-02-09T08:21:00Z'),
+  at('2026-02-16T08:19:00Z'),
+  at('2026-02-23T08:20:00Z'),
+  at('2026-03-02T08:19:00Z'),
+];
+const LATEST = FINISHED_AT.length - 1;
+
+/** Brand mentions out of 10 per prompt (in MONITORED_PROMPTS order) and engine, in the last run. */
+const LATEST_MENTIONS: readonly (readonly [number, number, number])[] = [
+  [9, 7, 6],
+  [5, 3, 2],
+  [3, 2, 2],
+  [6, 5, 4],
+  [4, 3, 3],
+  [5, 4, 2],
+  [2, 1, 1],
+  [3, 2, 1],
+];
+/** Before the latest publish, the two prompts whose answers name the changed products. */
+const BEFORE_PUBLISH: Readonly<Record<string, readonly [number, number, number]>> = {
+  [RAIN_JACKET_PROMPT.key]: [4, 3, 2],
+  [FLEECE_PROMPT.key]: [5, 4, 3],
+};
+/** The one sample that failed in the last run: the rain-jacket prompt on Gemini, its fifth. */
+const FAILED = { run: LATEST, promptKey: RAIN_JACKET_PROMPT.key, engine: 'google', idx: 4 };
+export const FAILED_SAMPLE_ERROR = 'Gemini did not answer within 60 seconds.';
+
+/** Brand mentions of a prompt on an engine in a run: steady week to week, ±1. */
+function mentionsIn(run: number, p: number, e: number): number {
+  const prompt = MONITORED_PROMPTS[p]!;
+  const before = BEFORE_PUBLISH[prompt.key];
+  if (run === LATEST) return LATEST_MENTIONS[p]![e]!;
+  const base = before ? before[e]! : LATEST_MENTIONS[p]![e]!;
+  if (before && run === LATEST - 1) return base;
+  // A slow climb over the weeks before, with some noise from run to run.
+  const climb = run < 2 && (p + e) % 2 === 0 ? -1 : 0;
+  const noise = (run * 5 + p * 3 + e) % 7 === 0 ? 1 : (run + p * 2 + e * 3) % 6 === 0 ? -1 : 0;
+  return Math.min(SAMPLES, Math.max(0, base + climb + noise));
+}
+
+export const monitoringRunIds = FINISHED_AT.map((_, i) => `mrun_${i + 1}`);
+
+function finishedRun(i: number): MonitoringRun {
+  const finishedAt = FINISHED_AT[i]!;
+  const createdAt = minutes(finishedAt, -20);
+  const failed = i === FAILED.run ? 1 : 0;
+  const total = MONITORED_PROMPTS.length * ENGINES.length * SAMPLES;
+  return {
+    id: monitoringRunIds[i]!,
+    status: failed > 0 ? 'partly-failed' : 'succeeded',
+    trigger: 'schedule',
+    engines: [...ENGINES],
+    prompts: MONITORED_PROMPTS.length,
+    samplesPerPrompt: SAMPLES,
+    samplesTotal: total,
+    samplesDone: total - failed,
+    samplesFailed: failed,
+    createdAt,
+    startedAt: new Date(createdAt.getTime() + 4_000),
+    finishedAt,
+    error: null,
+    progress: [],
+  };
+}
+
+/** The six finished runs, oldest first. */
+export const finishedRuns: readonly MonitoringRun[] = FINISHED_AT.map((_, i) => finishedRun(i));
+
+/** Approved changes published between runs: a tote bag in February, two products last week. */
+export const monitoringPublishes: readonly PublishMark[] = [
+  { at: at('2026-02-04T15:10:00Z'), products: ['canvas-tote-bag'], proposals: 4 },
+  {
+    at: at('2026-02-26T10:40:00Z'),
+    products: ['alpine-rain-jacket', 'trailhead-fleece'],
+    proposals: 12,
+  },
+];
+
+// ——— Samples ———
+
+function productName(id: string): string | null {
+  return catalogueRows.find((row) => row.id === id)?.name.default ?? null;
+}
+
+const SENTIMENT_CYCLE: readonly Sentiment[] = [
+  'positive',
+  'positive',
+  'neutral',
+  'positive',
+  'negative',
+  'positive',
+  'mixed',
+  'positive',
+  'neutral',
+  'positive',
+];
+const CUES: Record<Sentiment, string> = {
+  positive: 'a reliable favourite: light, well made and good value',
+  neutral: 'another option in the same price range',
+  negative: 'not the best choice: reviewers say it runs small and wets out',
+  mixed: 'well made, though pricier than the others',
+};
+const COMPETITOR_LINES = [
+  'a dependable all-rounder with a lifetime warranty',
+  'popular with thru-hikers for its light weight',
+  'a budget pick that holds up well',
+];
+
+/** The competitors an answer names: Summit Supply Co. in most, Trailborn and Northpeak less often. */
+function competitorsOf(j: number, p: number, e: number): string[] {
+  const named = [(j + p + e) % 4 !== 0, (j + 2 * p + e) % 3 === 0, (j + p) % 5 < 2 + (e % 2)];
+  return COMPETITORS.filter((_, k) => named[k]).map((c) => c.name);
+}
+
+/** One answer, as an engine might write it; ChatGPT's in Markdown, which the screen shows as text. */
+function sample(run: number, p: number, e: number, idx: number, ended: number): SampleView {
+  const prompt = MONITORED_PROMPTS[p]!;
+  const engine = ENGINES[e]!;
+  const base = {
+    engine,
+    idx,
+    model: AI_MODELS[engine],
+  };
+  if (
+    run === FAILED.run &&
+    prompt.key === FAILED.promptKey &&
+    engine === FAILED.engine &&
+    idx === FAILED.idx
+  ) {
+    return {
+      ...base,
+      status: 'failed',
+      brandMentioned: null,
+      brandCited: null,
+      position: null,
+      competitors: [],
+      products: [],
+      urls: [],
+      sentiment: null,
+      answer: null,
+      error: FAILED_SAMPLE_ERROR,
+    };
+  }
+  // `ended` counts the answers of this prompt and engine before this one, failed ones skipped.
+  const j = ended;
+  const mentions = mentionsIn(run, p, e);
+  const mentioned = j < mentions;
+  const cited = j < Math.floor(mentions * 0.6);
+  const competitors = competitorsOf(j, p, e);
+  const position = mentioned ? Math.min(1 + ((j + e) % 3), competitors.length + 1) : null;
+  const productIds = mentioned
+    ? prompt.products.filter((_, k) => k === 0 || j % 2 === 0)
+    : ([] as string[]);
+  const products = productIds.map((id) => ({ b2cProductId: id, name: productName(id) }));
+  const sentiment = mentioned ? SENTIMENT_CYCLE[(j + e) % SENTIMENT_CYCLE.length]! : null;
+  const urls = [
+    ...(cited ? [`https://${BRAND_DOMAIN}/products/${productIds[0]}`] : []),
+    ...(competitors.includes('Trailborn') && j % 3 === 0 ? ['https://trailborn.com/gear'] : []),
+    // A bare host: cited, but not a web address the screen may link.
+    ...(cited && engine === 'google' && j === 0 ? [`${BRAND_DOMAIN}/size-guide`] : []),
+  ];
+
+  const brands = [...competitors];
+  if (position !== null) brands.splice(position - 1, 0, BRAND);
+  const bold = (text: string) => (engine === 'openai' ? `**${text}**` : text);
+  const lines = brands.map((brand, k) => {
+    if (brand !== BRAND) return `${k + 1}. ${bold(brand)}: ${COMPETITOR_LINES[k % 3]}.`;
+    const named = products.map((pr) => pr.name ?? pr.b2cProductId).join(' and the ');
+    return `${k + 1}. ${bold(BRAND)}: the ${named} is ${CUES[sentiment!]}.`;
+  });
+  const answer =
+    brands.length === 0
+      ? `It depends on your budget and how you will use it. Look for ${prompt.topic} with good reviews and a fair returns policy.`
+      : [
+          `For ${prompt.topic}, these are worth a look:`,
+          '',
+          ...lines,
+          ...(urls.length > 0 ? ['', `Sources: ${urls.join(', ')}`] : []),
+        ].join('\n');
+
+  return {
+    ...base,
+    status: 'done',
+    brandMentioned: mentioned,
+    brandCited: cited,
+    position,
+    competitors,
+    products,
+    urls,
+    sentiment,
+    answer,
+    error: null,
+  };
+}
+
+/** Every sample of a prompt in a run, per engine in the config's order. */
+function samplesOf(run: number, p: number): SampleView[] {
+  return ENGINES.flatMap((_, e) => {
+    let ended = 0;
+    return Array.from({ length: SAMPLES }, (_, idx) => {
+      const s = sample(run, p, e, idx, ended);
+      if (s.status === 'done') ended += 1;
+      return s;
+    });
+  });
+}
+
+// ——— Aggregates and results, as the server works them out ———
+
+interface Aggregate {
+  run: number;
+  engine: AiProvider;
+  promptKey: string;
+  n: number;
+  mentions: number;
+  citations: number;
+  positionSum: number;
+  brandCounts: Record<string, number>;
+  sentimentCounts: Record<string, number>;
+  productCounts: Record<string, number>;
+}
+
+function add(counts: Record<string, number>, key: string, by = 1) {
+  counts[key] = (counts[key] ?? 0) + by;
+}
+
+function aggregatesOf(run: number): Aggregate[] {
+  return MONITORED_PROMPTS.flatMap((prompt, p) => {
+    const samples = samplesOf(run, p);
+    return ENGINES.map((engine) => {
+      const done = samples.filter((s) => s.engine === engine && s.status === 'done');
+      const row: Aggregate = {
+        run,
+        engine,
+        promptKey: prompt.key,
+        n: done.length,
+        mentions: done.filter((s) => s.brandMentioned).length,
+        citations: done.filter((s) => s.brandCited).length,
+        positionSum: done.reduce((sum, s) => sum + (s.position ?? 0), 0),
+        brandCounts: {},
+        sentimentCounts: {},
+        productCounts: {},
+      };
+      for (const s of done) {
+        for (const c of s.competitors) add(row.brandCounts, c);
+        if (s.sentiment) add(row.sentimentCounts, s.sentiment);
+        for (const pr of s.products) add(row.productCounts, pr.b2cProductId);
+      }
+      return row;
+    });
+  });
+}
+
+const AGGREGATES: readonly Aggregate[] = FINISHED_AT.flatMap((_, run) => aggregatesOf(run));
+
+function sum(rows: readonly Aggregate[], pick: (row: Aggregate) => number) {
+  return rows.reduce((total, row) => total + pick(row), 0);
+}
+
+function figuresOf(rows: readonly Aggregate[], engine: AiProvider | null): EngineFigures {
+  const mentions = sum(rows, (r) => r.mentions);
+  const n = sum(rows, (r) => r.n);
+  const brands: Record<string, number> = {};
+  const sentiments: Record<string, number> = {};
+  for (const r of rows) {
+    for (const [brand, count] of Object.entries(r.brandCounts)) add(brands, brand, count);
+    for (const [s, count] of Object.entries(r.sentimentCounts)) add(sentiments, s, count);
+  }
+  return {
+    engine,
+    mentionRate: wilsonInterval(mentions, n),
+    citationRate: wilsonInterval(
+      sum(rows, (r) => r.citations),
+      n,
+    ),
+    averagePosition: mentions > 0 ? sum(rows, (r) => r.positionSum) / mentions : null,
+    shareOfVoice: shareOfVoice({ ...brands, [BRAND]: mentions }),
+    sentiment: {
+      positive: sentiments.positive ?? 0,
+      neutral: sentiments.neutral ?? 0,
+      negative: sentiments.negative ?? 0,
+      mixed: sentiments.mixed ?? 0,
+    },
+  };
+}
+
+/** No run has finished: nothing to show but the config (and the run going, if one is). */
+export const emptyResults = {
+  run: null,
+  config: null,
+  overall: null,
+  engines: [],
+  prompts: [],
+  trend: [],
+  publishes: [],
+  uplift: [],
+  products: [],
+} satisfies MonitoringResults;
+
+/** monitoring.results over the six runs, every engine's or one's, with `run` as the latest run. */
+export function monitoringResults(
+  engine: AiProvider | null = null,
+  run: MonitoringRun = finishedRuns[LATEST]!,
+): MonitoringResults {
+  const of = (i: number) =>
+    AGGREGATES.filter((r) => r.run === i && (engine === null || r.engine === engine));
+  const current = of(LATEST);
+  const engines = [...new Set(current.map((r) => r.engine))].sort();
+
+  const trend = FINISHED_AT.map((finishedAt, i) => {
+    const f = figuresOf(of(i), engine);
+    return {
+      runId: monitoringRunIds[i]!,
+      at: finishedAt,
+      mentionRate: f.mentionRate,
+      citationRate: f.citationRate,
+    };
+  });
+
+  // The uplift around the latest publish: the runs either side, for prompts naming a changed product.
+  const latestPublish = monitoringPublishes.at(-1)!;
+  const changed = new Set(latestPublish.products);
+  const before = of(LATEST - 1);
+  const uplift: UpliftFigure[] = [];
+  for (const prompt of MONITORED_PROMPTS) {
+    const b = before.filter((r) => r.promptKey === prompt.key);
+    const a = current.filter((r) => r.promptKey === prompt.key);
+    const named = [...b, ...a]
+      .flatMap((r) => Object.keys(r.productCounts))
+      .filter((id) => changed.has(id));
+    if (named.length === 0) continue;
+    uplift.push({
+      promptKey: prompt.key,
+      promptText: prompt.text,
+      products: [...new Set(named)].sort(),
+      test: twoProportionTest(
+        { successes: sum(b, (r) => r.mentions), n: sum(b, (r) => r.n) },
+        { successes: sum(a, (r) => r.mentions), n: sum(a, (r) => r.n) },
+      ),
+    });
+  }
+
+  const counts: Record<string, number> = {};
+  const perEngine = new Map<string, Partial<Record<AiProvider, number>>>();
+  for (const r of current) {
+    for (const [id, count] of Object.entries(r.productCounts)) {
+      add(counts, id, count);
+      const row = perEngine.get(id) ?? {};
+      row[r.engine] = (row[r.engine] ?? 0) + count;
+      perEngine.set(id, row);
+    }
+  }
+  const products: NamedProduct[] = Object.entries(counts)
+    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    .slice(0, 20)
+    .map(([id, answers]) => ({
+      b2cProductId: id,
+      name: productName(id),
+      answers,
+      engines: perEngine.get(id) ?? {},
+    }));
+
+  return {
+    run,
+    config: resultsConfig,
+    overall: figuresOf(current, null),
+    engines: engines.map((e) =>
+      figuresOf(
+        current.filter((r) => r.engine === e),
+        e,
+      ),
+    ),
+    prompts: MONITORED_PROMPTS.map((prompt) => {
+      const f = figuresOf(
+        current.filter((r) => r.promptKey === prompt.key),
+        engine,
+      );
+      return {
+        key: prompt.key,
+        text: prompt.text,
+        mentionRate: f.mentionRate,
+        citationRate: f.citationRate,
+      };
+    }),
+    trend,
+    publishes: [...monitoringPublishes],
+    uplift,
+    products,
+  };
+}
+
+/** monitoring.prompt: a prompt's samples in the latest finished run (or one of the six). */
+export function promptSamples(promptKey: string, runId?: string): PromptSamples | null {
+  const run = runId ? monitoringRunIds.indexOf(runId) : LATEST;
+  const p = MONITORED_PROMPTS.findIndex((prompt) => prompt.key === promptKey);
+  const prompt = promptOf(promptKey);
+  if (run < 0 || p < 0 || !prompt) return null;
+  return {
+    run: finishedRuns[run]!,
+    prompt: { key: prompt.key, text: prompt.text, name: prompt.name },
+    samples: samplesOf(run, p),
+  };
+}
+
+// ——— A run in progress ———
+
+/** The seventh run, started ten minutes before the stories' now, as watchRun reports it. */
+export function runningRun(progress: readonly EngineProgress[]): MonitoringRun {
+  const createdAt = minutes(STORY_NOW, -10);
+  const done = progress.reduce((total, e) => total + e.done, 0);
+  const failed = progress.reduce((total, e) => total + e.failed, 0);
+  const total = progress.reduce((t, e) => t + e.total, 0);
+  const ended = done + failed === total;
+  return {
+    id: 'mrun_7',
+    status: ended ? (failed > 0 ? 'partly-failed' : 'succeeded') : 'running',
+    trigger: 'manual',
+    engines: [...ENGINES],
+    prompts: MONITORED_PROMPTS.length,
+    samplesPerPrompt: SAMPLES,
+    samplesTotal: total,
+    samplesDone: done,
+    samplesFailed: failed,
+    createdAt,
+    startedAt: new Date(createdAt.getTime() + 4_000),
+    finishedAt: ended ? STORY_NOW : null,
+    error: null,
+    progress: ended ? [] : [...progress],
+  };
+}
+
+const PER_ENGINE = MONITORED_PROMPTS.length * SAMPLES;
+
+/** Partway: ChatGPT 63 of 80 (one failed), Claude 48, Gemini 32 (two failed). */
+export const runProgress: readonly EngineProgress[] = [
+  { engine: 'anthropic', total: PER_ENGINE, done: 48, failed: 0 },
+  { engine: 'google', total: PER_ENGINE, done: 30, failed: 2 },
+  { engine: 'openai', total: PER_ENGINE, done: 62, failed: 1 },
+];
+/** A little later: ChatGPT done, Claude 71, Gemini 55. */
+export const laterRunProgress: readonly EngineProgress[] = [
+  { engine: 'anthropic', total: PER_ENGINE, done: 71, failed: 0 },
+  { engine: 'google', total: PER_ENGINE, done: 53, failed: 2 },
+  { engine: 'openai', total: PER_ENGINE, done: 79, failed: 1 },
+];
+
+/** What monitoring.start answers: the run, queued, its samples not planned yet. */
+export const queuedRun: MonitoringRun = {
+  ...runningRun(
+    ENGINES.map((engine) => ({ engine, total: PER_ENGINE, done: 0, failed: 0 })).sort((a, b) =>
+      a.engine.localeCompare(b.engine),
+    ),
+  ),
+  id: 'mrun_new',
+  status: 'queued',
+  createdAt: STORY_NOW,
+  startedAt: null,
+};
+
+// ——— Scenarios ———
+
+export interface MonitoringMockOptions {
+  /** Six finished runs behind the results (default), or none: the env has never run. */
+  history?: 'six-runs' | 'none';
+  /** A run in progress over the results. */
+  active?: MonitoringRun | null;
+  /** Whether a config is saved (default: yes); without one, start is refused as the server does. */
+  configured?: boolean;
+  /** What monitoring.watchRun sends: by default the active run once, then quiet. */
+  watch?: MockReply<'monitoring.watchRun'>;
+}
+
+/**
+ * monitoring.results (honouring `engine`), runs, start, prompt and watchRun for Acme/prod. Start is
+ * refused while a run is active or before a config is saved, with the server's messages.
+ */
+export function monitoringMock({
+  history = 'six-runs',
+  active = null,
+  configured = true,
+  watch,
+}: MonitoringMockOptions = {}): TrpcScenario {
+  const ran = history === 'six-runs';
+  const config = configured ? resultsConfig : null;
+  const latestRun = active ?? (ran ? finishedRuns[LATEST]! : null);
+  return {
+    'monitoring.results': (input) =>
+      ran
+        ? { ...monitoringResults(input.engine ?? null, latestRun!), config }
+        : { ...emptyResults, run: latestRun, config },
+    'monitoring.runs': () => [
+      ...(active ? [active] : []),
+      ...(ran ? [...finishedRuns].reverse() : []),
+    ],
+    'monitoring.start': () => {
+      if (!config) return domainError('INVALID', MONITORING_RUN_MESSAGES.notConfigured);
+      if (active) return domainError('CONFLICT', MONITORING_RUN_MESSAGES.runActive);
+      return queuedRun;
+    },
+    'monitoring.prompt': (input) => {
+      if (!ran) return domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.noRun);
+      return (
+        promptSamples(input.promptKey, input.runId) ??
+        domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.promptNotFound)
+      );
+    },
+    'monitoring.watchRun': watch ?? (active ? mockStream([{ data: active }]) : pending),
+  };
+}

@@ -1,0 +1,722 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { clock } from '~/app/lib/clock';
+import { resultsCsv } from '~/domain/monitoring/export';
+import { MONITORING_RUN_MESSAGES, type MonitoringRun } from '~/domain/monitoring/runs';
+import { orgs, promptList, sessionFor, users } from '~/mock-server/fixtures';
+import {
+  FAILED_SAMPLE_ERROR,
+  laterRunProgress,
+  monitoringMock,
+  type MonitoringMockOptions,
+  monitoringResults,
+  RAIN_JACKET_PROMPT,
+  runningRun,
+  runProgress,
+} from '~/mock-server/monitoring';
+import { STORY_NOW } from '~/mock-server/products';
+import { atEnv } from '~/mock-server/scenarios';
+import { domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
+import { screen } from '~/stories/support/app-harness';
+import { expectConsoleError } from '~/tests/support/console';
+import { FIGURES_TEXT } from '~/ui/patterns/monitoring/engine-figures';
+import { PROMPT_DETAIL_TEXT } from '~/ui/patterns/monitoring/prompt-detail';
+import { PRODUCTS_TABLE_TEXT } from '~/ui/patterns/monitoring/products-table';
+import { RESULTS_EMPTY_TEXT } from '~/ui/patterns/monitoring/results-empty';
+import { MONITORING_RESULTS_TEXT } from '~/ui/patterns/monitoring/results-header';
+import { RUN_PROGRESS_TEXT } from '~/ui/patterns/monitoring/run-progress';
+import { TREND_TEXT } from '~/ui/patterns/monitoring/trend';
+// The screen loads the chart (and recharts) lazily; loading it with the stories keeps that chunk's
+// first fetch out of each story's time limit. The screen's lazy import then resolves at once.
+import '~/ui/patterns/monitoring/trend-chart';
+import { UPLIFT_TEXT } from '~/ui/patterns/monitoring/uplift';
+
+const meta = {
+  title: 'Screens/AEO Results',
+  // The export's file name carries the day: read against a pinned clock.
+  beforeEach: () => {
+    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
+    return () => now.mockRestore();
+  },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const HOME = '/app/acme/prod';
+const scope = { orgId: orgs.acme.id, envId: 'env_prod' };
+
+function atResults(url: string, options: MonitoringMockOptions = {}, more: TrpcScenario = {}) {
+  return screen({
+    url,
+    session: sessionFor(users.maya),
+    trpc: { ...atEnv(), ...monitoringMock(options), ...more },
+  });
+}
+
+/** Dialogs render in a portal, outside the story's canvas. */
+const page = () => within(document.body);
+
+const searchOf = (story: { history(): { location: { search: string } } }) =>
+  Object.fromEntries(new URLSearchParams(story.history().location.search));
+
+/** The results once loaded: the figures' section. */
+async function resultsLoaded(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole(
+    'heading',
+    { name: 'AI Discoverability (AEO)', level: 1 },
+    { timeout: 4000 },
+  );
+  return canvas.findByRole('region', { name: FIGURES_TEXT.title }, { timeout: 4000 });
+}
+
+/** An engine's card (a region named by its heading) in the figures' section. */
+const card = (canvasElement: HTMLElement, name: string) =>
+  within(
+    within(canvasElement.querySelector<HTMLElement>('[data-slot="monitoring-figures"]')!).getByRole(
+      'region',
+      { name },
+    ),
+  );
+
+/** A section of the results by its slot, to look inside it only. */
+const part = (canvasElement: HTMLElement, slot: string) =>
+  within(canvasElement.querySelector<HTMLElement>(`[data-slot="${slot}"]`)!);
+
+/** A figure of a card: its value lines, e.g. ['36% (30–42%)', 'n = 239']. */
+function stat(inCard: ReturnType<typeof within>, label: string): (string | null)[] {
+  const dd = inCard.getByText(label, { selector: 'dt' }).nextElementSibling!;
+  return dd.children.length > 0
+    ? [...dd.children].map((child) => child.textContent)
+    : [dd.textContent];
+}
+
+/** Share of voice as read: "Summit Supply Co. 39%", … */
+const shares = (inCard: ReturnType<typeof within>, engine: string) =>
+  within(inCard.getByRole('list', { name: `Share of voice (${engine})` }))
+    .getAllByRole('listitem')
+    .map((item) =>
+      [...item.children]
+        .map((c) => c.textContent)
+        .filter(Boolean)
+        .join(' '),
+    );
+
+/** A cell as read: a rate's lines joined ("36% (30–42%) · n = 239"), else its text. */
+function cellText(cell: Element): string | null {
+  const lines = cell.querySelector('[data-slot="rate"], [data-slot="difference"]');
+  return lines ? [...lines.children].map((line) => line.textContent).join(' · ') : cell.textContent;
+}
+
+/** A table's body rows as the text of their cells. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map(cellText));
+
+const runNow = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('button', { name: MONITORING_RESULTS_TEXT.runNow });
+
+// ——— Results ———
+
+const results = atResults(`${HOME}?view=results`);
+/**
+ * The latest run's figures per engine and overall: mention and citation rates with their 95% intervals
+ * and n, average position, share of voice, sentiment; the trend as a chart with its table; the prompts.
+ */
+export const Results: Story = {
+  ...results.story,
+  tags: ['state:aeo.results'],
+  play: async ({ canvasElement }) => {
+    const figures = await resultsLoaded(canvasElement);
+    await expect(
+      within(figures).getByText(/^From the run finished Mar 2, 2026, 08:19 UTC\./),
+    ).toBeVisible();
+    // One of its samples failed: said, and the n of Gemini's figures shows it.
+    await expect(
+      within(canvasElement).getByText(MONITORING_RESULTS_TEXT.samplesFailed(1, 240)),
+    ).toBeVisible();
+    await expect(
+      within(canvasElement).getByText(MONITORING_RESULTS_TEXT.samplesFailedNote),
+    ).toBeVisible();
+    await expect(
+      within(figures)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['All engines', 'ChatGPT', 'Claude', 'Gemini']);
+
+    const all = card(canvasElement, 'All engines');
+    await expect(stat(all, 'Mention rate')).toEqual(['36% (30–42%)', 'n = 239']);
+    await expect(stat(all, 'Citation rate')).toEqual(['17% (13–22%)', 'n = 239']);
+    await expect(stat(all, 'Average position')[0]).toBe('1.7');
+    await expect(shares(all, 'All engines')).toEqual([
+      'Summit Supply Co. 39%',
+      'Northpeak 25%',
+      'Acme Outfitters 19%',
+      'Trailborn 18%',
+    ]);
+    const chatgpt = card(canvasElement, 'ChatGPT');
+    await expect(stat(chatgpt, 'Mention rate')).toEqual(['46% (36–57%)', 'n = 80']);
+    await expect(stat(chatgpt, 'Citation rate')).toEqual(['24% (16–34%)', 'n = 80']);
+    await expect(stat(chatgpt, 'Positive')).toEqual(['24']);
+    await expect(stat(chatgpt, 'Negative')).toEqual(['4']);
+    await expect(stat(card(canvasElement, 'Claude'), 'Mention rate')).toEqual([
+      '34% (24–45%)',
+      'n = 80',
+    ]);
+    // One of Gemini's answers failed: its figures stand on 79.
+    await expect(stat(card(canvasElement, 'Gemini'), 'Mention rate')).toEqual([
+      '27% (18–37%)',
+      'n = 79',
+    ]);
+
+    // The trend: a chart (drawn once recharts loads) and its numbers as a table for screen readers.
+    const trendPart = part(canvasElement, 'monitoring-trend');
+    await expect(
+      trendPart.getByRole('img', { name: TREND_TEXT.chartLabel('All engines') }),
+    ).toBeVisible();
+    const trend = trendPart.getByRole('table', { name: TREND_TEXT.tableCaption });
+    await expect(rowsOf(trend).map((r) => r.slice(0, 3))).toEqual([
+      ['Jan 26, 2026', '24% (19–30%)', 'n = 240'],
+      ['Feb 2, 2026', '24% (19–30%)', 'n = 240'],
+      ['Feb 9, 2026', '28% (23–34%)', 'n = 240'],
+      ['Feb 16, 2026', '29% (23–35%)', 'n = 240'],
+      ['Feb 23, 2026', '28% (22–33%)', 'n = 240'],
+      ['Mar 2, 2026', '36% (30–42%)', 'n = 239'],
+    ]);
+    // The rate as a line over its interval's band.
+    await waitFor(
+      () => {
+        expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
+        expect(canvasElement.querySelector('.recharts-area-area')).not.toBeNull();
+      },
+      { timeout: 10_000 },
+    );
+    const prompts = part(canvasElement, 'monitoring-prompts').getByRole('table', {
+      name: /^Mention and citation rate per prompt/,
+    });
+    await expect(rowsOf(prompts)).toHaveLength(8);
+    await expect(rowsOf(prompts)[0]).toEqual([
+      RAIN_JACKET_PROMPT.text,
+      '76% (58–88%) · n = 29',
+      '41% (26–59%) · n = 29',
+    ]);
+  },
+};
+
+const exporting = atResults(`${HOME}?view=results`);
+/**
+ * Export CSV downloads the figures as the domain writes them; Print report opens the print dialog; the
+ * engine filter is in the URL.
+ */
+export const ResultsExport: Story = {
+  ...exporting.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    // The figures as the domain writes them, named after the env and the day.
+    const created = spyOn(URL, 'createObjectURL').mockReturnValue('blob:aeo-results');
+    const revoked = spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const names: string[] = [];
+    const clicked = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      await userEvent.click(
+        canvas.getByRole('button', { name: MONITORING_RESULTS_TEXT.exportCsv }),
+      );
+      await expect(names).toEqual(['aeo-results-prod-2026-03-02.csv']);
+      const blob = created.mock.calls[0]![0] as Blob;
+      await expect(blob.type).toBe('text/csv;charset=utf-8');
+      await expect(await blob.text()).toBe(resultsCsv(monitoringResults()));
+      await waitFor(() => expect(revoked).toHaveBeenCalledWith('blob:aeo-results'));
+    } finally {
+      created.mockRestore();
+      revoked.mockRestore();
+      clicked.mockRestore();
+    }
+
+    // Print report hands over to the browser's print dialog (and its PDF).
+    const print = spyOn(window, 'print').mockImplementation(() => {});
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: MONITORING_RESULTS_TEXT.print }));
+      await expect(print).toHaveBeenCalledTimes(1);
+    } finally {
+      print.mockRestore();
+    }
+
+    // The engine filter is in the URL.
+    const filter = within(canvas.getByRole('navigation', { name: 'Engine' }));
+    await expect(filter.getByRole('link', { name: 'All engines' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await userEvent.click(filter.getByRole('link', { name: 'ChatGPT' }));
+    await waitFor(() => expect(searchOf(exporting)).toEqual({ llm: 'openai' }));
+    await expect(await filter.findByRole('link', { name: 'ChatGPT' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await waitFor(() =>
+      expect(exporting.api.calls('monitoring.results')).toContainEqual({
+        ...scope,
+        engine: 'openai',
+      }),
+    );
+  },
+};
+
+// ——— Before the first run ———
+
+// atEnv's defaults: no run, no config. The config view asks for the prompt library.
+const empty = screen({
+  url: `${HOME}?view=results`,
+  session: sessionFor(users.maya),
+  trpc: { ...atEnv(), 'prompts.list': promptList },
+});
+/** No run yet: what monitoring measures and why with intervals, and the way to its configuration. */
+export const ResultsEmpty: Story = {
+  ...empty.story,
+  tags: ['state:aeo.results-empty'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = within(
+      await canvas.findByRole('region', { name: RESULTS_EMPTY_TEXT.title }, { timeout: 4000 }),
+    );
+    await expect(region.getByText(RESULTS_EMPTY_TEXT.description)).toBeVisible();
+    await expect(region.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Mention rate: the share of answers that name your brand.',
+      'Citation rate: the share of answers that cite your domain as a source.',
+      'Share of voice: your brand’s share of all brand mentions, against your competitors.',
+      'Position: where your brand comes among the brands an answer names.',
+    ]);
+    await expect(region.getByText(RESULTS_EMPTY_TEXT.intervals)).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: MONITORING_RESULTS_TEXT.exportCsv }),
+    ).toBeDisabled();
+    // Nothing configured: Run now says why it waits.
+    await expect(runNow(canvasElement)).toBeDisabled();
+    await expect(runNow(canvasElement)).toHaveAccessibleDescription(
+      MONITORING_RESULTS_TEXT.notConfigured,
+    );
+
+    await userEvent.click(region.getByRole('link', { name: RESULTS_EMPTY_TEXT.configure }));
+    await waitFor(() => expect(searchOf(empty)).toEqual({ view: 'config' }));
+  },
+};
+
+// ——— One engine ———
+
+const llm = atResults(`${HOME}?view=results&llm=openai`);
+/** llm=openai: ChatGPT's figures, trend, prompts and products only; the other engines hidden. */
+export const ResultsLlm: Story = {
+  ...llm.story,
+  tags: ['state:aeo.results-llm'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figures = await resultsLoaded(canvasElement);
+    await expect(
+      within(figures)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['ChatGPT']);
+    for (const hidden of ['All engines', 'Claude', 'Gemini']) {
+      await expect(within(figures).queryByRole('region', { name: hidden })).toBeNull();
+    }
+    await expect(stat(card(canvasElement, 'ChatGPT'), 'Mention rate')).toEqual([
+      '46% (36–57%)',
+      'n = 80',
+    ]);
+    await expect(llm.api.calls('monitoring.results')).toEqual([{ ...scope, engine: 'openai' }]);
+
+    await expect(canvas.getByRole('img', { name: TREND_TEXT.chartLabel('ChatGPT') })).toBeVisible();
+    const trend = canvas.getByRole('table', { name: TREND_TEXT.tableCaption });
+    await expect(rowsOf(trend).map((r) => r.slice(1, 3))).toEqual([
+      ['34% (24–45%)', 'n = 80'],
+      ['35% (25–46%)', 'n = 80'],
+      ['38% (28–48%)', 'n = 80'],
+      ['40% (30–51%)', 'n = 80'],
+      ['36% (27–47%)', 'n = 80'],
+      ['46% (36–57%)', 'n = 80'],
+    ]);
+    const prompts = canvas.getByRole('table', { name: /^Mention and citation rate per prompt/ });
+    await expect(rowsOf(prompts)[0]).toEqual([
+      RAIN_JACKET_PROMPT.text,
+      '90% (60–98%) · n = 10',
+      '50% (24–76%) · n = 10',
+    ]);
+    const products = canvas.getByRole('table', { name: PRODUCTS_TABLE_TEXT.caption });
+    await expect(
+      within(products)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Answers (ChatGPT)']);
+    // The uplift is ChatGPT's too: 10 answers a side.
+    const uplift = canvas.getByRole('table', { name: UPLIFT_TEXT.caption });
+    await expect(rowsOf(uplift)[0]!.slice(2)).toEqual([
+      '40% (17–69%) · n = 10',
+      '90% (60–98%) · n = 10',
+      '+50.0 pp · 95% interval +14.4 to +85.6 pp',
+      'Significant (p = 0.019)',
+    ]);
+
+    const filter = within(canvas.getByRole('navigation', { name: 'Engine' }));
+    await expect(filter.getByRole('link', { name: 'ChatGPT' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(filter.getByRole('link', { name: 'All engines' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    await userEvent.click(filter.getByRole('link', { name: 'All engines' }));
+    await waitFor(() => expect(searchOf(llm)).toEqual({}));
+    await expect(await canvas.findByRole('region', { name: 'Claude' })).toBeVisible();
+  },
+};
+
+// ——— A run in progress ———
+
+/**
+ * Lets a play function say when the mocked run reports its next change: each reportNext() lets one
+ * nextReport() through. A stream starts with resetReports().
+ */
+let released = 0;
+let wake = () => {};
+const reportNext = () => {
+  released += 1;
+  wake();
+};
+async function nextReport() {
+  while (released === 0) await new Promise<void>((resolve) => (wake = resolve));
+  released -= 1;
+}
+const resetReports = () => {
+  released = 0;
+};
+
+const running = atResults(`${HOME}?view=results`, {
+  active: runningRun(runProgress),
+  watch: async function* (): AsyncGenerator<MonitoringRun> {
+    resetReports();
+    yield runningRun(runProgress);
+    await nextReport();
+    yield runningRun(laterRunProgress);
+  },
+});
+
+/** The engine's progress bar and its text. */
+function progressOf(region: ReturnType<typeof within>, engine: string) {
+  const bar = region.getByRole('progressbar', { name: RUN_PROGRESS_TEXT.progressLabel(engine) });
+  return {
+    bar,
+    text: bar.closest('li')!.querySelector('.tabular-nums')!.textContent,
+  };
+}
+
+/** A run in progress, live: samples ended of the total per engine; the last run's figures still shown. */
+export const ResultsRunning: Story = {
+  ...running.story,
+  tags: ['state:aeo.results-running'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = within(
+      await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }, { timeout: 4000 }),
+    );
+    await expect(
+      region.getByText('Started Mar 2, 2026, 11:20 UTC · 143 of 240 samples'),
+    ).toBeVisible();
+    const chatgpt = progressOf(region, 'ChatGPT');
+    await expect(chatgpt.text).toBe('63 of 80 samples');
+    await expect(chatgpt.bar).toHaveAttribute('aria-valuenow', '63');
+    await expect(chatgpt.bar).toHaveAttribute('aria-valuemax', '80');
+    await expect(chatgpt.bar).toHaveAttribute('aria-valuetext', '63 of 80 samples');
+    await expect(progressOf(region, 'Claude').text).toBe('48 of 80 samples');
+    const gemini = progressOf(region, 'Gemini');
+    await expect(gemini.text).toBe('32 of 80 samples');
+    await expect(within(gemini.bar.closest('li')!).getByText('2 failed')).toBeVisible();
+    await expect(region.getByText(RUN_PROGRESS_TEXT.earlier)).toBeVisible();
+
+    // The last finished run's figures stay until this one ends.
+    await resultsLoaded(canvasElement);
+    await expect(stat(card(canvasElement, 'All engines'), 'Mention rate')).toEqual([
+      '36% (30–42%)',
+      'n = 239',
+    ]);
+    await expect(runNow(canvasElement)).toBeDisabled();
+    await expect(runNow(canvasElement)).toHaveAccessibleDescription(
+      MONITORING_RESULTS_TEXT.runActive,
+    );
+    await waitFor(() =>
+      expect(running.api.calls('monitoring.watchRun')).toEqual([{ ...scope, runId: 'mrun_7' }]),
+    );
+
+    reportNext();
+    await waitFor(() => expect(progressOf(region, 'ChatGPT').text).toBe('80 of 80 samples'));
+    await expect(progressOf(region, 'ChatGPT').bar).toHaveAttribute('aria-valuenow', '80');
+    await expect(progressOf(region, 'Claude').text).toBe('71 of 80 samples');
+    await expect(progressOf(region, 'Gemini').text).toBe('55 of 80 samples');
+  },
+};
+
+const starts = atResults(`${HOME}?view=results`, {
+  watch: async function* (): AsyncGenerator<MonitoringRun> {
+    resetReports();
+    await nextReport();
+    yield { ...runningRun(runProgress), id: 'mrun_new' };
+  },
+});
+/** Run now: the run starts, queued, and its progress follows live over the results. */
+export const ResultsRunNow: Story = {
+  ...starts.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    await waitFor(() => expect(runNow(canvasElement)).toBeEnabled());
+    await userEvent.click(runNow(canvasElement));
+    const region = within(
+      await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }, { timeout: 4000 }),
+    );
+    await expect(region.getByText(RUN_PROGRESS_TEXT.queued)).toBeVisible();
+    await expect(starts.api.calls('monitoring.start')).toEqual([scope]);
+    await expect(runNow(canvasElement)).toBeDisabled();
+    await waitFor(() =>
+      expect(starts.api.calls('monitoring.watchRun')).toEqual([{ ...scope, runId: 'mrun_new' }]),
+    );
+    reportNext();
+    await waitFor(() => expect(progressOf(region, 'ChatGPT').text).toBe('63 of 80 samples'));
+  },
+};
+
+const refused = atResults(
+  `${HOME}?view=results`,
+  {},
+  {
+    'monitoring.start': domainError('CONFLICT', MONITORING_RUN_MESSAGES.runActive),
+  },
+);
+/** Run now refused (a scheduled run started meanwhile): the server's reason, and the results again. */
+export const ResultsRunNowRefused: Story = {
+  ...refused.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    await waitFor(() => expect(runNow(canvasElement)).toBeEnabled());
+    await userEvent.click(runNow(canvasElement));
+    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    await expect(alert).toHaveTextContent(MONITORING_RESULTS_TEXT.startFailed);
+    await expect(alert).toHaveTextContent(MONITORING_RUN_MESSAGES.runActive);
+    await waitFor(() => expect(refused.api.calls('monitoring.results')).toHaveLength(2));
+  },
+};
+
+// ——— Uplift ———
+
+const uplift = atResults(`${HOME}?view=results`);
+/**
+ * The latest publish marked on the trend; per prompt that named a changed product, the mention rate
+ * before and after with n, the difference's 95% interval and whether it is significant.
+ */
+export const ResultsUplift: Story = {
+  ...uplift.story,
+  tags: ['state:aeo.results-uplift'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const region = within(canvas.getByRole('region', { name: UPLIFT_TEXT.title }));
+    await expect(
+      region.getByText(
+        'Mention rate in the run before and the run after the latest publish (12 proposals on Feb 26, 2026), for the prompts whose answers named a changed product. A change is called significant only when p < 0.05.',
+      ),
+    ).toBeVisible();
+    const table = region.getByRole('table', { name: UPLIFT_TEXT.caption });
+    await expect(rowsOf(table)).toEqual([
+      [
+        RAIN_JACKET_PROMPT.text,
+        'Alpine Rain Jacket',
+        '30% (17–48%) · n = 30',
+        '76% (58–88%) · n = 29',
+        '+45.9 pp · 95% interval +23.2 to +68.5 pp',
+        'Significant (p < 0.001)',
+      ],
+      [
+        'What is the warmest fleece jacket for layering under a shell in winter?',
+        'Trailhead Fleece',
+        '40% (25–58%) · n = 30',
+        '50% (33–67%) · n = 30',
+        '+10.0 pp · 95% interval \u221215.0 to +35.0 pp',
+        'Not significant (p = 0.44)',
+      ],
+    ]);
+
+    // The trend marks both publishes; its table names them by the run they preceded.
+    const trend = canvas.getByRole('table', { name: TREND_TEXT.tableCaption });
+    await expect(rowsOf(trend).map((r) => r[4])).toEqual([
+      '—',
+      '—',
+      '4 proposals on Feb 4, 2026',
+      '—',
+      '—',
+      '12 proposals on Feb 26, 2026',
+    ]);
+    const chart = canvas.getByRole('img', { name: TREND_TEXT.chartLabel('All engines') });
+    await waitFor(
+      () =>
+        expect(
+          [...chart.querySelectorAll('text.recharts-label')].map((t) => t.textContent),
+        ).toEqual(['4 proposals', '12 proposals']),
+      // recharts loads with its own chunk after the screen.
+      { timeout: 10_000 },
+    );
+  },
+};
+
+// ——— A prompt's answers ———
+
+const detail = atResults(`${HOME}?view=results`);
+/**
+ * A prompt's answers per engine: mentioned, cited, position, competitors, products, cited URLs (links
+ * only for web addresses), sentiment and the answer as text; a failed sample says why.
+ */
+export const PromptDetail: Story = {
+  ...detail.story,
+  tags: ['state:aeo.prompt-detail'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    await userEvent.click(canvas.getByRole('link', { name: RAIN_JACKET_PROMPT.text }));
+    await waitFor(() => expect(searchOf(detail)).toEqual({ prompt: RAIN_JACKET_PROMPT.key }));
+
+    const dialog = within(await page().findByRole('dialog', { name: PROMPT_DETAIL_TEXT.title }));
+    await expect(dialog.getByText(RAIN_JACKET_PROMPT.text)).toBeVisible();
+    const chatgpt = within(
+      await dialog.findByRole('region', { name: 'ChatGPT' }, { timeout: 4000 }),
+    );
+    await expect(chatgpt.getByText('Brand named in 9 of 10 answers, cited in 5')).toBeVisible();
+    await expect(dialog.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'ChatGPT',
+      'Claude',
+      'Gemini',
+    ]);
+
+    const first = within(chatgpt.getByRole('article', { name: 'Answer 1' }));
+    const facts = Object.fromEntries(
+      first.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    await expect(facts).toEqual({
+      Mentioned: 'Yes',
+      Cited: 'Yes',
+      Position: '1',
+      Sentiment: 'Positive',
+      'Competitors named': 'Trailborn, Northpeak',
+      'Products named': 'Alpine Rain Jacket',
+      'Cited URLs':
+        'https://acme-outfitters.com/products/alpine-rain-jacket' + 'https://trailborn.com/gear',
+    });
+    // The answer as the engine wrote it, Markdown and line breaks included: text, not markup.
+    const answer = first.getByText(/^For a breathable, packable rain jacket/);
+    await expect(answer.textContent).toBe(
+      [
+        'For a breathable, packable rain jacket, these are worth a look:',
+        '',
+        '1. **Acme Outfitters**: the Alpine Rain Jacket is a reliable favourite: light, well made and good value.',
+        '2. **Trailborn**: popular with thru-hikers for its light weight.',
+        '3. **Northpeak**: a budget pick that holds up well.',
+        '',
+        'Sources: https://acme-outfitters.com/products/alpine-rain-jacket, https://trailborn.com/gear',
+      ].join('\n'),
+    );
+    await expect(answer.querySelector('*')).toBeNull();
+    const link = first.getByRole('link', { name: 'https://trailborn.com/gear' });
+    await expect(link).toHaveAttribute('href', 'https://trailborn.com/gear');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAttribute('target', '_blank');
+
+    const gemini = within(dialog.getByRole('region', { name: 'Gemini' }));
+    await expect(gemini.getByText('Brand named in 6 of 9 answers, cited in 3')).toBeVisible();
+    // A bare host is cited as text, not a link.
+    const geminiFirst = within(gemini.getByRole('article', { name: 'Answer 1' }));
+    await expect(geminiFirst.getByText('acme-outfitters.com/size-guide').tagName).toBe('SPAN');
+    await expect(
+      geminiFirst.queryByRole('link', { name: 'acme-outfitters.com/size-guide' }),
+    ).toBeNull();
+    const failed = within(gemini.getByRole('article', { name: 'Answer 5' }));
+    await expect(failed.getByText(`Failed: ${FAILED_SAMPLE_ERROR}`)).toBeVisible();
+
+    await expect(detail.api.calls('monitoring.prompt')).toEqual([
+      { ...scope, promptKey: RAIN_JACKET_PROMPT.key },
+    ]);
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(searchOf(detail)).toEqual({}));
+  },
+};
+
+// ——— Products ———
+
+const products = atResults(`${HOME}?view=results`);
+/** Catalogue products named in the answers, per engine, each linked to its product page. */
+export const Products: Story = {
+  ...products.story,
+  tags: ['state:aeo.products'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const table = canvas.getByRole('table', { name: PRODUCTS_TABLE_TEXT.caption });
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Answers', 'ChatGPT', 'Claude', 'Gemini']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent));
+    await expect(rows).toEqual([
+      ['22', '9', '7', '6'],
+      ['15', '6', '5', '4'],
+      ['13', '6', '4', '3'],
+      ['11', '5', '3', '3'],
+      ['11', '5', '4', '2'],
+      ['10', '4', '3', '3'],
+      ['6', '3', '2', '1'],
+      ['4', '2', '1', '1'],
+    ]);
+    const link = within(table).getByRole('link', { name: 'Alpine Rain Jacket' });
+    await expect(link).toHaveAttribute('href', '/app/acme/prod/products/alpine-rain-jacket');
+    await expect(
+      within(table).getByRole('link', { name: 'Wool Hiking Socks, 3 Pack' }),
+    ).toHaveAttribute('href', '/app/acme/prod/products/wool-hiking-socks');
+  },
+};
+
+// ——— Failures ———
+
+const failing = atResults(
+  `${HOME}?view=results`,
+  {},
+  {
+    'monitoring.results': domainError('UNAVAILABLE', 'The database did not answer in time'),
+  },
+);
+/** The results fail to load: the section says so with the server's message; the header stays usable. */
+export const ResultsLoadFailed: Story = {
+  ...failing.story,
+  beforeEach: () => {
+    failing.story.beforeEach();
+    // React reports the error its boundary caught.
+    expectConsoleError('The database did not answer in time');
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    await expect(alert).toHaveTextContent(MONITORING_RESULTS_TEXT.loadFailedTitle);
+    await expect(alert).toHaveTextContent('The database did not answer in time');
+    await expect(canvas.getByRole('navigation', { name: 'Engine' })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: MONITORING_RESULTS_TEXT.exportCsv }),
+    ).toBeDisabled();
+  },
+};
