@@ -1,0 +1,129 @@
+/**
+ * The loop no tracker closes, against the real server as `npm start` runs it: monitoring is
+ * configured for one shopping question and run (every sample a job, through the real AI SDK against
+ * the in-process AI simulator, whose answers depend on the storefront it crawls through the B2C
+ * simulator's OCAPI Shop API). The product the answers name is given an answer-style description by
+ * the AEO Specialist; that proposal is approved in the review queue and published through OCAPI
+ * Data; monitoring runs again, and the results mark the publish and call the rise in the mention rate
+ * significant, with its interval.
+ */
+import { type Page } from '@playwright/test';
+import { SEED_INSTANCES } from '~/server/seed-data';
+import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+import { ocapiProduct } from './support/simulator';
+
+/** The storefront the demo env is linked to: its site's name is the brand its answers name. */
+const BRAND = 'Reference Architecture';
+const DOMAIN = SEED_INSTANCES.acmeProd.host;
+const QUESTION = 'Which premium wool jacket should I buy?';
+
+/** Starts a run from the results and waits for its figures; returns the results' trend table. */
+async function runMonitoring(page: Page, runs: number) {
+  await page.goto('/app/acme/prod');
+  await expect(
+    page.getByRole('heading', { name: 'AI Discoverability (AEO)', level: 1 }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  // The figures of the finished run, once its progress (too quick here to catch) is gone.
+  const trend = page.getByRole('table', { name: /^Mention rate by run/ });
+  await expect(trend.getByRole('row')).toHaveCount(runs + 1, { timeout: 120_000 });
+  await expect(page.getByRole('progressbar', { name: 'ChatGPT progress' })).toBeHidden();
+  return trend;
+}
+
+test('measures, improves a product through the AEO agent and the review queue, and sees the uplift', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  await signIn(page, USERS.maya);
+  // The catalogue copy is made as the server starts: the answers' products are matched against it.
+  await page.goto('/app/acme/prod/products');
+  await expect(page.getByText(/products in the copy/)).toBeVisible({ timeout: 90_000 });
+
+  // Monitoring: the storefront's brand, one question, two engines, 15 samples each.
+  await page.goto('/app/acme/prod?view=config');
+  const form = page.getByRole('form', { name: 'AI discoverability monitoring configuration' });
+  await form.getByLabel('Brand name', { exact: true }).fill(BRAND);
+  await form.getByLabel('Brand domain', { exact: true }).fill(DOMAIN);
+  const library = form.getByRole('group', { name: 'From the prompt library' });
+  for (const box of await library.getByRole('checkbox').all()) {
+    if (await box.isChecked()) await box.uncheck();
+  }
+  await form.getByLabel('New prompts').fill(QUESTION);
+  const engines = form.getByRole('group', { name: 'Engines' });
+  await engines.getByRole('checkbox', { name: /^ChatGPT/ }).check();
+  await engines.getByRole('checkbox', { name: /^Claude/ }).check();
+  await engines.getByRole('checkbox', { name: /^Gemini/ }).uncheck();
+  await form.getByLabel('Samples per prompt').fill('15');
+  await form.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Monitoring configuration saved')).toBeVisible();
+
+  // The first run: 30 answers; the products they named, linked to their pages.
+  const trend = await runMonitoring(page, 1);
+  await expect(trend.getByRole('row').nth(1)).toContainText('30');
+  const named = page.getByRole('table', { name: /^Answers naming each product/ });
+  const top = named.getByRole('row').nth(1).getByRole('link');
+  const href = await top.getAttribute('href');
+  const productId = decodeURIComponent(href!.split('/').at(-1)!);
+  expect(href).toBe(`/app/acme/prod/products/${encodeURIComponent(productId)}`);
+  await expectAccessible(page);
+
+  // The AEO Specialist rewrites the storefront catalogue's descriptions in en-US.
+  await page.goto('/app/acme/prod/agents/aeo');
+  await expect(page.getByRole('heading', { name: 'AEO Specialist', level: 1 })).toBeVisible();
+  const agent = page.getByRole('form', { name: 'AEO Specialist configuration' });
+  await agent.getByLabel('Brand name', { exact: true }).fill(BRAND);
+  await agent.getByLabel('Brand domain', { exact: true }).fill(DOMAIN);
+  await agent.getByRole('group', { name: 'Brand type' }).getByRole('radio').first().check();
+  await agent.getByLabel('Persona', { exact: true }).fill('People who buy clothes that last.');
+  await agent
+    .getByLabel('Persona’s conversational style', { exact: true })
+    .fill('Short, practical questions.');
+  await agent
+    .getByRole('group', { name: 'Catalogs' })
+    .getByRole('checkbox', { name: /Storefront Catalog - EN/ })
+    .check();
+  const languages = agent.getByRole('group', { name: 'Languages' });
+  for (const other of ['de-DE', 'fr-FR', 'default']) {
+    const box = languages.getByRole('checkbox', { name: other, exact: true });
+    if ((await box.count()) > 0 && (await box.isChecked())) await box.uncheck();
+  }
+  await languages.getByRole('checkbox', { name: 'en-US', exact: true }).check();
+  await agent.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Saved just now')).toBeVisible();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.locator('[data-slot="run-card"]').getByText(/^All [\d,]+ items done\.$/),
+  ).toBeVisible({
+    timeout: 240_000,
+  });
+
+  // The named product's new long description, approved in the queue and published.
+  await page.goto(
+    `/app/acme/prod/reviews?agentType=aeo&b2cProductId=${encodeURIComponent(productId)}`,
+  );
+  const queue = page.getByRole('table', { name: 'Proposals' });
+  await queue
+    .getByRole('row')
+    .filter({ hasText: 'Long description' })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByText('Published to the instance')).toBeVisible({ timeout: 30_000 });
+  const live = await ocapiProduct(productId);
+  expect(live.long_description?.['en-US']?.markup).toContain('FAQ');
+
+  // The second run: the publish is marked, and the rise is tested, with its interval.
+  const after = await runMonitoring(page, 2);
+  await expect(after.getByRole('row').nth(2)).toContainText('1 proposal');
+  const uplift = page.getByRole('region', { name: 'Effect of published changes' });
+  const row = uplift.getByRole('row').filter({ hasText: QUESTION });
+  await expect(row).toContainText(/Significant \(p [<=] 0\.\d+\)/);
+  await expect(row).toContainText(/95% interval/);
+  await expectAccessible(page);
+});
