@@ -214,21 +214,23 @@ export async function runSample(
   context: JobContext,
 ): Promise<void> {
   const { db, services } = context;
-  const run = await readRun(db, payload.runId);
-  if (!run || run.status !== 'running') return;
-  // Ended already: delivered twice, or its engine was stopped (an invalid key) while it waited.
-  const [sample] = await db
-    .select({ status: monitoringSamples.status })
-    .from(monitoringSamples)
-    .where(
+  // The run and this sample in one read. Nothing to do when the run is not running, or the sample
+  // ended already: delivered twice, or its engine was stopped (an invalid key) while it waited.
+  const [row] = await db
+    .select({ run: monitoringRuns, sampleStatus: monitoringSamples.status })
+    .from(monitoringRuns)
+    .leftJoin(
+      monitoringSamples,
       and(
-        eq(monitoringSamples.runId, payload.runId),
+        eq(monitoringSamples.runId, monitoringRuns.id),
         eq(monitoringSamples.promptKey, payload.promptKey),
         eq(monitoringSamples.engine, payload.engine),
         eq(monitoringSamples.idx, payload.idx),
       ),
-    );
-  if (sample?.status !== 'queued') return;
+    )
+    .where(eq(monitoringRuns.id, payload.runId));
+  const run = row?.run;
+  if (!run || run.status !== 'running' || row.sampleStatus !== 'queued') return;
   const snapshot = snapshotOf(run.config);
   const prompt = snapshot.prompts.find((p) => p.key === payload.promptKey);
   if (!prompt) {
