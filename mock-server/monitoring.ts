@@ -13,6 +13,7 @@ import {
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
+  NO_RESULTS,
   type MonitoringResults,
   type MonitoringRun,
   type NamedProduct,
@@ -424,19 +425,6 @@ function figuresOf(rows: readonly Aggregate[], engine: AiProvider | null): Engin
   };
 }
 
-/** No run has finished: nothing to show but the config (and the run going, if one is). */
-export const emptyResults = {
-  run: null,
-  config: null,
-  overall: null,
-  engines: [],
-  prompts: [],
-  trend: [],
-  publishes: [],
-  uplift: [],
-  products: [],
-} satisfies MonitoringResults;
-
 /** monitoring.results over the six runs, every engine's or one's, with `run` as the latest run. */
 export function monitoringResults(
   engine: AiProvider | null = null,
@@ -627,7 +615,7 @@ export function monitoringMock({
     'monitoring.results': (input) =>
       ran
         ? { ...monitoringResults(input.engine ?? null, latestRun!), config }
-        : { ...emptyResults, run: latestRun, config },
+        : { ...NO_RESULTS, run: latestRun, config },
     'monitoring.runs': () => [
       ...(active ? [active] : []),
       ...(ran ? [...finishedRuns].reverse() : []),

@@ -1,6 +1,7 @@
 /** Named tRPC scenarios shared by stories and tests; compose with mergeScenarios to change one procedure. */
 import type { B2CInstance } from '~/domain/instances/entities';
 import type { Env, Org } from '~/domain/orgs/entities';
+import { NO_RESULTS } from '~/domain/monitoring/runs';
 import { envs, orgList, orgs } from './fixtures';
 import type { TrpcScenario } from './trpc/scenario';
 
@@ -11,17 +12,7 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'orgs.allOrgsForUser': orgList,
     'envs.list': [envs.prod, envs.staging],
     // The env's home is AI discoverability monitoring: before any run and any config, by default.
-    'monitoring.results': {
-      run: null,
-      config: null,
-      overall: null,
-      engines: [],
-      prompts: [],
-      trend: [],
-      publishes: [],
-      uplift: [],
-      products: [],
-    },
+    'monitoring.results': NO_RESULTS,
     'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
     'monitoring.runs': [],
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, RESULTS_CSV_COLUMNS, resultsCsv } from './export';
-import type { EngineFigures, MonitoringResults } from './runs';
+import { type EngineFigures, type MonitoringResults, NO_RESULTS } from './runs';
 import { twoProportionTest, wilsonInterval } from './stats';
 
 const figures = (engine: EngineFigures['engine'], mentions: number, n: number): EngineFigures => ({
@@ -144,16 +144,7 @@ describe('resultsCsv', () => {
   });
 
   it('writes only the header when nothing has run yet', () => {
-    const empty: MonitoringResults = {
-      ...results,
-      overall: null,
-      engines: [],
-      prompts: [],
-      trend: [],
-      publishes: [],
-      uplift: [],
-      products: [],
-    };
+    const empty: MonitoringResults = { ...NO_RESULTS, run: results.run, config: results.config };
     expect(resultsCsv(empty)).toBe(`${RESULTS_CSV_COLUMNS.join(',')}\r\n`);
   });
 });

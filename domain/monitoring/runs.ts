@@ -159,3 +159,16 @@ export interface NamedProduct {
   answers: number;
   engines: Partial<Record<AiProvider, number>>;
 }
+
+/** What monitoring.results answers before any run has finished and nothing is configured. */
+export const NO_RESULTS: MonitoringResults = {
+  run: null,
+  config: null,
+  overall: null,
+  engines: [],
+  prompts: [],
+  trend: [],
+  publishes: [],
+  uplift: [],
+  products: [],
+};

@@ -169,7 +169,8 @@ export function toOcapiProduct(
   };
 }
 
-function paging(req: Request, res: Response): { start: number; count: number } | null {
+/** `start` and `count` of a paged resource; a 400 fault (and null) when out of range. */
+export function paging(req: Request, res: Response): { start: number; count: number } | null {
   const start = Number(req.query.start ?? 0);
   const count = Number(req.query.count ?? 25);
   if (

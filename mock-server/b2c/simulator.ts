@@ -41,7 +41,7 @@ import {
   type SimInstanceData,
   type SimProduct,
 } from './data';
-import { ocapiDataRouter, SEARCH_MAX_COUNT, sendFault } from './ocapi-data-routes';
+import { ocapiDataRouter, paging, sendFault } from './ocapi-data-routes';
 import { createPrng, hashSeed } from './prng';
 
 export type TenantType = 'sandbox' | 'development' | 'staging' | 'production';
@@ -874,23 +874,9 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   inst.get('/s/:site/dw/shop/v21_10/product_search', (req, res) => {
     const call = shopCall(req, res, '/product_search');
     if (!call) return;
-    const start = Number(req.query.start ?? 0);
-    const count = Number(req.query.count ?? 25);
-    if (
-      !Number.isInteger(start) ||
-      start < 0 ||
-      !Number.isInteger(count) ||
-      count < 1 ||
-      count > SEARCH_MAX_COUNT
-    ) {
-      sendFault(
-        res,
-        400,
-        'ValueConstraintViolationException',
-        `start must be >= 0 and count 1..${SEARCH_MAX_COUNT}.`,
-      );
-      return;
-    }
+    const page = paging(req, res);
+    if (!page) return;
+    const { start, count } = page;
     const query = typeof req.query.q === 'string' ? req.query.q : '';
     const hits = shopSearch(call.data, call.site, query, call.locale);
     const link = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}/s/${call.site.id}/dw/shop/v21_10/products/`;

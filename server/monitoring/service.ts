@@ -21,6 +21,7 @@ import {
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
   type MonitoringResults,
+  NO_RESULTS,
   type MonitoringRun,
   type PromptFigures,
   type PromptSamples,
@@ -387,15 +388,9 @@ export function createMonitoringService({
         .orderBy(desc(monitoringRuns.createdAt))
         .limit(1);
       const empty: MonitoringResults = {
+        ...NO_RESULTS,
         run: latestRun ? { ...toRun(latestRun), progress: await progressOf(latestRun) } : null,
         config,
-        overall: null,
-        engines: [],
-        prompts: [],
-        trend: [],
-        publishes: [],
-        uplift: [],
-        products: [],
       };
       const latest = finished[0];
       if (!latest) return empty;
