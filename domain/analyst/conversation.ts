@@ -3,8 +3,6 @@
  * written by a model that looked the figures up through Beacon's read-only tools (the steps), streamed
  * as it is written and stoppable.
  */
-import type { AiProvider } from '~/domain/ai/models';
-import { AI_PROVIDER_NAMES } from '~/domain/ai/models';
 
 export const ANALYST_QUESTION_MAX = 2000;
 
@@ -65,6 +63,6 @@ export const ANALYST_MESSAGES = {
   nothingToRetry: 'There is no question to ask again.',
   answerInProgress: 'An answer is still being written. Stop it or wait for it to finish.',
   stopped: 'Stopped.',
-  providerFailed: (provider: AiProvider) =>
-    `${AI_PROVIDER_NAMES[provider]} could not answer. Your question is kept: retry it.`,
+  retryHint: 'Your question is kept: retry it.',
+  unexpected: 'The analyst could not answer. Your question is kept: retry it.',
 } as const;

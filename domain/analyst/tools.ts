@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { AI_PROVIDERS } from '~/domain/ai/models';
-import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
+import { REVIEW_STATUSES } from '~/domain/reviews/search';
 
 export const ANALYST_TOOL_NAMES = [
   'monitoringResults',
@@ -29,7 +29,10 @@ export const ANALYST_TOOL_INPUTS = {
     field: z.enum(['name']).optional().describe('The field that is missing (name)'),
   }),
   proposals: z.object({
-    status: z.enum(PROPOSAL_STATUSES).optional(),
+    status: z
+      .enum(REVIEW_STATUSES)
+      .optional()
+      .describe('pending, approved (published or not) or rejected'),
     agentType: z.enum(AGENT_TYPES).optional(),
     since: z.iso
       .date()
