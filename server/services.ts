@@ -5,6 +5,7 @@
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { type AgentsService, createAgentsService } from './agents/service';
+import { type AnalystService, createAnalystService } from './analyst/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
@@ -48,6 +49,8 @@ export interface Services {
   agents: AgentsService;
   reviews: ReviewsService;
   monitoring: MonitoringService;
+  /** The analyst's conversations, answered through read-only tools over the other areas. */
+  analyst: AnalystService;
   b2cInstances: B2CInstancesService;
   b2cAPIClients: B2CAPIClientsService;
   system: SystemService;
@@ -104,7 +107,7 @@ export function createServices({
   const access = createAccessService(db, accessOptions);
   const cache = createDataCache(db, cacheOptions);
   const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
-  return {
+  const services: Omit<BeaconServices, 'analyst'> = {
     access: rejectingBadData(access),
     cache,
     orgs: rejectingBadData(createOrgsService(db, access, cache)),
@@ -130,6 +133,8 @@ export function createServices({
     jobs: createJobRunsService(db, runEvents),
     ai,
   };
+  // Not wrapped in rejectingBadData: `stream` is a generator, and its inputs are ids and the question.
+  return { ...services, analyst: createAnalystService({ db, ai, services }) };
 }
 
 const noRunEvents: RunEvents = { watch: () => () => undefined, close: async () => undefined };

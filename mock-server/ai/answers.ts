@@ -304,7 +304,10 @@ function material(req: SimRequest, prng: Prng): Material {
       : [];
   const recs = recommendations(prng, parts, req.storefront);
   let text: string;
-  if (req.toolResults.length > 0) {
+  const figures = req.toolResults.length > 0 ? figuresAnswer(req.toolResults) : null;
+  if (figures !== null) {
+    text = figures;
+  } else if (req.toolResults.length > 0) {
     text = `Based on the tool results (${req.toolResults.join('; ').slice(0, 200)}), ${
       task === 'shopping'
         ? `I recommend the ${recs[0]?.product} from ${recs[0]?.brand}.`
@@ -433,12 +436,16 @@ export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAn
   if (wantsTool) {
     const tool =
       (typeof req.forcedTool === 'string' && req.tools.find((t) => t.name === req.forcedTool)) ||
-      req.tools[0];
+      bestTool(req.tools, req.prompt);
     if (tool) {
-      const args = generateFromSchema(tool.schema, {
-        prng,
-        strings: (path, index) => fieldString(m, path, index, true),
-      });
+      const args = argsFromQuestion(
+        tool.schema,
+        generateFromSchema(tool.schema, {
+          prng,
+          strings: (path, index) => fieldString(m, path, index, true),
+        }),
+        req.prompt,
+      );
       const call = {
         id: `call_${seed.toString(36)}`,
         name: tool.name,
@@ -475,4 +482,162 @@ export function chunks(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i += 3) out.push(words.slice(i, i + 3).join(''));
   return out.length > 0 ? out : [''];
+}
+
+/** The words of a text, each cut to its first six letters ("mentions" and "mention" agree). */
+function stems(text: string): Set<string> {
+  const words = text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .match(/\p{L}{4,}/gu);
+  return new Set((words ?? []).map((w) => w.slice(0, 6)));
+}
+
+/** A locale the text names ("fr-FR"), as written. */
+const namedLocale = (text: string) =>
+  /\b([a-z]{2})[-_]([A-Z]{2})\b/.exec(text)?.[0]?.replace('_', '-');
+
+const schemaProps = (schema: JsonSchema): Record<string, JsonSchema> =>
+  (typeof schema.properties === 'object' && schema.properties !== null
+    ? schema.properties
+    : {}) as Record<string, JsonSchema>;
+
+/**
+ * The tool a question is about: the one whose name and description share most words with it (a tool
+ * taking a locale wins a point when the question names one); the first on a tie.
+ */
+export function bestTool(tools: readonly SimTool[], question: string): SimTool | undefined {
+  const asked = stems(question);
+  const locale = namedLocale(question) !== undefined;
+  let best: SimTool | undefined;
+  let bestScore = -1;
+  for (const t of tools) {
+    const own = stems(`${t.name} ${t.description ?? ''}`);
+    let score = [...asked].filter((w) => own.has(w)).length;
+    if (locale && Object.keys(schemaProps(t.schema)).some((k) => /locale|language/i.test(k))) {
+      score += 2;
+    }
+    if (score > bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Arguments as a model would take them from the question: required ones generated from the schema,
+ * a locale the question names used as written, and optional ones only when the question names one of
+ * their values ("the SEO agent" → agentType: "seo").
+ */
+export function argsFromQuestion(
+  schema: JsonSchema,
+  generated: unknown,
+  question: string,
+): unknown {
+  if (typeof generated !== 'object' || generated === null || Array.isArray(generated)) {
+    return generated;
+  }
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const props = schemaProps(schema);
+  const locale = namedLocale(question);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(generated as Record<string, unknown>)) {
+    const prop = props[key] ?? {};
+    const named = Array.isArray(prop.enum)
+      ? (prop.enum as unknown[]).find(
+          (v) =>
+            typeof v === 'string' &&
+            new RegExp(`(^|[^\\p{L}])${escapeRegExp(v)}($|[^\\p{L}])`, 'iu').test(question),
+        )
+      : undefined;
+    if (locale && /locale|language/i.test(key)) out[key] = locale;
+    else if (named !== undefined) out[key] = named;
+    else if (required.has(key)) out[key] = value;
+  }
+  return out;
+}
+
+type Json = Record<string, unknown>;
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const rateOf = (v: unknown) => {
+  const r = isJson(v) ? v : {};
+  const value = str(r.rate);
+  return {
+    value,
+    number: value ? Number.parseFloat(value) : Number.NaN,
+    ci: str(r.ci95),
+    n: str(r.n),
+  };
+};
+
+/**
+ * The answer to a question the model looked up with Beacon's analyst tools (results with a `summary`
+ * and `links`): a short Markdown list whose every figure is copied from the results. Null when the
+ * results are not such look-ups.
+ */
+export function figuresAnswer(toolResults: readonly string[]): string | null {
+  const results = toolResults.flatMap((text) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return isJson(value) && typeof value.summary === 'string' && Array.isArray(value.links)
+        ? [value]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+  if (results.length === 0) return null;
+  const lines: string[] = [];
+  for (const r of results) {
+    if (Array.isArray(r.engines)) {
+      const engines = r.engines.filter(isJson).map((e) => ({
+        name: str(e.engineName) || str(e.engine),
+        mention: rateOf(e.mentionRate),
+      }));
+      const measured = engines.filter((e) => !Number.isNaN(e.mention.number));
+      if (measured.length === 0) {
+        lines.push(`- ${str(r.summary)}.`);
+        continue;
+      }
+      const lowest = measured.reduce((a, b) => (b.mention.number < a.mention.number ? b : a));
+      lines.push(
+        `- **${lowest.name}** mentions the brand least: ${lowest.mention.value} of answers (interval ${lowest.mention.ci}, n = ${lowest.mention.n}).`,
+      );
+      for (const e of measured) {
+        if (e !== lowest) lines.push(`- ${e.name}: ${e.mention.value} (n = ${e.mention.n}).`);
+      }
+      const prompts = (Array.isArray(r.prompts) ? r.prompts : []).filter(isJson).map((p) => ({
+        prompt: str(p.prompt),
+        mention: rateOf(p.mentionRate),
+      }));
+      const weakest = prompts
+        .filter((p) => !Number.isNaN(p.mention.number))
+        .sort((a, b) => a.mention.number - b.mention.number)
+        .slice(0, 3);
+      for (const p of weakest) {
+        lines.push(
+          `- Prompt ${JSON.stringify(p.prompt)}: ${p.mention.value} (n = ${p.mention.n}).`,
+        );
+      }
+    } else if ('missing' in r && 'locale' in r) {
+      lines.push(
+        `- **${str(r.missing)}** of ${str(r.checked)} products have no ${str(r.field)} in ${str(r.locale)}.`,
+      );
+      const products = (Array.isArray(r.products) ? r.products : []).filter(isJson).slice(0, 5);
+      for (const p of products) lines.push(`- ${str(p.b2cProductId)}`);
+    } else if (Array.isArray(r.items)) {
+      lines.push(`- ${str(r.summary)}.`);
+      for (const item of r.items.filter(isJson).slice(0, 5)) {
+        const what = [item.agentType, item.field, item.locale, item.status]
+          .map(str)
+          .filter(Boolean);
+        lines.push(`- ${str(item.b2cProductId) || str(item.id)}: ${what.join(', ')}`);
+      }
+    } else {
+      lines.push(`- ${str(r.summary)}.`);
+    }
+  }
+  return lines.join('\n');
 }

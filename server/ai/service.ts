@@ -23,7 +23,12 @@ import type { AiRegistry, ResolvedModel } from './registry';
 // messages do not depend on which module happens to load first.
 z.config(z.locales.en());
 
-export type AiOperation = 'text' | 'stream' | 'object' | 'tools';
+export type AiOperation = 'text' | 'stream' | 'object' | 'tools' | 'stream-tools';
+
+/** What a streamed call with tools reports as it goes: text deltas and each tool's result. */
+export type AiToolStreamPart =
+  | { type: 'text'; delta: string }
+  | { type: 'tool-result'; toolName: string; input: unknown; output: unknown };
 
 /** One model call, as a run reports it. */
 export interface AiUsageRecord {
@@ -123,6 +128,13 @@ export interface AiService {
     toolCalls: { toolName: string; input: unknown }[];
     usage: AiCallUsage;
   }>;
+  /**
+   * `generateWithTools`, streamed: text deltas and tool results as they come. The stream throws the
+   * AiError on a provider failure, or the signal's reason when the caller aborts.
+   */
+  streamWithTools<TOOLS extends ToolSet>(
+    options: AiCallOptions & { tools: TOOLS; maxSteps?: number },
+  ): AsyncGenerator<AiToolStreamPart>;
 }
 
 const BAD_OUTPUT: readonly AiErrorReason[] = ['malformed_output', 'schema_mismatch'];
@@ -314,6 +326,42 @@ export function createAiService(options: AiServiceOptions): AiService {
         ),
         usage: record(resolved, 'tools', call, result.totalUsage),
       };
+    },
+
+    async *streamWithTools(call) {
+      const resolved = options.registry.model(call.provider);
+      try {
+        await turn(resolved, call);
+        const result = sdkStreamText({
+          ...common(resolved, call),
+          tools: call.tools,
+          stopWhen: stepCountIs(call.maxSteps ?? 5),
+          onError: () => undefined,
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') {
+            yield { type: 'text', delta: part.text };
+          } else if (part.type === 'tool-result') {
+            yield {
+              type: 'tool-result',
+              toolName: part.toolName,
+              input: part.input,
+              output: part.output,
+            };
+          } else if (part.type === 'tool-error') {
+            throw part.error;
+          } else if (part.type === 'error') {
+            throw part.error;
+          } else if (part.type === 'abort') {
+            throw (
+              call.abortSignal?.reason ?? new DOMException('The call timed out', 'TimeoutError')
+            );
+          }
+        }
+        record(resolved, 'stream-tools', call, await result.totalUsage);
+      } catch (error) {
+        throw fail(resolved, 'stream-tools', call, error);
+      }
     },
   };
 }

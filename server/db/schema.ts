@@ -6,6 +6,7 @@
 import type { AdapterAccountType } from '@auth/core/adapters';
 import { sql } from 'drizzle-orm';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
+import { ANALYST_ROLES, ANALYST_STATUSES, type AnalystStep } from '~/domain/analyst/conversation';
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
 import { CAMPAIGNS } from '~/domain/monitoring/campaign';
@@ -683,4 +684,31 @@ export const monitoringAggregates = pgTable(
     primaryKey({ name: 'monitoring_aggregates_pk', columns: [t.runId, t.engine, t.promptKey] }),
     index('monitoring_aggregates_env_finished_idx').on(t.envId, t.finishedAt),
   ],
+);
+
+/**
+ * The analyst's conversations: a person's questions and the answers to them in one env, oldest first.
+ * An answer keeps the look-ups it made (steps) and how it ended.
+ */
+export const analystMessages = pgTable(
+  'analyst_messages',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ANALYST_ROLES }).notNull(),
+    content: text('content').notNull().default(''),
+    steps: jsonb('steps').$type<AnalystStep[]>().notNull().default([]),
+    status: text('status', { enum: ANALYST_STATUSES }).notNull().default('done'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analyst_messages_conversation_idx').on(t.envId, t.userId, t.createdAt)],
 );

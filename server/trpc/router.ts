@@ -1,5 +1,6 @@
 /** The root router: each area's routers mounted under their names; the client imports only its type. */
 import { agentsRouters } from '~/server/agents/router';
+import { analystRouters } from '~/server/analyst/router';
 import { instancesRouters } from '~/server/instances/router';
 import { jobsRouters } from '~/server/jobs/router';
 import { membersRouters } from '~/server/members/router';
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   ...promptsRouters,
   ...productsRouters,
   ...agentsRouters,
+  ...analystRouters,
   ...reviewsRouters,
   ...monitoringRouters,
   ...instancesRouters,

@@ -1,0 +1,271 @@
+/**
+ * The analyst on the server, against the AI simulator (the real AI SDK providers): an answer looked up
+ * through the tools whose figures all come from the database, the tools scoped to the caller's org,
+ * Stop, a provider failure kept with its question and retried, and the conversation kept across calls.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AnalystDelta } from '~/domain/analyst/conversation';
+import type { MonitoringConfig } from '~/domain/monitoring/config';
+import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
+import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
+import { monitoringAggregates, monitoringRuns } from '~/server/db/schema';
+import { describeEachDriver } from '~/server/db/test-db';
+import type { RunSnapshot } from '~/server/monitoring/runner';
+import { createSecrets } from '~/server/secrets';
+import { type BeaconServices, createServices } from '~/server/services';
+import { aiOnSimulator } from '~/server/simulator-link';
+import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { analystTools } from './tools';
+
+let ai: AiSimulator;
+beforeAll(async () => {
+  ai = await createAiSimulator();
+});
+afterAll(async () => {
+  await ai.stop();
+});
+
+const PROMPTS = [
+  { key: 'p-bag', text: 'What is a good leather bag for work?', name: null },
+  { key: 'p-coat', text: 'Which wool coat is best for winter?', name: null },
+];
+/** Answers naming the brand, of 10, per engine and prompt. */
+const MENTIONS: Record<string, Record<string, number>> = {
+  openai: { 'p-bag': 3, 'p-coat': 2 },
+  anthropic: { 'p-bag': 7, 'p-coat': 6 },
+};
+
+const config: MonitoringConfig = {
+  brandName: BRAND.name,
+  brandDomain: new URL(BRAND.url).hostname.replace(/^www\./, ''),
+  brandVariants: [],
+  competitors: OTHER_BRANDS.map((b) => ({ name: b.name, domain: new URL(b.url).hostname })),
+  promptIds: [],
+  newPrompts: PROMPTS.map((p) => p.text),
+  engines: ['openai', 'anthropic'],
+  samples: 10,
+  schedule: 'off',
+};
+
+/** What the AI SDK passes a tool's execute; these tools read none of it. */
+const CALL = { toolCallId: 't', messages: [] } as never;
+
+const percentsIn = (text: string) => [...text.matchAll(/\d+(?:\.\d+)?%/g)].map((m) => m[0]);
+
+async function collect(stream: AsyncGenerator<AnalystDelta>) {
+  const deltas: AnalystDelta[] = [];
+  for await (const d of stream) deltas.push(d);
+  return deltas;
+}
+const textOf = (deltas: AnalystDelta[]) =>
+  deltas.map((d) => (d.type === 'text' ? d.delta : '')).join('');
+
+describeEachDriver('analyst', (get) => {
+  let services: BeaconServices;
+  beforeAll(() => {
+    services = createServices({
+      db: get().db,
+      b2c: fakeGateway().gateway,
+      secrets: createSecrets(randomBytes(32)),
+      ai: aiOnSimulator(ai.url, 10_000),
+    });
+  });
+
+  /** An org with one env whose latest monitoring run finished with MENTIONS. */
+  async function monitoredEnv() {
+    const db = get().db;
+    const user = await makeUser(db);
+    const org = await makeOrg(db, { members: [{ user }] });
+    const env = await addEnv(db, org.id, 'prod');
+    const snapshot: RunSnapshot = { ...config, prompts: PROMPTS };
+    const [run] = await db
+      .insert(monitoringRuns)
+      .values({
+        orgId: org.id,
+        envId: env.id,
+        status: 'succeeded',
+        config: snapshot,
+        samplesTotal: 40,
+        samplesDone: 40,
+        finishedAt: new Date(),
+      })
+      .returning();
+    await db.insert(monitoringAggregates).values(
+      Object.entries(MENTIONS).flatMap(([engine, byPrompt]) =>
+        Object.entries(byPrompt).map(([promptKey, mentions]) => ({
+          runId: run!.id,
+          envId: env.id,
+          engine,
+          promptKey,
+          n: 10,
+          mentions,
+          citations: 0,
+          positionSum: mentions,
+          brandCounts: { [BRAND.name]: mentions },
+          productCounts: {},
+          sentimentCounts: {},
+          finishedAt: new Date(),
+        })),
+      ),
+    );
+    return { user, org, env, scope: [org.id, env.id, user.id] as const };
+  }
+
+  it('answers a monitoring question from the monitoringResults tool, every figure from the database', async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const { question, answer } = await services.analyst.ask(
+      ...scope,
+      'Which engine mentions us least, and for which prompts?',
+    );
+    expect(answer.status).toBe('streaming');
+    const deltas = await collect(services.analyst.stream(...scope, answer.id));
+
+    const steps = deltas.filter((d) => d.type === 'step');
+    expect(steps.map((s) => s.tool)).toEqual(['monitoringResults']);
+    expect(steps[0]!.links).toContainEqual({
+      label: 'ChatGPT results',
+      href: `/app/${org.slug}/${env.slug}?llm=openai`,
+    });
+    expect(deltas.filter((d) => d.type === 'text').length).toBeGreaterThan(1);
+    expect(deltas.at(-1)).toEqual({ type: 'done' });
+
+    // The tool's own figures, and the database's.
+    const tool = analystTools({ services, orgId: org.id, envId: env.id }).monitoringResults;
+    const result = JSON.stringify(await tool.execute!({}, CALL));
+    const openaiRate = `${Math.round(((3 + 2) / 20) * 100)}%`;
+    expect(result).toContain(`"rate":"${openaiRate}"`);
+
+    const text = textOf(deltas);
+    expect(text).toContain(`**ChatGPT** mentions the brand least: ${openaiRate}`);
+    expect(text).toContain(PROMPTS[1]!.text);
+    const figures = percentsIn(text);
+    expect(figures.length).toBeGreaterThan(2);
+    for (const figure of figures) expect(percentsIn(result)).toContain(figure);
+
+    const messages = await services.analyst.conversation(...scope);
+    expect(messages).toMatchObject([
+      {
+        id: question.id,
+        role: 'user',
+        text: 'Which engine mentions us least, and for which prompts?',
+      },
+      { id: answer.id, role: 'assistant', status: 'done', text, error: null },
+    ]);
+    expect(messages[1]).toMatchObject({ steps: [{ tool: 'monitoringResults' }] });
+  });
+
+  it("never returns another org's data: org B's tools see only org B", async () => {
+    const a = await monitoredEnv();
+    const db = get().db;
+    const userB = await makeUser(db);
+    const orgB = await makeOrg(db, { members: [{ user: userB }] });
+    const envB = await addEnv(db, orgB.id, 'prod');
+    const tools = analystTools({ services, orgId: orgB.id, envId: envB.id });
+    const results = JSON.stringify([
+      await tools.monitoringResults.execute!({}, CALL),
+      await tools.proposals.execute!({}, CALL),
+      await tools.agentRuns.execute!({}, CALL),
+    ]);
+    expect(results).not.toContain(a.org.id);
+    expect(results).not.toContain(a.org.slug);
+    expect(results).not.toContain(PROMPTS[0]!.text);
+    expect(results).not.toMatch(/"rate":"\d+%"/);
+
+    // Org A's env under org B's id (a model cannot pick the org, but a caller could try the env).
+    const crossed = analystTools({ services, orgId: orgB.id, envId: a.env.id });
+    await expect(crossed.monitoringResults.execute!({}, CALL)).rejects.toThrow();
+
+    // And through the conversation: org B's question gets nothing of A's figures.
+    const { answer } = await services.analyst.ask(
+      orgB.id,
+      envB.id,
+      userB.id,
+      'Which engine mentions us least?',
+    );
+    const text = textOf(
+      await collect(services.analyst.stream(orgB.id, envB.id, userB.id, answer.id)),
+    );
+    expect(percentsIn(text)).toEqual([]);
+    expect(text).not.toContain(PROMPTS[0]!.text);
+    // Nor can org B's user read org A's answer.
+    const { answer: answerA } = await services.analyst.ask(...a.scope, 'Which engine?');
+    await expect(
+      collect(services.analyst.stream(orgB.id, envB.id, userB.id, answerA.id)),
+    ).rejects.toThrow();
+  });
+
+  it('stops mid-answer: the model call is aborted and the partial answer kept as stopped', async () => {
+    const { scope } = await monitoredEnv();
+    const { answer } = await services.analyst.ask(...scope, 'Which engine mentions us least?');
+    const controller = new AbortController();
+    const stream = services.analyst.stream(...scope, answer.id, controller.signal);
+    let partial = '';
+    for await (const d of stream) {
+      if (d.type === 'text') {
+        partial += d.delta;
+        controller.abort();
+        break;
+      }
+    }
+    expect(partial.length).toBeGreaterThan(0);
+    const [, stored] = await services.analyst.conversation(...scope);
+    expect(stored).toMatchObject({ status: 'stopped', text: partial });
+    // Replayed as it stopped.
+    const replay = await collect(services.analyst.stream(...scope, answer.id));
+    expect(replay.at(-1)).toEqual({ type: 'stopped' });
+  });
+
+  it('ends failed with a plain message when the provider fails mid-answer, keeps the question, and retry answers', async () => {
+    const { scope } = await monitoredEnv();
+    const question = 'Which engine mentions us least?';
+    const { answer } = await services.analyst.ask(...scope, question);
+    const deltas: AnalystDelta[] = [];
+    for await (const d of services.analyst.stream(...scope, answer.id)) {
+      deltas.push(d);
+      // The tool was called; the model's next request (its answer) fails.
+      if (d.type === 'step') ai.faults.add({ kind: 'server_error', times: 1 });
+    }
+    expect(deltas.map((d) => d.type)).toEqual(['step', 'error']);
+    const error = deltas.at(-1) as { type: 'error'; message: string };
+    expect(error.message).toMatch(/had an internal error.*Your question is kept: retry it\./);
+
+    const [asked, failed] = await services.analyst.conversation(...scope);
+    expect(asked).toMatchObject({ role: 'user', text: question });
+    expect(failed).toMatchObject({ status: 'failed', error: error.message });
+
+    const { answer: again } = await services.analyst.retry(...scope);
+    const retried = await collect(services.analyst.stream(...scope, again.id));
+    expect(retried.at(-1)).toEqual({ type: 'done' });
+    expect(textOf(retried)).toContain('mentions the brand least');
+    const messages = await services.analyst.conversation(...scope);
+    expect(messages.map((m) => [m.role, m.role === 'assistant' ? m.status : m.text])).toEqual([
+      ['user', question],
+      ['assistant', 'failed'],
+      ['assistant', 'done'],
+    ]);
+  });
+
+  it('keeps the conversation across calls, per person and env, until cleared', async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const first = await services.analyst.ask(...scope, 'Which engine mentions us least?');
+    await collect(services.analyst.stream(...scope, first.answer.id));
+    const second = await services.analyst.ask(...scope, 'What is still untranslated in fr-FR?');
+    const deltas = await collect(services.analyst.stream(...scope, second.answer.id));
+    const step = deltas.find((d) => d.type === 'step');
+    expect(step).toMatchObject({ tool: 'untranslatedProducts', input: { locale: 'fr-FR' } });
+
+    const other = await makeUser(get().db);
+    expect(await services.analyst.conversation(org.id, env.id, other.id)).toEqual([]);
+    const messages = await services.analyst.conversation(...scope);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(messages.map((m) => m.id)).toEqual([
+      first.question.id,
+      first.answer.id,
+      second.question.id,
+      second.answer.id,
+    ]);
+    await services.analyst.clear(...scope);
+    expect(await services.analyst.conversation(...scope)).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+/** The analyst area: the caller's conversation in an env, asked, streamed, stopped, retried; every procedure is org-scoped. */
+import {
+  analystAskInput,
+  analystClearInput,
+  analystConversationInput,
+  analystRetryInput,
+  analystStreamInput,
+} from '~/domain/analyst/inputs';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+
+export const analystRouter = createTRPCRouter({
+  conversation: orgProcedure
+    .input(analystConversationInput)
+    .query(({ ctx, input }) =>
+      ctx.services.analyst.conversation(input.orgId, input.envId, ctx.user.id),
+    ),
+  ask: orgProcedure
+    .input(analystAskInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.analyst.ask(input.orgId, input.envId, ctx.user.id, input.question),
+    ),
+  retry: orgProcedure
+    .input(analystRetryInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.analyst.retry(input.orgId, input.envId, ctx.user.id),
+    ),
+  clear: orgProcedure
+    .input(analystClearInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.analyst.clear(input.orgId, input.envId, ctx.user.id),
+    ),
+  /** The answer's steps and text as they are written, then how it ended; closing it stops the answer. */
+  stream: orgProcedure
+    .input(analystStreamInput)
+    .subscription(({ ctx, input, signal }) =>
+      ctx.services.analyst.stream(input.orgId, input.envId, ctx.user.id, input.answerId, signal),
+    ),
+});
+
+export const analystRouters = { analyst: analystRouter };
