@@ -8,6 +8,9 @@ export const LANDING_PAGE_MESSAGES = {
     `This environment already has a landing page with the slug "${slug}".`,
   deletePublished: 'This landing page is published. Unpublish it before deleting it.',
   notPublished: 'This landing page is not published.',
+  slugLocked:
+    'The slug of a published landing page is its content asset id. Unpublish the page to change it.',
+  noSite: 'The instance has no storefront site, so there is no content library to publish to.',
   themeNotFound: 'This theme does not exist in this org.',
   noInstance: 'This environment is not linked to a B2C Commerce instance.',
   unknownProducts: (ids: readonly string[]) =>
