@@ -126,6 +126,21 @@ describeEachDriver('landing pages', (get) => {
     expect(onUpdate.kind).toBe('CONFLICT');
   });
 
+  it('refuses a grid naming products the catalogue copy lacks', async () => {
+    const { org, env, superuser, products } = await linkedEnv(1);
+    const grid = (productIds: string[]) =>
+      fields('grid', { sections: [{ type: 'productGrid', productIds }] });
+    const error = await domainError(
+      services.landingPages.create(org.id, env.id, superuser.id, grid([products[0]!, 'nope'])),
+    );
+    expect([error.kind, error.message]).toEqual([
+      'INVALID',
+      LANDING_PAGE_MESSAGES.unknownProducts(['nope']),
+    ]);
+    const page = await services.landingPages.create(org.id, env.id, superuser.id, grid(products));
+    expect(page.sections).toEqual([{ type: 'productGrid', productIds: products }]);
+  });
+
   it('publishes the page as a content asset with escaped HTML and named products, republishes, and unpublishes', async () => {
     const { org, env, superuser, products, data } = await linkedEnv(2);
     const db = get().db;

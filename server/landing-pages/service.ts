@@ -156,6 +156,24 @@ export function createLandingPagesService({
     return theme.theme;
   }
 
+  /** A grid names products of the env's catalogue copy only. */
+  async function requireProducts(envId: string, sections: LandingPageFields['sections']) {
+    const ids = [
+      ...new Set(sections.flatMap((s) => (s.type === 'productGrid' ? s.productIds : []))),
+    ];
+    if (ids.length === 0) return;
+    const found = await db
+      .select({ id: catalogProducts.b2cProductId })
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.envId, envId), inArray(catalogProducts.b2cProductId, ids)));
+    const known = new Set(found.map((p) => p.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      const message = LANDING_PAGE_MESSAGES.unknownProducts(missing);
+      throw new DomainError('INVALID', message, undefined, { sections: message });
+    }
+  }
+
   const slugTaken = (slug: string) =>
     new DomainError('CONFLICT', LANDING_PAGE_MESSAGES.slugTaken(slug), 'landing-page-slug-taken', {
       slug: LANDING_PAGE_MESSAGES.slugTaken(slug),
@@ -208,6 +226,7 @@ export function createLandingPagesService({
     async create(orgId, envId, userId, fields) {
       await requireEnv(orgId, envId);
       await requireTheme(orgId, fields.themeId);
+      await requireProducts(envId, fields.sections);
       try {
         const [created] = await db
           .insert(landingPages)
@@ -224,6 +243,7 @@ export function createLandingPagesService({
       await requireEnv(orgId, envId);
       const current = await row(envId, pageId);
       await requireTheme(orgId, fields.themeId);
+      await requireProducts(envId, fields.sections);
       // A published page keeps its asset's id: its slug changes only after an unpublish.
       if (current.status === 'published' && fields.slug !== current.slug) {
         throw new DomainError(
