@@ -1,6 +1,7 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
 import { AGENT_ERROR_REASONS } from './agents/messages';
 import { AI_ERROR_REASONS } from './ai/errors';
+import { LANDING_PAGE_ERROR_REASONS } from './landing-pages/messages';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
 import { ORG_ERROR_REASONS } from './orgs/messages';
@@ -18,6 +19,7 @@ export const ERROR_REASONS = [
   ...PRODUCT_ERROR_REASONS,
   ...AGENT_ERROR_REASONS,
   ...REVIEW_ERROR_REASONS,
+  ...LANDING_PAGE_ERROR_REASONS,
   ...AI_ERROR_REASONS,
 ] as const;
 

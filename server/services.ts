@@ -34,6 +34,7 @@ import type { JobQueue } from './jobs/queue';
 import { createProductsService, type ProductsService } from './products/service';
 import { createPromptsService, type PromptsService } from './prompts/service';
 import { createReviewsService, type ReviewsService } from './reviews/service';
+import { createLandingPagesService, type LandingPagesService } from './landing-pages/service';
 import type { CacheOptions } from './read-through-cache';
 import type { Secrets } from './secrets';
 import { createSystemService, type HealthProbes, type SystemService } from './system/service';
@@ -48,6 +49,7 @@ export interface Services {
   products: ProductsService;
   agents: AgentsService;
   reviews: ReviewsService;
+  landingPages: LandingPagesService;
   monitoring: MonitoringService;
   /** The analyst's conversations, answered through read-only tools over the other areas. */
   analyst: AnalystService;
@@ -126,6 +128,12 @@ export function createServices({
     b2cAPIClients: rejectingBadData(b2cAPIClients),
     agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
     reviews: rejectingBadData(createReviewsService({ db, ...(jobs ? { jobs } : {}), now })),
+    landingPages: rejectingBadData(
+      createLandingPagesService({
+        db,
+        clientsForEnv: (orgId, envId) => b2cInstances.clientsForEnv(orgId, envId),
+      }),
+    ),
     monitoring: rejectingBadData(
       createMonitoringService({ db, ...(jobs ? { jobs } : {}), runEvents }),
     ),

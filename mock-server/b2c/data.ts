@@ -57,12 +57,25 @@ export interface SimCatalog {
   isMaster: boolean;
 }
 
+/** A content asset in a library, as OCAPI Data's `content` document keeps it. */
+export interface SimContentAsset {
+  id: string;
+  name: Localized<string>;
+  online: Localized<boolean>;
+  /** The custom `body` attribute: HTML per locale. */
+  body: Localized<Markup>;
+  creationDate: string;
+  lastModified: string;
+}
+
 export interface SimInstanceData {
   catalogs: SimCatalog[];
   categories: SimCategory[];
   products: SimProduct[];
   productsById: Map<string, SimProduct>;
   sites: { id: string; name: string; storefrontCatalogId: string; currency: string }[];
+  /** Content libraries by id (each site has its own, named after the site) → content assets by id. */
+  libraries: Map<string, Map<string, SimContentAsset>>;
   /** Bumped by every product change, so what is derived from the products knows to rebuild. */
   version: number;
 }
@@ -539,6 +552,7 @@ export function generateInstanceData(seed: number, options: SimDataOptions = {})
         currency: 'USD',
       },
     ],
+    libraries: new Map([[SIM_SITE_ID, new Map()]]),
     version: 0,
   };
 }

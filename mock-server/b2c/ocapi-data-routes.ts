@@ -11,6 +11,7 @@ import {
   SIM_MASTER_CATALOG_ID,
   SIM_VARIATION_ATTRIBUTES,
   type SimInstanceData,
+  type SimContentAsset,
   type SimProduct,
   storedMarkups,
   touchProduct,
@@ -402,6 +403,42 @@ const productPatchSchema = z
   })
   .strict();
 
+const localizedMarkupBody = z.record(
+  z.string(),
+  z.union([
+    z.string(),
+    z.object({ markup: z.string() }).loose(),
+    z.object({ source: z.string() }).loose(),
+  ]),
+);
+/** A content asset create/replace document (PUT): what it does not name is cleared, as a replace does. */
+const contentPutSchema = z
+  .object({
+    _v: z.string().optional(),
+    _type: z.string().optional(),
+    _resource_state: z.string().optional(),
+    id: z.string().optional(),
+    name: z.record(z.string(), z.string()).optional(),
+    online: z.record(z.string(), z.boolean()).optional(),
+    c_body: localizedMarkupBody.optional(),
+  })
+  .strict();
+
+/** A content asset as OCAPI Data documents it (`content`), its custom HTML body as `c_body` markup text. */
+export function toOcapiContent(asset: SimContentAsset) {
+  const document = {
+    _v: OCAPI_VERSION,
+    _type: 'content',
+    id: asset.id,
+    name: nonEmpty(asset.name),
+    online: nonEmpty(asset.online),
+    c_body: markupDoc(asset.body),
+    creation_date: asset.creationDate,
+    last_modified: asset.lastModified,
+  };
+  return { ...document, _resource_state: resourceStateOf(document) };
+}
+
 /** `instanceData` reads the instance the request is for (set by the host router). */
 export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
   const router = express.Router();
@@ -528,6 +565,98 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     if (patch.online_flag) mergeLocalized(product.online, patch.online_flag);
     touchProduct(instanceData(res), product);
     res.json(toOcapiProduct(product, instanceData(res)));
+  });
+
+  /** The library, or a 404 fault (site libraries are named after their site, as SFCC names them). */
+  const libraryOr404 = (req: Request, res: Response) => {
+    const libraryId = String(req.params.libraryId);
+    const library = instanceData(res).libraries.get(libraryId);
+    if (!library) {
+      sendFault(
+        res,
+        404,
+        'LibraryNotFoundException',
+        `No library with ID '${libraryId}' was found.`,
+        {
+          libraryId,
+        },
+      );
+    }
+    return library;
+  };
+  const contentNotFound = (res: Response, contentId: string) =>
+    sendFault(
+      res,
+      404,
+      'ContentNotFoundException',
+      `No content with ID '${contentId}' was found.`,
+      {
+        contentId,
+      },
+    );
+
+  router.get('/libraries/:libraryId/content/:contentId', (req, res) => {
+    const library = libraryOr404(req, res);
+    if (!library) return;
+    const asset = library.get(req.params.contentId);
+    if (!asset) return contentNotFound(res, req.params.contentId);
+    res.json(toOcapiContent(asset));
+  });
+
+  router.put('/libraries/:libraryId/content/:contentId', (req, res) => {
+    const library = libraryOr404(req, res);
+    if (!library) return;
+    const contentId = req.params.contentId;
+    const parsed = contentPutSchema.safeParse(req.body);
+    if (!parsed.success) {
+      sendFault(
+        res,
+        400,
+        'InvalidDocumentException',
+        `The content document is invalid: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+      return;
+    }
+    const body = parsed.data;
+    if (body.id !== undefined && body.id !== contentId) {
+      sendFault(
+        res,
+        400,
+        'IdConflictException',
+        `The document's id '${body.id}' differs from the id '${contentId}' in the path.`,
+      );
+      return;
+    }
+    const existing = library.get(contentId);
+    const now = new Date().toISOString();
+    const asset: SimContentAsset = {
+      id: contentId,
+      name: { ...body.name },
+      online: { ...body.online },
+      body: Object.fromEntries(
+        Object.entries(body.c_body ?? {}).map(([locale, value]) => {
+          const html: string =
+            typeof value === 'string'
+              ? value
+              : 'markup' in value
+                ? String(value.markup)
+                : String(value.source);
+          return [locale, { markup: html, source: html }];
+        }),
+      ),
+      creationDate: existing?.creationDate ?? now,
+      lastModified: now,
+    };
+    library.set(contentId, asset);
+    res.status(existing ? 200 : 201).json(toOcapiContent(asset));
+  });
+
+  router.delete('/libraries/:libraryId/content/:contentId', (req, res) => {
+    const library = libraryOr404(req, res);
+    if (!library) return;
+    const contentId = req.params.contentId;
+    if (!library.delete(contentId)) return contentNotFound(res, contentId);
+    res.status(204).end();
   });
 
   router.post('/product_search', (req, res) => {

@@ -8,6 +8,7 @@ import { monitoringRouters } from '~/server/monitoring/router';
 import { orgsRouters } from '~/server/orgs/router';
 import { productsRouters } from '~/server/products/router';
 import { promptsRouters } from '~/server/prompts/router';
+import { landingPagesRouters } from '~/server/landing-pages/router';
 import { reviewsRouters } from '~/server/reviews/router';
 import { systemRouters } from '~/server/system/router';
 import { createTRPCRouter } from './trpc';
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   ...agentsRouters,
   ...analystRouters,
   ...reviewsRouters,
+  ...landingPagesRouters,
   ...monitoringRouters,
   ...instancesRouters,
   ...systemRouters,

@@ -8,6 +8,7 @@ import {
   type B2CSimulator,
   createB2CSimulator,
   SIM_MASTER_CATALOG_ID,
+  SIM_SITE_ID,
   SIM_STOREFRONT_CATALOG_ID,
 } from '~/mock-server/b2c';
 import {
@@ -327,5 +328,39 @@ describe('OCAPI Data client on a flaky instance', () => {
     });
     // The first attempt and two retries: never endless.
     expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
+  });
+});
+
+describe('OCAPI Data content assets', () => {
+  const library = SIM_SITE_ID;
+  const content = {
+    name: { default: 'Sale' },
+    online: { default: true },
+    c_body: { default: { markup: '<div>Sale</div>' } },
+  };
+
+  it('puts, gets and deletes a content asset; a missing one is B2CNotFoundError', async () => {
+    const put = await data.putContent(library, 'beacon-lp-client', content);
+    expect(put).toMatchObject({ id: 'beacon-lp-client', name: { default: 'Sale' } });
+    const read = await data.getContent(library, 'beacon-lp-client');
+    expect(read.c_body?.default?.markup).toBe('<div>Sale</div>');
+    expect(read.online).toEqual({ default: true });
+    await data.deleteContent(library, 'beacon-lp-client');
+    await expect(data.getContent(library, 'beacon-lp-client')).rejects.toBeInstanceOf(
+      B2CNotFoundError,
+    );
+    await expect(data.deleteContent(library, 'beacon-lp-client')).rejects.toBeInstanceOf(
+      B2CNotFoundError,
+    );
+    await expect(data.getContent('NoSuchLibrary', 'x')).rejects.toBeInstanceOf(B2CNotFoundError);
+  });
+
+  it('is refused (B2CPermissionError) when the instance grants no Data settings', async () => {
+    sim.instance(HOST).settings.ocapiData = null;
+    const error = await data
+      .putContent(library, 'beacon-lp-client', content)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(B2CPermissionError);
+    expect((error as B2CPermissionError).faultType).toBe('ClientAccessForbiddenException');
   });
 });

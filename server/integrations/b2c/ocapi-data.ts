@@ -1,4 +1,4 @@
-/** OCAPI Data API v21_10: catalogs, categories, sites, products and product search. */
+/** OCAPI Data API v21_10: catalogs, categories, sites, products, product search and content assets. */
 import { z } from 'zod';
 import { type TokenSource, withBearer } from './account-manager';
 import type { B2CCallContext } from './errors';
@@ -139,6 +139,24 @@ export interface ProductSearchRequest {
   select?: PropertySelector;
 }
 
+/** A content asset in a library (OCAPI's `content` document); `c_body` is the custom HTML body attribute. */
+export const contentSchema = z.looseObject({
+  id: z.string(),
+  name: localizedString.optional(),
+  online: z.record(z.string(), z.boolean()).optional(),
+  c_body: localizedMarkup.optional(),
+  creation_date: z.string().optional(),
+  last_modified: z.string().optional(),
+});
+export type Content = z.infer<typeof contentSchema>;
+
+/** A content asset as PUT creates or replaces it: what it leaves out is cleared. */
+export interface ContentPut {
+  name: Record<string, string>;
+  online: Record<string, boolean>;
+  c_body: Record<string, { markup: string }>;
+}
+
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({
     count: z.number(),
@@ -167,6 +185,12 @@ export interface OcapiDataClient {
   /** The product document after the change; a 429 is B2CUnavailableError, as the PATCH is sent once. */
   patchProduct(id: string, patch: ProductPatch, options?: ProductPatchOptions): Promise<Product>;
   searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
+  /** A content asset of a library; B2CNotFoundError when the library or the asset is missing. */
+  getContent(libraryId: string, contentId: string): Promise<Content>;
+  /** Creates the content asset, or replaces it whole. */
+  putContent(libraryId: string, contentId: string, content: ContentPut): Promise<Content>;
+  /** Removes the content asset; B2CNotFoundError when it is not there. */
+  deleteContent(libraryId: string, contentId: string): Promise<void>;
 }
 
 export function createOcapiDataClient(options: {
@@ -249,6 +273,21 @@ export function createOcapiDataClient(options: {
         idempotent: true,
       });
       return parseBody(await response, call, searchResultSchema);
+    },
+    getContent(libraryId, contentId) {
+      return get(`/libraries/${segment(libraryId)}/content/${segment(contentId)}`, contentSchema);
+    },
+    async putContent(libraryId, contentId, content) {
+      const { call, response } = send(
+        'PUT',
+        `/libraries/${segment(libraryId)}/content/${segment(contentId)}`,
+        { json: { id: contentId, ...content } },
+      );
+      return parseBody(await response, call, contentSchema);
+    },
+    async deleteContent(libraryId, contentId) {
+      await send('DELETE', `/libraries/${segment(libraryId)}/content/${segment(contentId)}`)
+        .response;
     },
   };
 }

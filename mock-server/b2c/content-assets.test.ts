@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OcapiMethod } from '~/domain/instances/snippets';
+import { SIM_SITE_ID } from './data';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from './simulator';
+
+const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
+let sim: B2CSimulator;
+beforeAll(async () => {
+  sim = await createB2CSimulator({ seed: 1 });
+});
+afterAll(() => sim.stop());
+
+function grant(resource: string, methods: OcapiMethod[]) {
+  sim.instance(HOST).settings.ocapiData = {
+    _v: '21.10',
+    clients: [
+      { client_id: SIM_ADMIN_CLIENT.clientId, resources: [{ resource_id: resource, methods }] },
+    ],
+  };
+}
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await sim.token()}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { fault: { type: string } },
+  };
+}
+
+const asset = `/libraries/${SIM_SITE_ID}/content/beacon-lp-sale`;
+const doc = {
+  id: 'beacon-lp-sale',
+  name: { default: 'Sale' },
+  online: { default: true },
+  c_body: { default: { markup: '<p>Hello</p>' } },
+};
+
+describe('OCAPI Data content assets', () => {
+  it('creates, reads, replaces and deletes a content asset in the site library', async () => {
+    grant('/**', ['get', 'put', 'delete']);
+    expect((await call('GET', asset)).body.fault.type).toBe('ContentNotFoundException');
+    const created = await call('PUT', asset, doc);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      _type: 'content',
+      id: 'beacon-lp-sale',
+      name: { default: 'Sale' },
+      online: { default: true },
+      c_body: { default: { _type: 'markup_text', markup: '<p>Hello</p>' } },
+    });
+    const replaced = await call('PUT', asset, { ...doc, name: { 'fr-FR': 'Soldes' } });
+    expect(replaced.status).toBe(200);
+    const read = await call('GET', asset);
+    expect(read.body.name).toEqual({ 'fr-FR': 'Soldes' });
+    expect(read.body.creation_date).toBe(created.body.creation_date);
+    expect((await call('DELETE', asset)).status).toBe(204);
+    expect((await call('DELETE', asset)).body.fault.type).toBe('ContentNotFoundException');
+  });
+
+  it('answers LibraryNotFoundException for an unknown library, and refuses a mismatched id', async () => {
+    grant('/**', ['get', 'put', 'delete']);
+    const missing = await call('GET', '/libraries/NoSuchLibrary/content/x');
+    expect([missing.status, missing.body.fault.type]).toEqual([404, 'LibraryNotFoundException']);
+    const mismatch = await call('PUT', asset, { ...doc, id: 'other' });
+    expect([mismatch.status, mismatch.body.fault.type]).toEqual([400, 'IdConflictException']);
+    const unknownField = await call('PUT', asset, { ...doc, c_script: 'x' });
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('enforces the OCAPI settings: a method or resource not granted is ClientAccessForbiddenException', async () => {
+    grant('/libraries/*/content/*', ['get']);
+    expect((await call('GET', asset)).status).toBe(404);
+    const put = await call('PUT', asset, doc);
+    expect([put.status, put.body.fault.type]).toEqual([403, 'ClientAccessForbiddenException']);
+    sim.instance(HOST).settings.ocapiData = null;
+    expect((await call('GET', asset)).status).toBe(403);
+  });
+});

@@ -1,0 +1,59 @@
+/** Landing pages and their saved themes: every procedure is for superusers only (docs/product.md#landing-pages). */
+import {
+  createLandingPageInput,
+  landingPageInput,
+  landingPagesListInput,
+  saveThemeInput,
+  themesListInput,
+  updateLandingPageInput,
+} from '~/domain/landing-pages/inputs';
+import { createTRPCRouter, superuserProcedure } from '~/server/trpc/trpc';
+
+export const landingPagesRouter = createTRPCRouter({
+  list: superuserProcedure
+    .input(landingPagesListInput)
+    .query(({ ctx, input }) =>
+      ctx.services.landingPages.list(input.orgId, input.envId, input.page),
+    ),
+  get: superuserProcedure
+    .input(landingPageInput)
+    .query(({ ctx, input }) =>
+      ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
+    ),
+  create: superuserProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, ...fields } = input;
+    return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
+  }),
+  /** A published page edited stays published, marked as having unpublished changes. */
+  update: superuserProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, pageId, ...fields } = input;
+    return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
+  }),
+  /** Refused while published: unpublish first. */
+  delete: superuserProcedure
+    .input(landingPageInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
+    ),
+  publish: superuserProcedure
+    .input(landingPageInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
+    ),
+  unpublish: superuserProcedure
+    .input(landingPageInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),
+    ),
+  themes: superuserProcedure
+    .input(themesListInput)
+    .query(({ ctx, input }) => ctx.services.landingPages.themes(input.orgId)),
+  saveTheme: superuserProcedure
+    .input(saveThemeInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.landingPages.saveTheme(input.orgId, ctx.user.id, input.name, input.theme),
+    ),
+});
+
+/** The landing pages area's routers, as the root router mounts them. */
+export const landingPagesRouters = { landingPages: landingPagesRouter };
