@@ -80,7 +80,11 @@ const asAnswer = (row: Row) => toMessage(row) as AnalystAnswer;
 
 /** What the person is told when the answer failed. */
 function failureMessage(error: unknown): string {
-  if (error instanceof AiError) return `${error.message} ${ANALYST_MESSAGES.retryHint}`;
+  // The provider's trouble in its first sentence; the jobs' "Beacon will try again" does not apply
+  // here: the person retries.
+  if (error instanceof AiError) {
+    return `${error.message.split(/(?<=\.) /)[0]} ${ANALYST_MESSAGES.retryHint}`;
+  }
   if (error instanceof DomainError) return `${error.message} ${ANALYST_MESSAGES.retryHint}`;
   return ANALYST_MESSAGES.unexpected;
 }
