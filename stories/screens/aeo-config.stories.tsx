@@ -19,6 +19,7 @@ import { atEnv } from '~/mock-server/scenarios';
 import { pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
 import { MONITORING_CONFIG_TEXT as TEXT } from '~/ui/patterns/monitoring/config-form';
+import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/agents/config-fields';
 
 const meta = {
   title: 'Screens/AEO Configuration',
@@ -137,7 +138,7 @@ export const ConfigFirstTime: Story = {
   ...firstTime.story,
   play: async ({ canvasElement }) => {
     const { form } = await configLoaded(canvasElement);
-    await expect(savedStatus(canvasElement)).toHaveTextContent(TEXT.notSavedYet);
+    await expect(savedStatus(canvasElement)).toHaveTextContent(FOOTER.notSavedYet);
     await expect(form.getByLabelText('Brand name')).toHaveValue(monitoringDefaults.brandName);
     await expect(form.getByLabelText('Brand domain')).toHaveValue(monitoringDefaults.brandDomain);
     await expect(checked(group(form, TEXT.library))).toEqual([
@@ -149,7 +150,7 @@ export const ConfigFirstTime: Story = {
     await expect(form.getByLabelText(TEXT.samples)).toHaveValue(10);
     await expect(form.getByRole('radio', { name: 'Off' })).toBeChecked();
 
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
     await expect(firstTime.mock.stored().config).toEqual({
       ...monitoringDefaults,
@@ -226,7 +227,7 @@ export const Config: Story = {
     await expect(savedStatus(canvasElement)).toHaveTextContent('Unsaved changes');
     await expect(saved.api.calls('monitoring.saveConfig')).toEqual([]);
 
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
     await expect(savedStatus(canvasElement)).toHaveTextContent('Saved just now');
     const expected = {
@@ -278,7 +279,7 @@ export const ConfigListsEdited: Story = {
     await userEvent.paste('\n\n  Best lightweight tent for two people?  ');
     await expect(form.getByText('2 new prompts')).toBeVisible();
 
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
     const expected = {
       ...monitoringConfig,
@@ -322,7 +323,7 @@ export const ConfigValidation: Story = {
     // Nothing is marked before a save is tried.
     await expect(form.queryByRole('alert')).toBeNull();
 
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await fieldOf(domain).findByRole('alert')).toHaveTextContent(
       CONFIG_MESSAGES.brandDomain,
     );
@@ -354,8 +355,8 @@ export const ConfigValidation: Story = {
       'aria-invalid',
     );
 
-    await expect(form.getByText(TEXT.refusedTitle)).toBeVisible();
-    await expect(form.getByText(TEXT.refusedDescription)).toBeVisible();
+    await expect(form.getByText(FOOTER.refusedTitle)).toBeVisible();
+    await expect(form.getByText(FOOTER.refusedDescription)).toBeVisible();
 
     // 51 is out of range too; the message stays while the value is wrong.
     await retype(samples, '51');
@@ -392,14 +393,14 @@ export const ConfigServerRefused: Story = {
     const { form } = await configLoaded(canvasElement);
     const library = group(form, TEXT.library);
     await toggle(library, deletedPrompt.name);
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await library.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
       MONITORING_MESSAGES.unknownPrompts,
     );
     await expect(form.getByRole('group', { name: TEXT.library })).toHaveAccessibleDescription(
       expect.stringContaining(MONITORING_MESSAGES.unknownPrompts),
     );
-    await expect(form.getByText(TEXT.refusedTitle)).toBeVisible();
+    await expect(form.getByText(FOOTER.refusedTitle)).toBeVisible();
     await expect(form.queryByText(TEXT.savedTitle)).toBeNull();
     await expect(serverRefused.api.calls('monitoring.saveConfig')).toEqual([
       {
@@ -413,7 +414,7 @@ export const ConfigServerRefused: Story = {
     // Unpicking it clears the server's message; the save goes through.
     await toggle(library, deletedPrompt.name);
     await expect(library.queryByRole('alert')).toBeNull();
-    await userEvent.click(form.getByRole('button', { name: TEXT.save }));
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
     await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
     await expect(serverRefused.api.calls('monitoring.saveConfig')).toHaveLength(2);
     await expect(serverRefused.mock.stored().config).toEqual(monitoringConfig);

@@ -15,6 +15,7 @@ import {
   catalogOptions,
   CheckboxGroup,
   AgentConfigForm,
+  BrandFields,
   ConfigSection,
   ListEditor,
   localeOptions,
@@ -110,25 +111,7 @@ export function AeoConfigForm({
       modelTitle={text.model}
     >
       <ConfigSection title={text.brand}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            name="brandName"
-            label={text.brandName}
-            value={value.brandName}
-            onChange={(next) => form.set('brandName', next)}
-            error={form.errorOf('brandName')}
-            autoComplete="organization"
-          />
-          <TextField
-            name="brandDomain"
-            label={text.brandDomain}
-            description={text.brandDomainDescription}
-            value={value.brandDomain}
-            onChange={(next) => form.set('brandDomain', next)}
-            error={form.errorOf('brandDomain')}
-            placeholder="example.com"
-          />
-        </div>
+        <BrandFields form={form} text={text} />
         <RadioGroup
           name="brandType"
           legend={text.brandType}

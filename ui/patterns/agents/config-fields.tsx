@@ -570,6 +570,41 @@ export function ConfigSection({
   );
 }
 
+/** The brand's name and domain side by side, as the AEO agent's and monitoring's forms both ask them. */
+export function BrandFields({
+  form,
+  text,
+}: {
+  form: {
+    value: { brandName: string; brandDomain: string };
+    set(field: 'brandName' | 'brandDomain', next: string): void;
+    errorOf(field: 'brandName' | 'brandDomain'): string | undefined;
+  };
+  text: { brandName: string; brandDomain: string; brandDomainDescription: string };
+}) {
+  return (
+    <div className="grid items-start gap-5 sm:grid-cols-2">
+      <TextField
+        name="brandName"
+        label={text.brandName}
+        value={form.value.brandName}
+        onChange={(next) => form.set('brandName', next)}
+        error={form.errorOf('brandName')}
+        autoComplete="organization"
+      />
+      <TextField
+        name="brandDomain"
+        label={text.brandDomain}
+        description={text.brandDomainDescription}
+        value={form.value.brandDomain}
+        onChange={(next) => form.set('brandDomain', next)}
+        error={form.errorOf('brandDomain')}
+        placeholder="example.com"
+      />
+    </div>
+  );
+}
+
 /** Save, and where the config stands: saved when, unsaved changes, or refused by the last save. */
 export function ConfigFormFooter({
   pending,
@@ -578,6 +613,7 @@ export function ConfigFormFooter({
   now,
   refused,
   formError,
+  confirmation = null,
 }: {
   pending: boolean;
   dirty: boolean;
@@ -587,6 +623,8 @@ export function ConfigFormFooter({
   refused: boolean;
   /** A message of the server's that belongs to no field. */
   formError: string | null;
+  /** Said after a save went through, when the form tells what the save means (else nothing). */
+  confirmation?: { title: string; description: string } | null;
 }) {
   const status = dirty
     ? CONFIG_FORM_TEXT.unsaved
@@ -600,6 +638,12 @@ export function ConfigFormFooter({
           variant="error"
           title={CONFIG_FORM_TEXT.refusedTitle}
           description={formError ?? CONFIG_FORM_TEXT.refusedDescription}
+        />
+      ) : confirmation ? (
+        <Callout
+          variant="success"
+          title={confirmation.title}
+          description={confirmation.description}
         />
       ) : null}
       <div className="flex flex-wrap items-center gap-4">

@@ -18,20 +18,19 @@ import {
 } from '~/domain/monitoring/config';
 import type { Prompt } from '~/domain/prompts/entities';
 import { Button } from '~/ui/components/button';
-import { Callout } from '~/ui/components/callout';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { Textarea } from '~/ui/components/textarea';
 import {
+  BrandFields,
   CheckboxGroup,
   type CheckboxOption,
   ChoiceFieldset,
+  ConfigFormFooter,
   ConfigSection,
   ListEditor,
   RadioGroup,
-  TextField,
 } from '~/ui/patterns/agents/config-fields';
-import { formatAgo } from '~/ui/patterns/agents/format';
 import {
   type ConfigFormErrors,
   FIELD_ATTRIBUTE,
@@ -88,14 +87,8 @@ export const MONITORING_CONFIG_TEXT = {
     daily: 'A run every day',
     weekly: 'A run every week',
   } satisfies Record<MonitoringSchedule, string>,
-  save: 'Save configuration',
   savedTitle: 'Monitoring configuration saved',
   savedDescription: 'The next run asks these prompts with these settings.',
-  savedAgo: (ago: string) => `Saved ${ago}`,
-  notSavedYet: 'Not saved yet',
-  unsaved: 'Unsaved changes',
-  refusedTitle: 'Configuration not saved',
-  refusedDescription: 'Correct the fields marked above. Nothing was saved.',
   loadFailedTitle: 'Could not load the monitoring configuration',
 } as const;
 
@@ -256,25 +249,7 @@ export function MonitoringConfigForm({
       className="flex flex-col gap-6"
     >
       <ConfigSection title={text.brand}>
-        <div className="grid items-start gap-5 sm:grid-cols-2">
-          <TextField
-            name="brandName"
-            label={text.brandName}
-            value={value.brandName}
-            onChange={(next) => form.set('brandName', next)}
-            error={form.errorOf('brandName')}
-            autoComplete="organization"
-          />
-          <TextField
-            name="brandDomain"
-            label={text.brandDomain}
-            description={text.brandDomainDescription}
-            value={value.brandDomain}
-            onChange={(next) => form.set('brandDomain', next)}
-            error={form.errorOf('brandDomain')}
-            placeholder="example.com"
-          />
-        </div>
+        <BrandFields form={form} text={text} />
         <ListEditor
           name="brandVariants"
           legend={text.brandVariants}
@@ -369,12 +344,16 @@ export function MonitoringConfigForm({
         />
       </ConfigSection>
 
-      <MonitoringConfigFooter
+      <ConfigFormFooter
         pending={pending}
         dirty={form.dirty}
         savedAt={saved.updatedAt}
         now={now}
-        confirmed={confirmed && !pending && !form.dirty}
+        confirmation={
+          confirmed && !pending && !form.dirty
+            ? { title: text.savedTitle, description: text.savedDescription }
+            : null
+        }
         refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
         formError={serverErrors?.form ?? null}
       />
@@ -507,52 +486,5 @@ function CompetitorsEditor({
         </Button>
       </div>
     </ChoiceFieldset>
-  );
-}
-
-/** Save, and where the config stands: just saved, saved when, unsaved changes, or refused. */
-function MonitoringConfigFooter({
-  pending,
-  dirty,
-  savedAt,
-  now,
-  confirmed,
-  refused,
-  formError,
-}: {
-  pending: boolean;
-  dirty: boolean;
-  savedAt: Date | null;
-  now: Date;
-  confirmed: boolean;
-  refused: boolean;
-  formError: string | null;
-}) {
-  const text = MONITORING_CONFIG_TEXT;
-  const status = dirty
-    ? text.unsaved
-    : savedAt
-      ? text.savedAgo(formatAgo(savedAt, now))
-      : text.notSavedYet;
-  return (
-    <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
-      {refused ? (
-        <Callout
-          variant="error"
-          title={text.refusedTitle}
-          description={formError ?? text.refusedDescription}
-        />
-      ) : confirmed ? (
-        <Callout variant="success" title={text.savedTitle} description={text.savedDescription} />
-      ) : null}
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" loading={pending}>
-          {text.save}
-        </Button>
-        <p role="status" data-slot="config-saved" className="text-sm text-base-content/75">
-          {savedAt && !dirty ? <time dateTime={savedAt.toISOString()}>{status}</time> : status}
-        </p>
-      </div>
-    </div>
   );
 }
