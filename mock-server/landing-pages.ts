@@ -146,16 +146,28 @@ const listItem = (page: LandingPage): LandingPageListItem => ({
  * them; the instance `b2cInstances.get` answers for is the one the storefront URL is read from.
  */
 export function atLandingPages(pages: readonly LandingPage[] = landingPages): TrpcScenario {
-  const store = new Map(pages.map((page) => [page.id, structuredClone(page)]));
+  return landingPagesStore(pages).scenario;
+}
+
+/** The same, with a way back to `pages` (a story's beforeEach), for stories that change pages. */
+export function landingPagesStore(pages: readonly LandingPage[] = landingPages) {
+  const store = new Map<string, LandingPage>();
+  const reset = () => {
+    store.clear();
+    for (const page of pages) store.set(page.id, structuredClone(page));
+  };
+  reset();
   let next = 100;
   const notFound = () =>
     domainError('NOT_FOUND', LANDING_PAGE_MESSAGES.notFound, 'landing-page-not-found');
   const slugTaken = (slug: string, except?: string) =>
     [...store.values()].some((p) => p.slug === slug && p.id !== except)
-      ? domainError('CONFLICT', LANDING_PAGE_MESSAGES.slugTaken(slug), 'landing-page-slug-taken')
+      ? domainError('CONFLICT', LANDING_PAGE_MESSAGES.slugTaken(slug), 'landing-page-slug-taken', {
+          slug: LANDING_PAGE_MESSAGES.slugTaken(slug),
+        })
       : null;
   const now = () => new Date(LP_UPDATED_AT.getTime() + next++ * 60_000);
-  return {
+  const scenario: TrpcScenario = {
     'landingPages.list': (input) => {
       const items = [...store.values()].sort(
         (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime(),
@@ -253,6 +265,7 @@ export function atLandingPages(pages: readonly LandingPage[] = landingPages): Tr
     }),
     'b2cInstances.get': instances.onboarded,
   };
+  return { scenario, reset };
 }
 
 /** What the server answers a member for every landing pages procedure. */

@@ -24,7 +24,11 @@ describe('landing page drafts', () => {
     const draft = toDraft({ ...page, sections: [] });
     draft.themeId = 'th_1';
     draft.sections = [
-      { ...(emptySection('hero') as Extract<ReturnType<typeof emptySection>, { type: 'hero' }>), heading: '  Hi  ', subheading: '   ' },
+      {
+        ...(emptySection('hero') as Extract<ReturnType<typeof emptySection>, { type: 'hero' }>),
+        heading: '  Hi  ',
+        subheading: '   ',
+      },
       { type: 'richText', text: 'First\nline\n\n \n  Second  ' },
     ];
     expect(toFields(draft)).toEqual({

@@ -63,7 +63,11 @@ function sectionToDraft(section: LandingPageSection): DraftSection {
         ctaUrl: section.ctaUrl ?? '',
       };
     case 'productGrid':
-      return { type: 'productGrid', heading: section.heading ?? '', productIds: [...section.productIds] };
+      return {
+        type: 'productGrid',
+        heading: section.heading ?? '',
+        productIds: [...section.productIds],
+      };
     case 'richText':
       return { type: 'richText', text: section.paragraphs.join('\n\n') };
     case 'faq':
@@ -96,7 +100,11 @@ function draftToSection(section: DraftSection): LandingPageSection {
         ctaUrl: optional(section.ctaUrl),
       };
     case 'productGrid':
-      return { type: 'productGrid', heading: optional(section.heading), productIds: section.productIds };
+      return {
+        type: 'productGrid',
+        heading: optional(section.heading),
+        productIds: section.productIds,
+      };
     case 'richText':
       return {
         type: 'richText',

@@ -3,7 +3,14 @@ import { storefrontUrl } from './storefront';
 
 describe('storefrontUrl', () => {
   it("names the site, the page's locale and the content asset", () => {
-    expect(storefrontUrl('zzte-001.dx.commercecloud.salesforce.com', 'RefArch', 'en-US', 'beacon-lp-summer')).toBe(
+    expect(
+      storefrontUrl(
+        'zzte-001.dx.commercecloud.salesforce.com',
+        'RefArch',
+        'en-US',
+        'beacon-lp-summer',
+      ),
+    ).toBe(
       'https://zzte-001.dx.commercecloud.salesforce.com/on/demandware.store/Sites-RefArch-Site/en-US/Page-Show?cid=beacon-lp-summer',
     );
   });

@@ -108,7 +108,9 @@ function CreatePageForm({
             const next = event.target.value;
             // The slug follows the title until someone types their own.
             form.setValues((v) =>
-              v.slug === slugOf(v.title) ? { ...v, title: next, slug: slugOf(next) } : { ...v, title: next },
+              v.slug === slugOf(v.title)
+                ? { ...v, title: next, slug: slugOf(next) }
+                : { ...v, title: next },
             );
           }}
         />
@@ -132,7 +134,11 @@ function CreatePageForm({
         <FieldError>{form.errorOf('locale')}</FieldError>
       </Field>
       {serverErrors?.form ? (
-        <Callout variant="error" title={CREATE_PAGE_TEXT.failedTitle} description={serverErrors.form} />
+        <Callout
+          variant="error"
+          title={CREATE_PAGE_TEXT.failedTitle}
+          description={serverErrors.form}
+        />
       ) : null}
       <DialogFooter>
         <DialogClose asChild>

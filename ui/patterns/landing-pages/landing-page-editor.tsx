@@ -124,11 +124,7 @@ export function LandingPageEditor({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field>
           <FieldLabel>{EDITOR_TEXT.title}</FieldLabel>
-          <Input
-            name="title"
-            value={draft.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
+          <Input name="title" value={draft.title} onChange={(e) => set('title', e.target.value)} />
           <FieldError>{errors?.fields.title}</FieldError>
         </Field>
         <Field>
@@ -174,7 +170,9 @@ export function LandingPageEditor({
               </option>
             ))}
           </NativeSelect>
-          {themes.length === 0 ? <FieldDescription>{EDITOR_TEXT.themeHint}</FieldDescription> : null}
+          {themes.length === 0 ? (
+            <FieldDescription>{EDITOR_TEXT.themeHint}</FieldDescription>
+          ) : null}
           <FieldError>{errors?.fields.themeId}</FieldError>
         </Field>
       </div>

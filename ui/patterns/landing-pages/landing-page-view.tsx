@@ -10,7 +10,11 @@
 import '~/ui/patterns/theme-designer/fonts.css';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
 import type { LandingPageSection } from '~/domain/landing-pages/entities';
-import { COLOR_TOKENS, type DesignerTheme, fontStack } from '~/domain/theme-designer/theme-designer';
+import {
+  COLOR_TOKENS,
+  type DesignerTheme,
+  fontStack,
+} from '~/domain/theme-designer/theme-designer';
 import { cn } from '~/ui/lib/cn';
 
 export const LANDING_VIEW_TEXT = {
@@ -74,12 +78,7 @@ export function LandingPageView({
         <p className="px-6 py-12 text-center">{LANDING_VIEW_TEXT.noSections}</p>
       ) : (
         sections.map((section, index) => (
-          <Section
-            key={index}
-            id={`${id}-${index}`}
-            section={section}
-            productName={productName}
-          />
+          <Section key={index} id={`${id}-${index}`} section={section} productName={productName} />
         ))
       )}
       <footer
@@ -110,7 +109,11 @@ function Section({
           className="flex flex-col items-start gap-4 bg-(--lp-base-200) px-6 py-12"
         >
           {section.imageUrl ? (
-            <img src={section.imageUrl} alt="" className="max-h-64 w-full rounded-box object-cover" />
+            <img
+              src={section.imageUrl}
+              alt=""
+              className="max-h-64 w-full rounded-box object-cover"
+            />
           ) : null}
           <h2 id={id} className="font-(family-name:--lp-font-display) text-4xl font-bold">
             {section.heading}

@@ -3,7 +3,7 @@ import { formatDateTime } from '~/ui/patterns/products/format';
 
 export const PUBLISHED_TEXT = {
   label: 'Published',
-  publishedAt: 'Published',
+  publishedAt: 'Published on',
   asset: 'Content asset',
   library: 'Library',
   url: 'Storefront URL',
@@ -75,7 +75,12 @@ export function PublishedDetails({
           <div className={row}>
             <dt className="font-medium">{PUBLISHED_TEXT.url}</dt>
             <dd className="break-all">
-              <a href={url} target="_blank" rel="noreferrer" className="text-primary underline underline-offset-4">
+              <a
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                className="text-primary underline underline-offset-4"
+              >
                 {url}
               </a>
             </dd>

@@ -54,7 +54,6 @@ interface Scope {
   envId: string;
 }
 
-
 const PAGE_FIELDS: readonly PageField[] = ['title', 'slug', 'locale', 'themeId', 'sections'];
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId')({
@@ -154,7 +153,10 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
   const locales = useEnvLocales(scope);
   const instance = env.b2cInstance;
   const { data: b2c } = useQuery({
-    ...trpc.b2cInstances.get.queryOptions({ orgId: scope.orgId, b2cInstanceId: instance?.id ?? '' }),
+    ...trpc.b2cInstances.get.queryOptions({
+      orgId: scope.orgId,
+      b2cInstanceId: instance?.id ?? '',
+    }),
     enabled: page.status === 'published' && instance !== null,
   });
   const gridIds = [
@@ -337,7 +339,9 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
         onConfirm={() => publish.mutate(input)}
         pending={publish.isPending}
         error={
-          publish.error ? { title: DETAIL_TEXT.publishFailed, message: publish.error.message } : null
+          publish.error
+            ? { title: DETAIL_TEXT.publishFailed, message: publish.error.message }
+            : null
         }
       />
       <ConfirmDialog
@@ -362,7 +366,9 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
         confirmLabel={DETAIL_TEXT.delete}
         onConfirm={() => remove.mutate(input)}
         pending={remove.isPending}
-        error={remove.error ? { title: DETAIL_TEXT.deleteFailed, message: remove.error.message } : null}
+        error={
+          remove.error ? { title: DETAIL_TEXT.deleteFailed, message: remove.error.message } : null
+        }
       />
     </div>
   );

@@ -57,10 +57,15 @@ export function ProductSearch({
         ) : (
           <ul aria-label={PRODUCT_SEARCH_TEXT.results} className="flex flex-col gap-1">
             {items.map((item) => (
-              <li key={item.b2cProductId} className="flex items-center justify-between gap-2 text-sm">
+              <li
+                key={item.b2cProductId}
+                className="flex items-center justify-between gap-2 text-sm"
+              >
                 <span>
                   {item.name ?? item.defaultName ?? item.b2cProductId}{' '}
-                  <span className="font-mono text-xs text-base-content/70">{item.b2cProductId}</span>
+                  <span className="font-mono text-xs text-base-content/70">
+                    {item.b2cProductId}
+                  </span>
                 </span>
                 <Button
                   type="button"
