@@ -324,7 +324,7 @@ export const PublishConfirm: Story = {
 
 const editStore = landingPagesStore([summerSale]);
 const edit = asSuperuser(DETAIL, editStore.scenario);
-/** Edit: a section's error shows under it before any call; then title, order, a new FAQ and a product are saved. */
+/** Edit: title, section order, a new FAQ and a product from the catalogue search are saved. */
 export const EditAndSave: Story = {
   ...edit.story,
   beforeEach: () => {
@@ -339,7 +339,8 @@ export const EditAndSave: Story = {
 
     const title = form.getByLabelText(EDITOR_TEXT.title);
     await userEvent.clear(title);
-    await userEvent.type(title, 'Summer Sale: last days');
+    await userEvent.click(title);
+    await userEvent.paste('Summer Sale: last days');
 
     // Text moves above the grid.
     await userEvent.click(form.getByRole('button', { name: 'Move Text (section 3) up' }));
@@ -351,18 +352,18 @@ export const EditAndSave: Story = {
       ].map((s) => s.getAttribute('data-section')),
     ).toEqual(['hero', 'richText', 'productGrid', 'faq']);
 
-    // A new FAQ left empty: its problem shows under it, and nothing is sent.
+    // A new FAQ, filled in.
     await userEvent.click(form.getByRole('button', { name: EDITOR_TEXT.add.faq }));
-    await userEvent.click(form.getByRole('button', { name: EDITOR_TEXT.save }));
     const faq = within(form.getByRole('region', { name: 'FAQ (section 5)' }));
-    await expect(faq.getByRole('alert')).toHaveTextContent(/^items question: /);
-    await expect(edit.api.calls('landingPages.update')).toEqual([]);
-    await userEvent.type(faq.getByLabelText(EDITOR_TEXT.question), 'Is shipping free?');
-    await userEvent.type(faq.getByLabelText(EDITOR_TEXT.answer), 'Over €50, yes.');
+    await userEvent.click(faq.getByLabelText(EDITOR_TEXT.question));
+    await userEvent.paste('Is shipping free?');
+    await userEvent.click(faq.getByLabelText(EDITOR_TEXT.answer));
+    await userEvent.paste('Over €50, yes.');
 
     // A product from the catalogue search joins the grid.
     const grid = within(form.getByRole('region', { name: 'Product grid (section 3)' }));
-    await userEvent.type(grid.getByLabelText('Search products by ID'), 'trail-water');
+    await userEvent.click(grid.getByLabelText('Search products by ID'));
+    await userEvent.paste('trail-water');
     await userEvent.click(await grid.findByRole('button', { name: 'Add trail-water-bottle' }));
     await waitFor(() =>
       expect(grid.getByRole('list', { name: EDITOR_TEXT.products })).toHaveTextContent(
@@ -402,6 +403,31 @@ export const EditAndSave: Story = {
     });
     const view = within(canvas.getByRole('region', { name: LANDING_VIEW_TEXT.label }));
     await waitFor(() => expect(view.getByText('Is shipping free?')).toBeVisible());
+  },
+};
+
+const invalidStore = landingPagesStore([summerSale]);
+const invalid = asSuperuser(DETAIL, invalidStore.scenario);
+/** A section left incomplete: its problem shows under it, and nothing is sent. */
+export const EditSectionError: Story = {
+  ...invalid.story,
+  beforeEach: () => {
+    invalid.api.reset();
+    invalidStore.reset();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await detailLoaded(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: DETAIL_TEXT.edit }));
+    const form = within(await canvas.findByRole('form', { name: EDITOR_TEXT.label }));
+    await userEvent.click(form.getByRole('button', { name: EDITOR_TEXT.add.faq }));
+    await userEvent.click(form.getByRole('button', { name: EDITOR_TEXT.save }));
+    const faq = within(form.getByRole('region', { name: 'FAQ (section 5)' }));
+    await expect(faq.getByRole('alert')).toHaveTextContent(/^items question: /);
+    await expect(form.getAllByRole('alert')).toHaveLength(1);
+    await expect(invalid.api.calls('landingPages.update')).toEqual([]);
+    // Removing it leaves nothing to complain about.
+    await userEvent.click(form.getByRole('button', { name: 'Remove FAQ (section 5)' }));
+    await expect(form.queryByRole('alert')).toBeNull();
   },
 };
 

@@ -266,7 +266,7 @@ function SectionCard({
       className="flex flex-col gap-4 rounded-box border border-base-300 p-4"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">{name}</h3>
+        <h2 className="font-semibold">{name}</h2>
         <div className="flex gap-1">
           <Button
             type="button"
