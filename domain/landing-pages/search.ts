@@ -7,3 +7,4 @@ export const LANDING_PAGES_PAGE_SIZE = 48;
 export const landingPagesSearch = z.object({
   ...pagingParams(LANDING_PAGES_PAGE_SIZE),
 });
+export type LandingPagesSearch = z.output<typeof landingPagesSearch>;

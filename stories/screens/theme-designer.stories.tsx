@@ -9,9 +9,12 @@ import {
   loadDesignerState,
   PRESETS,
 } from '~/domain/theme-designer/theme-designer';
-import { sessionFor, users } from '~/mock-server/fixtures';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atEnv } from '~/mock-server/scenarios';
+import { trpcError } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { SAVE_THEME_TEXT } from '~/ui/patterns/theme-designer/save-theme-dialog';
 
 const meta = {
   title: 'Screens/Theme designer',
@@ -466,5 +469,93 @@ export const StoredDesignUnreadable: Story = {
     await expect(localStorage.getItem(DESIGNER_STORAGE_KEY)).toBe(
       exportJson(createDesignerState()),
     );
+  },
+};
+
+// ——— Save as landing-page theme (superusers) ———
+
+const asSuperuser = screen({
+  url: '/app/acme/prod/pages/theme',
+  session: sessionFor(users.ada),
+  trpc: {
+    ...atEnv(),
+    'landingPages.saveTheme': (input) => ({
+      id: 'th_saved',
+      name: input.name,
+      theme: input.theme,
+      updatedAt: new Date('2026-03-02T09:30:00Z'),
+    }),
+  },
+});
+/**
+ * A superuser saves the designer's colours and fonts as a named landing-page theme beside the export;
+ * a name is needed first, and the local design and its export stay as they were.
+ */
+export const SaveAsLandingTheme: Story = {
+  ...asSuperuser.story,
+  play: async ({ canvasElement }) => {
+    const { canvas, preview } = await ready(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sunset' }));
+    await userEvent.click(canvas.getByRole('tab', { name: 'Import & export' }));
+    await expect(canvas.getByRole('figure', { name: 'CSS variables' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: SAVE_THEME_TEXT.button }));
+    const dialog = within(
+      await within(document.body).findByRole('dialog', { name: SAVE_THEME_TEXT.title }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: SAVE_THEME_TEXT.submit }));
+    await expect(dialog.getByLabelText(SAVE_THEME_TEXT.name)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(asSuperuser.api.calls('landingPages.saveTheme')).toEqual([]);
+
+    await userEvent.type(dialog.getByLabelText(SAVE_THEME_TEXT.name), '  Summer 2026 ');
+    await userEvent.click(dialog.getByRole('button', { name: SAVE_THEME_TEXT.submit }));
+    await expect(await canvas.findByText(SAVE_THEME_TEXT.saved('Summer 2026'))).toBeVisible();
+    await expect(asSuperuser.api.calls('landingPages.saveTheme')).toEqual([
+      { orgId: orgs.acme.id, name: 'Summer 2026', theme: PRESETS.sunset.theme },
+    ]);
+    // The local design is untouched.
+    await expect(preview).toHaveAttribute('data-preset', 'sunset');
+    await expect(localStorage.getItem(DESIGNER_STORAGE_KEY)).toContain('"preset": "sunset"');
+    await expect(canvas.getByRole('figure', { name: 'Designer JSON' })).toHaveTextContent(
+      '"preset": "sunset"',
+    );
+  },
+};
+
+const saveRefused = screen({
+  url: '/app/acme/prod/pages/theme',
+  session: sessionFor(users.ada),
+  trpc: {
+    ...atEnv(),
+    'landingPages.saveTheme': trpcError('FORBIDDEN', ORG_MESSAGES.superuserRequired),
+  },
+});
+/** The server's refusal shows in the dialog, which stays open. */
+export const SaveAsLandingThemeRefused: Story = {
+  ...saveRefused.story,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Import & export' }));
+    await userEvent.click(canvas.getByRole('button', { name: SAVE_THEME_TEXT.button }));
+    const dialog = within(
+      await within(document.body).findByRole('dialog', { name: SAVE_THEME_TEXT.title }),
+    );
+    await userEvent.type(dialog.getByLabelText(SAVE_THEME_TEXT.name), 'Evergreen');
+    await userEvent.click(dialog.getByRole('button', { name: SAVE_THEME_TEXT.submit }));
+    await expect(await dialog.findByText(ORG_MESSAGES.superuserRequired)).toBeVisible();
+    await expect(dialog.getByText(SAVE_THEME_TEXT.failed)).toBeVisible();
+  },
+};
+
+/** A regular member has the export, and no way to save a landing-page theme. */
+export const SaveAsLandingThemeHiddenForMembers: Story = {
+  ...designer.story,
+  play: async ({ canvasElement }) => {
+    const { canvas } = await ready(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Import & export' }));
+    await expect(canvas.getByRole('figure', { name: 'CSS variables' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: SAVE_THEME_TEXT.button })).toBeNull();
   },
 };

@@ -17,12 +17,6 @@ const PENDING = new Set<string>([
   'analyst.answer',
   'analyst.streaming',
   'analyst.error',
-  // Landing pages
-  'landing-pages.list',
-  'landing-pages.detail',
-  'landing-pages.list-empty',
-  'landing-pages.detail-published',
-  'landing-pages.forbidden',
 ]);
 
 /** Catalogue id → the stories tagged with it. */

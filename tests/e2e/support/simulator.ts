@@ -60,3 +60,24 @@ export async function editOnInstance(
   );
   if (!response.ok) throw new Error(`The simulator answered ${response.status} for ${id}`);
 }
+
+export interface OcapiContentDocument {
+  id: string;
+  name?: Record<string, string>;
+  online?: Record<string, boolean>;
+  c_body?: Record<string, { markup?: string }>;
+}
+
+/** `GET /libraries/{library}/content/{id}` on the demo instance, or null when it has no such asset. */
+export async function ocapiContent(
+  library: string,
+  id: string,
+): Promise<OcapiContentDocument | null> {
+  const response = await fetch(
+    `${simulator()}/hosts/${HOST}${OCAPI_DATA_PATH}/libraries/${encodeURIComponent(library)}/content/${encodeURIComponent(id)}`,
+    { headers: { authorization: `Bearer ${await token()}` } },
+  );
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`OCAPI answered ${response.status} for ${library}/${id}`);
+  return (await response.json()) as OcapiContentDocument;
+}

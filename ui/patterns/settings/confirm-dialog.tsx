@@ -43,6 +43,8 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   /** The action button's text, e.g. 'Delete prompt'. */
   confirmLabel: string;
+  /** Destructive by default; a constructive action (publish) asks with a primary button. */
+  confirmVariant?: 'destructive' | 'primary';
   onConfirm(): void;
   pending?: boolean;
   /** The server's message when the action failed; the dialog stays open to retry or cancel. */
@@ -55,6 +57,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  confirmVariant = 'destructive',
   onConfirm,
   pending = false,
   error = null,
@@ -78,7 +81,7 @@ export function ConfirmDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" loading={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -1,25 +1,211 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { LayoutTemplateIcon } from 'lucide-react';
-import { UpcomingArea } from '~/app/components/upcoming-area';
+/**
+ * /app/{orgSlug}/{envSlug}/landing-pages: the env's landing pages, 48 a page, and a way to start one
+ * (docs/product.md#landing-pages). Superusers only: a member is told so, and nothing is read.
+ */
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { PlusIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { QueryBoundary } from '~/app/components/query-boundary';
+import { useCurrentEnv } from '~/app/lib/env-context';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
-import { landingPagesSearch } from '~/domain/landing-pages/search';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import { createLandingPageInput } from '~/domain/landing-pages/inputs';
+import { landingPagesSearch, type LandingPagesSearch } from '~/domain/landing-pages/search';
 import { OPT_OUT } from '~/domain/orgs/gating';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Pagination } from '~/ui/components/pagination';
+import { Skeleton } from '~/ui/components/skeleton';
+import {
+  CreatePageDialog,
+  NEW_PAGE_FIELDS,
+  type NewPageValues,
+} from '~/ui/patterns/landing-pages/create-page-dialog';
+import {
+  LANDING_PAGES_TEXT,
+  landingPageCount,
+  LandingPagesEmpty,
+  LandingPageTable,
+  SuperuserRequired,
+} from '~/ui/patterns/landing-pages/landing-page-table';
+import { PageHeader } from '~/ui/patterns/page-header';
+import { useEnvLocales } from './-env-locales';
+
+interface Scope {
+  orgId: string;
+  envId: string;
+}
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: landingPagesSearch,
   search: withoutDefaults(landingPagesSearch),
   staticData: { gate: OPT_OUT.instanceOnly },
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: async ({ context: { api, user }, params, deps }) => {
+    // A member would only be refused: the screen says so without asking.
+    if (!user.isSuperUser) return;
+    const context = await api.queryClient
+      .ensureQueryData(orgContextQuery(api.trpc, params))
+      .catch(() => null);
+    if (!context) return;
+    const scope = { orgId: context.org.id, envId: context.env.id };
+    void api.queryClient.prefetchQuery(
+      api.trpc.landingPages.list.queryOptions({ ...scope, page: deps.page }),
+    );
+  },
   component: Screen,
 });
 
 function Screen() {
+  const user = useCurrentUser();
+  const { org, env } = useCurrentEnv();
+  const search = Route.useSearch();
+  const [creating, setCreating] = useState(false);
+  const scope = { orgId: org.id, envId: env.id };
+  const createButton = (
+    <Button type="button" onClick={() => setCreating(true)}>
+      <PlusIcon aria-hidden />
+      {LANDING_PAGES_TEXT.create}
+    </Button>
+  );
+  if (!user.isSuperUser) {
+    return (
+      <div className="flex flex-col">
+        <PageHeader title={LANDING_PAGES_TEXT.title} />
+        <div className="p-8">
+          <SuperuserRequired />
+        </div>
+      </div>
+    );
+  }
   return (
-    <UpcomingArea
-      title={'Landing Pages'}
-      description={'Landing pages built with your theme, 48 a page.'}
-      icon={<LayoutTemplateIcon />}
-      emptyTitle={'No landing pages yet'}
-      emptyDescription={'Landing pages arrive in milestone 2. You can already design their theme.'}
+    <div className="flex flex-col">
+      <PageHeader
+        title={LANDING_PAGES_TEXT.title}
+        description={LANDING_PAGES_TEXT.description}
+        actions={createButton}
+      />
+      <div className="flex flex-col gap-6 p-8">
+        <QueryBoundary
+          pending={<Skeleton className="h-64 w-full" />}
+          error={(message) => (
+            <Callout
+              variant="error"
+              title={LANDING_PAGES_TEXT.loadFailedTitle}
+              description={message}
+            />
+          )}
+        >
+          <Pages scope={scope} search={search} createButton={createButton} />
+        </QueryBoundary>
+      </div>
+      <CreatePage scope={scope} open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}
+
+function Pages({
+  scope,
+  search,
+  createButton,
+}: {
+  scope: Scope;
+  search: LandingPagesSearch;
+  createButton: ReactNode;
+}) {
+  const trpc = useTRPC();
+  const params = Route.useParams();
+  const { data: page } = useSuspenseQuery(
+    trpc.landingPages.list.queryOptions({ ...scope, page: search.page }),
+  );
+  if (page.total === 0) return <LandingPagesEmpty action={createButton} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="text-sm font-medium text-base-content/80">
+        {landingPageCount(page.total)}
+      </p>
+      <LandingPageTable
+        items={page.items}
+        renderPageLink={(item, children) => (
+          <Link
+            to="/$orgSlug/$envSlug/landing-pages/$pageId"
+            params={{ ...params, pageId: item.id }}
+          >
+            {children}
+          </Link>
+        )}
+      />
+      <Pagination
+        aria-label="Landing page pages"
+        page={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        renderLink={(target, children) => (
+          <Link
+            to="/$orgSlug/$envSlug/landing-pages"
+            params={params}
+            search={{ ...search, page: target }}
+          >
+            {children}
+          </Link>
+        )}
+      />
+    </div>
+  );
+}
+
+function CreatePage({
+  scope,
+  open,
+  onOpenChange,
+}: {
+  scope: Scope;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = Route.useNavigate();
+  const locales = useEnvLocales(scope);
+  const create = useMutation(
+    trpc.landingPages.create.mutationOptions({
+      onSuccess: async (page) => {
+        await queryClient.invalidateQueries(trpc.landingPages.list.pathFilter());
+        onOpenChange(false);
+        await navigate({
+          to: '/$orgSlug/$envSlug/landing-pages/$pageId',
+          params: (prev) => ({ ...prev, pageId: page.id }),
+        });
+      },
+    }),
+  );
+  const input = (values: NewPageValues) => ({
+    ...scope,
+    ...values,
+    themeId: null,
+    sections: [],
+  });
+  return (
+    <CreatePageDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) create.reset();
+        onOpenChange(next);
+      }}
+      locales={locales}
+      validate={(values) => schemaErrorsOf(createLandingPageInput, input(values), NEW_PAGE_FIELDS)}
+      onSubmit={(values) => create.mutate(input(values))}
+      pending={create.isPending}
+      serverErrors={
+        create.error
+          ? formErrorsOf(create.error, NEW_PAGE_FIELDS, { 'landing-page-slug-taken': 'slug' })
+          : null
+      }
     />
   );
 }

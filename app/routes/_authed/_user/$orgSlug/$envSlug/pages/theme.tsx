@@ -1,6 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { RotateCcwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useCurrentEnv } from '~/app/lib/env-context';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { useCurrentUser } from '~/app/lib/session';
+import { useTRPC } from '~/app/lib/trpc';
+import { saveThemeInput } from '~/domain/landing-pages/inputs';
 import { OPT_OUT } from '~/domain/orgs/gating';
 import {
   applyCssUpdates,
@@ -8,6 +14,7 @@ import {
   createDesignerState,
   DESIGNER_STORAGE_KEY,
   type DesignerState,
+  type DesignerTheme,
   exportJson,
   loadDesignerState,
   PRESETS,
@@ -25,6 +32,7 @@ import { FooterPanel } from '~/ui/patterns/theme-designer/footer-panel';
 import { HeaderPanel } from '~/ui/patterns/theme-designer/header-panel';
 import { LandingPreview } from '~/ui/patterns/theme-designer/landing-preview';
 import { PresetsPanel } from '~/ui/patterns/theme-designer/presets-panel';
+import { SaveThemeDialog } from '~/ui/patterns/theme-designer/save-theme-dialog';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/theme')({
   staticData: { gate: OPT_OUT.instanceOnly },
@@ -58,6 +66,7 @@ function readStorage(key: string): string | null {
 }
 
 function Screen() {
+  const user = useCurrentUser();
   const { state, setState, problem, dismissProblem } = useDesignerState();
   return (
     <div className="flex flex-col">
@@ -141,7 +150,8 @@ function Screen() {
               }
             />
           </TabsContent>
-          <TabsContent value="export">
+          <TabsContent value="export" className="flex flex-col gap-6">
+            {user.isSuperUser ? <SaveAsLandingTheme theme={state.theme} /> : null}
             <ExportPanel state={state} onImport={setState} />
           </TabsContent>
         </Tabs>
@@ -153,5 +163,41 @@ function Screen() {
         </section>
       </div>
     </div>
+  );
+}
+
+const THEME_FIELDS = ['name'] as const;
+
+/**
+ * Superusers keep the designer's colours and fonts on the server for landing pages; the designer's
+ * own state stays local (the server refuses anyone else anyway).
+ */
+function SaveAsLandingTheme({ theme }: { theme: DesignerTheme }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { org } = useCurrentEnv();
+  const [open, setOpen] = useState(false);
+  const save = useMutation(
+    trpc.landingPages.saveTheme.mutationOptions({
+      onSuccess: async () => {
+        setOpen(false);
+        await queryClient.invalidateQueries(trpc.landingPages.themes.pathFilter());
+      },
+    }),
+  );
+  const input = (name: string) => ({ orgId: org.id, name, theme });
+  return (
+    <SaveThemeDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) save.reset();
+        setOpen(next);
+      }}
+      validate={({ name }) => schemaErrorsOf(saveThemeInput, input(name), THEME_FIELDS)}
+      onSubmit={(name) => save.mutate(input(name))}
+      pending={save.isPending}
+      savedName={save.isSuccess ? save.data.name : null}
+      serverErrors={save.error ? formErrorsOf(save.error, THEME_FIELDS) : null}
+    />
   );
 }
