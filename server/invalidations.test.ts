@@ -78,109 +78,117 @@ async function within(withinMs: number, check: () => Promise<void>): Promise<num
   }
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('cache invalidation across processes [postgres]', () => {
-  let shared: Database;
-  let a: Process;
-  let b: Process;
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'cache invalidation across processes [postgres]',
+  () => {
+    let shared: Database;
+    let a: Process;
+    let b: Process;
 
-  beforeAll(async () => {
-    shared = await openTestDatabase('postgres');
-    const url = shared.handle.driver === 'node-postgres' ? shared.handle.client.options : null;
-    if (!url?.connectionString) throw new Error('no URL');
-    a = await openProcess(url.connectionString);
-    b = await openProcess(url.connectionString);
-  }, 60_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await shared?.close();
-  });
-
-  it('a sign-out on A: B refuses the session within 1 s', async () => {
-    const userId = randomUUID();
-    await shared.db.insert(users).values({ id: userId, email: `${userId}@beacon.test` });
-    const sessionToken = randomUUID();
-    await shared.db
-      .insert(sessions)
-      .values({ sessionToken, userId, expires: new Date(Date.now() + 86_400_000) });
-    const req = {
-      headers: { host: '127.0.0.1:3000', cookie: `authjs.session-token=${sessionToken}` },
-      socket: {},
-    } as unknown as IncomingMessage;
-    expect((await a.auth.resolveUser(req))?.id).toBe(userId);
-    expect((await b.auth.resolveUser(req))?.id).toBe(userId);
-    // What POST /api/auth/signout does on A: forget, Auth.js deletes the row, forget again.
-    a.auth.forget(req);
-    await a.database.db.delete(sessions).where(eq(sessions.sessionToken, sessionToken));
-    a.auth.forget(req);
-    await within(1_000, async () => expect(await b.auth.resolveUser(req)).toBeNull());
-  });
-
-  it('a member removed on A: B refuses them the org within 1 s', async () => {
-    const owner = await makeUser(shared.db);
-    const member = await makeUser(shared.db);
-    const org = await makeOrg(shared.db, {
-      members: [
-        { user: owner, role: 'owner' },
-        { user: member, role: 'member' },
-      ],
+    beforeAll(async () => {
+      shared = await openTestDatabase('postgres');
+      const url = shared.handle.driver === 'node-postgres' ? shared.handle.client.options : null;
+      if (!url?.connectionString) throw new Error('no URL');
+      a = await openProcess(url.connectionString);
+      b = await openProcess(url.connectionString);
+    }, 60_000);
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await shared?.close();
     });
-    await addEnv(shared.db, org.id, 'prod');
-    await b.services.orgs.getContext(member, org.slug, 'prod');
-    expect(await b.services.access.roleInOrg(member.id, org.id)).toBe('member');
 
-    await a.services.members.remove(owner, org.id, member.id);
-    await within(1_000, async () =>
-      expect(await b.services.access.roleInOrg(member.id, org.id)).toBeNull(),
-    );
-    const refused = await domainError(b.services.orgs.getContext(member, org.slug, 'prod'));
-    expect(refused.message).toBe(ORG_MESSAGES.notOrgMember(org.slug));
-  });
-
-  it('an env created on A is listed by B, and one deleted on A is not found by B, within 1 s', async () => {
-    const owner = await makeUser(shared.db);
-    const org = await makeOrg(shared.db, { members: [{ user: owner, role: 'owner' }] });
-    const prod = await addEnv(shared.db, org.id, 'prod');
-    expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
-
-    await a.services.envs.create(org.id, { name: 'Staging', slug: 'staging' });
-    await within(1_000, async () =>
-      expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod', 'staging']),
-    );
-
-    // No procedure deletes an env yet; a writer behind the services' back says so with envsChanged.
-    await a.database.db.delete(envs).where(eq(envs.id, prod.id));
-    a.services.cache.envsChanged(org.id);
-    await within(1_000, async () => {
-      const missing = await domainError(b.services.orgs.getContext(owner, org.slug, 'prod'));
-      expect(missing.message).toBe(ORG_MESSAGES.envNotFound('prod'));
+    it('a sign-out on A: B refuses the session within 1 s', async () => {
+      const userId = randomUUID();
+      await shared.db.insert(users).values({ id: userId, email: `${userId}@beacon.test` });
+      const sessionToken = randomUUID();
+      await shared.db
+        .insert(sessions)
+        .values({ sessionToken, userId, expires: new Date(Date.now() + 86_400_000) });
+      const req = {
+        headers: { host: '127.0.0.1:3000', cookie: `authjs.session-token=${sessionToken}` },
+        socket: {},
+      } as unknown as IncomingMessage;
+      expect((await a.auth.resolveUser(req))?.id).toBe(userId);
+      expect((await b.auth.resolveUser(req))?.id).toBe(userId);
+      // What POST /api/auth/signout does on A: forget, Auth.js deletes the row, forget again.
+      a.auth.forget(req);
+      await a.database.db.delete(sessions).where(eq(sessions.sessionToken, sessionToken));
+      a.auth.forget(req);
+      await within(1_000, async () => expect(await b.auth.resolveUser(req)).toBeNull());
     });
-  });
 
-  it('after its listening connection drops, a process forgets every cached entry and hears again', async () => {
-    const owner = await makeUser(shared.db);
-    const org = await makeOrg(shared.db, { members: [{ user: owner, role: 'owner' }] });
-    await addEnv(shared.db, org.id, 'prod');
-    await b.services.orgs.getContext(owner, org.slug, 'prod');
-    // Changed behind every process's back while B cannot hear: only the reconnect can make B see it.
-    await shared.db.delete(envs).where(eq(envs.orgId, org.id));
-    expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+    it('a member removed on A: B refuses them the org within 1 s', async () => {
+      const owner = await makeUser(shared.db);
+      const member = await makeUser(shared.db);
+      const org = await makeOrg(shared.db, {
+        members: [
+          { user: owner, role: 'owner' },
+          { user: member, role: 'member' },
+        ],
+      });
+      await addEnv(shared.db, org.id, 'prod');
+      await b.services.orgs.getContext(member, org.slug, 'prod');
+      expect(await b.services.access.roleInOrg(member.id, org.id)).toBe('member');
 
-    await terminateListeners(shared);
-    await within(3_000, async () => expect(await b.services.envs.list(org.id)).toEqual([]));
+      await a.services.members.remove(owner, org.id, member.id);
+      await within(1_000, async () =>
+        expect(await b.services.access.roleInOrg(member.id, org.id)).toBeNull(),
+      );
+      const refused = await domainError(b.services.orgs.getContext(member, org.slug, 'prod'));
+      expect(refused.message).toBe(ORG_MESSAGES.notOrgMember(org.slug));
+    });
 
-    // Listening again: A's next change reaches B.
-    await a.services.envs.create(org.id, { name: 'QA', slug: 'qa' });
-    await within(1_000, async () =>
-      expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['qa']),
-    );
-  });
-});
+    it('an env created on A is listed by B, and one deleted on A is not found by B, within 1 s', async () => {
+      const owner = await makeUser(shared.db);
+      const org = await makeOrg(shared.db, { members: [{ user: owner, role: 'owner' }] });
+      const prod = await addEnv(shared.db, org.id, 'prod');
+      expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+
+      await a.services.envs.create(org.id, { name: 'Staging', slug: 'staging' });
+      await within(1_000, async () =>
+        expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual([
+          'prod',
+          'staging',
+        ]),
+      );
+
+      // No procedure deletes an env yet; a writer behind the services' back says so with envsChanged.
+      await a.database.db.delete(envs).where(eq(envs.id, prod.id));
+      a.services.cache.envsChanged(org.id);
+      await within(1_000, async () => {
+        const missing = await domainError(b.services.orgs.getContext(owner, org.slug, 'prod'));
+        expect(missing.message).toBe(ORG_MESSAGES.envNotFound('prod'));
+      });
+    });
+
+    it('after its listening connection drops, a process forgets every cached entry and hears again', async () => {
+      const owner = await makeUser(shared.db);
+      const org = await makeOrg(shared.db, { members: [{ user: owner, role: 'owner' }] });
+      await addEnv(shared.db, org.id, 'prod');
+      await b.services.orgs.getContext(owner, org.slug, 'prod');
+      // Changed behind every process's back while B cannot hear: only the reconnect can make B see it.
+      await shared.db.delete(envs).where(eq(envs.orgId, org.id));
+      expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['prod']);
+
+      await terminateListeners(shared);
+      await within(3_000, async () => expect(await b.services.envs.list(org.id)).toEqual([]));
+
+      // Listening again: A's next change reaches B.
+      await a.services.envs.create(org.id, { name: 'QA', slug: 'qa' });
+      await within(1_000, async () =>
+        expect((await b.services.envs.list(org.id)).map((e) => e.slug)).toEqual(['qa']),
+      );
+    });
+  },
+);
 
 /** Ends every process's LISTEN connection on the test database, as a PostgreSQL restart would. */
 async function terminateListeners(database: Database) {
   if (database.handle.driver !== 'node-postgres') throw new Error('PostgreSQL only');
-  const client = new pg.Client({ connectionString: database.handle.client.options.connectionString });
+  const client = new pg.Client({
+    connectionString: database.handle.client.options.connectionString,
+  });
   await client.connect();
   try {
     const { rowCount } = await client.query(

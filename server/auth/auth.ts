@@ -10,6 +10,7 @@ import Google from '@auth/core/providers/google';
 import Salesforce from '@auth/core/providers/salesforce';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
+import { sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { SessionUser } from '~/domain/shared/session';
 import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/mock-server/idp/clients';
@@ -191,6 +192,9 @@ export function createAuth(deps: AuthDeps): Auth {
 
   async function lookUp(req: IncomingMessage): Promise<ResolvedSession> {
     const session = await getSession(asExpressRequest(req), authConfig);
+    // Auth.js answers "no session" when its adapter fails: before saying so (and caching it), make sure
+    // the database answered. If it cannot be reached, the lookup fails (503), and nothing is cached.
+    if (!session) await db.execute(sql`select 1`);
     const u = session?.user as SessionUserFields | undefined;
     const user: SessionUser | null =
       u?.id && u.email

@@ -22,7 +22,12 @@ it.skipIf(!adminUrl)(
     );
     try {
       const results = await Promise.allSettled(processes.map((p) => migrateDatabase(p)));
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
 
       const journal = JSON.parse(
         readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),

@@ -72,7 +72,9 @@ export function createNotifyBus(database: Database, options: NotifyBusOptions = 
     stop = async () => {
       await Promise.all(unlisteners.map((unlisten) => unlisten().catch(() => undefined)));
     };
-    return Promise.all([...channels.keys()].map((channel) => listen(channel))).then(() => undefined);
+    return Promise.all([...channels.keys()].map((channel) => listen(channel))).then(
+      () => undefined,
+    );
   }
 
   function startPostgres(url: string): Promise<void> {
@@ -143,7 +145,8 @@ export function createNotifyBus(database: Database, options: NotifyBusOptions = 
       const { handle } = database;
       if (handle.driver === 'pglite') return startPglite();
       const url = handle.client.options.connectionString;
-      if (!url) return Promise.reject(new Error('LISTEN needs the PostgreSQL URL of the database.'));
+      if (!url)
+        return Promise.reject(new Error('LISTEN needs the PostgreSQL URL of the database.'));
       return startPostgres(url);
     })();
     return started;
