@@ -18,7 +18,9 @@ import {
   createAi,
   createB2C,
   openMigratedDatabase,
+  openNotifyBus,
   openSecrets,
+  startFailure,
 } from './process-start';
 import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
 import { seed } from './seed';
@@ -74,7 +76,16 @@ async function main() {
   const config = configOrExit(() => withDevSecrets(loadConfig()));
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabase(config, {
+    onWait: (err) => logger.warn({ err }, 'waiting for the database'),
+  });
+  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
+  if (database.handle.driver === 'node-postgres') {
+    database.handle.client.on('error', (err) =>
+      logger.warn({ err }, 'database connection lost; it will be reopened'),
+    );
+  }
+  const { bus, invalidations } = openNotifyBus(database, logger);
   const secrets = openSecrets(config);
   // The demo users and orgs are for trying Beacon out; a production database is never seeded.
   if (config.isProduction) {
@@ -86,7 +97,7 @@ async function main() {
 
   // Background jobs on the same database; this process runs workers too (once the services they
   // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).
-  const jobs = await startJobs({ database, logger, instanceName: 'server' });
+  const jobs = await startJobs({ database, bus, logger, instanceName: 'server' });
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
@@ -122,6 +133,7 @@ async function main() {
     b2c: b2c.gateway,
     secrets,
     probes,
+    invalidations,
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: ai.service,
@@ -148,7 +160,13 @@ async function main() {
     idpIssuer = idp.issuer;
   }
 
-  const auth = createAuth({ config, db: database.db, logger, devIdpIssuer: idp?.issuer });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    logger,
+    devIdpIssuer: idp?.issuer,
+    invalidations,
+  });
   const running = await createServer({
     config,
     services,
@@ -187,6 +205,7 @@ async function main() {
       await idp?.close();
       await b2c.simulator?.stop();
       await ai.simulator?.stop();
+      await bus.close();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
@@ -219,8 +238,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Beacon failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`Beacon failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });
