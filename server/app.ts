@@ -23,6 +23,7 @@ import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
 import { APP_DIR } from './paths';
+import { type RateCounter, sharedRateLimitStore } from './rate-limits';
 import type { Services } from './services';
 import type { Context } from './trpc/context';
 import { appRouter } from './trpc/router';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** Extra connect origins for the CSP (the client's analytics endpoint and Sentry DSN). */
   connectOrigins?: string[];
   signInRateLimit?: { windowMs?: number; limit?: number };
+  /** The rate-limit counter every process shares (PostgreSQL); absent, limits are counted per process. */
+  rateCounter?: RateCounter;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -135,7 +138,10 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // ── Sign-in (Auth.js) ──────────────────────────────────────────────────────────────────────────
-  const limiter = signInRateLimit(deps.signInRateLimit);
+  const limiter = signInRateLimit({
+    ...deps.signInRateLimit,
+    ...(deps.rateCounter ? { store: sharedRateLimitStore(deps.rateCounter, 'sign-in:') } : {}),
+  });
   app.use(['/api/auth/signin', '/api/auth/callback'], limiter);
   app.post('/api/auth/signout', (req, res, next) => {
     auth.forget(req);

@@ -20,6 +20,7 @@ import {
   openMigratedDatabase,
   openNotifyBus,
   openSecrets,
+  sharedRateCounter,
   startFailure,
 } from './process-start';
 import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
@@ -86,6 +87,7 @@ async function main() {
     );
   }
   const { bus, invalidations } = openNotifyBus(database, logger);
+  const rateCounter = sharedRateCounter(database);
   const secrets = openSecrets(config);
   // The demo users and orgs are for trying Beacon out; a production database is never seeded.
   if (config.isProduction) {
@@ -126,6 +128,7 @@ async function main() {
   };
   const ai = await createAi(config, logger, {
     ...(b2c.simulator ? { b2cSimulatorUrl: b2c.simulator.url } : {}),
+    ...(rateCounter ? { rateCounter } : {}),
   });
   if (ai.simulator) logger.info({ url: ai.simulator.url }, 'AI provider simulator started');
   const services = createServices({
@@ -175,6 +178,7 @@ async function main() {
     host: config.host,
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
+    ...(rateCounter ? { rateCounter } : {}),
     // The client build's favicon service (org logos), read from the same environment as the build.
     imageOrigins: [faviconServiceOrigin(process.env.VITE_FAVICON_SERVICE_URL)].filter(
       (origin): origin is string => origin !== null,

@@ -19,6 +19,7 @@ import { createInvalidations, type Invalidations, LOCAL_INVALIDATIONS } from './
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import type { Logger } from './log';
+import { createRateCounter, type RateCounter } from './rate-limits';
 import { createSecrets, loadSecretKey, type Secrets } from './secrets';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 
@@ -108,6 +109,11 @@ function rootReason(error: unknown): string {
   for (let depth = 0; depth < 5 && e instanceof Error && e.cause; depth++) e = e.cause;
   const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
   return [code, message].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/** The shared rate-limit counter on PostgreSQL; none on PGlite (one process counts alone). */
+export function sharedRateCounter(database: Database): RateCounter | undefined {
+  return database.driver === 'node-postgres' ? createRateCounter(database.db) : undefined;
 }
 
 /** What `main` prints when start fails: the message alone for an unreachable database, else the stack. */
@@ -203,7 +209,8 @@ export async function createAi(
   {
     startSimulator = true,
     b2cSimulatorUrl,
-  }: { startSimulator?: boolean; b2cSimulatorUrl?: string } = {},
+    rateCounter,
+  }: { startSimulator?: boolean; b2cSimulatorUrl?: string; rateCounter?: RateCounter } = {},
 ): Promise<{ service: AiService; simulator?: AiSimulator }> {
   let simulator: AiSimulator | undefined;
   let simulatorUrl = config.ai.simulatorUrl;
@@ -227,6 +234,7 @@ export async function createAi(
     registry,
     timeoutMs: config.ai.timeoutMs,
     requestsPerMinute: config.ai.requestsPerMinute,
+    ...(rateCounter ? { sharedCounter: rateCounter } : {}),
     // Each call's tokens and cost; the areas' runs keep their own totals.
     recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
   });

@@ -15,6 +15,7 @@ import {
   openMigratedDatabase,
   openNotifyBus,
   openSecrets,
+  sharedRateCounter,
   startFailure,
 } from './process-start';
 import { startCatalogueSchedule } from './products/schedule';
@@ -36,7 +37,11 @@ async function main() {
   const jobs = await startJobs({ database, bus, logger, instanceName: 'worker' });
   // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
   const b2c = await createB2C(config, { startSimulator: false });
-  const ai = await createAi(config, logger, { startSimulator: false });
+  const rateCounter = sharedRateCounter(database);
+  const ai = await createAi(config, logger, {
+    startSimulator: false,
+    ...(rateCounter ? { rateCounter } : {}),
+  });
   const services = createServices({
     db: database.db,
     b2c: b2c.gateway,
