@@ -4,6 +4,7 @@
  * fails; nothing crashes; afterwards requests, the LISTEN connection and the job queue work again without
  * a restart of the process.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { createServer, type RunningServer } from '~/server/app';
@@ -13,6 +14,7 @@ import { createInvalidations } from '~/server/invalidations';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { developmentAuth, insertSession, seededDatabase } from '~/server/local-stack';
 import { createLogger } from '~/server/log';
+import { createSecrets } from '~/server/secrets';
 import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { type BeaconServices, createServices } from '~/server/services';
 import { noopJob } from '~/server/system/jobs';
@@ -56,7 +58,7 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
     services = createServices({
       db: database.db,
       b2c: fakeGateway().gateway,
-      secrets: { seal: () => '', open: () => '' } as never,
+      secrets: createSecrets(randomBytes(32)),
       invalidations,
       runEvents: jobs.events,
       jobs: jobs.queue,
