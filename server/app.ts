@@ -1,5 +1,5 @@
 /**
- * The Express 5 application: `/` → `/app/`, `/healthz`, Auth.js at `/api/auth`, tRPC at `/trpc`, the built
+ * The Express 5 application: `/` → `/app/`, `/healthz` and `/readyz`, Auth.js at `/api/auth`, tRPC at `/trpc`, the built
  * app at `/app/`. `createServer` adds the HTTP server and tRPC subscriptions at `/ws` on it.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -8,6 +8,7 @@ import { ExpressAuth } from '@auth/express';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
+import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { Auth } from './auth/auth';
 import {
   apiSecurityHeaders,
@@ -22,9 +23,11 @@ import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
 import { APP_DIR } from './paths';
+import { type RateCounter, sharedRateLimitStore } from './rate-limits';
 import type { Services } from './services';
 import type { Context } from './trpc/context';
 import { appRouter } from './trpc/router';
+import { DATABASE_RETRY_AFTER_S, isUnavailableError } from './trpc/trpc';
 
 export const DEFAULT_APP_DIR = APP_DIR;
 /** tRPC request bodies (mutations and batches); every input the router accepts is far smaller. */
@@ -56,6 +59,8 @@ export interface AppDeps {
   /** Extra connect origins for the CSP (the client's analytics endpoint and Sentry DSN). */
   connectOrigins?: string[];
   signInRateLimit?: { windowMs?: number; limit?: number };
+  /** The rate-limit counter every process shares (PostgreSQL); absent, limits are counted per process. */
+  rateCounter?: RateCounter;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -87,9 +92,18 @@ export function createApp(deps: AppDeps): Express {
             isDevelopment: deps.config.isDevelopment,
           };
         },
+        // The database's outage: every such answer tells the client when to try again.
+        responseMeta: ({ errors }) =>
+          errors.some(isUnavailableError)
+            ? { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } }
+            : {},
         onError({ error, path: procedure, req }) {
           if (error.code !== 'INTERNAL_SERVER_ERROR') return;
           const log = requestLogger(req, logger);
+          if (isUnavailableError(error)) {
+            log.warn({ err: error.cause ?? error, procedure }, 'database unavailable');
+            return;
+          }
           log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
         },
       }),
@@ -106,12 +120,28 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.get('/', (_req, res) => res.redirect(302, '/app/'));
+  // Liveness: the process answers. Readiness: it can serve requests (its database answers); a load
+  // balancer sends traffic only to a ready process.
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' });
   });
+  app.get('/readyz', async (_req, res) => {
+    res.set('cache-control', 'no-store');
+    if (await services.system.databaseReady()) {
+      res.json({ status: 'ok' });
+    } else {
+      res
+        .status(503)
+        .set('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .json({ status: 'unavailable', message: APP_MESSAGES.databaseUnavailable });
+    }
+  });
 
   // ── Sign-in (Auth.js) ──────────────────────────────────────────────────────────────────────────
-  const limiter = signInRateLimit(deps.signInRateLimit);
+  const limiter = signInRateLimit({
+    ...deps.signInRateLimit,
+    ...(deps.rateCounter ? { store: sharedRateLimitStore(deps.rateCounter, 'sign-in:') } : {}),
+  });
   app.use(['/api/auth/signin', '/api/auth/callback'], limiter);
   app.post('/api/auth/signout', (req, res, next) => {
     auth.forget(req);

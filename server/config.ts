@@ -59,6 +59,12 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     DEV_IDP_PORT: port(3001),
+    DATABASE_START_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 or more (milliseconds)')
+      .max(600_000, 'must be at most 600000 (10 minutes)')
+      .default(30_000),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
     BEACON_SECRET_KEY: optionalString.pipe(
       z
@@ -165,6 +171,8 @@ export interface Config {
   /** The origin people use, without a trailing slash; derived from HOST and PORT when unset. */
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
+  /** How long a starting process waits for PostgreSQL to answer before it exits (non-zero). */
+  databaseStartTimeoutMs: number;
   dataDir: string;
   authSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -232,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     publicUrl: env.PUBLIC_URL,
     databaseUrl: env.DATABASE_URL,
+    databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     dataDir: path.resolve(env.DATA_DIR),
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

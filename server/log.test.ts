@@ -71,6 +71,7 @@ describe('createHttpLogger', () => {
     const app = express();
     app.use(createHttpLogger(logger));
     app.get('/healthz', (_req, res) => res.json({ ok: true }));
+    app.get('/readyz', (_req, res) => res.status(503).json({ ok: false }));
     app.get('/trpc/x', (req, res) => {
       requestLogger(req, logger).info('inside');
       res.status(404).json({});
@@ -89,6 +90,7 @@ describe('createHttpLogger', () => {
     const s = await serve('info');
     const res = await s.get('/trpc/x?input=%7B%22secret%22%3A1%7D');
     await s.get('/healthz');
+    await s.get('/readyz');
     await s.close();
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[\w-]+$/);

@@ -110,7 +110,8 @@ export function createHttpLogger(logger: Logger) {
     res.setHeader('x-request-id', id);
     req.id = id;
     const url = req.url ?? '';
-    if (url === '/healthz') return next();
+    // Load balancers ask these every few seconds.
+    if (url === '/healthz' || url === '/readyz') return next();
     const started = performance.now();
     // 'close' follows 'finish' on every response, and comes alone when the client left first.
     res.once('close', () => {

@@ -18,7 +18,10 @@ import {
   createAi,
   createB2C,
   openMigratedDatabase,
+  openNotifyBus,
   openSecrets,
+  sharedRateCounter,
+  startFailure,
 } from './process-start';
 import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
 import { seed } from './seed';
@@ -74,7 +77,17 @@ async function main() {
   const config = configOrExit(() => withDevSecrets(loadConfig()));
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabase(config, {
+    onWait: (err) => logger.warn({ err }, 'waiting for the database'),
+  });
+  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
+  if (database.handle.driver === 'node-postgres') {
+    database.handle.client.on('error', (err) =>
+      logger.warn({ err }, 'database connection lost; it will be reopened'),
+    );
+  }
+  const { bus, invalidations } = openNotifyBus(database, logger);
+  const rateCounter = sharedRateCounter(database);
   const secrets = openSecrets(config);
   // The demo users and orgs are for trying Beacon out; a production database is never seeded.
   if (config.isProduction) {
@@ -86,7 +99,7 @@ async function main() {
 
   // Background jobs on the same database; this process runs workers too (once the services they
   // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).
-  const jobs = await startJobs({ database, logger, instanceName: 'server' });
+  const jobs = await startJobs({ database, bus, logger, instanceName: 'server' });
 
   const b2c = await createB2C(config);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
@@ -115,6 +128,7 @@ async function main() {
   };
   const ai = await createAi(config, logger, {
     ...(b2c.simulator ? { b2cSimulatorUrl: b2c.simulator.url } : {}),
+    ...(rateCounter ? { rateCounter } : {}),
   });
   if (ai.simulator) logger.info({ url: ai.simulator.url }, 'AI provider simulator started');
   const services = createServices({
@@ -122,6 +136,7 @@ async function main() {
     b2c: b2c.gateway,
     secrets,
     probes,
+    invalidations,
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: ai.service,
@@ -148,7 +163,13 @@ async function main() {
     idpIssuer = idp.issuer;
   }
 
-  const auth = createAuth({ config, db: database.db, logger, devIdpIssuer: idp?.issuer });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    logger,
+    devIdpIssuer: idp?.issuer,
+    invalidations,
+  });
   const running = await createServer({
     config,
     services,
@@ -157,6 +178,7 @@ async function main() {
     host: config.host,
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
+    ...(rateCounter ? { rateCounter } : {}),
     // The client build's favicon service (org logos), read from the same environment as the build.
     imageOrigins: [faviconServiceOrigin(process.env.VITE_FAVICON_SERVICE_URL)].filter(
       (origin): origin is string => origin !== null,
@@ -187,6 +209,7 @@ async function main() {
       await idp?.close();
       await b2c.simulator?.stop();
       await ai.simulator?.stop();
+      await bus.close();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
@@ -219,8 +242,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Beacon failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`Beacon failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });

@@ -10,11 +10,16 @@ import type { B2CSimulator } from '~/mock-server/b2c/simulator';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import { type Config, ConfigError, needsAiSimulator } from './config';
+import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from './db/client';
+import { isDatabaseUnavailable } from './db/errors';
 import { migrateDatabase } from './db/migrate';
+import { createNotifyBus, type NotifyBus } from './db/notify';
+import { createInvalidations, type Invalidations, LOCAL_INVALIDATIONS } from './invalidations';
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import type { Logger } from './log';
+import { createRateCounter, type RateCounter } from './rate-limits';
 import { createSecrets, loadSecretKey, type Secrets } from './secrets';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 
@@ -30,16 +35,91 @@ export function configOrExit<T>(load: () => T): T {
   }
 }
 
-export async function openMigratedDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
+/** A process that could not reach PostgreSQL in time at start: its message is all that is printed. */
+export class DatabaseUnreachableError extends Error {
+  override readonly name = 'DatabaseUnreachableError';
+}
+
+/**
+ * Opens and migrates the database. PostgreSQL may still be starting (replicas and the database started
+ * together): the process asks every second for up to `databaseStartTimeoutMs`, then gives up with a
+ * DatabaseUnreachableError naming the host and the last error (the process exits non-zero).
+ */
+export async function openMigratedDatabase(
+  config: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    databaseStartTimeoutMs?: number;
+  },
+  options: { onWait?: (error: unknown) => void; retryMs?: number } = {},
+): Promise<Database> {
   const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
+  if (config.databaseUrl) {
+    const deadline = Date.now() + (config.databaseStartTimeoutMs ?? 30_000);
+    for (let waited = false; ; waited = true) {
+      try {
+        await database.db.execute(sql`select 1`);
+        break;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        if (Date.now() >= deadline) {
+          await database.close().catch(() => undefined);
+          const url = new URL(config.databaseUrl);
+          const reason = rootReason(error);
+          throw new DatabaseUnreachableError(
+            `Beacon cannot reach its database at ${url.host}${waited ? ` (waited ${Math.round((config.databaseStartTimeoutMs ?? 30_000) / 1000)} s, DATABASE_START_TIMEOUT_MS)` : ''}: ${reason || 'no answer'}`,
+          );
+        }
+        options.onWait?.(error);
+        await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 1_000));
+      }
+    }
+  }
   await migrateDatabase(database);
   return database;
+}
+
+/**
+ * The process's LISTEN connection (server/db/notify.ts) and the cache invalidations that travel on it.
+ * On PGlite (one process) the caches have no one to tell.
+ */
+export function openNotifyBus(
+  database: Database,
+  logger: Logger,
+): { bus: NotifyBus; invalidations: Invalidations } {
+  const bus = createNotifyBus(database, {
+    onConnectionError: (err) =>
+      logger.warn({ err }, 'database listener disconnected; reconnecting'),
+  });
+  const invalidations =
+    database.driver === 'pglite'
+      ? LOCAL_INVALIDATIONS
+      : createInvalidations(bus, {
+          onPublishError: (err) => logger.warn({ err }, 'cache invalidation not sent'),
+        });
+  return { bus, invalidations };
+}
+
+/** The innermost cause's code and message (Drizzle wraps the driver's error in "Failed query: …"). */
+function rootReason(error: unknown): string {
+  let e = error;
+  for (let depth = 0; depth < 5 && e instanceof Error && e.cause; depth++) e = e.cause;
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+  return [code, message].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/** The shared rate-limit counter on PostgreSQL; none on PGlite (one process counts alone). */
+export function sharedRateCounter(database: Database): RateCounter | undefined {
+  return database.driver === 'node-postgres' ? createRateCounter(database.db) : undefined;
+}
+
+/** What `main` prints when start fails: the message alone for an unreachable database, else the stack. */
+export function startFailure(error: unknown): string {
+  if (error instanceof DatabaseUnreachableError) return error.message;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** The secrets box: the key from SECRET_KEY, else (outside production) one kept in the data folder. */
@@ -129,7 +209,8 @@ export async function createAi(
   {
     startSimulator = true,
     b2cSimulatorUrl,
-  }: { startSimulator?: boolean; b2cSimulatorUrl?: string } = {},
+    rateCounter,
+  }: { startSimulator?: boolean; b2cSimulatorUrl?: string; rateCounter?: RateCounter } = {},
 ): Promise<{ service: AiService; simulator?: AiSimulator }> {
   let simulator: AiSimulator | undefined;
   let simulatorUrl = config.ai.simulatorUrl;
@@ -153,6 +234,7 @@ export async function createAi(
     registry,
     timeoutMs: config.ai.timeoutMs,
     requestsPerMinute: config.ai.requestsPerMinute,
+    ...(rateCounter ? { sharedCounter: rateCounter } : {}),
     // Each call's tokens and cost; the areas' runs keep their own totals.
     recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
   });

@@ -35,6 +35,7 @@ import { createProductsService, type ProductsService } from './products/service'
 import { createPromptsService, type PromptsService } from './prompts/service';
 import { createReviewsService, type ReviewsService } from './reviews/service';
 import { createLandingPagesService, type LandingPagesService } from './landing-pages/service';
+import { type Invalidations, LOCAL_INVALIDATIONS } from './invalidations';
 import type { CacheOptions } from './read-through-cache';
 import type { Secrets } from './secrets';
 import { createSystemService, type HealthProbes, type SystemService } from './system/service';
@@ -70,6 +71,11 @@ export interface ServiceDeps {
   access?: AccessOptions;
   /** The org/env read cache (TTL, size); changes made through these services invalidate it. */
   cache?: CacheOptions;
+  /**
+   * Where the caches' invalidations reach the other processes on the database (server/invalidations.ts);
+   * absent, they stay in this process (PGlite, tests of one process).
+   */
+  invalidations?: Invalidations;
   /** Health probes of the parts outside the database (identity provider, B2C, WebSocket). */
   probes?: HealthProbes;
   /** Job run changes (NOTIFY); without it, a run's progress stream shows only its first state. */
@@ -101,13 +107,14 @@ export function createServices({
   now,
   access: accessOptions,
   cache: cacheOptions,
+  invalidations = LOCAL_INVALIDATIONS,
   probes,
   runEvents = noRunEvents,
   ai = unconfiguredAi(),
   jobs,
 }: ServiceDeps): BeaconServices {
-  const access = createAccessService(db, accessOptions);
-  const cache = createDataCache(db, cacheOptions);
+  const access = createAccessService(db, accessOptions, invalidations);
+  const cache = createDataCache(db, cacheOptions, invalidations);
   const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
   const services: Omit<BeaconServices, 'analyst'> = {
     access: rejectingBadData(access),

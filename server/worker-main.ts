@@ -13,7 +13,10 @@ import {
   createAi,
   createB2C,
   openMigratedDatabase,
+  openNotifyBus,
   openSecrets,
+  sharedRateCounter,
+  startFailure,
 } from './process-start';
 import { startCatalogueSchedule } from './products/schedule';
 import { createServices } from './services';
@@ -21,15 +24,29 @@ import { createServices } from './services';
 async function main() {
   const config = configOrExit(loadConfig);
   const logger = createLogger({ level: config.logLevel });
-  const database = await openMigratedDatabase(config);
-  const jobs = await startJobs({ database, logger, instanceName: 'worker' });
+  const database = await openMigratedDatabase(config, {
+    onWait: (err) => logger.warn({ err }, 'waiting for the database'),
+  });
+  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
+  if (database.handle.driver === 'node-postgres') {
+    database.handle.client.on('error', (err) =>
+      logger.warn({ err }, 'database connection lost; it will be reopened'),
+    );
+  }
+  const { bus, invalidations } = openNotifyBus(database, logger);
+  const jobs = await startJobs({ database, bus, logger, instanceName: 'worker' });
   // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
   const b2c = await createB2C(config, { startSimulator: false });
-  const ai = await createAi(config, logger, { startSimulator: false });
+  const rateCounter = sharedRateCounter(database);
+  const ai = await createAi(config, logger, {
+    startSimulator: false,
+    ...(rateCounter ? { rateCounter } : {}),
+  });
   const services = createServices({
     db: database.db,
     b2c: b2c.gateway,
     secrets: openSecrets(config),
+    invalidations,
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: ai.service,
@@ -47,6 +64,7 @@ async function main() {
     try {
       schedule.stop();
       await jobs.stop();
+      await bus.close();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error while stopping the worker');
@@ -60,8 +78,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Beacon's worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`Beacon's worker failed to start: ${startFailure(error)}\n`);
   process.exit(1);
 });

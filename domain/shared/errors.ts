@@ -35,5 +35,5 @@ export class DomainError extends Error {
 }
 
 /** Reasons every area may use. */
-export const SHARED_ERROR_REASONS = ['invalid-characters'] as const;
+export const SHARED_ERROR_REASONS = ['invalid-characters', 'database-unavailable'] as const;
 export type SharedErrorReason = (typeof SHARED_ERROR_REASONS)[number];

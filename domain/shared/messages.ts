@@ -5,6 +5,8 @@ export const APP_MESSAGES = {
   hideError: 'Hide Error',
   notFound: 'Not Found',
   invalidCharacters: 'The input contains characters that cannot be stored (such as a NUL byte).',
+  /** A request that needed the database while it could not be reached (503, with a Retry-After). */
+  databaseUnavailable: 'Beacon cannot reach its database. Try again in a few seconds.',
   unableToTransform: 'Unable to transform response from server',
   wsClosed: 'WebSocket closed',
   wsInitError: 'Initialization error',

@@ -17,6 +17,7 @@ import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
 import { toAiError } from './errors';
 import type { AiRegistry, ResolvedModel } from './registry';
+import { createSharedRateLimiter, type RateCounter } from '~/server/rate-limits';
 
 // Importing the AI SDK installs zod's English messages process-wide ("Invalid input: expected
 // object, received array" instead of "Invalid input"). Said here too, so the server's validation
@@ -76,6 +77,11 @@ export interface AiServiceOptions {
    * over it wait for their turn rather than fail; a vendor's own 429 is still a rate_limited AiError.
    */
   requestsPerMinute?: Partial<Record<AiProvider, number>>;
+  /**
+   * When given (PostgreSQL), the requests per minute are counted across every process on the database
+   * (server/rate-limits.ts): a call over the limit waits for the next minute's window.
+   */
+  sharedCounter?: RateCounter;
 }
 
 /**
@@ -143,7 +149,12 @@ export function createAiService(options: AiServiceOptions): AiService {
   const limiters = new Map(
     Object.entries(options.requestsPerMinute ?? {})
       .filter(([, rpm]) => typeof rpm === 'number' && rpm > 0)
-      .map(([provider, rpm]) => [provider as AiProvider, createRateLimiter(rpm!)]),
+      .map(([provider, rpm]) => [
+        provider as AiProvider,
+        options.sharedCounter
+          ? createSharedRateLimiter(options.sharedCounter, `ai:${provider}`, rpm!)
+          : createRateLimiter(rpm!),
+      ]),
   );
   const turn = (resolved: ResolvedModel, call: AiCallOptions) =>
     limiters.get(resolved.provider)?.acquire(call.abortSignal);

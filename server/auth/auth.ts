@@ -10,12 +10,14 @@ import Google from '@auth/core/providers/google';
 import Salesforce from '@auth/core/providers/salesforce';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
+import { sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { SessionUser } from '~/domain/shared/session';
 import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/mock-server/idp/clients';
 import type { Config, OidcClientConfig } from '~/server/config';
 import type { Db } from '~/server/db/client';
 import { accounts, sessions, users, verificationTokens } from '~/server/db/schema';
+import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations';
 import type { Logger } from '~/server/log';
 import { createReadThroughCache, type ReadThroughCache } from '~/server/read-through-cache';
 import { conflictUrl, decideLink } from './account-links';
@@ -34,6 +36,8 @@ export interface AuthDeps {
   devIdpIssuer?: string | undefined;
   /** Seconds a resolved session is reused (0 turns the cache off). */
   sessionCacheTtlMs?: number;
+  /** Sign-outs reach the other processes' session caches through it (server/invalidations.ts). */
+  invalidations?: Invalidations;
 }
 
 /** A resolved session: the user (null when the token names no live session) and when it expires. */
@@ -49,12 +53,12 @@ export interface Auth {
    * Resolved sessions by token. Every tRPC call needs the user, and asking Auth.js (one internal request
    * and two queries) each time would cost most of a batch's budget. Entries live 10 s, never past the
    * session's expiry; past half their life they are looked up again in the background while still
-   * served; sign-out drops them, and a lookup that raced the sign-out is not cached.
+   * served; sign-out drops them (in every process), and a lookup that raced the sign-out is not cached.
    */
   sessions: ReadThroughCache<ResolvedSession>;
   /** The signed-in user for a request (HTTP or a WebSocket upgrade), or null. */
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
-  /** Drops the cached session of this request (called on sign-out). */
+  /** Drops the cached session of this request, here and in every other process (called on sign-out). */
   forget(req: IncomingMessage): void;
 }
 
@@ -179,6 +183,8 @@ export function createAuth(deps: AuthDeps): Auth {
     // A failed refresh keeps the entry until it expires; the next request then waits for a lookup.
     onBackgroundError: (err) => logger.warn({ err }, 'session refresh failed'),
   });
+  const invalidations = deps.invalidations ?? LOCAL_INVALIDATIONS;
+  invalidations.on('sessions', (token) => sessionCache.invalidate(token));
 
   function tokenOf(req: IncomingMessage): string | null {
     return readCookie(req.headers.cookie, sessionCookieName);
@@ -186,6 +192,9 @@ export function createAuth(deps: AuthDeps): Auth {
 
   async function lookUp(req: IncomingMessage): Promise<ResolvedSession> {
     const session = await getSession(asExpressRequest(req), authConfig);
+    // Auth.js answers "no session" when its adapter fails: before saying so (and caching it), make sure
+    // the database answered. If it cannot be reached, the lookup fails (503), and nothing is cached.
+    if (!session) await db.execute(sql`select 1`);
     const u = session?.user as SessionUserFields | undefined;
     const user: SessionUser | null =
       u?.id && u.email
@@ -212,7 +221,10 @@ export function createAuth(deps: AuthDeps): Auth {
     },
     forget(req) {
       const token = tokenOf(req);
-      if (token) sessionCache.invalidate(token);
+      if (!token) return;
+      sessionCache.invalidate(token);
+      // The token is what the sessions table holds in the clear; whoever can LISTEN can read that table.
+      invalidations.publish('sessions', token);
     },
   };
 }

@@ -30,3 +30,51 @@ export function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+/** Socket errors of a connection that could not be made or was cut. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own words for a connection it lost or could not get in time. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Connection terminated due to connection timeout',
+];
+
+/**
+ * True when the error (or a cause) says the database cannot be reached now: no connection (refused,
+ * timed out), one cut (PostgreSQL shutting down or restarting: SQLSTATE 57P01–57P03, class 08). Such a
+ * failure is the server's outage, answered 503 with a retry hint, not a fault in the request.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const walk = (e: unknown, depth: number): boolean => {
+    if (!e || typeof e !== 'object' || depth > 6 || seen.has(e)) return false;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code) || /^(08...|57P0[123])$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m))) {
+      return true;
+    }
+    // A refused connection to a name with several addresses is an AggregateError of each refusal.
+    if (Array.isArray(errors) && errors.some((inner) => walk(inner, depth + 1))) return true;
+    return walk(cause, depth + 1);
+  };
+  return walk(error, 0);
+}

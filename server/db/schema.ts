@@ -18,6 +18,7 @@ import type { LandingPageSection } from '~/domain/landing-pages/entities';
 import { LANDING_PAGE_STATUSES } from '~/domain/landing-pages/entities';
 import type { DesignerTheme } from '~/domain/theme-designer/theme-designer';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -766,4 +767,21 @@ export const landingPages = pgTable(
     unique('landing_pages_env_slug_uq').on(t.envId, t.slug),
     index('landing_pages_env_updated_idx').on(t.envId, t.updatedAt),
   ],
+);
+
+/**
+ * Rate-limit counters every process shares (server/http/rate-limit-store.ts): one row per key (a client's
+ * address for sign-in, an AI vendor for model calls) holding the current fixed window's start (ms since
+ * the epoch, PostgreSQL's clock) and its hit count. A hit in a later window restarts the count.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    /** When the window ends (ms since the epoch): rows past it are swept. */
+    windowEnd: bigint('window_end', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
 );

@@ -5,7 +5,7 @@
  * outside development; user mistakes are 4xx, never 500).
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import helmet from 'helmet';
 import { type Logger, requestLogger } from '~/server/log';
 
@@ -187,13 +187,18 @@ export function inOneStep(...handlers: RequestHandler[]): RequestHandler {
   };
 }
 
-/** Sign-in and its callback: generous for people, tight for scripts. */
+/**
+ * Sign-in and its callback: generous for people, tight for scripts. With a `store` (the shared PostgreSQL
+ * counter) the limit holds across every process; without, each process counts alone (PGlite: one process).
+ * A store that cannot answer (the database is down) lets the request through: sign-in fails then anyway.
+ */
 export function signInRateLimit(
-  options: { windowMs?: number; limit?: number } = {},
+  options: { windowMs?: number; limit?: number; store?: Store } = {},
 ): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs ?? 60_000,
     limit: options.limit ?? 30,
+    ...(options.store ? { store: options.store, passOnStoreError: true } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { error: 'Too many sign-in attempts. Wait a minute and try again.' },

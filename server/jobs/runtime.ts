@@ -4,6 +4,7 @@
  * worker process of its own (`npm run worker`, server/worker-main.ts) against the same database.
  */
 import type { Database } from '~/server/db/client';
+import type { NotifyBus } from '~/server/db/notify';
 import type { Logger } from '~/server/log';
 import type { Services } from '~/server/services';
 import type { AnyJobDefinition } from './define';
@@ -32,14 +33,17 @@ export interface StartJobsOptions extends Partial<Omit<JobQueueOptions, 'databas
    */
   services?: Services;
   definitions?: readonly AnyJobDefinition[];
+  /** The process's LISTEN connection (server/db/notify.ts); without it the run events open their own. */
+  bus?: NotifyBus;
 }
 
 export async function startJobs({
   services,
   definitions = jobDefinitions,
+  bus,
   ...options
 }: StartJobsOptions): Promise<Jobs> {
-  const events = createRunEvents(options.database);
+  const events = createRunEvents(options.database, bus ? { bus } : {});
   const queue = await startJobQueue({ ...options, definitions });
   await events.ready();
   if (services) await queue.work(services);

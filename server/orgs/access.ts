@@ -1,11 +1,13 @@
 /**
  * Membership lookups for the org guard, cached in memory (every org-scoped call asks) and invalidated by
- * the services that change memberships. The TTL bounds staleness if another process changes them.
+ * the services that change memberships, in this process and (through `invalidations`) in every other
+ * process on the database. The TTL bounds staleness only for changes made outside the services (SQL).
  */
 import { and, eq } from 'drizzle-orm';
 import type { MembershipRole } from '~/domain/orgs/entities';
 import type { Db } from '~/server/db/client';
 import { memberships } from '~/server/db/schema';
+import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations';
 import { type CacheOptions, createReadThroughCache } from '~/server/read-through-cache';
 
 /** Membership lookups used by the org guard. */
@@ -21,11 +23,31 @@ export interface CachedAccessService extends AccessService {
 
 export type AccessOptions = CacheOptions;
 
-export function createAccessService(db: Db, options: AccessOptions = {}): CachedAccessService {
+export function createAccessService(
+  db: Db,
+  options: AccessOptions = {},
+  invalidations: Invalidations = LOCAL_INVALIDATIONS,
+): CachedAccessService {
   // Read-through (read-through-cache.ts): concurrent checks of one pair share a lookup, and a pair in use is
   // refreshed in the background before its TTL (30 s) runs out.
   const roles = createReadThroughCache<MembershipRole | null>({ ttlMs: 30_000, ...options });
   const key = (userId: string, orgId: string) => `${userId}\u0000${orgId}`;
+
+  const forget = ({ userId, orgId }: { userId?: string; orgId?: string }) => {
+    if (userId && orgId) roles.invalidate(key(userId, orgId));
+    else if (!userId && !orgId) roles.invalidate();
+    else {
+      roles.invalidateWhere((k) => {
+        const [u, o] = k.split('\u0000');
+        return (userId !== undefined && u === userId) || (orgId !== undefined && o === orgId);
+      });
+    }
+  };
+  // The scope travels as `userId NUL orgId` (either may be empty); no key means everything.
+  invalidations.on('roles', (scope) => {
+    const [userId = '', orgId = ''] = scope?.split('\u0000') ?? [];
+    forget({ ...(userId ? { userId } : {}), ...(orgId ? { orgId } : {}) });
+  });
 
   return {
     roleInOrg(userId, orgId) {
@@ -38,15 +60,12 @@ export function createAccessService(db: Db, options: AccessOptions = {}): Cached
       });
     },
     invalidate(scope = {}) {
+      forget(scope);
       const { userId, orgId } = scope;
-      if (userId && orgId) roles.invalidate(key(userId, orgId));
-      else if (!userId && !orgId) roles.invalidate();
-      else {
-        roles.invalidateWhere((k) => {
-          const [u, o] = k.split('\u0000');
-          return (userId !== undefined && u === userId) || (orgId !== undefined && o === orgId);
-        });
-      }
+      invalidations.publish(
+        'roles',
+        userId || orgId ? `${userId ?? ''}\u0000${orgId ?? ''}` : undefined,
+      );
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * Read-through caches for the hot reads of every page: an org by slug (`orgs.getContext`) and an org's
  * env list (`envs.list`, `getContext`'s env, `bestRedirectForUser`). The services that change orgs, envs
- * or B2C instances invalidate them after the write, so this process never serves data older than its own
- * last change; the TTL bounds staleness for changes made elsewhere (another process, manual SQL).
+ * or B2C instances invalidate them after the write, here and (through `invalidations`) in every other
+ * process on the database, so no process serves data older than the last change made through the
+ * services; the TTL bounds staleness for changes made behind their back (manual SQL).
  * A new service method that writes orgs, envs or b2c_instances must call `orgChanged` / `envsChanged`.
  */
 import { eq } from 'drizzle-orm';
 import type { Env, Org } from '~/domain/orgs/entities';
 import type { Db } from '~/server/db/client';
 import { orgs } from '~/server/db/schema';
+import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations';
 import { type CacheOptions, createReadThroughCache } from '~/server/read-through-cache';
 import { findOrg, listEnvs, orgColumns } from './rows';
 
@@ -22,13 +24,27 @@ export interface DataCache {
   orgChanged(slug?: string): void;
   /** After an env of the org, or a B2C instance an env may point at, changed. */
   envsChanged(orgId?: string): void;
-  /** Forget everything (another writer changed the database). */
+  /** Forget everything, in every process (another writer changed the database). */
   clear(): void;
 }
 
-export function createDataCache(db: Db, options: CacheOptions = {}): DataCache {
+export function createDataCache(
+  db: Db,
+  options: CacheOptions = {},
+  invalidations: Invalidations = LOCAL_INVALIDATIONS,
+): DataCache {
   const bySlug = createReadThroughCache<Org | null>(options);
   const envLists = createReadThroughCache<Env[] | null>(options);
+  invalidations.on('orgs', (slug) => bySlug.invalidate(slug));
+  invalidations.on('envs', (orgId) => envLists.invalidate(orgId));
+  const orgChanged = (slug?: string) => {
+    bySlug.invalidate(slug);
+    invalidations.publish('orgs', slug);
+  };
+  const envsChanged = (orgId?: string) => {
+    envLists.invalidate(orgId);
+    invalidations.publish('envs', orgId);
+  };
   return {
     orgBySlug: (slug) =>
       bySlug.get(slug, async () => {
@@ -42,11 +58,11 @@ export function createDataCache(db: Db, options: CacheOptions = {}): DataCache {
         if (list.length === 0 && !(await findOrg(db, orgId))) return null;
         return list;
       }),
-    orgChanged: (slug) => bySlug.invalidate(slug),
-    envsChanged: (orgId) => envLists.invalidate(orgId),
+    orgChanged,
+    envsChanged,
     clear() {
-      bySlug.invalidate();
-      envLists.invalidate();
+      orgChanged();
+      envsChanged();
     },
   };
 }

@@ -35,8 +35,13 @@ function withTimeout(probe: () => Promise<void>): Promise<void> {
   });
 }
 
+/** How long readiness waits for the database's `select 1`. */
+export const READY_TIMEOUT_MS = 2_000;
+
 export interface SystemService {
   status(): Promise<HealthCheck[]>;
+  /** True when the database answers a `select 1` within READY_TIMEOUT_MS (the readiness check). */
+  databaseReady(): Promise<boolean>;
 }
 
 export function createSystemService(
@@ -70,6 +75,21 @@ export function createSystemService(
     ),
   ];
   return {
+    async databaseReady() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+      });
+      const answer = db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([answer, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async status(): Promise<HealthCheck[]> {
       const results = await Promise.all(parts.map(([name, probe]) => check(name, probe)));
       return results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));

@@ -1,15 +1,29 @@
 /** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { AI_ERROR_CODES, AiError } from '~/domain/ai/errors';
 import { orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
+import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { SessionUser } from '~/domain/shared/session';
+import { isDatabaseUnavailable } from '~/server/db/errors';
 import type { Context } from './context';
 import { transformer } from './transformer';
 
 /** What a client sees instead of an unexpected error's own message, outside development. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error.';
+
+/** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * True for an error that happened because the database could not be reached (wherever it was thrown:
+ * the session lookup in the context, a guard, a procedure): answered 503 with a retry hint.
+ */
+export function isUnavailableError(error: TRPCError): boolean {
+  return isDatabaseUnavailable(error.cause ?? error);
+}
 
 const t = initTRPC.context<Context>().create({
   // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
@@ -19,6 +33,21 @@ const t = initTRPC.context<Context>().create({
   // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
   sse: { enabled: false },
   errorFormatter({ shape, error, ctx }) {
+    if (isUnavailableError(error)) {
+      // Thrown anywhere (context, guard, procedure): one plain message, SERVICE_UNAVAILABLE (503).
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        message: APP_MESSAGES.databaseUnavailable,
+        data: {
+          code: 'SERVICE_UNAVAILABLE' as const,
+          httpStatus: 503,
+          path: shape.data.path,
+          zodError: null,
+          reason: 'database-unavailable' as const,
+        },
+      };
+    }
     // The server's own notion of development (config.isDevelopment), carried by the context; without
     // a context (it failed to build) the safe answer is "not development".
     const isDev = ctx?.isDevelopment === true;

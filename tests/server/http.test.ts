@@ -36,6 +36,13 @@ describe('routes', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
+  it('answers /readyz 200 while the database answers', async () => {
+    const res = await get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
   it('keeps a sane incoming request id and replaces a hostile one', async () => {
     expect(
       (await get('/healthz', { headers: { 'x-request-id': 'abc-123' } })).headers.get(
