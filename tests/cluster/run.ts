@@ -718,7 +718,9 @@ async function main(): Promise<void> {
   check(
     'no process crashed',
     crashed.length === 0,
-    crashed.length === 0 ? `${procs.length - 2} alive` : crashed.map((p) => p.name).join(', '),
+    crashed.length === 0
+      ? `${procs.filter(alive).length} alive`
+      : crashed.map((p) => p.name).join(', '),
   );
   const hung = outcomes.filter((o) => o.kind.startsWith('hung'));
   check('no request hung', hung.length === 0, `${hung.length} hung`);
