@@ -38,6 +38,7 @@ export default tseslint.config(
       'node_modules',
       'dist',
       '.bench',
+      '.cluster',
       'storybook-static',
       '.data',
       'app/route-tree.gen.ts',

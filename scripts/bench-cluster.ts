@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:cluster`: the bench:server workload (batched GET /trpc/orgs.getContext,envs.list as
+ * a signed-in member, 50 connections) against 1 and against 3 server processes on one PostgreSQL, in
+ * the same run. The servers are built as `npm run build` builds them and run with plain node,
+ * NODE_ENV=production, JOB_WORKERS=false, on a throw-away PostgreSQL of the bench's own
+ * (tests/cluster/postgres.ts), migrated and seeded by the bench. The load generator spreads its
+ * connections over the servers itself (one autocannon per server, run at once), so no proxy hop
+ * is measured; the 3-server req/s is their sum and its p99 the worst of the three.
+ * Rounds alternate 1 and 3 servers; the figures are the medians of the rounds. Prints req/s and p99
+ * for each and the ratio beside the goal (3 processes ≥ 1.3 × one, on 2 cores); exits 1 when the
+ * goal is missed or a request failed.
+ * Env: BENCH_DURATION (s per round, default 15), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
+ * (default 50), BENCH_LOG_LEVEL (the servers' LOG_LEVEL, default warn).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createDatabase } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
+import { insertSession } from '~/server/local-stack';
+import { createSecrets } from '~/server/secrets';
+import { seed } from '~/server/seed';
+import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { freePort, startThrowAwayPostgres } from '../tests/cluster/postgres';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP = 3;
+const GOAL = 1.3;
+const SERVERS = 3;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUILD_DIR = path.join(ROOT, '.cluster', 'bench');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon per server, all at once, the connections split between them. */
+async function load(urls: string[], cookie: string, duration: number): Promise<Figures> {
+  const results = await Promise.all(
+    urls.map((url, i) =>
+      autocannon({
+        url,
+        connections:
+          Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
+        duration,
+        headers: { cookie },
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const children: ChildProcess[] = [];
+  const pg = await startThrowAwayPostgres();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-bench-cluster-'));
+  try {
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer({
+      entries: ['server/main.ts'],
+      outdir: path.relative(ROOT, BUILD_DIR),
+      quiet: true,
+    });
+    const database = await createDatabase({ url: pg.url, poolMax: 2 });
+    await migrateDatabase(database);
+    const key = randomBytes(32);
+    await seed(database.db, { secrets: createSecrets(key) });
+    const session = await insertSession(database.db, SEED_USERS.maya.id);
+    await database.close();
+
+    const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
+    for (const port of ports) {
+      const child = spawn(process.execPath, [path.join(BUILD_DIR, 'main.mjs')], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+          DATABASE_URL: pg.url,
+          DATA_DIR: dataDir,
+          AUTH_SECRET: randomBytes(32).toString('hex'),
+          BEACON_SECRET_KEY: key.toString('base64'),
+          SALESFORCE_CLIENT_ID: 'bench',
+          SALESFORCE_CLIENT_SECRET: 'bench',
+          SALESFORCE_ISSUER: 'http://127.0.0.1:9',
+          B2C_SIMULATOR_URL: 'http://127.0.0.1:9',
+          AI_SIMULATOR_URL: 'http://127.0.0.1:9',
+          JOB_WORKERS: 'false',
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        },
+      });
+      children.push(child);
+    }
+    const input = encodeURIComponent(
+      JSON.stringify({
+        0: { json: { orgSlug: SEED_ORGS.acme.slug, envSlug: SEED_ENVS.acmeProd.slug } },
+        1: { json: { orgId: SEED_ORGS.acme.id } },
+      }),
+    );
+    const urls = ports.map(
+      (port) => `http://127.0.0.1:${port}/trpc/orgs.getContext,envs.list?batch=1&input=${input}`,
+    );
+    const cookie = `authjs.session-token=${session}`;
+    for (const url of urls) {
+      const until = Date.now() + 60_000;
+      for (;;) {
+        const status = await fetch(url, { headers: { cookie } })
+          .then(async (r) => {
+            await r.body?.cancel();
+            return r.status;
+          })
+          .catch(() => 0);
+        if (status === 200) break;
+        if (Date.now() > until) throw new Error(`${url} answered ${status} after 60 s`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    log(
+      `bench:cluster — ${CONNECTIONS} connections, ${DURATION} s per round (+${WARMUP} s warm-up), ${ROUNDS} rounds, PostgreSQL`,
+    );
+    await load(urls, cookie, WARMUP);
+    const one: Figures[] = [];
+    const three: Figures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order = round % 2 ? ([1, SERVERS] as const) : ([SERVERS, 1] as const);
+      for (const n of order) {
+        const figures = await load(urls.slice(0, n), cookie, DURATION);
+        (n === 1 ? one : three).push(figures);
+        log(
+          `round ${round}, ${n} server${n === 1 ? '' : 's'}: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`,
+        );
+      }
+    }
+    const summary = (rows: Figures[]): Figures => ({
+      rps: median(rows.map((f) => f.rps)),
+      p99: median(rows.map((f) => f.p99)),
+      non2xx: rows.reduce((sum, f) => sum + f.non2xx, 0),
+      errors: rows.reduce((sum, f) => sum + f.errors, 0),
+    });
+    const a = summary(one);
+    const b = summary(three);
+    const ratio = a.rps > 0 ? b.rps / a.rps : 0;
+    const row = (label: string, f: Figures) =>
+      `| ${label.padEnd(9)} | ${f.rps.toFixed(0).padStart(6)} | ${String(f.p99).padStart(5)} | ${String(f.non2xx).padStart(7)} | ${String(f.errors).padStart(6)} |`;
+    console.log('');
+    console.log(`Medians of ${ROUNDS} rounds (non-2xx and errors: totals), latency in ms:`);
+    console.log('| servers   |  req/s |   p99 | non-2xx | errors |');
+    console.log('|-----------|-------:|------:|--------:|-------:|');
+    console.log(row('1', a));
+    console.log(row(String(SERVERS), b));
+    console.log('');
+    const bad = a.non2xx + a.errors + b.non2xx + b.errors > 0;
+    const met = ratio >= GOAL && !bad;
+    console.log(
+      `${SERVERS} servers / 1 server: ${ratio.toFixed(2)}× (goal ≥ ${GOAL}× on 2 cores) — ${met ? 'ok' : 'MISSED'}`,
+    );
+    if (bad) console.log('FAIL: some requests were not 2xx');
+    if (!met) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    pg.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
