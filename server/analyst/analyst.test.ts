@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AnalystDelta } from '~/domain/analyst/conversation';
+import { ANALYST_STARTER_QUESTIONS, ANALYST_SUGGESTION } from '~/domain/analyst/suggestions';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
@@ -269,5 +270,24 @@ describeEachDriver('analyst', (get) => {
     ]);
     await services.analyst.clear(...scope);
     expect(await services.analyst.conversation(...scope)).toEqual([]);
+  });
+
+  it("suggests questions drawn from the env's data, which the analyst answers from the tool they name", async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const openaiRate = `${Math.round(((3 + 2) / 20) * 100)}%`;
+    const suggestions = await services.analyst.suggestions(org.id, env.id);
+    // No translation languages, agent runs or proposals yet: only the monitoring figures speak.
+    expect(suggestions).toEqual([ANALYST_SUGGESTION.lowestEngine('ChatGPT', openaiRate)]);
+
+    const { answer } = await services.analyst.ask(...scope, suggestions[0]!);
+    const deltas = await collect(services.analyst.stream(...scope, answer.id));
+    expect(deltas.find((d) => d.type === 'step')).toMatchObject({ tool: 'monitoringResults' });
+    expect(textOf(deltas)).toContain(`**ChatGPT** mentions the brand least: ${openaiRate}`);
+
+    // An env with nothing measured yet gets the starter questions.
+    const empty = await addEnv(get().db, org.id, 'staging');
+    expect(await services.analyst.suggestions(org.id, empty.id)).toEqual([
+      ...ANALYST_STARTER_QUESTIONS,
+    ]);
   });
 });

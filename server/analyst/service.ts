@@ -20,6 +20,7 @@ import { DomainError } from '~/domain/shared/errors';
 import type { AiService } from '~/server/ai/service';
 import type { Db } from '~/server/db/client';
 import { analystMessages } from '~/server/db/schema';
+import { analystSuggestions } from './suggestions';
 import { type AnalystToolOutput, type AnalystToolsScope, analystTools } from './tools';
 
 export interface AnalystService {
@@ -33,6 +34,8 @@ export interface AnalystService {
   /** Asks the conversation's last question again, in a new answer. */
   retry(orgId: string, envId: string, userId: string): Promise<{ answer: AnalystAnswer }>;
   clear(orgId: string, envId: string, userId: string): Promise<void>;
+  /** Questions drawn from the env's data, for an empty conversation. */
+  suggestions(orgId: string, envId: string): Promise<string[]>;
   /** Writes the answer (or replays a finished one): its steps and text, then how it ended. */
   stream(
     orgId: string,
@@ -187,6 +190,10 @@ export function createAnalystService({
 
     async clear(orgId, envId, userId) {
       await db.delete(analystMessages).where(scoped(orgId, envId, userId));
+    },
+
+    suggestions(orgId, envId) {
+      return analystSuggestions({ services, orgId, envId });
     },
 
     async *stream(orgId, envId, userId, answerId, signal) {
