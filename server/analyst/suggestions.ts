@@ -16,8 +16,7 @@ import { type AnalystToolOutput, type AnalystToolsScope, analystTools } from './
 const CALL = { toolCallId: 'suggestions', messages: [] } as never;
 
 type Output = AnalystToolOutput & Record<string, unknown>;
-const rows = (value: unknown) =>
-  (Array.isArray(value) ? value : []) as Record<string, unknown>[];
+const rows = (value: unknown) => (Array.isArray(value) ? value : []) as Record<string, unknown>[];
 
 export async function analystSuggestions(scope: AnalystToolsScope): Promise<string[]> {
   const tools = analystTools(scope);

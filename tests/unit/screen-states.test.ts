@@ -11,12 +11,6 @@ import catalogue from '~/stories/screen-states.json';
 import { indexedStateTags, storiesByState } from '~/stories/support/story-states';
 
 const PENDING = new Set<string>([
-  // AI discoverability monitoring (its screens land with the monitoring work)
-  // Analyst
-  'analyst',
-  'analyst.answer',
-  'analyst.streaming',
-  'analyst.error',
   // Landing pages
   'landing-pages.list',
   'landing-pages.detail',

@@ -55,6 +55,8 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/analyst')
   component: Screen,
 });
 
+const SUGGESTIONS_STALE_MS = 5 * 60_000;
+
 interface Scope {
   orgId: string;
   envId: string;
@@ -146,9 +148,11 @@ function Conversation({ scope }: { scope: Scope }) {
   const queryClient = useQueryClient();
   const conversationKey = trpc.analyst.conversation.queryKey(scope);
   const { data: messages } = useSuspenseQuery(trpc.analyst.conversation.queryOptions(scope));
+  // Several look-ups on the server: what the loader fetched stays good for the visit.
   const suggestions = useQuery({
     ...trpc.analyst.suggestions.queryOptions(scope),
     enabled: messages.length === 0,
+    staleTime: SUGGESTIONS_STALE_MS,
   });
 
   const last = messages.at(-1);
@@ -300,7 +304,9 @@ function ClearAction({ scope }: { scope: Scope }) {
         description={ANALYST_TEXT.clearDescription}
         confirmLabel={ANALYST_TEXT.clear}
         pending={clear.isPending}
-        error={clear.error ? { title: ANALYST_TEXT.clearFailed, message: clear.error.message } : null}
+        error={
+          clear.error ? { title: ANALYST_TEXT.clearFailed, message: clear.error.message } : null
+        }
         onConfirm={() => clear.mutate(scope)}
       />
     </>
