@@ -56,6 +56,12 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/analyst')
 });
 
 const SUGGESTIONS_STALE_MS = 5 * 60_000;
+/**
+ * The screen keeps the conversation's cache up to date itself (asked, streamed, stopped, cleared); a
+ * refetch mid-answer (window focus) would put back the row's text, which is written only at the end.
+ * The loader still reads it afresh on each visit.
+ */
+const CONVERSATION_STALE_MS = Infinity;
 
 interface Scope {
   orgId: string;
@@ -147,7 +153,10 @@ function Conversation({ scope }: { scope: Scope }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const conversationKey = trpc.analyst.conversation.queryKey(scope);
-  const { data: messages } = useSuspenseQuery(trpc.analyst.conversation.queryOptions(scope));
+  const { data: messages } = useSuspenseQuery({
+    ...trpc.analyst.conversation.queryOptions(scope),
+    staleTime: CONVERSATION_STALE_MS,
+  });
   // Several look-ups on the server: what the loader fetched stays good for the visit.
   const suggestions = useQuery({
     ...trpc.analyst.suggestions.queryOptions(scope),
@@ -275,7 +284,10 @@ function Conversation({ scope }: { scope: Scope }) {
 function ClearAction({ scope }: { scope: Scope }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const conversation = useQuery(trpc.analyst.conversation.queryOptions(scope));
+  const conversation = useQuery({
+    ...trpc.analyst.conversation.queryOptions(scope),
+    staleTime: CONVERSATION_STALE_MS,
+  });
   const [open, setOpen] = useState(false);
   const clear = useMutation(
     trpc.analyst.clear.mutationOptions({
