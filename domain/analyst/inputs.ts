@@ -20,5 +20,6 @@ export type AnalystAskInput = z.output<typeof analystAskInput>;
 export const analystConversationInput = z.object(envScoped);
 export const analystRetryInput = z.object(envScoped);
 export const analystClearInput = z.object(envScoped);
+export const analystSuggestionsInput = z.object(envScoped);
 /** The answer to follow as it is written. */
 export const analystStreamInput = z.object({ ...envScoped, answerId: idSchema });

@@ -52,6 +52,8 @@ export interface AiCallOptions {
   provider?: AiProvider;
   system?: string;
   prompt: string;
+  /** Earlier turns of a conversation, oldest first, sent before `prompt` as the model's messages. */
+  history?: readonly { role: 'user' | 'assistant'; content: string }[];
   label?: string;
   abortSignal?: AbortSignal;
   /** Overrides the service's timeout for this call. */
@@ -198,7 +200,9 @@ export function createAiService(options: AiServiceOptions): AiService {
   const common = (resolved: ResolvedModel, call: AiCallOptions) => ({
     model: resolved.model,
     ...(call.system ? { system: call.system } : {}),
-    prompt: call.prompt,
+    ...(call.history?.length
+      ? { messages: [...call.history, { role: 'user' as const, content: call.prompt }] }
+      : { prompt: call.prompt }),
     // Retries belong to the job that made the call (backoff, a retry budget), not to each request.
     maxRetries: 0,
     abortSignal: signalFor(call),

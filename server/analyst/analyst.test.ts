@@ -4,8 +4,10 @@
  * Stop, a provider failure kept with its question and retried, and the conversation kept across calls.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiCallOptions, AiService } from '~/server/ai/service';
 import type { AnalystDelta } from '~/domain/analyst/conversation';
+import { ANALYST_STARTER_QUESTIONS, ANALYST_SUGGESTION } from '~/domain/analyst/suggestions';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
@@ -16,6 +18,7 @@ import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { createAnalystService, historyOf } from './service';
 import { analystTools } from './tools';
 
 let ai: AiSimulator;
@@ -269,5 +272,89 @@ describeEachDriver('analyst', (get) => {
     ]);
     await services.analyst.clear(...scope);
     expect(await services.analyst.conversation(...scope)).toEqual([]);
+  });
+
+  it("suggests questions drawn from the env's data, which the analyst answers from the tool they name", async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const openaiRate = `${Math.round(((3 + 2) / 20) * 100)}%`;
+    const suggestions = await services.analyst.suggestions(org.id, env.id);
+    // No translation languages, agent runs or proposals yet: only the monitoring figures speak.
+    expect(suggestions).toEqual([ANALYST_SUGGESTION.lowestEngine('ChatGPT', openaiRate)]);
+
+    const { answer } = await services.analyst.ask(...scope, suggestions[0]!);
+    const deltas = await collect(services.analyst.stream(...scope, answer.id));
+    expect(deltas.find((d) => d.type === 'step')).toMatchObject({ tool: 'monitoringResults' });
+    expect(textOf(deltas)).toContain(`**ChatGPT** mentions the brand least: ${openaiRate}`);
+
+    // An env with nothing measured yet gets the starter questions.
+    const empty = await addEnv(get().db, org.id, 'staging');
+    expect(await services.analyst.suggestions(org.id, empty.id)).toEqual([
+      ...ANALYST_STARTER_QUESTIONS,
+    ]);
+  });
+
+  it('gives the model the earlier turns before the question, as its own messages', async () => {
+    const { scope } = await monitoredEnv();
+    const calls: AiCallOptions[] = [];
+    const ai = {
+      async *streamWithTools(options: AiCallOptions) {
+        calls.push(options);
+        yield { type: 'text' as const, delta: `Answer ${calls.length}` };
+      },
+    } as unknown as AiService;
+    const analyst = createAnalystService({ db: get().db, ai, services });
+    for (const question of ['Which engine mentions us least?', 'And for which prompts?']) {
+      const { answer } = await analyst.ask(...scope, question);
+      await collect(analyst.stream(...scope, answer.id));
+    }
+    expect(calls.map((c) => [c.prompt, c.history])).toEqual([
+      ['Which engine mentions us least?', []],
+      [
+        'And for which prompts?',
+        [
+          { role: 'user', content: 'Which engine mentions us least?' },
+          { role: 'assistant', content: 'Answer 1' },
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('historyOf', () => {
+  const q = (content: string) => ({ role: 'user' as const, content, status: 'done' as const });
+  const a = (content: string, status: 'done' | 'stopped' | 'failed' = 'done') => ({
+    role: 'assistant' as const,
+    content,
+    status,
+  });
+
+  it('pairs each question with its last answer that has text, the last three pairs only', () => {
+    expect(
+      historyOf([
+        q('Q1'),
+        a('A1'),
+        q('Q2'),
+        a('', 'failed'),
+        a('A2 after a retry'),
+        q('Q3 unanswered'),
+        a('', 'failed'),
+        q('Q4'),
+        a('A4 so far', 'stopped'),
+        q('Q5'),
+        a('A5'),
+      ]),
+    ).toEqual([
+      { role: 'user', content: 'Q2' },
+      { role: 'assistant', content: 'A2 after a retry' },
+      { role: 'user', content: 'Q4' },
+      { role: 'assistant', content: 'A4 so far' },
+      { role: 'user', content: 'Q5' },
+      { role: 'assistant', content: 'A5' },
+    ]);
+  });
+
+  it('cuts long messages', () => {
+    const [question] = historyOf([q('x'.repeat(5000)), a('y')]);
+    expect(question!.content).toHaveLength(2000);
   });
 });

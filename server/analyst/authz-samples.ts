@@ -9,5 +9,6 @@ export const authzSamples: AuthzSamples = {
   'analyst.ask': { input: (f) => ({ ...env(f), question: 'Which engine mentions us least?' }) },
   'analyst.retry': { input: env },
   'analyst.clear': { input: env },
+  'analyst.suggestions': { input: env },
   'analyst.stream': { input: (f) => ({ ...env(f), answerId: WALK_RUN_ID }) },
 };

@@ -5,6 +5,7 @@ import {
   analystConversationInput,
   analystRetryInput,
   analystStreamInput,
+  analystSuggestionsInput,
 } from '~/domain/analyst/inputs';
 import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
 
@@ -29,6 +30,9 @@ export const analystRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.clear(input.orgId, input.envId, ctx.user.id),
     ),
+  suggestions: orgProcedure
+    .input(analystSuggestionsInput)
+    .query(({ ctx, input }) => ctx.services.analyst.suggestions(input.orgId, input.envId)),
   /** The answer's steps and text as they are written, then how it ended; closing it stops the answer. */
   stream: orgProcedure
     .input(analystStreamInput)
