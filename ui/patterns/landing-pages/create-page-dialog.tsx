@@ -3,19 +3,10 @@
  * procedure's own schema; the server's field errors (a taken slug) show under their field.
  */
 import { useFormState } from '~/ui/lib/use-form-state';
-import { Button } from '~/ui/components/button';
-import { Callout } from '~/ui/components/callout';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '~/ui/components/dialog';
+import { Dialog, DialogContent } from '~/ui/components/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
+import { DialogForm } from '~/ui/patterns/form-dialog';
 import { useReturnFocus } from '~/ui/patterns/settings/confirm-dialog';
 import { NativeSelect } from './native-select';
 
@@ -89,16 +80,15 @@ function CreatePageForm({
   });
   const title = form.field('title');
   return (
-    <form
-      aria-label={CREATE_PAGE_TEXT.title}
-      noValidate
+    <DialogForm
+      title={CREATE_PAGE_TEXT.title}
+      description={CREATE_PAGE_TEXT.description}
       onSubmit={form.submit}
-      className="flex flex-col gap-5"
+      pending={pending}
+      submitLabel={CREATE_PAGE_TEXT.submit}
+      failedTitle={CREATE_PAGE_TEXT.failedTitle}
+      formError={serverErrors?.form}
     >
-      <DialogHeader>
-        <DialogTitle>{CREATE_PAGE_TEXT.title}</DialogTitle>
-        <DialogDescription>{CREATE_PAGE_TEXT.description}</DialogDescription>
-      </DialogHeader>
       <Field>
         <FieldLabel>{CREATE_PAGE_TEXT.titleLabel}</FieldLabel>
         <Input
@@ -133,23 +123,6 @@ function CreatePageForm({
         </NativeSelect>
         <FieldError>{form.errorOf('locale')}</FieldError>
       </Field>
-      {serverErrors?.form ? (
-        <Callout
-          variant="error"
-          title={CREATE_PAGE_TEXT.failedTitle}
-          description={serverErrors.form}
-        />
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {CREATE_PAGE_TEXT.submit}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -4,20 +4,11 @@
  * name) stay until that field changes, and move focus to it.
  */
 import { useFormState } from '~/ui/lib/use-form-state';
-import { Button } from '~/ui/components/button';
-import { Callout } from '~/ui/components/callout';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '~/ui/components/dialog';
+import { Dialog, DialogContent } from '~/ui/components/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { Textarea } from '~/ui/components/textarea';
+import { DialogForm } from '~/ui/patterns/form-dialog';
 import { useReturnFocus } from './confirm-dialog';
 
 export type PromptField = 'name' | 'text';
@@ -77,17 +68,16 @@ function PromptForm({
   });
 
   return (
-    <form
-      aria-label={editing ? 'Edit prompt' : 'New prompt'}
-      noValidate
+    <DialogForm
+      title={editing ? 'Edit prompt' : 'New prompt'}
+      description="Write it the way a shopper would ask an AI assistant."
       onSubmit={form.submit}
-      data-slot="prompt-form"
-      className="flex flex-col gap-5"
+      pending={pending}
+      submitLabel={editing ? 'Save changes' : 'Save prompt'}
+      failedTitle="Could not save the prompt"
+      formError={serverErrors?.form}
+      slot="prompt-form"
     >
-      <DialogHeader>
-        <DialogTitle>{editing ? 'Edit prompt' : 'New prompt'}</DialogTitle>
-        <DialogDescription>Write it the way a shopper would ask an AI assistant.</DialogDescription>
-      </DialogHeader>
       <Field>
         <FieldLabel>Name</FieldLabel>
         <Input {...form.field('name')} autoComplete="off" />
@@ -104,23 +94,6 @@ function PromptForm({
         </FieldDescription>
         <FieldError>{form.errorOf('text')}</FieldError>
       </Field>
-      {serverErrors?.form ? (
-        <Callout
-          variant="error"
-          title="Could not save the prompt"
-          description={serverErrors.form}
-        />
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {editing ? 'Save changes' : 'Save prompt'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -8,18 +8,10 @@ import { useState } from 'react';
 import { useFormState } from '~/ui/lib/use-form-state';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '~/ui/components/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '~/ui/components/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
+import { DialogForm } from '~/ui/patterns/form-dialog';
 
 export const SAVE_THEME_TEXT = {
   button: 'Save as landing-page theme',
@@ -90,35 +82,21 @@ function SaveThemeForm({
     onSubmit: (values) => onSubmit(values.name),
   });
   return (
-    <form
-      aria-label={SAVE_THEME_TEXT.title}
-      noValidate
+    <DialogForm
+      title={SAVE_THEME_TEXT.title}
+      description={SAVE_THEME_TEXT.description}
       onSubmit={form.submit}
-      className="flex flex-col gap-5"
+      pending={pending}
+      submitLabel={SAVE_THEME_TEXT.submit}
+      failedTitle={SAVE_THEME_TEXT.failed}
+      formError={serverErrors?.form}
     >
-      <DialogHeader>
-        <DialogTitle>{SAVE_THEME_TEXT.title}</DialogTitle>
-        <DialogDescription>{SAVE_THEME_TEXT.description}</DialogDescription>
-      </DialogHeader>
       <Field>
         <FieldLabel>{SAVE_THEME_TEXT.name}</FieldLabel>
         <Input {...form.field('name')} autoComplete="off" />
         <FieldDescription>{SAVE_THEME_TEXT.nameHint}</FieldDescription>
         <FieldError>{form.errorOf('name')}</FieldError>
       </Field>
-      {serverErrors?.form ? (
-        <Callout variant="error" title={SAVE_THEME_TEXT.failed} description={serverErrors.form} />
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {SAVE_THEME_TEXT.submit}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }
