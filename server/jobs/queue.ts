@@ -98,6 +98,11 @@ const scheduledData = z.object({
   scheduled: z.object({ orgId: z.string(), key: z.string(), payload: z.unknown() }),
 });
 
+/** A job whose worker has not beaten for this long is failed, and retried when it has tries left. */
+const HEARTBEAT_SECONDS = 30;
+/** How often pg-boss supervises the queues (expiry, lapsed heartbeats, maintenance). */
+const SUPERVISE_SECONDS = 15;
+
 /** Opens pg-boss (installing or upgrading its schema) and makes sure every kind has its queue. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, definitions, logger } = options;
@@ -108,7 +113,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const boss = new PgBoss({
     ...bossConnection(database),
     useListenNotify: true,
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_SECONDS,
+    // How often a queue's active jobs are checked for a lapsed heartbeat or expiry.
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_SECONDS,
     ...(options.instanceName ? { instanceName: options.instanceName } : {}),
   });
   boss.on('error', (err) => logger?.error({ err }, 'job queue error'));
@@ -121,6 +128,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       retryBackoff: true,
       ...(retry.maxDelaySeconds ? { retryDelayMax: retry.maxDelaySeconds } : {}),
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      // A worker beats for each job it holds (pg-boss refreshes it every half interval): the jobs of
+      // a worker that died (SIGKILL, a lost machine) are failed and retried within about a minute,
+      // instead of holding their group's slots until they expire.
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     };
     await boss.createQueue(definition.name, { ...queueOptions, notify: true });
     // An existing queue keeps the options it was created with unless told.
