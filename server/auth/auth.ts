@@ -3,14 +3,15 @@
  * `google`. A provider without a configured client id points at the development identity provider.
  * Also resolves the signed-in user for tRPC (HTTP and WebSocket) through a short-lived session cache.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
+import type { Adapter } from '@auth/core/adapters';
 import type { Provider } from '@auth/core/providers';
 import type { Session } from '@auth/core/types';
 import Google from '@auth/core/providers/google';
 import Salesforce from '@auth/core/providers/salesforce';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
-import { sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { SessionUser } from '~/domain/shared/session';
 import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/mock-server/idp/clients';
@@ -117,12 +118,14 @@ export function createAuth(deps: AuthDeps): Auth {
     secret: config.authSecret,
     trustHost: true,
     useSecureCookies: secure,
-    adapter: DrizzleAdapter(db, {
-      usersTable: users,
-      accountsTable: accounts,
-      sessionsTable: sessions,
-      verificationTokensTable: verificationTokens,
-    }),
+    adapter: failuresRecorded(
+      DrizzleAdapter(db, {
+        usersTable: users,
+        accountsTable: accounts,
+        sessionsTable: sessions,
+        verificationTokensTable: verificationTokens,
+      }),
+    ),
     session: { strategy: 'database', maxAge: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60 },
     providers,
     pages: { signIn: SIGN_IN_PAGE, error: AUTH_ERROR_PAGE },
@@ -191,10 +194,13 @@ export function createAuth(deps: AuthDeps): Auth {
   }
 
   async function lookUp(req: IncomingMessage): Promise<ResolvedSession> {
-    const session = await getSession(asExpressRequest(req), authConfig);
-    // Auth.js answers "no session" when its adapter fails: before saying so (and caching it), make sure
-    // the database answered. If it cannot be reached, the lookup fails (503), and nothing is cached.
-    if (!session) await db.execute(sql`select 1`);
+    // Auth.js answers "no session" when its adapter fails: the lookup's own adapter failure is rethrown
+    // instead (a database out of reach becomes a 503), and nothing is cached.
+    const lookup: AdapterFailure = {};
+    const session = await adapterFailures.run(lookup, () =>
+      getSession(asExpressRequest(req), authConfig),
+    );
+    if (lookup.error !== undefined) throw lookup.error;
     const u = session?.user as SessionUserFields | undefined;
     const user: SessionUser | null =
       u?.id && u.email
@@ -227,6 +233,32 @@ export function createAuth(deps: AuthDeps): Auth {
       invalidations.publish('sessions', token);
     },
   };
+}
+
+interface AdapterFailure {
+  error?: unknown;
+}
+/** The adapter error of the session lookup under way, which Auth.js itself swallows. */
+const adapterFailures = new AsyncLocalStorage<AdapterFailure>();
+
+/** The adapter with each method's failure recorded for the lookup that called it (then rethrown). */
+function failuresRecorded(adapter: Adapter): Adapter {
+  return Object.fromEntries(
+    Object.entries(adapter).map(([name, method]) => [
+      name,
+      typeof method === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              return await (method as (...a: unknown[]) => unknown).apply(adapter, args);
+            } catch (error) {
+              const lookup = adapterFailures.getStore();
+              if (lookup) lookup.error ??= error;
+              throw error;
+            }
+          }
+        : method,
+    ]),
+  ) as Adapter;
 }
 
 /** getSession reads only protocol and headers; a WebSocket upgrade request has the headers. */
