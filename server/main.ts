@@ -77,15 +77,7 @@ async function main() {
   const config = configOrExit(() => withDevSecrets(loadConfig()));
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await openMigratedDatabase(config, {
-    onWait: (err) => logger.warn({ err }, 'waiting for the database'),
-  });
-  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
-  if (database.handle.driver === 'node-postgres') {
-    database.handle.client.on('error', (err) =>
-      logger.warn({ err }, 'database connection lost; it will be reopened'),
-    );
-  }
+  const database = await openMigratedDatabase(config, { logger });
   const { bus, invalidations } = openNotifyBus(database, logger);
   const rateCounter = sharedRateCounter(database);
   const secrets = openSecrets(config);

@@ -51,12 +51,19 @@ export async function openMigratedDatabase(
     dataDir: string;
     databaseStartTimeoutMs?: number;
   },
-  options: { onWait?: (error: unknown) => void; retryMs?: number } = {},
+  options: { logger?: Logger; retryMs?: number } = {},
 ): Promise<Database> {
+  const { logger } = options;
   const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
+  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
+  if (database.handle.driver === 'node-postgres') {
+    database.handle.client.on('error', (err) =>
+      logger?.warn({ err }, 'database connection lost; it will be reopened'),
+    );
+  }
   if (config.databaseUrl) {
     const deadline = Date.now() + (config.databaseStartTimeoutMs ?? 30_000);
     for (let waited = false; ; waited = true) {
@@ -73,7 +80,7 @@ export async function openMigratedDatabase(
             `Beacon cannot reach its database at ${url.host}${waited ? ` (waited ${Math.round((config.databaseStartTimeoutMs ?? 30_000) / 1000)} s, DATABASE_START_TIMEOUT_MS)` : ''}: ${reason || 'no answer'}`,
           );
         }
-        options.onWait?.(error);
+        logger?.warn({ err: error }, 'waiting for the database');
         await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 1_000));
       }
     }

@@ -24,15 +24,7 @@ import { createServices } from './services';
 async function main() {
   const config = configOrExit(loadConfig);
   const logger = createLogger({ level: config.logLevel });
-  const database = await openMigratedDatabase(config, {
-    onWait: (err) => logger.warn({ err }, 'waiting for the database'),
-  });
-  // Pool connections PostgreSQL ended while idle (a restart) are replaced; said once each, not fatal.
-  if (database.handle.driver === 'node-postgres') {
-    database.handle.client.on('error', (err) =>
-      logger.warn({ err }, 'database connection lost; it will be reopened'),
-    );
-  }
+  const database = await openMigratedDatabase(config, { logger });
   const { bus, invalidations } = openNotifyBus(database, logger);
   const jobs = await startJobs({ database, bus, logger, instanceName: 'worker' });
   // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
