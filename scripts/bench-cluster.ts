@@ -25,7 +25,7 @@ import { insertSession } from '~/server/local-stack';
 import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
 import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
-import { freePort, startThrowAwayPostgres } from '../tests/cluster/postgres';
+import { freePort, startThrowawayPostgres } from '../tests/support/throwaway-postgres';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -74,7 +74,7 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
-  const pg = await startThrowAwayPostgres();
+  const pg = await startThrowawayPostgres();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-bench-cluster-'));
   try {
     const { buildServer } = await import('./build-server.mjs');
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     if (!met) process.exitCode = 1;
   } finally {
     for (const child of children) child.kill('SIGKILL');
-    pg.destroy();
+    await pg.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -46,7 +46,8 @@ function asPostgres(bin: string, args: string[]) {
   return isRoot ? run('runuser', ['-u', 'postgres', '--', bin, ...args]) : run(bin, args);
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
