@@ -2,8 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { atLandingPages } from '~/mock-server/landing-pages';
 import { atProducts } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
+import type { TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
 
 const meta = { title: 'Screens/Gating' } satisfies Meta;
@@ -102,11 +104,11 @@ export const HomeOptsOut: Story = {
  * Screens that opt out of the instance gate render for an env with no onboarded instance; the
  * superuser sees Landing Pages too. Products, which does not opt out, still shows the gate.
  */
-function instanceOptOut(path: string, heading: string) {
+function instanceOptOut(path: string, heading: string, more: TrpcScenario = {}) {
   const at = screen({
     url: `/app/acme/prod${path}`,
     session: sessionFor(users.ada),
-    trpc: atEnv(orgs.acme, noInstance),
+    trpc: { ...atEnv(orgs.acme, noInstance), ...more },
   });
   return {
     ...at.story,
@@ -123,7 +125,11 @@ function instanceOptOut(path: string, heading: string) {
 
 export const AgentsOptOut: Story = instanceOptOut('/agents', 'Agents');
 export const ThemeDesignerOptOut: Story = instanceOptOut('/pages/theme', 'Theme designer');
-export const LandingPagesOptOut: Story = instanceOptOut('/landing-pages', 'Landing Pages');
+export const LandingPagesOptOut: Story = instanceOptOut(
+  '/landing-pages',
+  'Landing Pages',
+  atLandingPages(),
+);
 
 const productsGated = screen({
   url: '/app/acme/prod/products',
