@@ -4,12 +4,12 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExpressAuth } from '@auth/express';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type Express } from 'express';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
 import {
   apiSecurityHeaders,
   errorHandler,
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
     res.on('finish', () => auth.forget(req));
     next();
   });
-  app.use('/api/auth', ExpressAuth(auth.config));
+  app.use('/api/auth', authRoutes(auth, logger));
 
   // ── The app ────────────────────────────────────────────────────────────────────────────────────
   app.use('/app', appStatic(deps.appDir ?? DEFAULT_APP_DIR));

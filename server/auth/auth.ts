@@ -10,6 +10,7 @@ import type { Provider } from '@auth/core/providers';
 import type { Session } from '@auth/core/types';
 import Google from '@auth/core/providers/google';
 import Salesforce from '@auth/core/providers/salesforce';
+import { Auth as authjs, setEnvDefaults } from '@auth/core';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
 import type { Request } from 'express';
@@ -61,6 +62,17 @@ export interface Auth {
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
   /** Drops the cached session of this request, here and in every other process (called on sign-out). */
   forget(req: IncomingMessage): void;
+  /** Auth.js's answer to one request at /api/auth (server/auth/routes.ts serves it). */
+  handle(request: globalThis.Request): Promise<AuthAnswer>;
+}
+
+/**
+ * Auth.js's response, and its adapter's failure when one happened: Auth.js itself answers that as a failed
+ * sign-in (its error page, an empty session), whatever the cause.
+ */
+export interface AuthAnswer {
+  response: globalThis.Response;
+  adapterError?: unknown;
 }
 
 interface SessionUserFields {
@@ -180,6 +192,9 @@ export function createAuth(deps: AuthDeps): Auth {
     },
   };
 
+  // What ExpressAuth does on every request (AUTH_* variables fill what the config leaves unset).
+  setEnvDefaults(process.env, authConfig);
+
   const sessionCache = createReadThroughCache<ResolvedSession>({
     ttlMs: deps.sessionCacheTtlMs ?? 10_000,
     expiresAt: (session) => session.expires,
@@ -232,16 +247,21 @@ export function createAuth(deps: AuthDeps): Auth {
       // The token is what the sessions table holds in the clear; whoever can LISTEN can read that table.
       invalidations.publish('sessions', token);
     },
+    async handle(request) {
+      const call: AdapterFailure = {};
+      const response = await adapterFailures.run(call, () => authjs(request, authConfig));
+      return call.error === undefined ? { response } : { response, adapterError: call.error };
+    },
   };
 }
 
 interface AdapterFailure {
   error?: unknown;
 }
-/** The adapter error of the session lookup under way, which Auth.js itself swallows. */
+/** The adapter error of the Auth.js call under way (a session lookup, a sign-in), which Auth.js itself swallows. */
 const adapterFailures = new AsyncLocalStorage<AdapterFailure>();
 
-/** The adapter with each method's failure recorded for the lookup that called it (then rethrown). */
+/** The adapter with each method's failure recorded for the Auth.js call that made it (then rethrown). */
 function failuresRecorded(adapter: Adapter): Adapter {
   return Object.fromEntries(
     Object.entries(adapter).map(([name, method]) => [

@@ -115,6 +115,37 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
       // Never a hang: at most the pool's connection timeout.
       expect(ms).toBeLessThan(6_000);
     }
+    // Auth.js's own endpoints: its adapter's failure is a 503 too, not "no session" or a sign-in error.
+    const session = await timed(() =>
+      fetch(`${running.url}/api/auth/session`, { headers: { cookie: fresh } }),
+    );
+    expect(session.result.status).toBe(503);
+    expect(session.result.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_S));
+    expect(await session.result.json()).toEqual({
+      error: { message: APP_MESSAGES.databaseUnavailable },
+    });
+    expect(session.ms).toBeLessThan(6_000);
+    // A browser's sign-out (a form post with Auth.js's CSRF token) gets a page saying so.
+    const csrf = await fetch(`${running.url}/api/auth/csrf`);
+    expect(csrf.status).toBe(200);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const signOut = await fetch(`${running.url}/api/auth/signout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `${csrfCookie}; ${fresh}`,
+      },
+      body: new URLSearchParams({ csrfToken }).toString(),
+    });
+    expect(signOut.status).toBe(503);
+    expect(signOut.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_S));
+    expect(signOut.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(signOut.headers.getSetCookie()).toEqual([]);
+    expect(await signOut.text()).toContain(APP_MESSAGES.databaseUnavailable);
+
     const ready = await timed(() => fetch(`${running.url}/readyz`));
     expect(ready.result.status).toBe(503);
     expect(ready.result.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_S));
@@ -138,6 +169,11 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
     }
     expect(status).toBe(200);
     expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
+    const back = await fetch(`${running.url}/api/auth/session`, { headers: { cookie } });
+    expect(back.status).toBe(200);
+    expect(((await back.json()) as { user: { email: string } }).user.email).toBe(
+      SEED_USERS.maya.email,
+    );
     let listening = 0;
     while (Date.now() < deadline && listening === 0) {
       const { rows } = await (
