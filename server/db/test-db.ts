@@ -40,10 +40,10 @@ export async function openTestDatabase(driver: TestDriver = 'pglite'): Promise<D
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
   const name = `beacon_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString(), poolMax: 4 });
+  const template = await postgresTemplate(adminUrl);
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const database = await createDatabase({ url: databaseUrl(adminUrl, name), poolMax: 4 });
+  // The template is migrated already, so this finds every migration applied (and proves it).
   await migrateDatabase(database);
   return {
     ...database,
@@ -71,6 +71,64 @@ async function dropForced(admin: pg.Client, name: string): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   }
 }
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let templateName: Promise<string> | undefined;
+
+/**
+ * A migrated database that test databases are copied from (`CREATE DATABASE … TEMPLATE`), named after
+ * the migrations' content like the PGlite template: copying it is much faster than migrating each
+ * test database. The first test file to need it builds it under a temporary name and renames it when
+ * complete, holding an advisory lock so parallel files build it once; a template is never connected
+ * to afterwards (PostgreSQL refuses to copy a database with connections).
+ */
+function postgresTemplate(adminUrl: string): Promise<string> {
+  templateName ??= (async () => {
+    const name = `beacon_tpl_${path.basename(await templateFile(), '.tar.gz')}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY.toString()]);
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        name,
+      ]);
+      if (!rowCount) {
+        const partial = `beacon_tpl_part_${randomBytes(6).toString('hex')}`;
+        await client.query(`CREATE DATABASE ${partial}`);
+        try {
+          const database = await createDatabase({
+            url: databaseUrl(adminUrl, partial),
+            poolMax: 2, // the migrator holds one connection for its lock and runs on another
+          });
+          try {
+            await migrateDatabase(database);
+          } finally {
+            await database.close();
+          }
+          await client.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+        } catch (error) {
+          await dropForced(client, partial).catch(() => undefined);
+          throw error;
+        }
+      }
+    } finally {
+      await client.end(); // also releases the advisory lock
+    }
+    return name;
+  })();
+  templateName.catch(() => {
+    templateName = undefined;
+  });
+  return templateName;
+}
+
+/** The advisory lock's key while a test template is built (any bigint unique to this purpose). */
+const TEMPLATE_LOCK_KEY = 6_212_567_012n;
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });

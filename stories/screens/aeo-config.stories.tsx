@@ -173,7 +173,7 @@ const saved = atConfig();
  */
 export const Config: Story = {
   ...saved.story,
-  tags: ['state:aeo.config'],
+  tags: ['screen-state', 'state:aeo.config'],
   play: async ({ canvasElement }) => {
     const { canvas, form } = await configLoaded(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Configuration' })).toHaveAttribute(
@@ -307,7 +307,7 @@ const refused = atConfig();
  */
 export const ConfigValidation: Story = {
   ...refused.story,
-  tags: ['state:aeo.config-validation'],
+  tags: ['screen-state', 'state:aeo.config-validation'],
   play: async ({ canvasElement }) => {
     const { form } = await configLoaded(canvasElement);
     const domain = form.getByLabelText('Brand domain');

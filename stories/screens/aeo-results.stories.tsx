@@ -127,7 +127,7 @@ const results = atResults(`${HOME}?view=results`);
  */
 export const Results: Story = {
   ...results.story,
-  tags: ['state:aeo.results'],
+  tags: ['screen-state', 'state:aeo.results'],
   play: async ({ canvasElement }) => {
     const figures = await resultsLoaded(canvasElement);
     await expect(
@@ -280,7 +280,7 @@ const empty = screen({
 /** No run yet: what monitoring measures and why with intervals, and the way to its configuration. */
 export const ResultsEmpty: Story = {
   ...empty.story,
-  tags: ['state:aeo.results-empty'],
+  tags: ['screen-state', 'state:aeo.results-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const region = within(
@@ -314,7 +314,7 @@ const llm = atResults(`${HOME}?view=results&llm=openai`);
 /** llm=openai: ChatGPT's figures, trend, prompts and products only; the other engines hidden. */
 export const ResultsLlm: Story = {
   ...llm.story,
-  tags: ['state:aeo.results-llm'],
+  tags: ['screen-state', 'state:aeo.results-llm'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const figures = await resultsLoaded(canvasElement);
@@ -419,7 +419,7 @@ function progressOf(region: ReturnType<typeof within>, engine: string) {
 /** A run in progress, live: samples ended of the total per engine; the last run's figures still shown. */
 export const ResultsRunning: Story = {
   ...running.story,
-  tags: ['state:aeo.results-running'],
+  tags: ['screen-state', 'state:aeo.results-running'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const region = within(
@@ -521,7 +521,7 @@ const uplift = atResults(`${HOME}?view=results`);
  */
 export const ResultsUplift: Story = {
   ...uplift.story,
-  tags: ['state:aeo.results-uplift'],
+  tags: ['screen-state', 'state:aeo.results-uplift'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await resultsLoaded(canvasElement);
@@ -582,7 +582,7 @@ const detail = atResults(`${HOME}?view=results`);
  */
 export const PromptDetail: Story = {
   ...detail.story,
-  tags: ['state:aeo.prompt-detail'],
+  tags: ['screen-state', 'state:aeo.prompt-detail'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await resultsLoaded(canvasElement);
@@ -660,7 +660,7 @@ const products = atResults(`${HOME}?view=results`);
 /** Catalogue products named in the answers, per engine, each linked to its product page. */
 export const Products: Story = {
   ...products.story,
-  tags: ['state:aeo.products'],
+  tags: ['screen-state', 'state:aeo.products'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await resultsLoaded(canvasElement);

@@ -120,7 +120,7 @@ const overview = screen({
 /** The catalogue; the three agents with a screen also say how their last run went, or that they are not configured. */
 export const Overview: Story = {
   ...overview.story,
-  tags: ['state:agents.overview'],
+  tags: ['screen-state', 'state:agents.overview'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -165,7 +165,7 @@ const translation = atAgent('translation');
  */
 export const Translation: Story = {
   ...translation.story,
-  tags: ['state:agents.translation'],
+  tags: ['screen-state', 'state:agents.translation'],
   play: async ({ canvasElement }) => {
     const { canvas, form } = await agentLoaded(canvasElement, 'Localization Manager');
     await expect(
@@ -257,7 +257,7 @@ const seo = atAgent('seo');
 /** The SEO Specialist: the five SEO fields by label and OCAPI name, catalogs, languages, model; saved per env. */
 export const Seo: Story = {
   ...seo.story,
-  tags: ['state:agents.seo'],
+  tags: ['screen-state', 'state:agents.seo'],
   play: async ({ canvasElement }) => {
     const { canvas, form } = await agentLoaded(canvasElement, 'SEO Specialist');
     await expect(runButton(canvasElement)).toBeEnabled();
@@ -321,7 +321,7 @@ const aeo = atAgent(
  */
 export const Aeo: Story = {
   ...aeo.story,
-  tags: ['state:agents.aeo'],
+  tags: ['screen-state', 'state:agents.aeo'],
   play: async ({ canvasElement }) => {
     const { canvas, form } = await agentLoaded(canvasElement, 'AEO Specialist');
     await expect(runButton(canvasElement)).toBeDisabled();
@@ -425,7 +425,7 @@ const refused = atAgent(
  */
 export const ConfigValidation: Story = {
   ...refused.story,
-  tags: ['state:agents.config-validation'],
+  tags: ['screen-state', 'state:agents.config-validation'],
   play: async ({ canvasElement }) => {
     const { form } = await agentLoaded(canvasElement, 'Localization Manager');
     const catalogs = group(form, 'Catalogs');
@@ -551,7 +551,7 @@ const estimate = atAgent('seo');
 /** Run opens the estimate: scope, model calls, tokens and cost at the chosen model's price; concurrency; Start and Cancel. */
 export const RunEstimate: Story = {
   ...estimate.story,
-  tags: ['state:agents.run-estimate'],
+  tags: ['screen-state', 'state:agents.run-estimate'],
   play: async ({ canvasElement }) => {
     const dialog = await openEstimate(canvasElement);
     await expect(await dialog.findByText('$0.63', {}, { timeout: 4000 })).toBeVisible();
@@ -651,7 +651,7 @@ const runCard = async (canvasElement: HTMLElement, name = 'Current run') =>
 /** A run in progress, live: items ended of total, proposals, failed items, elapsed time; Cancel run. */
 export const RunProgress: Story = {
   ...progress.story,
-  tags: ['state:agents.run-progress'],
+  tags: ['screen-state', 'state:agents.run-progress'],
   play: async ({ canvasElement }) => {
     const card = await runCard(canvasElement);
     await expect(card.getByText('Running')).toBeVisible();
@@ -735,7 +735,7 @@ const history = atAgent('seo');
 /** Past runs: who, when, status, items, proposals (linked to the review queue), tokens, cost, duration. */
 export const RunHistory: Story = {
   ...history.story,
-  tags: ['state:agents.run-history'],
+  tags: ['screen-state', 'state:agents.run-history'],
   play: async ({ canvasElement }) => {
     await agentLoaded(canvasElement, 'SEO Specialist');
     const table = canvasElementTable(canvasElement);
@@ -839,7 +839,7 @@ const failed = atAgent(
 /** The last run failed: the provider's refusal in plain words, and the proposals it kept before it stopped. */
 export const RunFailed: Story = {
   ...failed.story,
-  tags: ['state:agents.run-failed'],
+  tags: ['screen-state', 'state:agents.run-failed'],
   play: async ({ canvasElement }) => {
     const card = await runCard(canvasElement, 'Last run');
     await expect(card.getByText('Failed')).toBeVisible();

@@ -78,7 +78,7 @@ const empty = atAnalyst();
 /** An empty conversation: the question box and questions drawn from this env's data. */
 export const Empty: Story = {
   ...empty.story,
-  tags: ['state:analyst'],
+  tags: ['screen-state', 'state:analyst'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await expect(await canvas.findByText(ANALYST_TEXT.emptyTitle)).toBeVisible();
@@ -106,7 +106,7 @@ const answered = atAnalyst({ conversation: [analystQuestion, analystAnswer] });
 /** An answer with its figures, the data it looked up and links to the screens they come from. */
 export const Answer: Story = {
   ...answered.story,
-  tags: ['state:analyst.answer'],
+  tags: ['screen-state', 'state:analyst.answer'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     await expect(await canvas.findByText(ANALYST_QUESTION_TEXT)).toBeVisible();
@@ -143,7 +143,7 @@ const streaming = atAnalyst({
 /** An answer arriving as it is written: the step it took, the text so far, Stop. */
 export const Streaming: Story = {
   ...streaming.story,
-  tags: ['state:analyst.streaming'],
+  tags: ['screen-state', 'state:analyst.streaming'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const stop = await canvas.findByRole('button', { name: ANALYST_TEXT.stop });
@@ -174,7 +174,7 @@ const failed = atAnalyst({ conversation: [analystQuestion, failedAnswer] });
 /** The provider failed: its message, Retry, and the question kept. */
 export const ProviderFailed: Story = {
   ...failed.story,
-  tags: ['state:analyst.error'],
+  tags: ['screen-state', 'state:analyst.error'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
     const alert = await canvas.findByRole('alert');

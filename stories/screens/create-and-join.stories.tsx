@@ -44,7 +44,7 @@ const createOrg = screen({
 /** The slug follows the name until edited by hand; Enter submits; the new org's first env is next. */
 export const CreateOrg: Story = {
   ...createOrg.story,
-  tags: ['state:create-org'],
+  tags: ['screen-state', 'state:create-org'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Create an org');
@@ -257,7 +257,7 @@ const createEnv = atCreateEnv();
 /** Any member: the new env opens on the instance gate, which links to its settings. */
 export const CreateEnv: Story = {
   ...createEnv.story,
-  tags: ['state:create-env'],
+  tags: ['screen-state', 'state:create-env'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Create an environment');
@@ -367,7 +367,7 @@ const accept = atInvite(delayed(300, { org: orgs.acme }));
 /** Accepting takes a click (not on load: link prefetchers); then the org's best env. */
 export const AcceptInvite: Story = {
   ...accept.story,
-  tags: ['state:accept-invite'],
+  tags: ['screen-state', 'state:accept-invite'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Join your team on Beacon');

@@ -19,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 const failure = new Error('Failed to load products: the catalogue service answered 503');
 
 export const ErrorDefault: Story = {
-  tags: ['state:error.default'],
+  tags: ['screen-state', 'state:error.default'],
   render: () => <ErrorScreen error={failure} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -30,7 +30,7 @@ export const ErrorDefault: Story = {
 };
 
 export const ErrorDefaultExpanded: Story = {
-  tags: ['state:error.default-expanded'],
+  tags: ['screen-state', 'state:error.default-expanded'],
   render: () => <ErrorScreen error={failure} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -47,7 +47,7 @@ export const ErrorDefaultExpanded: Story = {
 };
 
 export const NotFound: Story = {
-  tags: ['state:not-found'],
+  tags: ['screen-state', 'state:not-found'],
   render: () => <AppAt url="/app/no/such/page/here" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

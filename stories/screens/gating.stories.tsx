@@ -21,7 +21,7 @@ const unverifiedMember = screen({
 });
 export const OnboardingNeeded: Story = {
   ...unverifiedMember.story,
-  tags: ['state:gating.onboarding-needed'],
+  tags: ['screen-state', 'state:gating.onboarding-needed'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -39,7 +39,7 @@ const unverifiedSuperuser = screen({
 });
 export const SuperuserBypass: Story = {
   ...unverifiedSuperuser.story,
-  tags: ['state:gating.superuser-bypass'],
+  tags: ['screen-state', 'state:gating.superuser-bypass'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -56,7 +56,7 @@ const integrationMissing = screen({
 });
 export const IntegrationMissing: Story = {
   ...integrationMissing.story,
-  tags: ['state:gating.integration-missing'],
+  tags: ['screen-state', 'state:gating.integration-missing'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -89,7 +89,7 @@ const homeOptsOut = screen({
 });
 export const HomeOptsOut: Story = {
   ...homeOptsOut.story,
-  tags: ['state:gating.home-opts-out'],
+  tags: ['screen-state', 'state:gating.home-opts-out'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(

@@ -70,7 +70,7 @@ const list = asSuperuser(LIST, atLandingPages());
 /** The env's pages, 48 a page: title linked to its detail, slug, locale, status and when it changed. */
 export const List: Story = {
   ...list.story,
-  tags: ['state:landing-pages.list'],
+  tags: ['screen-state', 'state:landing-pages.list'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await listLoaded(canvasElement);
@@ -106,7 +106,7 @@ export const List: Story = {
 const empty = asSuperuser(LIST, atLandingPages([]));
 export const ListEmpty: Story = {
   ...empty.story,
-  tags: ['state:landing-pages.list-empty'],
+  tags: ['screen-state', 'state:landing-pages.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -185,7 +185,7 @@ const detail = asSuperuser(DETAIL, atLandingPages());
 /** The page drawn with its saved theme: every section, product names from the copy, markup as text. */
 export const Detail: Story = {
   ...detail.story,
-  tags: ['state:landing-pages.detail'],
+  tags: ['screen-state', 'state:landing-pages.detail'],
   play: async ({ canvasElement }) => {
     const canvas = await detailLoaded(canvasElement);
     await expect(canvas.getByText('summer-sale-2026 · en-US')).toBeVisible();
@@ -235,7 +235,7 @@ const expectedUrl = storefrontUrl(
 /** Published: when, as which content asset in which library, and where the storefront shows it. */
 export const DetailPublished: Story = {
   ...published.story,
-  tags: ['state:landing-pages.detail-published'],
+  tags: ['screen-state', 'state:landing-pages.detail-published'],
   beforeEach: () => {
     published.api.reset();
     publishedStore.reset();
@@ -441,7 +441,7 @@ const forbidden = screen({
 /** A regular member: told plainly, and no landing page data is asked for. */
 export const Forbidden: Story = {
   ...forbidden.story,
-  tags: ['state:landing-pages.forbidden'],
+  tags: ['screen-state', 'state:landing-pages.forbidden'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = await canvas.findByRole('alert', {}, { timeout: 8000 });

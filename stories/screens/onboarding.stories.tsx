@@ -58,7 +58,7 @@ const selectInstance = screen({
 });
 export const SelectInstance: Story = {
   ...selectInstance.story,
-  tags: ['state:onboarding.select-instance'],
+  tags: ['screen-state', 'state:onboarding.select-instance'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Choose a B2C Commerce instance');
@@ -86,7 +86,7 @@ const syncFails = screen({
 /** The sync fails: the stored list is shown instead. */
 export const SelectInstanceSyncFallback: Story = {
   ...syncFails.story,
-  tags: ['state:onboarding.select-instance'],
+  tags: ['screen-state', 'state:onboarding.select-instance'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -104,7 +104,7 @@ const empty = screen({
 });
 export const SelectInstanceEmpty: Story = {
   ...empty.story,
-  tags: ['state:onboarding.select-instance-empty'],
+  tags: ['screen-state', 'state:onboarding.select-instance-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
@@ -121,7 +121,7 @@ const createApiClient = at('createApiClient', fresh, {
 });
 export const CreateApiClient: Story = {
   ...createApiClient.story,
-  tags: ['state:onboarding.create-api-client'],
+  tags: ['screen-state', 'state:onboarding.create-api-client'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Create an API client');
@@ -154,7 +154,7 @@ const createApiClientError = at('createApiClient', fresh, {
 });
 export const CreateApiClientError: Story = {
   ...createApiClientError.story,
-  tags: ['state:onboarding.create-api-client-error'],
+  tags: ['screen-state', 'state:onboarding.create-api-client-error'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Create an API client');
@@ -173,7 +173,7 @@ const ocapiData = at('configureOcapiDataSettings', withClient, {
 });
 export const OcapiData: Story = {
   ...ocapiData.story,
-  tags: ['state:onboarding.ocapi-data'],
+  tags: ['screen-state', 'state:onboarding.ocapi-data'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Configure OCAPI Data settings');
@@ -258,7 +258,7 @@ const copied = at('configureOcapiDataSettings', withClient);
 /** 'Copied' for exactly COPY_CONFIRMATION_MS (2 s), checked on a fake clock: still there at 1999 ms, gone at 2000. */
 export const OcapiDataCopied: Story = {
   ...copied.story,
-  tags: ['state:onboarding.ocapi-data-copied'],
+  tags: ['screen-state', 'state:onboarding.ocapi-data-copied'],
   beforeEach: () => {
     copied.api.reset();
     writeText.mockReset();
@@ -328,7 +328,7 @@ export const OcapiDataVerifyServerMessage: Story = {
     { status: 'error', message: missingData },
     missingData,
   ),
-  tags: ['state:onboarding.ocapi-data-verify-server-message'],
+  tags: ['screen-state', 'state:onboarding.ocapi-data-verify-server-message'],
 };
 
 export const OcapiDataVerifyFallback: Story = {
@@ -339,7 +339,7 @@ export const OcapiDataVerifyFallback: Story = {
     { status: 'error' },
     INSTANCE_MESSAGES.verifyFallback('ocapi-data'),
   ),
-  tags: ['state:onboarding.ocapi-data-verify-fallback'],
+  tags: ['screen-state', 'state:onboarding.ocapi-data-verify-fallback'],
 };
 
 export const OcapiDataVerifyException: Story = {
@@ -350,7 +350,7 @@ export const OcapiDataVerifyException: Story = {
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
     INSTANCE_MESSAGES.verifyException('ocapi-data'),
   ),
-  tags: ['state:onboarding.ocapi-data-verify-exception'],
+  tags: ['screen-state', 'state:onboarding.ocapi-data-verify-exception'],
 };
 
 // ——— OCAPI Shop ———
@@ -360,7 +360,7 @@ const ocapiShop = at('configureOcapiShopSettings', dataVerified, {
 });
 export const OcapiShop: Story = {
   ...ocapiShop.story,
-  tags: ['state:onboarding.ocapi-shop'],
+  tags: ['screen-state', 'state:onboarding.ocapi-shop'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Configure OCAPI Shop settings');
@@ -384,7 +384,7 @@ export const OcapiShopVerifyFallback: Story = {
     { status: 'error' },
     INSTANCE_MESSAGES.verifyFallback('ocapi-shop'),
   ),
-  tags: ['state:onboarding.ocapi-shop-verify-fallback'],
+  tags: ['screen-state', 'state:onboarding.ocapi-shop-verify-fallback'],
 };
 
 export const OcapiShopVerifyException: Story = {
@@ -395,7 +395,7 @@ export const OcapiShopVerifyException: Story = {
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
     INSTANCE_MESSAGES.verifyException('ocapi-shop'),
   ),
-  tags: ['state:onboarding.ocapi-shop-verify-exception'],
+  tags: ['screen-state', 'state:onboarding.ocapi-shop-verify-exception'],
 };
 
 // ——— WebDAV ———
@@ -405,7 +405,7 @@ const webdav = at('configureWebdavSettings', shopVerified, {
 });
 export const Webdav: Story = {
   ...webdav.story,
-  tags: ['state:onboarding.webdav'],
+  tags: ['screen-state', 'state:onboarding.webdav'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Configure WebDAV permissions');
@@ -429,7 +429,7 @@ export const WebdavVerifyFallback: Story = {
     { status: 'error' },
     INSTANCE_MESSAGES.verifyFallback('webdav'),
   ),
-  tags: ['state:onboarding.webdav-verify-fallback'],
+  tags: ['screen-state', 'state:onboarding.webdav-verify-fallback'],
 };
 
 export const WebdavVerifyException: Story = {
@@ -440,7 +440,7 @@ export const WebdavVerifyException: Story = {
     trpcError('INTERNAL_SERVER_ERROR', 'socket hang up'),
     INSTANCE_MESSAGES.verifyException('webdav'),
   ),
-  tags: ['state:onboarding.webdav-verify-exception'],
+  tags: ['screen-state', 'state:onboarding.webdav-verify-exception'],
 };
 
 // ——— Complete ———
@@ -468,7 +468,7 @@ const complete = at('complete', allVerified, {
 /** Continue verifies the instance and lands on settings → Environment, showing it onboarded. */
 export const Complete: Story = {
   ...complete.story,
-  tags: ['state:onboarding.complete'],
+  tags: ['screen-state', 'state:onboarding.complete'],
   beforeEach: () => {
     complete.api.reset();
     onboardedNow = false;
@@ -518,7 +518,7 @@ const revisit = at('complete', allVerified);
 /** A completed step in the stepper opens that step again. */
 export const CompleteRevisitStep: Story = {
   ...revisit.story,
-  tags: ['state:onboarding.complete'],
+  tags: ['screen-state', 'state:onboarding.complete'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Finish onboarding');
@@ -566,7 +566,7 @@ export const CompleteNotVerified: Story = {
 const redirect = at('complete', dataVerified);
 export const RedirectFirstIncomplete: Story = {
   ...redirect.story,
-  tags: ['state:onboarding.redirect-first-incomplete'],
+  tags: ['screen-state', 'state:onboarding.redirect-first-incomplete'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Configure OCAPI Shop settings');

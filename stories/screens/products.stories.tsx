@@ -67,7 +67,7 @@ const list = atCatalogue(LIST);
 /** The copy's products, 24 a page: id linked to its detail, name, type, online, pending proposals. */
 export const List: Story = {
   ...list.story,
-  tags: ['state:products.list'],
+  tags: ['screen-state', 'state:products.list'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await listLoaded(canvasElement);
@@ -158,7 +158,7 @@ const filtered = atCatalogue(`${LIST}?language=fr-FR&productType=variation-group
 /** Filters from the URL: list, count and controls agree with it; changing or clearing one rewrites it. */
 export const ListFiltered: Story = {
   ...filtered.story,
-  tags: ['state:products.list-filtered'],
+  tags: ['screen-state', 'state:products.list-filtered'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await listLoaded(canvasElement);
@@ -290,7 +290,7 @@ async function emptyState(canvasElement: HTMLElement) {
 /** Nothing matches: says so, with a way to clear the filters. */
 export const ListEmpty: Story = {
   ...empty.story,
-  tags: ['state:products.list-empty'],
+  tags: ['screen-state', 'state:products.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const state = await emptyState(canvasElement);
@@ -352,7 +352,7 @@ const syncing = atCatalogue(LIST, {
 /** A sync under way: its count follows the job's live progress; Sync now waits for it. */
 export const SyncStatus: Story = {
   ...syncing.story,
-  tags: ['state:products.sync-status'],
+  tags: ['screen-state', 'state:products.sync-status'],
   play: async ({ canvasElement }) => {
     const sync = await syncPanel(canvasElement);
     await expect(await within(sync).findByText('Syncing… 1,200 of 2,350 products')).toBeVisible();
@@ -502,7 +502,7 @@ const detail = atCatalogue('/app/acme/prod/products/trailhead-fleece?language=de
 /** One product in German beside its other locales; gaps marked; markup shown as text; view groups in the URL. */
 export const Detail: Story = {
   ...detail.story,
-  tags: ['state:products.detail'],
+  tags: ['screen-state', 'state:products.detail'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Trailhead Fleecejacke')).toBeVisible();
@@ -634,7 +634,7 @@ const withPending = atCatalogue('/app/acme/prod/products/alpine-rain-jacket');
 /** Pending proposals: a badge with their count, linking to the review queue for this product. */
 export const DetailPending: Story = {
   ...withPending.story,
-  tags: ['state:products.detail-pending'],
+  tags: ['screen-state', 'state:products.detail-pending'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Alpine Rain Jacket')).toBeVisible();
@@ -651,7 +651,7 @@ const variations = atCatalogue(
 /** A master's variation attributes in the chosen language, its variation groups and variants, each linked. */
 export const DetailVariationGroup: Story = {
   ...variations.story,
-  tags: ['state:products.detail-variation-group'],
+  tags: ['screen-state', 'state:products.detail-variation-group'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Veste de pluie Alpine')).toBeVisible();
@@ -698,7 +698,7 @@ const json = atCatalogue('/app/acme/prod/products/alpine-rain-jacket?showJson=tr
 /** The raw OCAPI document, indented, with a copy button; the switch follows the URL. */
 export const DetailJson: Story = {
   ...json.story,
-  tags: ['state:products.detail-json'],
+  tags: ['screen-state', 'state:products.detail-json'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Alpine Rain Jacket')).toBeVisible();
@@ -723,7 +723,7 @@ const missing = atCatalogue('/app/acme/prod/products/nope?language=fr-FR');
 /** An unknown id: the server's message inside the shell, and the way back to the list. */
 export const NotFound: Story = {
   ...missing.story,
-  tags: ['state:products.not-found'],
+  tags: ['screen-state', 'state:products.not-found'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Product not found', {}, { timeout: 4000 })).toBeVisible();

@@ -105,7 +105,7 @@ const list = atQueue(QUEUE);
  */
 export const List: Story = {
   ...list.story,
-  tags: ['state:reviews.list'],
+  tags: ['screen-state', 'state:reviews.list'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await queueLoaded(canvasElement);
@@ -176,7 +176,7 @@ const filtered = atQueue(`${QUEUE}?reviewStatus=approved&agentType=seo`);
 /** Approved (published or not) and SEO only, from the URL: the count, the rows and the controls agree. */
 export const ListFiltered: Story = {
   ...filtered.story,
-  tags: ['state:reviews.list-filtered'],
+  tags: ['screen-state', 'state:reviews.list-filtered'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await queueLoaded(canvasElement);
@@ -236,7 +236,7 @@ const empty = atQueue(QUEUE, { proposals: [] });
 /** Nothing pending and no filter: says so, and where proposals come from. */
 export const ListEmpty: Story = {
   ...empty.story,
-  tags: ['state:reviews.list-empty'],
+  tags: ['screen-state', 'state:reviews.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const title = await canvas.findByText('Nothing to review', {}, { timeout: 4000 });
@@ -334,7 +334,7 @@ const bulk = atQueue(QUEUE);
  */
 export const BulkSelect: Story = {
   ...bulk.story,
-  tags: ['state:reviews.bulk-select'],
+  tags: ['screen-state', 'state:reviews.bulk-select'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await queueLoaded(canvasElement);
@@ -543,7 +543,7 @@ const detail = atQueue(detailUrl(REVIEW_IDS.pending, '?b2cProductId=alpine-rain-
  */
 export const Detail: Story = {
   ...detail.story,
-  tags: ['state:reviews.detail'],
+  tags: ['screen-state', 'state:reviews.detail'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Alpine Rain Jacket')).toBeVisible();
@@ -635,7 +635,7 @@ const edit = atQueue(detailUrl(REVIEW_IDS.pending));
 /** e turns the proposal into a text area; the diff follows what the reviewer types. */
 export const DetailEdit: Story = {
   ...edit.story,
-  tags: ['state:reviews.detail-edit'],
+  tags: ['screen-state', 'state:reviews.detail-edit'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await detailLoaded(canvasElement, 'Alpine Rain Jacket');
@@ -811,7 +811,7 @@ const published = atQueue(detailUrl(REVIEW_IDS.published));
 /** Published: who approved it and when, when it was written, and the value now live. */
 export const DetailPublished: Story = {
   ...published.story,
-  tags: ['state:reviews.detail-published'],
+  tags: ['screen-state', 'state:reviews.detail-published'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await detailLoaded(canvasElement, 'Trailhead Fleece');
@@ -838,7 +838,7 @@ const conflict = atQueue(detailUrl(REVIEW_IDS.conflict));
 /** The instance's value changed since the proposal: not published; then, now and proposed side by side. */
 export const DetailConflict: Story = {
   ...conflict.story,
-  tags: ['state:reviews.detail-conflict'],
+  tags: ['screen-state', 'state:reviews.detail-conflict'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await detailLoaded(canvasElement, 'Harbor Oxford Shirt');
@@ -888,7 +888,7 @@ const failed = atQueue(detailUrl(REVIEW_IDS.publishFailed));
 /** The write-back failed (the API client may not PATCH products): the reason in plain words, and Retry. */
 export const DetailPublishFailed: Story = {
   ...failed.story,
-  tags: ['state:reviews.detail-publish-failed'],
+  tags: ['screen-state', 'state:reviews.detail-publish-failed'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await detailLoaded(canvasElement, 'Leather Belt');
@@ -933,7 +933,7 @@ const rejected = atQueue(detailUrl(REVIEW_IDS.rejected));
 /** Rejected: by whom, when, and the reason given; a markup field shown as its source text. */
 export const DetailRejected: Story = {
   ...rejected.story,
-  tags: ['state:reviews.detail-rejected'],
+  tags: ['screen-state', 'state:reviews.detail-rejected'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await detailLoaded(canvasElement, 'Robe portefeuille Meadow');

@@ -44,7 +44,7 @@ const org = screen({
 /** A superuser at an unverified org: 'Verify this Org', marked superuser-required, verifies and reloads. */
 export const OrgSettings: Story = {
   ...org.story,
-  tags: ['state:settings.org'],
+  tags: ['screen-state', 'state:settings.org'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
@@ -71,7 +71,7 @@ export const OrgSettings: Story = {
 const orgVerified = screen({ url: ORG_SETTINGS, session: sessionFor(users.ada), trpc: atEnv() });
 export const OrgVerified: Story = {
   ...orgVerified.story,
-  tags: ['state:settings.org-verified'],
+  tags: ['screen-state', 'state:settings.org-verified'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
@@ -139,7 +139,7 @@ const env = screen({
 /** The linked, onboarded instance: its id, host, tenant, API client and the three verified flags. */
 export const EnvSettings: Story = {
   ...env.story,
-  tags: ['state:settings.env'],
+  tags: ['screen-state', 'state:settings.env'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);

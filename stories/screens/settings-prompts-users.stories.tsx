@@ -69,7 +69,7 @@ const promptsView = screen({
 /** The org's prompt library: name, the start of the text and the last change, with Edit and Delete. */
 export const Prompts: Story = {
   ...promptsView.story,
-  tags: ['state:settings.prompts'],
+  tags: ['screen-state', 'state:settings.prompts'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
@@ -338,7 +338,7 @@ const usersView = atUsers();
 /** Members with their roles (the signed-in user marked), the no-email notice, and the invitations. */
 export const Users: Story = {
   ...usersView.story,
-  tags: ['state:settings.users'],
+  tags: ['screen-state', 'state:settings.users'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);

@@ -36,7 +36,7 @@ async function rail(canvasElement: HTMLElement) {
 
 export const Expanded: Story = {
   ...member.story,
-  tags: ['state:shell.expanded'],
+  tags: ['screen-state', 'state:shell.expanded'],
   beforeEach: () => {
     member.api.reset();
     return remember('beacon:nav-expanded', null);
@@ -66,7 +66,7 @@ export const Expanded: Story = {
 
 export const Collapsed: Story = {
   ...member.story,
-  tags: ['state:shell.collapsed'],
+  tags: ['screen-state', 'state:shell.collapsed'],
   beforeEach: () => {
     member.api.reset();
     return remember('beacon:nav-expanded', null);
@@ -87,7 +87,7 @@ export const Collapsed: Story = {
 
 export const Superuser: Story = {
   ...superuser.story,
-  tags: ['state:shell.superuser'],
+  tags: ['screen-state', 'state:shell.superuser'],
   play: async ({ canvasElement }) => {
     const nav = await rail(canvasElement);
     await expect(within(nav).getByRole('link', { name: 'Landing Pages' })).toBeVisible();
@@ -107,7 +107,7 @@ export const ThemeDim: Story = {
   ...fromStorage.story,
   render: () => <AppAt url="/app/acme/prod" />,
   parameters: { ...fromStorage.story.parameters, appTheme: 'app' },
-  tags: ['state:shell.theme-dim'],
+  tags: ['screen-state', 'state:shell.theme-dim'],
   beforeEach: () => {
     fromStorage.api.reset();
     // Whatever the previous story left: only the app can make it dim.
@@ -176,7 +176,7 @@ export const OrgLogoFallback: Story = {
 
 export const UserMenu: Story = {
   ...member.story,
-  tags: ['state:menu.user'],
+  tags: ['screen-state', 'state:menu.user'],
   beforeEach: () => {
     member.api.reset();
     return remember(THEME_STORAGE_KEY, null);
@@ -205,7 +205,7 @@ export const UserMenu: Story = {
 
 export const EnvSwitcher: Story = {
   ...member.story,
-  tags: ['state:menu.env-switcher'],
+  tags: ['screen-state', 'state:menu.env-switcher'],
   play: async ({ canvasElement }) => {
     const nav = await rail(canvasElement);
     await expect(member.api.calls('envs.list')).toHaveLength(0);
@@ -221,7 +221,7 @@ export const EnvSwitcher: Story = {
 
 export const OrgSwitcher: Story = {
   ...member.story,
-  tags: ['state:menu.org-switcher'],
+  tags: ['screen-state', 'state:menu.org-switcher'],
   play: async ({ canvasElement }) => {
     const nav = await rail(canvasElement);
     await expect(member.api.calls('orgs.allOrgsForUser')).toHaveLength(0);
@@ -239,7 +239,7 @@ export const OrgSwitcher: Story = {
 
 export const OrgSwitcherSuperuser: Story = {
   ...superuser.story,
-  tags: ['state:menu.org-switcher-superuser'],
+  tags: ['screen-state', 'state:menu.org-switcher-superuser'],
   play: async ({ canvasElement }) => {
     const nav = await rail(canvasElement);
     await userEvent.click(within(nav).getByRole('button', { name: /^Org:/ }));
@@ -267,7 +267,7 @@ const notMember = screen({
 });
 export const OrgContextNotMember: Story = {
   ...notMember.story,
-  tags: ['state:org-context.not-member'],
+  tags: ['screen-state', 'state:org-context.not-member'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -286,7 +286,7 @@ const envMissing = screen({
 });
 export const OrgContextEnvMissing: Story = {
   ...envMissing.story,
-  tags: ['state:org-context.env-missing'],
+  tags: ['screen-state', 'state:org-context.env-missing'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(

@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 const loading = screen({ url: '/app/', session: 'pending' });
 export const SessionLoading: Story = {
   ...loading.story,
-  tags: ['state:session.loading'],
+  tags: ['screen-state', 'state:session.loading'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -29,7 +29,7 @@ export const SessionLoading: Story = {
 const failed = screen({ url: '/app/', session: 'error' });
 export const SessionFetchFailed: Story = {
   ...failed.story,
-  tags: ['state:session.fetch-failed'],
+  tags: ['screen-state', 'state:session.fetch-failed'],
   beforeEach: () => {
     failed.api.reset();
     expectConsoleError(DEVELOPER_MESSAGES.sessionFetchFailed);
@@ -46,7 +46,7 @@ export const SessionFetchFailed: Story = {
 const login = screen({ url: '/app/' });
 export const LoginDefault: Story = {
   ...login.story,
-  tags: ['state:login.default'],
+  tags: ['screen-state', 'state:login.default'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Sign in to Beacon' })).toBeVisible();
@@ -58,7 +58,7 @@ export const LoginDefault: Story = {
 const campaign = screen({ url: '/app/?campaign=aeo' });
 export const LoginCampaignAeo: Story = {
   ...campaign.story,
-  tags: ['state:login.campaign-aeo'],
+  tags: ['screen-state', 'state:login.campaign-aeo'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -74,7 +74,7 @@ const conflict = screen({
 });
 export const AuthErrorProviderConflict: Story = {
   ...conflict.story,
-  tags: ['state:auth-error.provider-conflict'],
+  tags: ['screen-state', 'state:auth-error.provider-conflict'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const heading = await canvas.findByRole('heading', {
@@ -96,7 +96,7 @@ const noEnvs = screen({
 });
 export const RedirectNoEnvs: Story = {
   ...noEnvs.story,
-  tags: ['state:redirect.no-envs'],
+  tags: ['screen-state', 'state:redirect.no-envs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -115,7 +115,7 @@ const noOrgs = screen({
 });
 export const RedirectNoOrgMemberships: Story = {
   ...noOrgs.story,
-  tags: ['state:redirect.no-org-memberships'],
+  tags: ['screen-state', 'state:redirect.no-org-memberships'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Create an org' })).toBeVisible();

@@ -61,7 +61,7 @@ const live = screen({
 
 export const Status: Story = {
   ...status.story,
-  tags: ['state:shell.status'],
+  tags: ['screen-state', 'state:shell.status'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'System status' })).toBeVisible();

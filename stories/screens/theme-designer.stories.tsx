@@ -54,7 +54,7 @@ async function expectFontLoads(family: string) {
 
 export const PresetDefault: Story = {
   ...designer.story,
-  tags: ['state:theme-designer.preset-default'],
+  tags: ['screen-state', 'state:theme-designer.preset-default'],
   play: async ({ canvasElement }) => {
     const { canvas, preview, inPreview } = await ready(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Beacon' })).toHaveAttribute(
@@ -145,17 +145,17 @@ function presetStory(id: 'emerald' | 'sunset', label: string): Story {
 
 export const PresetEmerald: Story = {
   ...presetStory('emerald', 'Emerald'),
-  tags: ['state:theme-designer.preset-emerald'],
+  tags: ['screen-state', 'state:theme-designer.preset-emerald'],
 };
 
 export const PresetSunset: Story = {
   ...presetStory('sunset', 'Sunset'),
-  tags: ['state:theme-designer.preset-sunset'],
+  tags: ['screen-state', 'state:theme-designer.preset-sunset'],
 };
 
 export const Header: Story = {
   ...designer.story,
-  tags: ['state:theme-designer.header'],
+  tags: ['screen-state', 'state:theme-designer.header'],
   play: async ({ canvasElement }) => {
     const { canvas, preview, inPreview } = await ready(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Header' }));
@@ -196,7 +196,7 @@ export const Header: Story = {
 
 export const Footer: Story = {
   ...designer.story,
-  tags: ['state:theme-designer.footer'],
+  tags: ['screen-state', 'state:theme-designer.footer'],
   play: async ({ canvasElement }) => {
     const { canvas, preview, inPreview } = await ready(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Footer' }));
@@ -244,7 +244,7 @@ export const Footer: Story = {
 
 export const CssPaste: Story = {
   ...designer.story,
-  tags: ['state:theme-designer.css-paste'],
+  tags: ['screen-state', 'state:theme-designer.css-paste'],
   play: async ({ canvasElement }) => {
     const { canvas, preview } = await ready(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Paste CSS' }));
@@ -277,7 +277,7 @@ export const CssPaste: Story = {
 
 export const NavLinks: Story = {
   ...designer.story,
-  tags: ['state:theme-designer.nav-links'],
+  tags: ['screen-state', 'state:theme-designer.nav-links'],
   play: async ({ canvasElement }) => {
     const { canvas, inPreview } = await ready(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Header' }));

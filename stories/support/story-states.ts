@@ -22,6 +22,14 @@ export interface StateStory {
 
 const STATE_TAG = /^state:(.+)$/;
 
+/**
+ * The tag every state story carries beside its `state:<id>` tags, and the one on every design-system
+ * story under stories/ui. The dim theme's story-test project (vitest.config.ts) runs only stories with
+ * one of them: Storybook's tag filter matches exact tags, so it cannot select `state:*`.
+ */
+export const SCREEN_STATE_TAG = 'screen-state';
+export const DESIGN_SYSTEM_TAG = 'design-system';
+
 /** Story id → catalogue ids its index entry is tagged with, and its sidebar name. */
 export function indexedStateTags(
   code: string,
@@ -38,6 +46,26 @@ export function indexedStateTags(
     if (states.length === 0) continue;
     const name = `${entry.title ?? fileName} / ${entry.name ?? storyNameFromExport(entry.exportName)}`;
     byStory.set(entry.__id ?? entry.exportName, { name, states });
+  }
+  return byStory;
+}
+
+/** Story id → its file (relative to `root`) and every tag its index entry carries, for every stories file under `<root>/stories`. */
+export function indexedTags(root = '.'): Map<string, { file: string; tags: string[] }> {
+  const byStory = new Map<string, { file: string; tags: string[] }>();
+  for (const file of storyFiles(join(root, 'stories'))) {
+    const fileName = relative(root, file);
+    const csf = loadCsf(readFileSync(file, 'utf8'), {
+      fileName,
+      makeTitle: (userTitle?: string) => userTitle ?? fileName,
+    }).parse();
+    for (const entry of csf.indexInputs) {
+      if (entry.type !== 'story') continue;
+      byStory.set(entry.__id ?? `${fileName}:${entry.exportName}`, {
+        file: fileName,
+        tags: entry.tags ?? [],
+      });
+    }
   }
   return byStory;
 }

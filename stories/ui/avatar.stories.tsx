@@ -9,6 +9,7 @@ const portrait = `data:image/svg+xml,${encodeURIComponent(
 const broken = 'data:image/png;base64,not-an-image';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Avatar',
   component: Avatar,
   args: { size: 'md' },

@@ -6,6 +6,7 @@ import { Badge } from '~/ui/components/badge';
 const variants = ['neutral', 'primary', 'success', 'warning', 'error', 'info', 'outline'] as const;
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Badge',
   component: Badge,
   args: { children: 'Draft' },

@@ -5,6 +5,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '~/ui/components/button';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Button',
   component: Button,
   args: { children: 'Save changes', onClick: fn() },

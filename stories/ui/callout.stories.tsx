@@ -6,6 +6,7 @@ import { Callout } from '~/ui/components/callout';
 const onRetry = fn();
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Callout',
   component: Callout,
   args: {

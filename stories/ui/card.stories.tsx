@@ -16,6 +16,7 @@ import { Skeleton } from '~/ui/components/skeleton';
 const onConnect = fn();
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Card',
   component: Card,
   args: { className: 'w-96' },

@@ -4,6 +4,7 @@ import { Checkbox } from '~/ui/components/checkbox';
 import { Field, FieldError, FieldLabel } from '~/ui/components/field';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Checkbox',
   component: Checkbox,
   args: { onCheckedChange: fn() },

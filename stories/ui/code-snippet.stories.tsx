@@ -15,6 +15,7 @@ const ocapiSettings = `{
 }`;
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/CodeSnippet',
   component: CodeSnippet,
   args: { code: ocapiSettings, language: 'json', title: 'OCAPI Data API settings' },

@@ -22,6 +22,7 @@ function stubClipboard() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/CopyButton',
   component: CopyButton,
   args: { value: 'bcn_client_3f9a1c', onClick: fn() },

@@ -13,6 +13,7 @@ import {
 } from '~/ui/components/dialog';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Dialog',
   component: Dialog,
   args: { onOpenChange: fn() },

@@ -61,6 +61,7 @@ function AccountMenu(props: { defaultOpen?: boolean; onOpenChange?: (open: boole
 }
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/DropdownMenu',
   component: DropdownMenu,
   args: { onOpenChange: fn() },

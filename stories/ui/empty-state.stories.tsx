@@ -7,6 +7,7 @@ import { EmptyState } from '~/ui/components/empty-state';
 const onCreate = fn();
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/EmptyState',
   component: EmptyState,
   args: {

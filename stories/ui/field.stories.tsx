@@ -8,6 +8,7 @@ import { Input } from '~/ui/components/input';
 import { Switch } from '~/ui/components/switch';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Field',
   component: Field,
   args: { className: 'max-w-sm' },

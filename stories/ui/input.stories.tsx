@@ -4,6 +4,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components
 import { Input } from '~/ui/components/input';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Input',
   component: Input,
   args: { placeholder: 'e.g. RefArch US' },

@@ -56,6 +56,7 @@ function AppNavRail({ expanded: initial, onExpandedChange, ...props }: NavRailPr
 }
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/NavRail',
   component: NavRail,
   args: { expanded: true, onExpandedChange: fn() },

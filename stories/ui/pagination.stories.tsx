@@ -21,6 +21,7 @@ function link(page: number, children: ReactNode) {
 }
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Pagination',
   component: Pagination,
   args: { page: 1, pageSize: 24, total: 480, renderLink: link },

@@ -12,6 +12,7 @@ import {
 } from '~/ui/components/select';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Select',
   component: Select,
   args: { onValueChange: fn() },

@@ -4,6 +4,7 @@ import { Skeleton } from '~/ui/components/skeleton';
 import { Spinner } from '~/ui/components/spinner';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Spinner',
   component: Spinner,
 } satisfies Meta<typeof Spinner>;

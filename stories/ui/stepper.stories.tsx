@@ -11,6 +11,7 @@ const steps: StepperStep[] = [
 ];
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Stepper',
   component: Stepper,
   args: { steps, currentId: 'webdav', doneIds: ['connect', 'ocapi'], onStepClick: fn() },

@@ -4,6 +4,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components
 import { Switch } from '~/ui/components/switch';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Switch',
   component: Switch,
   args: { onCheckedChange: fn() },

@@ -30,6 +30,7 @@ function Example({ initial }: { initial: (typeof VIEWS)[number] }) {
 }
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/TabNav',
   component: Example,
   args: { initial: 'Organization' },

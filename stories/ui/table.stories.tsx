@@ -68,6 +68,7 @@ function RunsTable({
 }
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Table',
   component: Table,
   render: (args) => <RunsTable {...args} />,

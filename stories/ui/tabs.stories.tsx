@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/ui/components/tabs';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Tabs',
   component: Tabs,
   args: { defaultValue: 'overview', onValueChange: fn() },

@@ -7,6 +7,7 @@ import { Textarea } from '~/ui/components/textarea';
 const onSubmit = fn((event: FormEvent) => event.preventDefault());
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Textarea',
   component: Textarea,
   args: { placeholder: 'What should the agent never say?' },

@@ -11,7 +11,7 @@ import { ColorField } from '~/ui/patterns/theme-designer/color-field';
 import { LandingPreview } from '~/ui/patterns/theme-designer/landing-preview';
 import { LinksField } from '~/ui/patterns/theme-designer/links-field';
 
-const meta = { title: 'Patterns/Theme designer' } satisfies Meta;
+const meta = { title: 'Patterns/Theme designer', tags: ['design-system'] } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -5,6 +5,7 @@ import { Button } from '~/ui/components/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/ui/components/tooltip';
 
 const meta = {
+  tags: ['design-system'],
   title: 'UI/Tooltip',
   component: Tooltip,
   args: { onOpenChange: fn() },

@@ -8,7 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import catalogue from '~/stories/screen-states.json';
-import { indexedStateTags, storiesByState } from '~/stories/support/story-states';
+import {
+  DESIGN_SYSTEM_TAG,
+  indexedStateTags,
+  indexedTags,
+  SCREEN_STATE_TAG,
+  storiesByState,
+} from '~/stories/support/story-states';
 
 const PENDING = new Set<string>([]);
 
@@ -77,5 +83,37 @@ describe('screen-state catalogue', () => {
   it('pends only catalogue ids, and stories tag only catalogue ids', () => {
     expect([...PENDING].filter((id) => !ids.includes(id))).toEqual([]);
     expect([...tagged.keys()].filter((id) => !ids.includes(id))).toEqual([]);
+  });
+});
+
+// The dim theme's story tests (vitest.config.ts) select stories by these tags: a state story or a
+// design-system story without its tag would silently lose its dim-theme (contrast) check.
+describe('tags the dim theme project selects by', () => {
+  const stories = [...indexedTags()];
+
+  it('finds the stories', () => {
+    expect(stories.length).toBeGreaterThan(0);
+  });
+
+  it(`puts ${SCREEN_STATE_TAG} on every story tagged state:<id>, and only on those`, () => {
+    const isState = (tags: string[]) => tags.some((tag) => tag.startsWith('state:'));
+    const untagged = stories
+      .filter(([, { tags }]) => isState(tags) && !tags.includes(SCREEN_STATE_TAG))
+      .map(([id]) => id);
+    const stray = stories
+      .filter(([, { tags }]) => tags.includes(SCREEN_STATE_TAG) && !isState(tags))
+      .map(([id]) => id);
+    expect(untagged).toEqual([]);
+    expect(stray).toEqual([]);
+  });
+
+  it(`puts ${DESIGN_SYSTEM_TAG} on every story under stories/ui`, () => {
+    const ui = stories.filter(([, { file }]) =>
+      file.replaceAll('\\', '/').startsWith('stories/ui/'),
+    );
+    expect(ui.length).toBeGreaterThan(0);
+    expect(
+      ui.filter(([, { tags }]) => !tags.includes(DESIGN_SYSTEM_TAG)).map(([id]) => id),
+    ).toEqual([]);
   });
 });
