@@ -10,9 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { AI_PROVIDERS } from '~/domain/ai/models';
-import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { MonitoringRun } from '~/domain/monitoring/runs';
-import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
@@ -21,7 +19,7 @@ import { startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { createServices } from '~/server/services';
-import { fakeB2CGateway } from './bench-support';
+import { fakeB2CGateway, simulatorMonitoringConfig } from './bench-support';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
 
 const PROMPTS = Number(process.env.BENCH_AEO_PROMPTS ?? 30);
@@ -46,20 +44,7 @@ const QUESTIONS = [
   'cotton shirt for the office',
   'denim scarf for autumn',
 ];
-const config: MonitoringConfig = {
-  brandName: BRAND.name,
-  brandDomain: new URL(BRAND.url).hostname.replace(/^www\./, ''),
-  brandVariants: [],
-  competitors: OTHER_BRANDS.map((b) => ({ name: b.name, domain: new URL(b.url).hostname })),
-  promptIds: [],
-  newPrompts: Array.from(
-    { length: PROMPTS },
-    (_, i) => `Question ${i + 1}: which brand sells the best ${QUESTIONS[i % QUESTIONS.length]}?`,
-  ),
-  engines: [...AI_PROVIDERS],
-  samples: SAMPLES,
-  schedule: 'off',
-};
+const config = simulatorMonitoringConfig({ prompts: PROMPTS, samples: SAMPLES, topics: QUESTIONS });
 
 async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise<BenchRow[]> {
   await migrateDatabase(database);

@@ -19,16 +19,9 @@ import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
 import { linkedOrgOnSimulator } from '~/server/simulator-link';
 import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+import { insertProposals, PROPOSAL_CHANGES } from './bench-support';
 
 const PRODUCTS = Number(process.env.BENCH_REVIEW_PRODUCTS ?? 1_000);
-/** Five proposals a product: field and locale. */
-const CHANGES = [
-  ['page_title', 'default'],
-  ['page_title', 'fr-FR'],
-  ['page_description', 'default'],
-  ['page_description', 'fr-FR'],
-  ['page_keywords', 'default'],
-] as const;
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const APPROVE_GOAL_MS = 2_000;
 const PUBLISH_GOAL = 50;
@@ -75,20 +68,8 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       .limit(PRODUCTS);
     if (picked.length < PRODUCTS) throw new Error(`Only ${picked.length} products to work on.`);
     const ids = picked.map((p) => p.id);
-    for (const [field, locale] of CHANGES) {
-      await db.execute(sql`
-        insert into ${proposals} (id, env_id, b2c_product_id, locale, field, agent_type,
-                                  current_value, proposed_value, model)
-        select gen_random_uuid()::text, env_id, b2c_product_id, ${locale}, ${field}, 'seo',
-               ${sql.identifier(field)} ->> ${locale},
-               ${`${name} bench `} || ${field} || ' ' || ${locale} || ' for ' || b2c_product_id, 'bench'
-          from ${catalogProducts}
-         where env_id = ${envId} and b2c_product_id in (${sql.join(
-           ids.map((id) => sql`${id}`),
-           sql`, `,
-         )})`);
-    }
-    const proposalCount = ids.length * CHANGES.length;
+    await insertProposals(db, { envId, productIds: ids, label: `${name} bench `, model: 'bench' });
+    const proposalCount = ids.length * PROPOSAL_CHANGES.length;
 
     const callsBefore = productCalls();
     const approveStart = performance.now();

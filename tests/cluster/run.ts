@@ -23,11 +23,14 @@ import superjson from 'superjson';
 import { WebSocket } from 'ws';
 import { AI_PROVIDERS } from '~/domain/ai/models';
 import { RUN_CONCURRENCY } from '~/domain/agents/runs';
-import type { MonitoringConfig } from '~/domain/monitoring/config';
-import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
 import { createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
+import {
+  insertProposals,
+  PROPOSAL_CHANGES,
+  simulatorMonitoringConfig,
+} from '~/scripts/bench-support';
 import { createDatabase } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import {
@@ -55,14 +58,7 @@ import { freePort, startThrowawayPostgres } from '~/tests/support/throwaway-post
 const AGENT_ITEMS = 2_000;
 const PUBLISH_PRODUCTS = 100;
 /** Five proposals a product (field × locale), as bench:reviews makes them: 500 in all. */
-const PUBLISH_CHANGES = [
-  ['page_title', 'default'],
-  ['page_title', 'fr-FR'],
-  ['page_description', 'default'],
-  ['page_description', 'fr-FR'],
-  ['page_keywords', 'default'],
-] as const;
-const PUBLISH_PROPOSALS = PUBLISH_PRODUCTS * PUBLISH_CHANGES.length;
+const PUBLISH_PROPOSALS = PUBLISH_PRODUCTS * PROPOSAL_CHANGES.length;
 /** The monitoring run: prompts × 3 engines × samples answers. */
 const MONITORING_PROMPTS = 5;
 const MONITORING_SAMPLES = 10;
@@ -296,39 +292,23 @@ async function main(): Promise<void> {
       .limit(PUBLISH_PRODUCTS);
     if (picked.length < PUBLISH_PRODUCTS) throw new Error(`only ${picked.length} to publish`);
     const ids = picked.map((p) => p.id);
-    for (const [field, locale] of PUBLISH_CHANGES) {
-      await db.execute(sql`
-        insert into ${proposals} (id, env_id, b2c_product_id, locale, field, agent_type,
-                                  current_value, proposed_value, model)
-        select gen_random_uuid()::text, env_id, b2c_product_id, ${locale}, ${field}, 'seo',
-               ${sql.identifier(field)} ->> ${locale},
-               'cluster ' || ${field} || ' ' || ${locale} || ' for ' || b2c_product_id, ${PUBLISH_MODEL}
-          from ${catalogProducts}
-         where env_id = ${reviewsEnvId} and b2c_product_id in (${sql.join(
-           ids.map((id) => sql`${id}`),
-           sql`, `,
-         )})`);
-    }
+    await insertProposals(db, {
+      envId: reviewsEnvId,
+      productIds: ids,
+      label: 'cluster ',
+      model: PUBLISH_MODEL,
+    });
   }
   const [monitoringEnv] = await db
     .insert(envs)
     .values({ orgId, slug: 'monitoring', name: 'Monitoring' })
     .returning({ id: envs.id });
   const monitoringEnvId = monitoringEnv!.id;
-  const monitoringConfig: MonitoringConfig = {
-    brandName: BRAND.name,
-    brandDomain: new URL(BRAND.url).hostname.replace(/^www\./, ''),
-    brandVariants: [],
-    competitors: OTHER_BRANDS.map((b) => ({ name: b.name, domain: new URL(b.url).hostname })),
-    promptIds: [],
-    newPrompts: Array.from(
-      { length: MONITORING_PROMPTS },
-      (_, i) => `Question ${i + 1}: which brand sells the best leather bag for work?`,
-    ),
-    engines: [...AI_PROVIDERS],
+  const monitoringConfig = simulatorMonitoringConfig({
+    prompts: MONITORING_PROMPTS,
     samples: MONITORING_SAMPLES,
-    schedule: 'off',
-  };
+    topics: ['leather bag for work'],
+  });
   await services.monitoring.saveConfig(orgId, monitoringEnvId, userId, monitoringConfig);
   const monitoringTotal = MONITORING_PROMPTS * AI_PROVIDERS.length * MONITORING_SAMPLES;
   const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));

@@ -10,31 +10,13 @@ import { SEED_INSTANCES } from '~/server/seed-data';
 import { ANALYST_TEXT, ANALYST_TOOL_LABELS } from '~/ui/patterns/analyst/conversation';
 import { RESULTS_EMPTY_TEXT } from '~/ui/patterns/monitoring/results-empty';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+import { configureMonitoring } from './support/monitoring';
 
 const BRAND = 'Reference Architecture';
 const DOMAIN = SEED_INSTANCES.acmeProd.host;
 const QUESTION = 'Which premium wool jacket should I buy?';
+/** The engines configureMonitoring chooses. */
 const ENGINES = ['ChatGPT', 'Claude'] as const;
-
-/** A fresh env has nothing configured: the storefront's brand, one question, two engines. */
-async function configureMonitoring(page: Page) {
-  await page.goto('/app/acme/prod?view=config');
-  const form = page.getByRole('form', { name: 'AI discoverability monitoring configuration' });
-  await form.getByLabel('Brand name', { exact: true }).fill(BRAND);
-  await form.getByLabel('Brand domain', { exact: true }).fill(DOMAIN);
-  const library = form.getByRole('group', { name: 'From the prompt library' });
-  for (const box of await library.getByRole('checkbox').all()) {
-    if (await box.isChecked()) await box.uncheck();
-  }
-  await form.getByLabel('New prompts').fill(QUESTION);
-  const engines = form.getByRole('group', { name: 'Engines' });
-  await engines.getByRole('checkbox', { name: /^ChatGPT/ }).check();
-  await engines.getByRole('checkbox', { name: /^Claude/ }).check();
-  await engines.getByRole('checkbox', { name: /^Gemini/ }).uncheck();
-  await form.getByLabel('Samples per prompt').fill('10');
-  await form.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Monitoring configuration saved')).toBeVisible();
-}
 
 /** An engine's mention rate on the results, as its card shows it ("36%"). */
 async function mentionRate(page: Page, engine: string): Promise<string> {
@@ -71,7 +53,13 @@ test('answers which engine mentions the brand least with the figures the monitor
   // The monitoring spec leaves its config and two runs; alone, this test configures its own.
   const runsBefore = (await trend.count()) > 0 ? (await trend.getByRole('row').count()) - 1 : 0;
   if (runsBefore === 0) {
-    await configureMonitoring(page);
+    // A fresh env has nothing configured: the storefront's brand, one question, two engines.
+    await configureMonitoring(page, {
+      brand: BRAND,
+      domain: DOMAIN,
+      question: QUESTION,
+      samples: 10,
+    });
     await page.goto('/app/acme/prod');
   }
   await runNow.click();

@@ -10,6 +10,7 @@
 import { type Page } from '@playwright/test';
 import { SEED_INSTANCES } from '~/server/seed-data';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+import { configureMonitoring } from './support/monitoring';
 import { ocapiProduct } from './support/simulator';
 
 /** The storefront the demo env is linked to: its site's name is the brand its answers name. */
@@ -41,22 +42,12 @@ test('measures, improves a product through the AEO agent and the review queue, a
   await expect(page.getByText(/products in the copy/)).toBeVisible({ timeout: 90_000 });
 
   // Monitoring: the storefront's brand, one question, two engines, 15 samples each.
-  await page.goto('/app/acme/prod?view=config');
-  const form = page.getByRole('form', { name: 'AI discoverability monitoring configuration' });
-  await form.getByLabel('Brand name', { exact: true }).fill(BRAND);
-  await form.getByLabel('Brand domain', { exact: true }).fill(DOMAIN);
-  const library = form.getByRole('group', { name: 'From the prompt library' });
-  for (const box of await library.getByRole('checkbox').all()) {
-    if (await box.isChecked()) await box.uncheck();
-  }
-  await form.getByLabel('New prompts').fill(QUESTION);
-  const engines = form.getByRole('group', { name: 'Engines' });
-  await engines.getByRole('checkbox', { name: /^ChatGPT/ }).check();
-  await engines.getByRole('checkbox', { name: /^Claude/ }).check();
-  await engines.getByRole('checkbox', { name: /^Gemini/ }).uncheck();
-  await form.getByLabel('Samples per prompt').fill('15');
-  await form.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Monitoring configuration saved')).toBeVisible();
+  await configureMonitoring(page, {
+    brand: BRAND,
+    domain: DOMAIN,
+    question: QUESTION,
+    samples: 15,
+  });
 
   // The first run: 30 answers; the products they named, linked to their pages.
   const trend = await runMonitoring(page, 1);

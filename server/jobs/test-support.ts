@@ -1,0 +1,63 @@
+/**
+ * Test helpers for `jobs.progress`: services over a process's job runtime, and a member following a
+ * `system.noop` run through the router from before any worker takes it until the stream ends.
+ */
+import { randomBytes } from 'node:crypto';
+import type { JobRun } from '~/domain/jobs/runs';
+import type { Db } from '~/server/db/client';
+import { createSecrets } from '~/server/secrets';
+import { type BeaconServices, createServices } from '~/server/services';
+import { fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import type { Context } from '~/server/trpc/context';
+import { appRouter } from '~/server/trpc/router';
+import { createCallerFactory } from '~/server/trpc/trpc';
+import type { Jobs } from './runtime';
+
+/** A process's services on `db`, its runs queued and reported through `jobs`. */
+export function servicesWithJobs(db: Db, jobs: Jobs): BeaconServices {
+  return createServices({
+    db,
+    b2c: fakeGateway().gateway,
+    secrets: createSecrets(randomBytes(32)),
+    runEvents: jobs.events,
+    jobs: jobs.queue,
+  });
+}
+
+/**
+ * A member of a new org (made on `db`) subscribes through `services` to a 3-step `system.noop` run
+ * (key 'k') queued on `jobs`; the first report is taken before `work()` starts a worker, so every
+ * step after it is seen. Returns the run, every report in order, and the member's caller.
+ */
+export async function followNoopRun(options: {
+  db: Db;
+  jobs: Jobs;
+  services: BeaconServices;
+  requestId: string;
+  work: () => Promise<void>;
+}) {
+  const { db, jobs, services, requestId, work } = options;
+  const user = await makeUser(db);
+  const org = await makeOrg(db, { members: [{ user }] });
+  const ctx: Context = { user, services, requestId };
+  const caller = createCallerFactory(appRouter)(ctx);
+
+  const { run } = await jobs.queue.enqueue(
+    'system.noop',
+    { steps: 3 },
+    { orgId: org.id, key: 'k' },
+  );
+  const stream = await caller.jobs.progress({
+    orgId: org.id,
+    run: { kind: 'system.noop', key: 'k' },
+  });
+  const reports = stream[Symbol.asyncIterator]();
+  const updates: JobRun[] = [];
+  const first = await reports.next();
+  if (!first.done) updates.push(first.value);
+  await work();
+  for (let next = await reports.next(); !next.done; next = await reports.next()) {
+    updates.push(next.value);
+  }
+  return { run, updates, org, caller };
+}
