@@ -149,12 +149,18 @@ export const CreateWithFieldError: Story = {
     await expect(dialog.getByLabelText(CREATE_PAGE_TEXT.slugLabel)).toHaveValue(
       'trail-running-guide',
     );
-    await expect(
-      within(dialog.getByLabelText(CREATE_PAGE_TEXT.localeLabel))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['default', 'de-DE', 'en-US', 'fr-FR']);
-    await userEvent.selectOptions(dialog.getByLabelText(CREATE_PAGE_TEXT.localeLabel), 'de-DE');
+    const locale = dialog.getByRole('combobox', { name: CREATE_PAGE_TEXT.localeLabel });
+    await expect(locale).toHaveTextContent('default');
+    await userEvent.click(locale);
+    const locales = within(await page().findByRole('listbox'));
+    await expect(locales.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'default',
+      'de-DE',
+      'en-US',
+      'fr-FR',
+    ]);
+    await userEvent.click(locales.getByRole('option', { name: 'de-DE' }));
+    await expect(locale).toHaveTextContent('de-DE');
     await userEvent.click(dialog.getByRole('button', { name: CREATE_PAGE_TEXT.submit }));
     const message = LANDING_PAGE_MESSAGES.slugTaken('trail-running-guide');
     await expect(await dialog.findByText(message)).toBeVisible();
@@ -335,7 +341,12 @@ export const EditAndSave: Story = {
     const canvas = await detailLoaded(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: DETAIL_TEXT.edit }));
     const form = within(await canvas.findByRole('form', { name: EDITOR_TEXT.label }));
-    await expect(form.getByLabelText(EDITOR_TEXT.theme)).toHaveValue('th_summer');
+    await expect(form.getByRole('combobox', { name: EDITOR_TEXT.locale })).toHaveTextContent(
+      'en-US',
+    );
+    await expect(form.getByRole('combobox', { name: EDITOR_TEXT.theme })).toHaveTextContent(
+      savedThemes[0]!.name,
+    );
 
     const title = form.getByLabelText(EDITOR_TEXT.title);
     await userEvent.clear(title);

@@ -6,9 +6,15 @@ import { useFormState } from '~/ui/lib/use-form-state';
 import { Dialog, DialogContent } from '~/ui/components/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/ui/components/select';
 import { DialogForm } from '~/ui/patterns/form-dialog';
 import { useReturnFocus } from '~/ui/patterns/settings/confirm-dialog';
-import { NativeSelect } from './native-select';
 
 export type NewPageField = 'title' | 'slug' | 'locale';
 export type NewPageValues = Record<NewPageField, string>;
@@ -79,6 +85,7 @@ function CreatePageForm({
     onSubmit,
   });
   const title = form.field('title');
+  const locale = form.field('locale');
   return (
     <DialogForm
       title={CREATE_PAGE_TEXT.title}
@@ -114,13 +121,18 @@ function CreatePageForm({
       </Field>
       <Field>
         <FieldLabel>{CREATE_PAGE_TEXT.localeLabel}</FieldLabel>
-        <NativeSelect {...form.field('locale')}>
-          {locales.map((locale) => (
-            <option key={locale} value={locale}>
-              {locale}
-            </option>
-          ))}
-        </NativeSelect>
+        <Select value={locale.value} onValueChange={(next) => form.setValue('locale', next)}>
+          <SelectTrigger ref={locale.ref} onBlur={locale.onBlur}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {locales.map((code) => (
+              <SelectItem key={code} value={code}>
+                {code}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
         <FieldError>{form.errorOf('locale')}</FieldError>
       </Field>
     </DialogForm>

@@ -17,8 +17,14 @@ import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/ui/components/select';
 import { Textarea } from '~/ui/components/textarea';
-import { NativeSelect } from './native-select';
 
 export type PageField = 'title' | 'slug' | 'locale' | 'themeId' | 'sections';
 
@@ -62,6 +68,9 @@ export const EDITOR_TEXT = {
 } as const;
 
 const SECTION_TYPES: DraftSectionType[] = ['hero', 'productGrid', 'richText', 'faq'];
+
+/** Radix Select has no empty value: this stands for the draft's '' (the designer default theme). */
+const DEFAULT_THEME = 'designer-default';
 
 export interface LandingPageEditorProps {
   initial: LandingPageDraft;
@@ -141,35 +150,40 @@ export function LandingPageEditor({
         </Field>
         <Field>
           <FieldLabel>{EDITOR_TEXT.locale}</FieldLabel>
-          <NativeSelect
-            name="locale"
-            value={draft.locale}
-            onChange={(e) => set('locale', e.target.value)}
-          >
-            {(locales.includes(draft.locale) ? locales : [draft.locale, ...locales]).map(
-              (locale) => (
-                <option key={locale} value={locale}>
-                  {locale}
-                </option>
-              ),
-            )}
-          </NativeSelect>
+          <Select value={draft.locale} onValueChange={(next) => set('locale', next)}>
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(locales.includes(draft.locale) ? locales : [draft.locale, ...locales]).map(
+                (locale) => (
+                  <SelectItem key={locale} value={locale}>
+                    {locale}
+                  </SelectItem>
+                ),
+              )}
+            </SelectContent>
+          </Select>
           <FieldError>{errors?.fields.locale}</FieldError>
         </Field>
         <Field>
           <FieldLabel>{EDITOR_TEXT.theme}</FieldLabel>
-          <NativeSelect
-            name="themeId"
-            value={draft.themeId}
-            onChange={(e) => set('themeId', e.target.value)}
+          <Select
+            value={draft.themeId === '' ? DEFAULT_THEME : draft.themeId}
+            onValueChange={(next) => set('themeId', next === DEFAULT_THEME ? '' : next)}
           >
-            <option value="">{EDITOR_TEXT.defaultTheme}</option>
-            {themes.map((theme) => (
-              <option key={theme.id} value={theme.id}>
-                {theme.name}
-              </option>
-            ))}
-          </NativeSelect>
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={DEFAULT_THEME}>{EDITOR_TEXT.defaultTheme}</SelectItem>
+              {themes.map((theme) => (
+                <SelectItem key={theme.id} value={theme.id}>
+                  {theme.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
           {themes.length === 0 ? (
             <FieldDescription>{EDITOR_TEXT.themeHint}</FieldDescription>
           ) : null}

@@ -13,12 +13,14 @@ import {
   TableHeader,
   TableRow,
 } from '~/ui/components/table';
+import { RowLinkText } from '~/ui/patterns/paged-table';
 import { formatDateTime } from '~/ui/patterns/products/format';
 
 export const LANDING_PAGES_TEXT = {
   title: 'Landing Pages',
   description: 'Landing pages built from your catalogue and theme, published as content assets.',
   label: 'Landing pages',
+  pages: 'Landing page pages',
   columns: ['Title', 'Slug', 'Locale', 'Status', 'Updated'],
   draft: 'Draft',
   published: 'Published',
@@ -76,12 +78,7 @@ export function LandingPageTable({
         {items.map((item) => (
           <TableRow key={item.id} data-page={item.slug}>
             <TableCell className="whitespace-normal">
-              {renderPageLink(
-                item,
-                <span className="font-medium text-primary underline-offset-4 hover:underline">
-                  {item.title}
-                </span>,
-              )}
+              {renderPageLink(item, <RowLinkText>{item.title}</RowLinkText>)}
             </TableCell>
             <TableCell className="font-mono text-sm">{item.slug}</TableCell>
             <TableCell>{item.locale}</TableCell>

@@ -19,10 +19,12 @@ import {
   TableRow,
 } from '~/ui/components/table';
 import { cn } from '~/ui/lib/cn';
+import { ListCount, RowLinkText } from '~/ui/patterns/paged-table';
 import { productCount } from './format';
 
 export const PRODUCT_TABLE_TEXT = {
   label: 'Products',
+  pages: 'Product pages',
   productId: 'Product ID',
   name: 'Name',
   type: 'Type',
@@ -84,11 +86,7 @@ export function OnlineBadge({ online }: { online: boolean }) {
 
 /** "2,350 products", above the table; announced when the filters change it. */
 export function ProductCount({ total }: { total: number }) {
-  return (
-    <p role="status" className="text-sm font-medium text-base-content/80">
-      {productCount(total)}
-    </p>
-  );
+  return <ListCount>{productCount(total)}</ListCount>;
 }
 
 export function ProductTable({
@@ -121,9 +119,7 @@ export function ProductTable({
             <TableCell className="font-mono text-sm">
               {renderProductLink(
                 item,
-                <span className="text-primary underline-offset-4 hover:underline">
-                  {item.b2cProductId}
-                </span>,
+                <RowLinkText weight="normal">{item.b2cProductId}</RowLinkText>,
               )}
             </TableCell>
             <TableCell className="whitespace-normal">
@@ -135,12 +131,7 @@ export function ProductTable({
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {item.pendingProposals > 0 ? (
-                renderProposalsLink(
-                  item,
-                  <span className="font-medium text-primary underline-offset-4 hover:underline">
-                    {item.pendingProposals}
-                  </span>,
-                )
+                renderProposalsLink(item, <RowLinkText>{item.pendingProposals}</RowLinkText>)
               ) : (
                 <span className="text-base-content/70">0</span>
               )}

@@ -17,6 +17,7 @@ import {
   TableRow,
 } from '~/ui/components/table';
 import { cn } from '~/ui/lib/cn';
+import { ListCount, RowLinkText } from '~/ui/patterns/paged-table';
 import {
   agentName,
   formatAgo,
@@ -91,11 +92,7 @@ export function rowLabel(item: ReviewListItem): string {
 
 /** "128 proposals", above the table; announced when the filters change it. */
 export function ReviewCount({ total }: { total: number }) {
-  return (
-    <p role="status" className="text-sm font-medium text-base-content/80">
-      {proposalCount(total)}
-    </p>
-  );
+  return <ListCount>{proposalCount(total)}</ListCount>;
 }
 
 export interface ReviewTableProps {
@@ -187,9 +184,7 @@ export function ReviewTable({
               <TableCell className={cn(CELL, 'min-w-32')}>
                 {renderLink(
                   item,
-                  <span className="font-medium text-primary underline-offset-4 hover:underline">
-                    {item.productName ?? item.b2cProductId}
-                  </span>,
+                  <RowLinkText>{item.productName ?? item.b2cProductId}</RowLinkText>,
                 )}
                 <span className="mt-0.5 flex flex-wrap items-center gap-1.5">
                   <span className="font-mono text-xs text-base-content/75">

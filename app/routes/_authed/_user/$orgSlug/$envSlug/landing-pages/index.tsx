@@ -18,7 +18,6 @@ import { landingPagesSearch, type LandingPagesSearch } from '~/domain/landing-pa
 import { OPT_OUT } from '~/domain/orgs/gating';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import { Pagination } from '~/ui/components/pagination';
 import { Skeleton } from '~/ui/components/skeleton';
 import {
   CreatePageDialog,
@@ -33,6 +32,7 @@ import {
   SuperuserRequired,
 } from '~/ui/patterns/landing-pages/landing-page-table';
 import { PageHeader } from '~/ui/patterns/page-header';
+import { ListCount, PagedTable } from '~/ui/patterns/paged-table';
 import { useEnvLocales } from './-env-locales';
 
 interface Scope {
@@ -125,10 +125,20 @@ function Pages({
   );
   if (page.total === 0) return <LandingPagesEmpty action={createButton} />;
   return (
-    <div className="flex flex-col gap-4">
-      <p role="status" className="text-sm font-medium text-base-content/80">
-        {landingPageCount(page.total)}
-      </p>
+    <PagedTable
+      header={<ListCount>{landingPageCount(page.total)}</ListCount>}
+      pages={page}
+      pagesLabel={LANDING_PAGES_TEXT.pages}
+      renderPageLink={(target, children) => (
+        <Link
+          to="/$orgSlug/$envSlug/landing-pages"
+          params={params}
+          search={{ ...search, page: target }}
+        >
+          {children}
+        </Link>
+      )}
+    >
       <LandingPageTable
         items={page.items}
         renderPageLink={(item, children) => (
@@ -140,22 +150,7 @@ function Pages({
           </Link>
         )}
       />
-      <Pagination
-        aria-label="Landing page pages"
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        renderLink={(target, children) => (
-          <Link
-            to="/$orgSlug/$envSlug/landing-pages"
-            params={params}
-            search={{ ...search, page: target }}
-          >
-            {children}
-          </Link>
-        )}
-      />
-    </div>
+    </PagedTable>
   );
 }
 

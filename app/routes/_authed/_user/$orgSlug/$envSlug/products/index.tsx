@@ -17,9 +17,9 @@ import type { CatalogueSyncState } from '~/domain/products/entities';
 import type { ProductFiltersInput } from '~/domain/products/inputs';
 import { productsSearch, type ProductsSearch } from '~/domain/products/search';
 import { Callout } from '~/ui/components/callout';
-import { Pagination } from '~/ui/components/pagination';
 import { Skeleton } from '~/ui/components/skeleton';
 import { PageHeader } from '~/ui/patterns/page-header';
+import { PagedTable } from '~/ui/patterns/paged-table';
 import { ProductFilters, type ProductFilterValues } from '~/ui/patterns/products/product-filters';
 import {
   FirstSyncEmpty,
@@ -228,8 +228,16 @@ function Products({
   // The detail keeps the list's language and filters, so its way back returns to the same list.
   const { page: _page, pageSize: _pageSize, ...kept } = search;
   return (
-    <div className="flex flex-col gap-4">
-      <ProductCount total={page.total} />
+    <PagedTable
+      header={<ProductCount total={page.total} />}
+      pages={page}
+      pagesLabel={PRODUCT_TABLE_TEXT.pages}
+      renderPageLink={(target, children) => (
+        <Link to="/$orgSlug/$envSlug/products" params={params} search={{ ...search, page: target }}>
+          {children}
+        </Link>
+      )}
+    >
       <ProductTable
         items={page.items}
         language={search.language}
@@ -253,21 +261,6 @@ function Products({
           </Link>
         )}
       />
-      <Pagination
-        aria-label="Product pages"
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        renderLink={(target, children) => (
-          <Link
-            to="/$orgSlug/$envSlug/products"
-            params={params}
-            search={{ ...search, page: target }}
-          >
-            {children}
-          </Link>
-        )}
-      />
-    </div>
+    </PagedTable>
   );
 }

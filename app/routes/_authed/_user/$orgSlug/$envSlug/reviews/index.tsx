@@ -16,8 +16,8 @@ import type { DecisionResult } from '~/domain/reviews/entities';
 import type { ReviewFilter, ReviewSelection, ReviewsListInput } from '~/domain/reviews/inputs';
 import { reviewsSearch, type ReviewsSearch } from '~/domain/reviews/search';
 import { Callout } from '~/ui/components/callout';
-import { Pagination } from '~/ui/components/pagination';
 import { PageHeader } from '~/ui/patterns/page-header';
+import { PagedTable } from '~/ui/patterns/paged-table';
 import {
   type Decision,
   DECISION_TEXT,
@@ -293,14 +293,53 @@ function Queue({
 
   const allOnPage = page.items.length > 0 && page.items.every((item) => isSelected(item.id));
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <ReviewCount total={page.total} />
-          <DecisionNotice notice={notice} />
+    <PagedTable
+      header={
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <ReviewCount total={page.total} />
+            <DecisionNotice notice={notice} />
+          </div>
+          <KeyboardShortcuts shortcuts={queueShortcuts(canDecide)} />
         </div>
-        <KeyboardShortcuts shortcuts={queueShortcuts(canDecide)} />
-      </div>
+      }
+      pages={page}
+      pagesLabel={REVIEW_QUEUE_TEXT.pages}
+      renderPageLink={(target, children) => (
+        <Link to="/$orgSlug/$envSlug/reviews" params={params} search={{ ...search, page: target }}>
+          {children}
+        </Link>
+      )}
+      footer={
+        <>
+          {pickedCount > 0 ? (
+            <SelectionBar
+              label={
+                current.all
+                  ? DECISION_TEXT.allMatching(page.total)
+                  : DECISION_TEXT.selected(pickedCount)
+              }
+              canDecide={canDecide}
+              onApprove={() =>
+                confirm({ decision: 'approve', selection: pickedSelection(), count: pickedCount })
+              }
+              onReject={() =>
+                confirm({ decision: 'reject', selection: pickedSelection(), count: pickedCount })
+              }
+              onClear={clearPicked}
+            />
+          ) : null}
+          <DecisionDialog
+            decision={confirming?.decision ?? null}
+            count={confirming?.count ?? 0}
+            onClose={() => setConfirming(null)}
+            onConfirm={(reason) => confirming && decide(confirming, reason)}
+            pending={deciding}
+            error={(confirming?.decision === 'approve' ? approve : reject).error?.message ?? null}
+          />
+        </>
+      }
+    >
       {canDecide && allOnPage && !current.all && page.total > page.items.length ? (
         <SelectAllOffer
           onPage={page.items.length}
@@ -332,46 +371,6 @@ function Queue({
           </Link>
         )}
       />
-      <Pagination
-        aria-label={REVIEW_QUEUE_TEXT.pages}
-        page={page.page}
-        pageSize={page.pageSize}
-        total={page.total}
-        renderLink={(target, children) => (
-          <Link
-            to="/$orgSlug/$envSlug/reviews"
-            params={params}
-            search={{ ...search, page: target }}
-          >
-            {children}
-          </Link>
-        )}
-      />
-      {pickedCount > 0 ? (
-        <SelectionBar
-          label={
-            current.all
-              ? DECISION_TEXT.allMatching(page.total)
-              : DECISION_TEXT.selected(pickedCount)
-          }
-          canDecide={canDecide}
-          onApprove={() =>
-            confirm({ decision: 'approve', selection: pickedSelection(), count: pickedCount })
-          }
-          onReject={() =>
-            confirm({ decision: 'reject', selection: pickedSelection(), count: pickedCount })
-          }
-          onClear={clearPicked}
-        />
-      ) : null}
-      <DecisionDialog
-        decision={confirming?.decision ?? null}
-        count={confirming?.count ?? 0}
-        onClose={() => setConfirming(null)}
-        onConfirm={(reason) => confirming && decide(confirming, reason)}
-        pending={deciding}
-        error={(confirming?.decision === 'approve' ? approve : reject).error?.message ?? null}
-      />
-    </div>
+    </PagedTable>
   );
 }
