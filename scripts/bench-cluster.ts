@@ -3,22 +3,27 @@
  * a signed-in member, 50 connections) against 1 and against 3 server processes on one PostgreSQL, in
  * the same run. The servers are built as `npm run build` builds them and run with plain node,
  * NODE_ENV=production, JOB_WORKERS=false, on a throw-away PostgreSQL of the bench's own
- * (tests/cluster/postgres.ts), migrated and seeded by the bench. The load generator spreads its
- * connections over the servers itself (one autocannon per server, run at once), so no proxy hop
- * is measured; the 3-server req/s is their sum and its p99 the worst of the three.
- * Rounds alternate 1 and 3 servers; the figures are the medians of the rounds. Prints req/s and p99
- * for each and the ratio beside the goal (3 processes ≥ 1.3 × one, on 2 cores); exits 1 when the
- * goal is missed or a request failed.
- * Env: BENCH_DURATION (s per round, default 15), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS
- * (default 50), BENCH_LOG_LEVEL (the servers' LOG_LEVEL, default warn).
+ * (tests/support/throwaway-postgres.ts), migrated and seeded by the bench.
+ * The load generator is wrk (Debian's package, C; `scripts/setup.mjs --bench` installs it): on 2 cores
+ * the generator shares the machine with the servers, and wrk takes about a third of the CPU per request
+ * that autocannon (Node) does. One wrk per server, run at once, the connections split between them, so
+ * no proxy hop is measured; the 3-server req/s is their sum and its p99 the worst of the three.
+ * Every server is warmed up alone first (its JIT reaches its steady state), then all together.
+ * Rounds alternate 1 and 3 servers; the figures are the medians of the rounds. Beside req/s and p99 it
+ * prints the servers' CPU (from /proc) and CPU time per request, and how busy the machine was: a lock
+ * or a chatty cache shows as idle cores with fewer requests, or as database CPU per request.
+ * Prints the ratio beside the goal (3 processes ≥ 1.3 × one, on 2 cores); exits 1 when the goal is
+ * missed or a request failed.
+ * Env: BENCH_DURATION (s per round, default 15), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
+ * (default 50), BENCH_WARMUP (s per server, default 8), BENCH_LOG_LEVEL (the servers' LOG_LEVEL,
+ * default warn).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { createDatabase } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { insertSession } from '~/server/local-stack';
@@ -28,9 +33,9 @@ import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { freePort, startThrowawayPostgres } from '../tests/support/throwaway-postgres';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WARMUP = 3;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 8);
 const GOAL = 1.3;
 const SERVERS = 3;
 
@@ -43,26 +48,85 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The servers' CPU, in cores (1 = one core all the time). */
+  serverCores: number;
+  /** Server CPU time per request, in ms. */
+  cpuMsPerRequest: number;
+  /** The whole machine's CPU use, 0–1 (every core busy = 1). */
+  busy: number;
 }
 
-/** One autocannon per server, all at once, the connections split between them. */
-async function load(urls: string[], cookie: string, duration: number): Promise<Figures> {
-  const results = await Promise.all(
+/** CPU time (ms) a process has used, from /proc/<pid>/stat (utime + stime, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The machine's busy and total CPU ticks since boot, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/** wrk's latency as ms ("812.00us", "12.34ms", "1.20s"). */
+function wrkMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n;
+}
+
+function wrk(url: string, connections: number, duration: number, cookie: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'wrk',
+      ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `cookie: ${cookie}`, url],
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+  });
+}
+
+/** One wrk per server, all at once, the connections split between them. */
+async function load(
+  urls: string[],
+  pids: number[],
+  cookie: string,
+  duration: number,
+): Promise<Figures> {
+  const cpuBefore = pids.map(cpuMs);
+  const ticksBefore = machineTicks();
+  const outputs = await Promise.all(
     urls.map((url, i) =>
-      autocannon({
+      wrk(
         url,
-        connections:
-          Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
+        Math.floor(CONNECTIONS / urls.length) + (i < CONNECTIONS % urls.length ? 1 : 0),
         duration,
-        headers: { cookie },
-      }),
+        cookie,
+      ),
     ),
   );
+  const ticksAfter = machineTicks();
+  const serverMs = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - cpuBefore[i]!, 0);
+  const count = (output: string, pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? 0);
+  const requests = outputs.reduce((sum, o) => sum + count(o, /(\d+) requests in/), 0);
   return {
-    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    rps: outputs.reduce((sum, o) => sum + count(o, /Requests\/sec:\s+([\d.]+)/), 0),
+    p99: Math.max(
+      ...outputs.map((o) => {
+        const m = /^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(o);
+        return m ? wrkMs(m[1]!, m[2]!) : Number.NaN;
+      }),
+    ),
+    non2xx: outputs.reduce((sum, o) => sum + count(o, /Non-2xx or 3xx responses: (\d+)/), 0),
+    errors: outputs.reduce((sum, o) => {
+      const m = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(o);
+      return sum + (m ? m.slice(1).reduce((s2, v) => s2 + Number(v), 0) : 0);
+    }, 0),
+    serverCores: serverMs / (duration * 1000),
+    cpuMsPerRequest: requests > 0 ? serverMs / requests : 0,
+    busy: (ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.total - ticksBefore.total),
   };
 }
 
@@ -140,19 +204,21 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
+    const pids = children.map((child) => child.pid!);
     log(
-      `bench:cluster — ${CONNECTIONS} connections, ${DURATION} s per round (+${WARMUP} s warm-up), ${ROUNDS} rounds, PostgreSQL`,
+      `bench:cluster — wrk, ${CONNECTIONS} connections, ${DURATION} s per round, ${ROUNDS} rounds, PostgreSQL; warming each server up for ${WARMUP} s`,
     );
-    await load(urls, cookie, WARMUP);
+    for (const [i, url] of urls.entries()) await load([url], [pids[i]!], cookie, WARMUP);
+    await load(urls, pids, cookie, 3);
     const one: Figures[] = [];
     const three: Figures[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const order = round % 2 ? ([1, SERVERS] as const) : ([SERVERS, 1] as const);
       for (const n of order) {
-        const figures = await load(urls.slice(0, n), cookie, DURATION);
+        const figures = await load(urls.slice(0, n), pids.slice(0, n), cookie, DURATION);
         (n === 1 ? one : three).push(figures);
         log(
-          `round ${round}, ${n} server${n === 1 ? '' : 's'}: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`,
+          `round ${round}, ${n} server${n === 1 ? '' : 's'}: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99.toFixed(1)} ms, servers ${figures.serverCores.toFixed(2)} cores, ${figures.cpuMsPerRequest.toFixed(3)} ms CPU/request, machine ${(figures.busy * 100).toFixed(0)}% busy, non-2xx ${figures.non2xx}, errors ${figures.errors}`,
         );
       }
     }
@@ -161,16 +227,25 @@ async function main(): Promise<void> {
       p99: median(rows.map((f) => f.p99)),
       non2xx: rows.reduce((sum, f) => sum + f.non2xx, 0),
       errors: rows.reduce((sum, f) => sum + f.errors, 0),
+      serverCores: median(rows.map((f) => f.serverCores)),
+      cpuMsPerRequest: median(rows.map((f) => f.cpuMsPerRequest)),
+      busy: median(rows.map((f) => f.busy)),
     });
     const a = summary(one);
     const b = summary(three);
     const ratio = a.rps > 0 ? b.rps / a.rps : 0;
     const row = (label: string, f: Figures) =>
-      `| ${label.padEnd(9)} | ${f.rps.toFixed(0).padStart(6)} | ${String(f.p99).padStart(5)} | ${String(f.non2xx).padStart(7)} | ${String(f.errors).padStart(6)} |`;
+      `| ${label.padEnd(7)} | ${f.rps.toFixed(0).padStart(6)} | ${f.p99.toFixed(1).padStart(6)} | ${String(f.non2xx).padStart(7)} | ${String(f.errors).padStart(6)} | ${f.serverCores.toFixed(2).padStart(12)} | ${f.cpuMsPerRequest.toFixed(3).padStart(14)} | ${(f.busy * 100).toFixed(0).padStart(11)}% |`;
     console.log('');
-    console.log(`Medians of ${ROUNDS} rounds (non-2xx and errors: totals), latency in ms:`);
-    console.log('| servers   |  req/s |   p99 | non-2xx | errors |');
-    console.log('|-----------|-------:|------:|--------:|-------:|');
+    console.log(
+      `Medians of ${ROUNDS} rounds (non-2xx and errors: totals), latency in ms, CPU from /proc:`,
+    );
+    console.log(
+      "| servers |  req/s |    p99 | non-2xx | errors | servers' CPU | CPU ms/request | machine busy |",
+    );
+    console.log(
+      '|---------|-------:|-------:|--------:|-------:|-------------:|---------------:|-------------:|',
+    );
     console.log(row('1', a));
     console.log(row(String(SERVERS), b));
     console.log('');

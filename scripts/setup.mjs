@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Makes a fresh machine ready, using only Node built-ins (it runs before node_modules exists):
-// npm ci when dependencies are missing or stale; for tests, Debian's chromium and postgresql.
+// npm ci when dependencies are missing or stale; for tests, Debian's chromium and postgresql; for
+// bench:cluster, postgresql and wrk (a load generator in C, so the generator leaves the cores to the servers).
 // Never downloads a browser of its own (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD).
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
 const forTests = args.has('--tests');
+const forBench = args.has('--bench');
 const quiet = args.has('--quiet');
 const log = (message) => {
   if (!quiet) console.log(message);
@@ -41,15 +43,17 @@ if (!has(bundledNode)) {
   process.exit(1);
 }
 
-if (forTests) {
+if (forTests || forBench) {
   const aptPackages = [];
-  if (!has(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) aptPackages.push('chromium');
+  if (forTests && !has(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
+    aptPackages.push('chromium');
   if (!has('/usr/lib/postgresql')) aptPackages.push('postgresql');
+  if (forBench && !has('/usr/bin/wrk')) aptPackages.push('wrk');
   if (aptPackages.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     if (!isRoot) {
       console.error(
-        `Tests need Debian's ${aptPackages.join(' and ')}: run\n  sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`,
+        `${forTests ? 'Tests need' : 'The benchmark needs'} Debian's ${aptPackages.join(' and ')}: run\n  sudo apt-get update && sudo apt-get install -y ${aptPackages.join(' ')}`,
       );
       process.exit(1);
     }
@@ -59,6 +63,6 @@ if (forTests) {
       DEBIAN_FRONTEND: 'noninteractive',
     });
   } else {
-    log('Chromium and PostgreSQL are installed.');
+    log(`${forTests ? 'Chromium and PostgreSQL are' : 'PostgreSQL and wrk are'} installed.`);
   }
 }

@@ -75,6 +75,7 @@ function Demo() {
 
 const meta = {
   title: 'Patterns/Paged table',
+  tags: ['design-system'],
   beforeEach: () => {
     onNavigate.mockClear();
   },

@@ -129,7 +129,10 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
     const csrf = await fetch(`${running.url}/api/auth/csrf`);
     expect(csrf.status).toBe(200);
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const signOut = await fetch(`${running.url}/api/auth/signout`, {
       method: 'POST',
       redirect: 'manual',
