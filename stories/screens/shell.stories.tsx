@@ -124,6 +124,9 @@ export const ThemeDim: Story = {
     await userEvent.click(within(nav).getByRole('button', { name: /^Account:/ }));
     await expect(await page.findByRole('menuitem', { name: 'Dark Mode' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
+    // The menu has closed and focus is back on its button before the story ends (its updates finish here).
+    await waitFor(() => expect(page.queryByRole('menu')).toBeNull());
+    await expect(within(nav).getByRole('button', { name: /^Account:/ })).toHaveFocus();
   },
 };
 
