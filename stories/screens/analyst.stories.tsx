@@ -81,7 +81,9 @@ export const Empty: Story = {
   tags: ['screen-state', 'state:analyst'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await expect(await canvas.findByText(ANALYST_TEXT.emptyTitle)).toBeVisible();
+    await expect(
+      await canvas.findByText(ANALYST_TEXT.emptyTitle, {}, { timeout: 4000 }),
+    ).toBeVisible();
     const suggestions = within(
       await canvas.findByRole('region', { name: ANALYST_TEXT.suggestions }),
     );
@@ -109,7 +111,9 @@ export const Answer: Story = {
   tags: ['screen-state', 'state:analyst.answer'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await expect(await canvas.findByText(ANALYST_QUESTION_TEXT)).toBeVisible();
+    await expect(
+      await canvas.findByText(ANALYST_QUESTION_TEXT, {}, { timeout: 4000 }),
+    ).toBeVisible();
     const [answer] = answers(canvasElement);
     const steps = within(answer!.getByRole('region', { name: ANALYST_TEXT.steps }));
     await expect(
@@ -193,7 +197,11 @@ export const SuggestionAsks: Story = {
   ...picking.story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    const suggestion = await canvas.findByRole('button', { name: analystSuggestions[0] });
+    const suggestion = await canvas.findByRole(
+      'button',
+      { name: analystSuggestions[0] },
+      { timeout: 4000 },
+    );
     await userEvent.click(suggestion);
     await waitFor(() =>
       expect(picking.api.calls('analyst.ask')).toEqual([
