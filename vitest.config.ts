@@ -42,6 +42,9 @@ function storyProject(theme: AppTheme) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine. The unit and server
+    // files spend much of their time waiting (PostgreSQL, child processes, job polling), so two overlap.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -54,6 +57,10 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['tests/setup/strict-console.ts', 'tests/setup/class-merge.ts'],
+          // A hang detector, not a speed goal: a test that runs a data-layer flow on PGlite does real
+          // work, which takes several times its idle time on a busy 2-core machine (Vitest's 5 s
+          // failed an analyst test there). Tests that wait on slower things set their own limit.
+          testTimeout: 30_000,
         },
       },
       // Every story runs in the default theme; in dim, the design-system and screen-state stories (see storyProject).

@@ -13,6 +13,9 @@ const config: StorybookConfig = {
   // The visual baselines, shown small on the Screen states page beside each state's sign-off.
   staticDirs: ['./public', { from: '../tests/visual/__screenshots__', to: '/baselines' }],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // The built Storybook is what the story tests run (tests/visual/stories.visual.ts): with React's
+  // development build, act() and React's warnings behave there as in the dev server.
+  features: { developmentModeForBuild: true },
   typescript: { reactDocgen: 'react-docgen' },
   async viteFinal(base) {
     const { mergeConfig } = await import('vite');

@@ -3,7 +3,7 @@
 // npm ci when dependencies are missing or stale; for tests, Debian's chromium and postgresql; for
 // bench:cluster, postgresql and wrk (a load generator in C, so the generator leaves the cores to the servers).
 // Never downloads a browser of its own (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
 const args = new Set(process.argv.slice(2));
@@ -13,8 +13,20 @@ const quiet = args.has('--quiet');
 const log = (message) => {
   if (!quiet) console.log(message);
 };
+/** Runs a command with the terminal; resolves when it succeeds, rejects naming it when it fails. */
 const run = (command, commandArgs, env = {}) =>
-  execFileSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } });
+  new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${commandArgs.join(' ')} failed (exit code ${code}).`)),
+    );
+  });
 const has = (path) => existsSync(path);
 
 // This script may run on the machine's own Node (any of 18 and later); everything after it runs on the
@@ -29,22 +41,10 @@ if (major < 18) {
 
 const lock = 'package-lock.json';
 const installed = 'node_modules/.package-lock.json';
-if (!has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
-} else {
-  log('Dependencies are installed.');
-}
-const bundledNode = 'node_modules/.bin/node';
-if (!has(bundledNode)) {
-  console.error(
-    `${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`,
-  );
-  process.exit(1);
-}
+const needsNpm = !has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs;
 
+const aptPackages = [];
 if (forTests || forBench) {
-  const aptPackages = [];
   if (forTests && !has(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
     aptPackages.push('chromium');
   if (!has('/usr/lib/postgresql')) aptPackages.push('postgresql');
@@ -57,12 +57,35 @@ if (forTests || forBench) {
       );
       process.exit(1);
     }
-    console.log(`Installing ${aptPackages.join(', ')} from Debian…`);
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...aptPackages], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
-  } else {
-    log(`${forTests ? 'Chromium and PostgreSQL are' : 'PostgreSQL and wrk are'} installed.`);
   }
+}
+
+// npm ci and apt-get wait mostly on the network and the disk, so they run side by side.
+const npmInstall = needsNpm
+  ? (console.log('Installing dependencies (npm ci)…'),
+    run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }))
+  : (log('Dependencies are installed.'), Promise.resolve());
+const aptInstall =
+  aptPackages.length > 0
+    ? (console.log(`Installing ${aptPackages.join(', ')} from Debian…`),
+      run('apt-get', ['update', '-qq']).then(() =>
+        run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...aptPackages], {
+          DEBIAN_FRONTEND: 'noninteractive',
+        }),
+      ))
+    : (forTests || forBench) &&
+      log(`${forTests ? 'Chromium and PostgreSQL are' : 'PostgreSQL and wrk are'} installed.`);
+const results = await Promise.allSettled([npmInstall, aptInstall]);
+const failure = results.find((result) => result.status === 'rejected');
+if (failure) {
+  console.error(failure.reason.message);
+  process.exit(1);
+}
+
+const bundledNode = 'node_modules/.bin/node';
+if (!has(bundledNode)) {
+  console.error(
+    `${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`,
+  );
+  process.exit(1);
 }

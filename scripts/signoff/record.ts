@@ -109,7 +109,7 @@ export function signOff(
         if (existsSync(path)) baselines[file] = sha256(path);
         else
           errors.push(
-            `${id}: no visual baseline ${BASELINES_DIR}/${file}; run the visual tests (npm run test:visual:update) and review it first.`,
+            `${id}: no visual baseline ${BASELINES_DIR}/${file}; run the story tests (npm run test:stories:update) and review it first.`,
           );
       }
     }

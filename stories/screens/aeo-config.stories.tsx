@@ -59,8 +59,8 @@ function atConfig(options: MonitoringConfigMockOptions = {}, more: TrpcScenario 
 /** The screen once its form is in (the form loads behind its own skeleton). */
 async function configLoaded(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name: AEO_TITLE, level: 1 }, { timeout: 4000 });
-  const form = await canvas.findByRole('form', { name: TEXT.form }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: AEO_TITLE, level: 1 });
+  const form = await canvas.findByRole('form', { name: TEXT.form });
   return { canvas, form: within(form) };
 }
 
@@ -116,9 +116,10 @@ const loading = atConfig({}, { 'monitoring.getConfig': pending });
 /** While the config loads: the title, the views and the form's skeleton; no form to fill in yet. */
 export const ConfigLoading: Story = {
   ...loading.story,
+  parameters: { ...loading.story.parameters, stillLoading: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('heading', { name: TEXT.title, level: 2 }, { timeout: 4000 });
+    await canvas.findByRole('heading', { name: TEXT.title, level: 2 });
     await waitFor(() =>
       expect(canvasElement.querySelector('[data-slot="skeleton"]')).not.toBeNull(),
     );
@@ -151,7 +152,7 @@ export const ConfigFirstTime: Story = {
     await expect(form.getByRole('radio', { name: 'Off' })).toBeChecked();
 
     await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
-    await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
     await expect(firstTime.mock.stored().config).toEqual({
       ...monitoringDefaults,
       brandVariants: [],
@@ -228,7 +229,7 @@ export const Config: Story = {
     await expect(saved.api.calls('monitoring.saveConfig')).toEqual([]);
 
     await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
-    await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
     await expect(savedStatus(canvasElement)).toHaveTextContent('Saved just now');
     const expected = {
       ...monitoringConfig,
@@ -280,7 +281,7 @@ export const ConfigListsEdited: Story = {
     await expect(form.getByText('2 new prompts')).toBeVisible();
 
     await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
-    await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
     const expected = {
       ...monitoringConfig,
       brandVariants: ['Acme Outdoor'],
@@ -394,7 +395,7 @@ export const ConfigServerRefused: Story = {
     const library = group(form, TEXT.library);
     await toggle(library, deletedPrompt.name);
     await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
-    await expect(await library.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    await expect(await library.findByRole('alert')).toHaveTextContent(
       MONITORING_MESSAGES.unknownPrompts,
     );
     await expect(form.getByRole('group', { name: TEXT.library })).toHaveAccessibleDescription(
@@ -415,7 +416,7 @@ export const ConfigServerRefused: Story = {
     await toggle(library, deletedPrompt.name);
     await expect(library.queryByRole('alert')).toBeNull();
     await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
-    await expect(await form.findByText(TEXT.savedTitle, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
     await expect(serverRefused.api.calls('monitoring.saveConfig')).toHaveLength(2);
     await expect(serverRefused.mock.stored().config).toEqual(monitoringConfig);
   },

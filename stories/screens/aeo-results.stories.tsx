@@ -62,12 +62,8 @@ const searchOf = (story: { history(): { location: { search: string } } }) =>
 /** The results once loaded: the figures' section. */
 async function resultsLoaded(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await canvas.findByRole(
-    'heading',
-    { name: 'AI Discoverability (AEO)', level: 1 },
-    { timeout: 4000 },
-  );
-  return canvas.findByRole('region', { name: FIGURES_TEXT.title }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)', level: 1 });
+  return canvas.findByRole('region', { name: FIGURES_TEXT.title });
 }
 
 /** An engine's card (a region named by its heading) in the figures' section. */
@@ -186,13 +182,10 @@ export const Results: Story = {
       ['Mar 2, 2026', '36% (30–42%)', 'n = 239'],
     ]);
     // The rate as a line over its interval's band.
-    await waitFor(
-      () => {
-        expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
-        expect(canvasElement.querySelector('.recharts-area-area')).not.toBeNull();
-      },
-      { timeout: 10_000 },
-    );
+    await waitFor(() => {
+      expect(canvasElement.querySelector('.recharts-line-curve')).not.toBeNull();
+      expect(canvasElement.querySelector('.recharts-area-area')).not.toBeNull();
+    });
     const prompts = part(canvasElement, 'monitoring-prompts').getByRole('table', {
       name: /^Mention and citation rate per prompt/,
     });
@@ -283,9 +276,7 @@ export const ResultsEmpty: Story = {
   tags: ['screen-state', 'state:aeo.results-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const region = within(
-      await canvas.findByRole('region', { name: RESULTS_EMPTY_TEXT.title }, { timeout: 4000 }),
-    );
+    const region = within(await canvas.findByRole('region', { name: RESULTS_EMPTY_TEXT.title }));
     await expect(region.getByText(RESULTS_EMPTY_TEXT.description)).toBeVisible();
     await expect(region.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Mention rate: the share of answers that name your brand.',
@@ -422,9 +413,7 @@ export const ResultsRunning: Story = {
   tags: ['screen-state', 'state:aeo.results-running'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const region = within(
-      await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }, { timeout: 4000 }),
-    );
+    const region = within(await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }));
     await expect(
       region.getByText('Started Mar 2, 2026, 11:20 UTC · 143 of 240 samples'),
     ).toBeVisible();
@@ -476,9 +465,7 @@ export const ResultsRunNow: Story = {
     await resultsLoaded(canvasElement);
     await waitFor(() => expect(runNow(canvasElement)).toBeEnabled());
     await userEvent.click(runNow(canvasElement));
-    const region = within(
-      await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }, { timeout: 4000 }),
-    );
+    const region = within(await canvas.findByRole('region', { name: RUN_PROGRESS_TEXT.title }));
     await expect(region.getByText(RUN_PROGRESS_TEXT.queued)).toBeVisible();
     await expect(starts.api.calls('monitoring.start')).toEqual([scope]);
     await expect(runNow(canvasElement)).toBeDisabled();
@@ -505,7 +492,7 @@ export const ResultsRunNowRefused: Story = {
     await resultsLoaded(canvasElement);
     await waitFor(() => expect(runNow(canvasElement)).toBeEnabled());
     await userEvent.click(runNow(canvasElement));
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(MONITORING_RESULTS_TEXT.startFailed);
     await expect(alert).toHaveTextContent(MONITORING_RUN_MESSAGES.runActive);
     await waitFor(() => expect(refused.api.calls('monitoring.results')).toHaveLength(2));
@@ -562,13 +549,11 @@ export const ResultsUplift: Story = {
       '12 proposals on Feb 26, 2026',
     ]);
     const chart = canvas.getByRole('img', { name: TREND_TEXT.chartLabel('All engines') });
-    await waitFor(
-      () =>
-        expect(
-          [...chart.querySelectorAll('text.recharts-label')].map((t) => t.textContent),
-        ).toEqual(['4 proposals', '12 proposals']),
-      // recharts loads with its own chunk after the screen.
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect([...chart.querySelectorAll('text.recharts-label')].map((t) => t.textContent)).toEqual([
+        '4 proposals',
+        '12 proposals',
+      ]),
     );
   },
 };
@@ -591,9 +576,7 @@ export const PromptDetail: Story = {
 
     const dialog = within(await page().findByRole('dialog', { name: PROMPT_DETAIL_TEXT.title }));
     await expect(dialog.getByText(RAIN_JACKET_PROMPT.text)).toBeVisible();
-    const chatgpt = within(
-      await dialog.findByRole('region', { name: 'ChatGPT' }, { timeout: 4000 }),
-    );
+    const chatgpt = within(await dialog.findByRole('region', { name: 'ChatGPT' }));
     await expect(chatgpt.getByText('Brand named in 9 of 10 answers, cited in 5')).toBeVisible();
     await expect(dialog.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'ChatGPT',
@@ -711,7 +694,7 @@ export const ResultsLoadFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(MONITORING_RESULTS_TEXT.loadFailedTitle);
     await expect(alert).toHaveTextContent('The database did not answer in time');
     await expect(canvas.getByRole('navigation', { name: 'Engine' })).toBeVisible();

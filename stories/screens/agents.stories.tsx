@@ -45,12 +45,8 @@ function atAgent(path: 'translation' | 'seo' | 'aeo', trpc: TrpcScenario = atAge
 /** The agent's screen once its form is in (the form loads behind its own skeleton). */
 async function agentLoaded(canvasElement: HTMLElement, name: string) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name, level: 1 }, { timeout: 4000 });
-  const form = await canvas.findByRole(
-    'form',
-    { name: `${name} configuration` },
-    { timeout: 4000 },
-  );
+  await canvas.findByRole('heading', { name, level: 1 });
+  const form = await canvas.findByRole('form', { name: `${name} configuration` });
   return { canvas, form: within(form), formElement: form };
 }
 
@@ -123,9 +119,7 @@ export const Overview: Story = {
   tags: ['screen-state', 'state:agents.overview'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Agents' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Agents' })).toBeVisible();
     const card = (name: string) => canvas.getByText(name).closest('li')!;
     await expect(card('Localization Manager')).toHaveTextContent('Part-supervised122 hours saved');
     await expect(card('SEO Specialist')).toHaveTextContent('Autonomous45 hours saved');
@@ -139,12 +133,10 @@ export const Overview: Story = {
     await expect(canvas.queryByRole('link', { name: /Pricing Analyst/ })).toBeNull();
 
     // Each agent's last run (status, when it ended, its proposals), or "Not configured".
-    await waitFor(
-      () =>
-        expect(card('Localization Manager')).toHaveTextContent(
-          'Last run: Succeeded2 days ago·118 proposals',
-        ),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(card('Localization Manager')).toHaveTextContent(
+        'Last run: Succeeded2 days ago·118 proposals',
+      ),
     );
     await expect(card('SEO Specialist')).toHaveTextContent(
       'Last run: Failed19 hours ago·60 proposals',
@@ -453,7 +445,7 @@ export const ConfigValidation: Story = {
     await expect(targets.queryByRole('alert')).toBeNull();
     await expect(fields.queryByRole('alert')).toBeNull();
     await userEvent.click(form.getByRole('button', { name: 'Save configuration' }));
-    await expect(await catalogs.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    await expect(await catalogs.findByRole('alert')).toHaveTextContent(
       CONFIG_MESSAGES.unknownCatalogs(['acme-outlet']),
     );
     // Focus goes to the refused catalog, the one marked invalid.
@@ -487,7 +479,7 @@ export const ConfigValidationFixed: Story = {
     const { form } = await agentLoaded(canvasElement, 'Localization Manager');
     const catalogs = group(form, 'Catalogs');
     await userEvent.click(form.getByRole('button', { name: 'Save configuration' }));
-    await expect(await catalogs.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    await expect(await catalogs.findByRole('alert')).toHaveTextContent(
       CONFIG_MESSAGES.unknownCatalogs(['acme-outlet']),
     );
     // Unchecking the refused catalog clears the server's message; none left is the form's own rule.
@@ -554,7 +546,7 @@ export const RunEstimate: Story = {
   tags: ['screen-state', 'state:agents.run-estimate'],
   play: async ({ canvasElement }) => {
     const dialog = await openEstimate(canvasElement);
-    await expect(await dialog.findByText('$0.63', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await dialog.findByText('$0.63')).toBeVisible();
     await expect(figures(dialog)).toEqual({
       Products: '14',
       Fields: 'Long description, Short description, Page title, Page description, Page keywords',
@@ -606,7 +598,7 @@ export const RunEstimateStart: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const dialog = await openEstimate(canvasElement);
-    await dialog.findByText('$0.63', {}, { timeout: 4000 });
+    await dialog.findByText('$0.63');
     const concurrency = dialog.getByRole('spinbutton', { name: 'Concurrency' });
     await userEvent.clear(concurrency);
     await userEvent.type(concurrency, '5');
@@ -646,7 +638,7 @@ const progress = atAgent('seo', {
 
 /** The current run's card (its region is named by its heading). */
 const runCard = async (canvasElement: HTMLElement, name = 'Current run') =>
-  within(await within(canvasElement).findByRole('region', { name }, { timeout: 4000 }));
+  within(await within(canvasElement).findByRole('region', { name }));
 
 /** A run in progress, live: items ended of total, proposals, failed items, elapsed time; Cancel run. */
 export const RunProgress: Story = {
@@ -898,11 +890,7 @@ export const WithoutInstance: Story = {
   ...noInstance.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole(
-      'heading',
-      { name: 'Localization Manager', level: 1 },
-      { timeout: 4000 },
-    );
+    await canvas.findByRole('heading', { name: 'Localization Manager', level: 1 });
     await expect(canvas.getByText(AGENT_MESSAGES.noInstance)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Open environment settings' })).toHaveAttribute(
       'href',

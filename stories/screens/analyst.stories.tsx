@@ -48,7 +48,7 @@ const page = () => within(document.body);
 
 async function loaded(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name: ANALYST_TEXT.title, level: 1 }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: ANALYST_TEXT.title, level: 1 });
   return canvas;
 }
 
@@ -67,7 +67,7 @@ const renderedMarkdown = (canvasElement: HTMLElement) =>
   });
 
 const questionBox = (canvas: ReturnType<typeof within>) =>
-  canvas.findByRole('textbox', { name: ANALYST_TEXT.questionLabel }, { timeout: 4000 });
+  canvas.findByRole('textbox', { name: ANALYST_TEXT.questionLabel });
 
 /** The answer's first line as shown: the lowest engine, its rate, interval and n. */
 const firstLine = (text: string) => text.split('\n')[0]!.replace(/^- /, '').replaceAll('**', '');
@@ -81,9 +81,7 @@ export const Empty: Story = {
   tags: ['screen-state', 'state:analyst'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await expect(
-      await canvas.findByText(ANALYST_TEXT.emptyTitle, {}, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText(ANALYST_TEXT.emptyTitle)).toBeVisible();
     const suggestions = within(
       await canvas.findByRole('region', { name: ANALYST_TEXT.suggestions }),
     );
@@ -111,9 +109,7 @@ export const Answer: Story = {
   tags: ['screen-state', 'state:analyst.answer'],
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    await expect(
-      await canvas.findByText(ANALYST_QUESTION_TEXT, {}, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText(ANALYST_QUESTION_TEXT)).toBeVisible();
     const [answer] = answers(canvasElement);
     const steps = within(answer!.getByRole('region', { name: ANALYST_TEXT.steps }));
     await expect(
@@ -197,11 +193,7 @@ export const SuggestionAsks: Story = {
   ...picking.story,
   play: async ({ canvasElement }) => {
     const canvas = await loaded(canvasElement);
-    const suggestion = await canvas.findByRole(
-      'button',
-      { name: analystSuggestions[0] },
-      { timeout: 4000 },
-    );
+    const suggestion = await canvas.findByRole('button', { name: analystSuggestions[0] });
     await userEvent.click(suggestion);
     await waitFor(() =>
       expect(picking.api.calls('analyst.ask')).toEqual([
@@ -209,13 +201,11 @@ export const SuggestionAsks: Story = {
       ]),
     );
     await expect(await canvas.findByText(analystSuggestions[0]!)).toBeVisible();
-    await waitFor(
-      () =>
-        expect(canvasElement.querySelector('[data-slot="analyst-answer"]')).toHaveAttribute(
-          'data-status',
-          'done',
-        ),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-slot="analyst-answer"]')).toHaveAttribute(
+        'data-status',
+        'done',
+      ),
     );
     await expect(
       canvasElement.querySelector('[data-slot="analyst-markdown"] li'),
@@ -283,16 +273,13 @@ export const RetryAnswer: Story = {
     const canvas = await loaded(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: ANALYST_TEXT.retry }));
     await waitFor(() => expect(retrying.api.calls('analyst.retry')).toEqual([scope]));
-    await waitFor(
-      () => {
-        expect(answers(canvasElement).length).toBe(2);
-        expect(canvasElement.querySelectorAll('[data-slot="analyst-answer"]')[1]).toHaveAttribute(
-          'data-status',
-          'done',
-        );
-      },
-      { timeout: 4000 },
-    );
+    await waitFor(() => {
+      expect(answers(canvasElement).length).toBe(2);
+      expect(canvasElement.querySelectorAll('[data-slot="analyst-answer"]')[1]).toHaveAttribute(
+        'data-status',
+        'done',
+      );
+    });
     // The failed answer stays, without its Retry (it belongs to the last answer).
     await expect(canvas.getByText(ANALYST_FAILURE)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: ANALYST_TEXT.retry })).toBeNull();

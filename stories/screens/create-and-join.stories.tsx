@@ -15,7 +15,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const heading = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).findByRole('heading', { name, level: 1 }, { timeout: 4000 });
+  within(canvasElement).findByRole('heading', { name, level: 1 });
 
 /** The Field around a labelled control: its error is the alert inside. */
 function fieldOf(input: HTMLElement) {
@@ -385,7 +385,7 @@ export const AcceptInvite: Story = {
     await waitFor(() => expect(accept.api.calls('invitations.accept')).toEqual([{ token: TOKEN }]));
 
     await expect(
-      await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)' }, { timeout: 4000 }),
+      await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)' }),
     ).toBeVisible();
     await expect(accept.api.calls('orgs.bestRedirectForUser')).toEqual([{ orgSlug: 'acme' }]);
   },
@@ -397,9 +397,7 @@ async function acceptAndExpect(
   message: string,
 ): Promise<void> {
   const canvas = within(canvasElement);
-  await userEvent.click(
-    await canvas.findByRole('button', { name: 'Accept invitation' }, { timeout: 4000 }),
-  );
+  await userEvent.click(await canvas.findByRole('button', { name: 'Accept invitation' }));
   await heading(canvasElement, title);
   await expect(canvas.getByText(message)).toBeVisible();
   await expect(canvas.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
@@ -487,11 +485,7 @@ export const AcceptInviteSignedOut: Story = {
   ...signedOut.story,
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByRole(
-        'button',
-        { name: 'Sign in with Salesforce' },
-        { timeout: 4000 },
-      ),
+      await within(canvasElement).findByRole('button', { name: 'Sign in with Salesforce' }),
     ).toBeVisible();
     await expect(signedOut.api.calls('invitations.accept')).toEqual([]);
   },

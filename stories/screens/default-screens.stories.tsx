@@ -78,11 +78,7 @@ export const RouteErrorThroughRouter: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: APP_MESSAGES.somethingWentWrong },
-        { timeout: 4000 },
-      ),
+      await canvas.findByRole('heading', { name: APP_MESSAGES.somethingWentWrong }),
     ).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: APP_MESSAGES.showError }));
@@ -103,9 +99,7 @@ export const InvalidSearchFallsBack: Story = {
   ...invalidSearch.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     const tabs = within(canvas.getByRole('navigation', { name: 'Settings' }));
     await expect(tabs.getByRole('link', { current: 'page' })).toHaveTextContent('Organization');
     await expect(canvas.getByRole('region', { name: 'Organization' })).toBeVisible();
@@ -123,11 +117,9 @@ export const InvalidReviewsSearchFallsBack: Story = {
   ...invalidReviews.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Reviews', level: 1 }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Reviews', level: 1 })).toBeVisible();
     // The pending queue of every agent, page 1: what the defaults are.
-    await expect(await canvas.findByText('Nothing to review', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('Nothing to review')).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Pending');
     await expect(canvas.getByRole('combobox', { name: 'Agent' })).toHaveTextContent('All agents');
     await expect(canvas.queryByText(APP_MESSAGES.somethingWentWrong)).toBeNull();

@@ -24,9 +24,7 @@ export const OnboardingNeeded: Story = {
   tags: ['screen-state', 'state:gating.onboarding-needed'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Onboarding needed' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Onboarding needed' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Book an onboarding demo' })).toBeEnabled();
     await expect(canvas.queryByRole('heading', { name: 'Products' })).toBeNull();
   },
@@ -42,9 +40,7 @@ export const SuperuserBypass: Story = {
   tags: ['screen-state', 'state:gating.superuser-bypass'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Products' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Products' })).toBeVisible();
     await expect(canvas.queryByText('Onboarding needed')).toBeNull();
   },
 };
@@ -60,11 +56,7 @@ export const IntegrationMissing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: 'Salesforce B2C Commerce Integration Missing' },
-        { timeout: 4000 },
-      ),
+      await canvas.findByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
     ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Open environment settings' })).toHaveAttribute(
       'href',
@@ -93,7 +85,7 @@ export const HomeOptsOut: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)' }, { timeout: 4000 }),
+      await canvas.findByRole('heading', { name: 'AI Discoverability (AEO)' }),
     ).toBeVisible();
     await expect(canvas.queryByText('Onboarding needed')).toBeNull();
     await expect(canvas.queryByText('Salesforce B2C Commerce Integration Missing')).toBeNull();
@@ -114,9 +106,7 @@ function instanceOptOut(path: string, heading: string, more: TrpcScenario = {}) 
     ...at.story,
     play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
       const canvas = within(canvasElement);
-      await expect(
-        await canvas.findByRole('heading', { name: heading, level: 1 }, { timeout: 4000 }),
-      ).toBeVisible();
+      await expect(await canvas.findByRole('heading', { name: heading, level: 1 })).toBeVisible();
       await expect(canvas.queryByText(ORG_MESSAGES.integrationMissing)).toBeNull();
       await expect(canvas.queryByText(ORG_MESSAGES.onboardingNeeded)).toBeNull();
     },
@@ -142,11 +132,7 @@ export const ProductsStillGated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: ORG_MESSAGES.integrationMissing },
-        { timeout: 4000 },
-      ),
+      await canvas.findByRole('heading', { name: ORG_MESSAGES.integrationMissing }),
     ).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: 'Products', level: 1 })).toBeNull();
   },

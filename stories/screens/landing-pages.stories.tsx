@@ -44,17 +44,13 @@ const page = () => within(document.body);
 
 const listLoaded = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  await canvas.findByRole(
-    'heading',
-    { name: LANDING_PAGES_TEXT.title, level: 1 },
-    { timeout: 8000 },
-  );
-  return canvas.findByRole('table', { name: LANDING_PAGES_TEXT.label }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: LANDING_PAGES_TEXT.title, level: 1 });
+  return canvas.findByRole('table', { name: LANDING_PAGES_TEXT.label });
 };
 
 const detailLoaded = async (canvasElement: HTMLElement, title = summerSale.title) => {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name: title, level: 1 }, { timeout: 8000 });
+  await canvas.findByRole('heading', { name: title, level: 1 });
   return canvas;
 };
 
@@ -109,9 +105,7 @@ export const ListEmpty: Story = {
   tags: ['screen-state', 'state:landing-pages.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText(LANDING_PAGES_TEXT.emptyTitle, {}, { timeout: 8000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText(LANDING_PAGES_TEXT.emptyTitle)).toBeVisible();
     await expect(canvas.getByText(LANDING_PAGES_TEXT.emptyDescription)).toBeVisible();
     await expect(canvas.queryByRole('table')).toBeNull();
     // One in the header, one in the empty state: either opens the dialog.
@@ -455,7 +449,7 @@ export const Forbidden: Story = {
   tags: ['screen-state', 'state:landing-pages.forbidden'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(ORG_MESSAGES.superuserRequired);
     await expect(alert).toHaveTextContent(LANDING_PAGES_TEXT.forbiddenDescription);
     await expect(canvas.queryByRole('button', { name: LANDING_PAGES_TEXT.create })).toBeNull();
@@ -472,7 +466,7 @@ export const ForbiddenDetail: Story = {
   ...forbiddenDetail.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
       ORG_MESSAGES.superuserRequired,
     );
     await expect(forbiddenDetail.api.calls('landingPages.get')).toEqual([]);

@@ -39,7 +39,7 @@ function at(step: string, instance: B2CInstance, more: TrpcScenario = {}) {
 }
 
 const heading = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).findByRole('heading', { name, level: 2 }, { timeout: 4000 });
+  within(canvasElement).findByRole('heading', { name, level: 2 });
 
 async function expectCurrentStep(canvasElement: HTMLElement, label: string) {
   const steps = within(
@@ -89,9 +89,7 @@ export const SelectInstanceSyncFallback: Story = {
   tags: ['screen-state', 'state:onboarding.select-instance'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('button', { name: 'Choose zzte_003' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Choose zzte_003' })).toBeVisible();
     await expect(syncFails.api.calls('b2cInstances.sync')).toHaveLength(1);
     await expect(syncFails.api.calls('b2cInstances.list')).toHaveLength(1);
   },
@@ -107,7 +105,7 @@ export const SelectInstanceEmpty: Story = {
   tags: ['screen-state', 'state:onboarding.select-instance-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
       INSTANCE_MESSAGES.instancesEmpty,
     );
     await expect(canvas.getByText(INSTANCE_MESSAGES.instancesEmpty)).toBeVisible();
@@ -311,7 +309,7 @@ function verifyFails(
       const canvas = within(canvasElement);
       await heading(canvasElement, title);
       await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
-      await expect(await canvas.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(text);
+      await expect(await canvas.findByRole('alert')).toHaveTextContent(text);
       await expect(canvas.getByText(text)).toBeVisible();
       await expect(canvas.getByRole('heading', { name: title, level: 2 })).toBeVisible();
       await expect(canvas.getByRole('button', { name: 'Verify' })).toBeEnabled();
@@ -491,7 +489,7 @@ export const Complete: Story = {
     );
 
     // Settings, on the Environment view (?view=env-settings).
-    await canvas.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 });
+    await canvas.findByRole('heading', { name: 'Settings', level: 1 });
     await expect(
       canvas.queryByRole('heading', { name: 'Link a B2C Commerce instance' }),
     ).toBeNull();
@@ -505,7 +503,7 @@ export const Complete: Story = {
       'Production',
     );
     const card = canvas.getByRole('region', { name: 'B2C Commerce instance' });
-    await within(card).findByText(allVerified.instanceId, {}, { timeout: 4000 });
+    await within(card).findByText(allVerified.instanceId);
     await expect(within(card).getByText('Onboarded')).toBeVisible();
     await expect(within(card).getByRole('link', { name: 'Review onboarding' })).toBeVisible();
     await expect(complete.api.calls('b2cInstances.get')).toEqual([
@@ -555,7 +553,7 @@ export const CompleteNotVerified: Story = {
       expect(notOnboarded.api.calls('b2cInstances.verifyOnboarded')).toHaveLength(1),
     );
     // The answer (not ok) is only logged: the button is ready again and the screen stays.
-    await waitFor(() => expect(continueButton).not.toHaveAttribute('aria-busy'), { timeout: 3000 });
+    await waitFor(() => expect(continueButton).not.toHaveAttribute('aria-busy'));
     await expect(continueButton).toBeEnabled();
     await expect(canvas.getByRole('heading', { name: 'Finish onboarding' })).toBeVisible();
   },

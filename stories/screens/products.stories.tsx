@@ -36,8 +36,8 @@ const page = () => within(document.body);
 
 const listLoaded = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name: 'Products', level: 1 }, { timeout: 4000 });
-  return canvas.findByRole('table', { name: 'Products' }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: 'Products', level: 1 });
+  return canvas.findByRole('table', { name: 'Products' });
 };
 
 /** The product ids of the table's rows, in order. */
@@ -134,13 +134,11 @@ export const ListSecondPage: Story = {
     const pages = canvas.getByRole('navigation', { name: 'Product pages' });
     await userEvent.click(within(pages).getByRole('link', { name: 'Page 2' }));
     await waitFor(() => expect(searchOf(secondPage)).toEqual({ page: '2' }));
-    await waitFor(
-      async () =>
-        expect(rowIds(await listLoaded(canvasElement))).toEqual([
-          'trailhead-fleece-olv',
-          'wool-hiking-socks',
-        ]),
-      { timeout: 4000 },
+    await waitFor(async () =>
+      expect(rowIds(await listLoaded(canvasElement))).toEqual([
+        'trailhead-fleece-olv',
+        'wool-hiking-socks',
+      ]),
     );
     await expect(
       within(canvas.getByRole('navigation', { name: 'Product pages' })).getByRole('link', {
@@ -193,7 +191,7 @@ export const ListFiltered: Story = {
     // Clearing one filter: the URL drops it, the language stays, the list follows.
     await choose(canvasElement, 'Product type', 'All types');
     await waitFor(() => expect(searchOf(filtered)).toEqual({ language: 'fr-FR' }));
-    await expect(await canvas.findByText('26 products', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('26 products')).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Product type' })).toHaveTextContent(
       'All types',
     );
@@ -203,7 +201,7 @@ export const ListFiltered: Story = {
     await waitFor(() =>
       expect(searchOf(filtered)).toEqual({ language: 'fr-FR', b2cProductId: 'alpine' }),
     );
-    await expect(await canvas.findByText('7 products', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('7 products')).toBeVisible();
 
     await userEvent.click(canvas.getByRole('switch', { name: 'Show offline' }));
     await waitFor(() =>
@@ -222,7 +220,7 @@ export const ListFiltered: Story = {
     await waitFor(() =>
       expect(canvas.getByRole('switch', { name: 'Show offline' })).not.toBeChecked(),
     );
-    await expect(await canvas.findByText('26 products', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('26 products')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
 
     // Back to the documented state: French names, variation groups only.
@@ -230,7 +228,7 @@ export const ListFiltered: Story = {
     await waitFor(() =>
       expect(searchOf(filtered)).toEqual({ language: 'fr-FR', productType: 'variation-group' }),
     );
-    await expect(await canvas.findByText('14 products', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('14 products')).toBeVisible();
   },
 };
 
@@ -279,11 +277,7 @@ export const ListByCategory: Story = {
 const empty = atCatalogue(`${LIST}?b2cProductId=nothing`);
 /** The empty state in the canvas, once the list has answered. */
 async function emptyState(canvasElement: HTMLElement) {
-  const title = await within(canvasElement).findByText(
-    'No products match these filters',
-    {},
-    { timeout: 4000 },
-  );
+  const title = await within(canvasElement).findByText('No products match these filters');
   return title.closest<HTMLElement>('[data-slot="empty-state"]')!;
 }
 
@@ -329,11 +323,7 @@ export const ListEmptyCleared: Story = {
 
 /** The loaded sync panel (its skeleton has the same heading, and is a different element). */
 async function syncPanel(canvasElement: HTMLElement) {
-  const button = await within(canvasElement).findByRole(
-    'button',
-    { name: 'Sync now' },
-    { timeout: 4000 },
-  );
+  const button = await within(canvasElement).findByRole('button', { name: 'Sync now' });
   return button.closest<HTMLElement>('section')!;
 }
 
@@ -391,9 +381,7 @@ export const SyncCompletes: Story = {
     await expect(await within(sync).findByText('Syncing… 2,300 of 2,350 products')).toBeVisible();
     await waitFor(() => expect(completes.api.calls('jobs.progress')).toHaveLength(1));
     reportNext();
-    await waitFor(() => expect(within(sync).queryByRole('progressbar')).toBeNull(), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(within(sync).queryByRole('progressbar')).toBeNull());
     await expect(within(sync).getByRole('button', { name: 'Sync now' })).toBeEnabled();
     await expect(completes.api.calls('products.syncState')).toHaveLength(2);
     await waitFor(() => expect(completes.api.calls('products.list')).toHaveLength(2));
@@ -465,9 +453,7 @@ export const FirstSync: Story = {
   ...firstSync.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('No products copied yet', {}, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('No products copied yet')).toBeVisible();
     await expect(
       canvas.getByText(
         "Beacon keeps a copy of zzte_001's catalogue so you can filter it and review agents' proposals. Choose Sync now to make the first copy; large catalogues take a few minutes.",
@@ -483,7 +469,7 @@ export const FirstSync: Story = {
 // ——— Detail ———
 
 const detailLoaded = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).findByRole('heading', { name, level: 1 }, { timeout: 4000 });
+  within(canvasElement).findByRole('heading', { name, level: 1 });
 
 /** The rows of a localized field's table: locale, value, whether it is the chosen one. */
 async function fieldRows(canvasElement: HTMLElement, label: string) {
@@ -623,7 +609,7 @@ export const DetailRefreshDeleted: Story = {
     const canvas = within(canvasElement);
     await expect(await detailLoaded(canvasElement, 'Trailhead Fleecejacke')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Refresh from instance' }));
-    await expect(await canvas.findByText('Product not found', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('Product not found')).toBeVisible();
     await expect(
       canvas.getByText(PRODUCT_MESSAGES.productNotFound('trailhead-fleece')),
     ).toBeVisible();
@@ -726,7 +712,7 @@ export const NotFound: Story = {
   tags: ['screen-state', 'state:products.not-found'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Product not found', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('Product not found')).toBeVisible();
     await expect(canvas.getByText(PRODUCT_MESSAGES.productNotFound('nope'))).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Back to products' })).toHaveAttribute(
       'href',

@@ -66,8 +66,8 @@ const pathOf = (story: { history(): { location: { pathname: string } } }) =>
 
 async function queueLoaded(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('heading', { name: 'Reviews', level: 1 }, { timeout: 4000 });
-  return canvas.findByRole('table', { name: 'Proposals' }, { timeout: 4000 });
+  await canvas.findByRole('heading', { name: 'Reviews', level: 1 });
+  return canvas.findByRole('table', { name: 'Proposals' });
 }
 
 /** The proposal ids of the table's rows, in order. */
@@ -161,10 +161,10 @@ export const List: Story = {
     // A filter changed is a new URL, and the list follows it; back to pending, the URL is bare again.
     await choose(canvasElement, 'Agent', 'Localization Manager');
     await waitFor(() => expect(searchOf(list)).toEqual({ agentType: 'translation' }));
-    await expect(await canvas.findByText('23 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('23 proposals')).toBeVisible();
     await choose(canvasElement, 'Agent', 'All agents');
     await waitFor(() => expect(searchOf(list)).toEqual({}));
-    await expect(await canvas.findByText('95 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('95 proposals')).toBeVisible();
     await expect(list.api.calls('reviews.list').slice(0, 2)).toEqual([
       { ...scope, ...defaults, page: 1 },
       { ...scope, ...defaults, agentType: 'translation', page: 1 },
@@ -219,12 +219,12 @@ export const ListFiltered: Story = {
     await waitFor(() =>
       expect(searchOf(filtered)).toEqual({ reviewStatus: 'rejected', agentType: 'seo' }),
     );
-    await expect(await canvas.findByText('1 proposal', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('1 proposal')).toBeVisible();
     await choose(canvasElement, 'Status', 'Approved');
     await waitFor(() =>
       expect(searchOf(filtered)).toEqual({ reviewStatus: 'approved', agentType: 'seo' }),
     );
-    await expect(await canvas.findByText('6 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('6 proposals')).toBeVisible();
     await expect(filtered.api.calls('reviews.list').slice(0, 2)).toEqual([
       { ...scope, ...defaults, reviewStatus: 'approved', agentType: 'seo', page: 1 },
       { ...scope, ...defaults, reviewStatus: 'rejected', agentType: 'seo', page: 1 },
@@ -239,7 +239,7 @@ export const ListEmpty: Story = {
   tags: ['screen-state', 'state:reviews.list-empty'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const title = await canvas.findByText('Nothing to review', {}, { timeout: 4000 });
+    const title = await canvas.findByText('Nothing to review');
     const state = title.closest<HTMLElement>('[data-slot="empty-state"]')!;
     await expect(state).toHaveTextContent(
       'When agents propose changes, they wait here for your decision. Run one from Agents to get proposals.',
@@ -259,11 +259,7 @@ export const ListNoMatch: Story = {
   ...noMatch.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const title = await canvas.findByText(
-      'No proposals match these filters',
-      {},
-      { timeout: 4000 },
-    );
+    const title = await canvas.findByText('No proposals match these filters');
     const state = title.closest<HTMLElement>('[data-slot="empty-state"]')!;
     await expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue('nothing-here');
     await userEvent.click(within(state).getByRole('button', { name: 'Clear filters' }));
@@ -304,7 +300,7 @@ export const ListByRun: Story = {
     await expect(canvas.getByText('Run run_seo_7')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Remove the filter Run run_seo_7' }));
     await waitFor(() => expect(searchOf(byRun)).toEqual({ agentType: 'seo', reviewStatus: 'all' }));
-    await expect(await canvas.findByText('80 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('80 proposals')).toBeVisible();
     await expect(canvas.queryByText('Run run_seo_7')).toBeNull();
     await expect(byRun.api.calls('reviews.list')[0]).toEqual({
       ...scope,
@@ -393,7 +389,7 @@ export const BulkApprove: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Approve 3 proposals' }));
     await expect(await canvas.findByText('Approved 3 proposals')).toBeVisible();
     await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
-    await expect(await canvas.findByText('92 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('92 proposals')).toBeVisible();
     const after = await queueLoaded(canvasElement);
     for (const id of ids) await expect(rowIds(after)).not.toContain(id);
     await expect(canvas.queryByRole('region', { name: 'Selected proposals' })).toBeNull();
@@ -428,7 +424,7 @@ export const BulkRejectAllMatching: Story = {
     await userEvent.type(reason, 'Wrong tone for spring');
     await expect(dialog.getByText('21 / 500')).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Reject 95 proposals' }));
-    await expect(await canvas.findByText('Nothing to review', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('Nothing to review')).toBeVisible();
     await expect(canvas.getByText('Rejected 95 proposals')).toBeVisible();
     await expect(bulkReject.api.calls('reviews.reject')).toEqual([
       { ...scope, selection: { filter: defaults }, reason: 'Wrong tone for spring' },
@@ -478,7 +474,7 @@ export const ListKeyboard: Story = {
     await userEvent.keyboard('a');
     await expect(await canvas.findByText('Approved 1 proposal')).toBeVisible();
     await waitFor(() => expect(active()).toBe(third));
-    await expect(await canvas.findByText('94 proposals', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('94 proposals')).toBeVisible();
     await expect(keyboard.api.calls('reviews.approve')).toEqual([
       { ...scope, selection: { ids: [second] } },
     ]);
@@ -504,7 +500,7 @@ export const ListKeyboard: Story = {
 const detailUrl = (id: string, search = '') => `${QUEUE}/${id}${search}`;
 
 async function detailLoaded(canvasElement: HTMLElement, name: string) {
-  return within(canvasElement).findByRole('heading', { name, level: 1 }, { timeout: 4000 });
+  return within(canvasElement).findByRole('heading', { name, level: 1 });
 }
 
 /** The words marked in a value panel: struck out on the instance's side, added on the proposal's. */
@@ -711,9 +707,8 @@ export const DetailEditApproved: Story = {
       'Approved by Maya Member, Mar 2, 2026, 11:30 UTC.Publishing to the instance…',
     );
     // The mocked publish job writes it shortly after; the screen follows by itself.
-    await waitFor(
-      () => expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
     );
     await expect(shownText(canvasElement, 'Now live')).toBe(EDITED);
     await expect(shownText(canvasElement, "The agent's proposal, before the edit")).toBe(
@@ -747,12 +742,10 @@ export const DetailApprove: Story = {
     );
     await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Reject' })).toBeNull();
-    await waitFor(
-      () =>
-        expect(statusPanel(canvasElement)).toHaveTextContent(
-          'Published to the instanceApproved by Maya Member, Mar 2, 2026, 11:30 UTC. Published Mar 2, 2026, 11:30 UTC.',
-        ),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(statusPanel(canvasElement)).toHaveTextContent(
+        'Published to the instanceApproved by Maya Member, Mar 2, 2026, 11:30 UTC. Published Mar 2, 2026, 11:30 UTC.',
+      ),
     );
     await expect(approveNow.api.calls('reviews.approve')).toEqual([
       { ...scope, selection: { ids: [REVIEW_IDS.pending] } },
@@ -799,9 +792,8 @@ export const DetailApprovedPublishing: Story = {
       'Approved by Maya Member, Mar 2, 2026, 11:29 UTC.Publishing to the instance…',
     );
     await expect(shownText(canvasElement, 'Approved value')).toBe(approvedProposal.proposedValue);
-    await waitFor(
-      () => expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
     );
     await expect(publishing.api.calls('reviews.get').length).toBe(3);
   },
@@ -919,9 +911,8 @@ export const DetailRetry: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
     await expect(await canvas.findByText('Queued to publish again.')).toBeVisible();
-    await waitFor(
-      () => expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(statusPanel(canvasElement)).toHaveTextContent('Published to the instance'),
     );
     await expect(retry.api.calls('reviews.retry')).toEqual([
       { ...scope, proposalId: REVIEW_IDS.unreachable },
@@ -1067,9 +1058,7 @@ export const DetailNotFound: Story = {
   ...missing.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('Proposal not found', {}, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('Proposal not found')).toBeVisible();
     await expect(canvas.getByText(REVIEW_MESSAGES.notFound)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Back to reviews' })).toHaveAttribute(
       'href',

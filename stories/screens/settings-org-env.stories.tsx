@@ -26,7 +26,7 @@ const ORG_SETTINGS = '/app/acme/prod/settings';
 const ENV_SETTINGS = '/app/acme/prod/settings?view=env-settings';
 
 const settingsLoaded = (canvasElement: HTMLElement) =>
-  within(canvasElement).findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 });
+  within(canvasElement).findByRole('heading', { name: 'Settings', level: 1 });
 
 /** The value a settings card shows for a label (a <dt>/<dd> pair). */
 function detail(scope: HTMLElement, label: string): HTMLElement {
@@ -148,7 +148,7 @@ export const EnvSettings: Story = {
     await expect(detail(envCard, 'Slug')).toHaveTextContent('prod');
 
     const card = canvas.getByRole('region', { name: 'B2C Commerce instance' });
-    await within(card).findByText('zzte_001', {}, { timeout: 4000 });
+    await within(card).findByText('zzte_001');
     await expect(detail(card, 'Instance ID')).toHaveTextContent('zzte_001');
     await expect(detail(card, 'Host')).toHaveTextContent(
       'zzte-001.dx.commercecloud.salesforce.com',
@@ -215,7 +215,7 @@ export const EnvMidOnboarding: Story = {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
     const card = canvas.getByRole('region', { name: 'B2C Commerce instance' });
-    await within(card).findByText('zzte_002', {}, { timeout: 4000 });
+    await within(card).findByText('zzte_002');
     await expect(within(card).getByText('Onboarding incomplete')).toBeVisible();
     await expect(detail(card, 'OCAPI Data settings')).toHaveTextContent(/^Verified$/);
     await expect(detail(card, 'OCAPI Shop settings')).toHaveTextContent('Not verified');
@@ -238,6 +238,7 @@ const instanceLoading = screen({
 /** The instance is still loading: a skeleton in its place; the onboarding link is already there. */
 export const EnvInstanceLoading: Story = {
   ...instanceLoading.story,
+  parameters: { ...instanceLoading.story.parameters, stillLoading: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
@@ -272,7 +273,7 @@ export const EnvInstanceLoadError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent('Could not load the B2C Commerce instance');
     await expect(alert).toHaveTextContent('This B2C instance does not belong to the org.');
     await expect(canvas.queryByText('Instance ID')).toBeNull();

@@ -38,7 +38,7 @@ const orgId = orgs.acme.id;
 const page = () => within(document.body);
 
 const settingsLoaded = (canvasElement: HTMLElement) =>
-  within(canvasElement).findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 4000 });
+  within(canvasElement).findByRole('heading', { name: 'Settings', level: 1 });
 
 /** The Field around a labelled control: its error is the alert inside. */
 function fieldOf(control: HTMLElement) {
@@ -49,11 +49,7 @@ function fieldOf(control: HTMLElement) {
 
 /** The names of the listed prompts, in order. */
 async function promptNames(canvasElement: HTMLElement): Promise<string[]> {
-  const list = await within(canvasElement).findByRole(
-    'list',
-    { name: 'Saved prompts' },
-    { timeout: 4000 },
-  );
+  const list = await within(canvasElement).findByRole('list', { name: 'Saved prompts' });
   return within(list)
     .getAllByRole('heading', { level: 3 })
     .map((h) => h.textContent ?? '');
@@ -124,7 +120,7 @@ export const PromptsEmpty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await expect(await canvas.findByText('No prompts yet', {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText('No prompts yet')).toBeVisible();
     // One way to start: the empty state's button, not a second one in the header.
     await expect(canvas.queryByRole('button', { name: 'New prompt' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Add the first prompt' }));
@@ -143,7 +139,7 @@ export const PromptsEmpty: Story = {
     await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
 
-    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
     await expect(empty.api.calls('prompts.create')).toEqual([
       { orgId, name: 'Best trail running shoes', text: 'Best trail running shoes under $150' },
     ]);
@@ -171,9 +167,7 @@ export const PromptCreateNameTaken: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'New prompt' }, { timeout: 4000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'New prompt' }));
     const dialog = await page().findByRole('dialog', { name: 'New prompt' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     const text = within(dialog).getByRole('textbox', { name: 'Prompt' });
@@ -229,9 +223,7 @@ export const PromptEdit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Edit Trail running shoes' }, { timeout: 4000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit Trail running shoes' }));
     const dialog = await page().findByRole('dialog', { name: 'Edit prompt' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     const text = within(dialog).getByRole('textbox', { name: 'Prompt' });
@@ -241,7 +233,7 @@ export const PromptEdit: Story = {
     await userEvent.type(text, 'What are the best trail running shoes under $120?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
     await expect(edit.api.calls('prompts.update')).toEqual([
       {
         orgId,
@@ -272,11 +264,7 @@ export const PromptDeleteConfirm: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const deleteGift = await canvas.findByRole(
-      'button',
-      { name: 'Delete Gift for a camper' },
-      { timeout: 4000 },
-    );
+    const deleteGift = await canvas.findByRole('button', { name: 'Delete Gift for a camper' });
     await userEvent.click(deleteGift);
     let dialog = await page().findByRole('dialog', { name: 'Delete “Gift for a camper”?' });
     await expect(dialog).toHaveAccessibleDescription(
@@ -292,7 +280,7 @@ export const PromptDeleteConfirm: Story = {
     const confirm = within(dialog).getByRole('button', { name: 'Delete prompt' });
     await userEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
-    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
     await expect(del.api.calls('prompts.delete')).toEqual([
       { orgId, promptId: prompts.campingGift.id },
     ]);
@@ -321,11 +309,7 @@ function atUsers(more: TrpcScenario = {}, user = users.maya) {
 
 /** The text of each row of the Members table, once it has loaded. */
 async function memberRows(canvasElement: HTMLElement) {
-  const table = await within(canvasElement).findByRole(
-    'table',
-    { name: 'Members' },
-    { timeout: 4000 },
-  );
+  const table = await within(canvasElement).findByRole('table', { name: 'Members' });
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -404,14 +388,14 @@ export const UsersInvite: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const email = await canvas.findByRole('textbox', { name: 'Email' }, { timeout: 4000 });
+    const email = await canvas.findByRole('textbox', { name: 'Email' });
     await userEvent.type(email, ' Sam.Rivera@acme.test ');
     const button = canvas.getByRole('button', { name: 'Invite' });
     await userEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
 
     await expect(
-      await canvas.findByText('Invitation created for sam.rivera@acme.test', {}, { timeout: 4000 }),
+      await canvas.findByText('Invitation created for sam.rivera@acme.test'),
     ).toBeVisible();
     await expect(canvas.getByText('Copy its link below and send it yourself.')).toBeVisible();
     const link = canvas.getByRole('region', { name: 'Invitation link for sam.rivera@acme.test' });
@@ -441,7 +425,7 @@ export const UsersInviteAlreadyMember: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const email = await canvas.findByRole('textbox', { name: 'Email' }, { timeout: 4000 });
+    const email = await canvas.findByRole('textbox', { name: 'Email' });
     await userEvent.type(email, 'ada at beacon');
     await userEvent.click(canvas.getByRole('button', { name: 'Invite' }));
     await expect(fieldOf(email).getByRole('alert')).toHaveTextContent(
@@ -474,16 +458,12 @@ export const UsersRevokeInvitation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const button = await canvas.findByRole(
-      'button',
-      { name: 'Revoke invitation for jordan@acme.test' },
-      { timeout: 4000 },
-    );
+    const button = await canvas.findByRole('button', {
+      name: 'Revoke invitation for jordan@acme.test',
+    });
     await userEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    await expect(
-      await canvas.findByText('No pending invitations.', {}, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('No pending invitations.')).toBeVisible();
     await expect(
       canvas.queryByRole('region', { name: 'Invitation link for jordan@acme.test' }),
     ).toBeNull();
@@ -504,9 +484,7 @@ export const UsersRemoveMember: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Remove ada@beacon.test' }, { timeout: 4000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove ada@beacon.test' }));
     const dialog = await page().findByRole('dialog', { name: 'Remove Ada Admin?' });
     await expect(dialog).toHaveAccessibleDescription(
       'ada@beacon.test loses access to Acme Outfitters straight away. To come back, they need a new invitation.',
@@ -514,7 +492,7 @@ export const UsersRemoveMember: Story = {
     const confirm = within(dialog).getByRole('button', { name: 'Remove member' });
     await userEvent.click(confirm);
     await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
-    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(page().queryByRole('dialog')).toBeNull());
     await expect(removeMember.api.calls('members.remove')).toEqual([
       { orgId, userId: users.ada.id },
     ]);
@@ -535,11 +513,7 @@ export const UsersLastMember: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    const remove = await canvas.findByRole(
-      'button',
-      { name: 'Remove maya@beacon.test' },
-      { timeout: 4000 },
-    );
+    const remove = await canvas.findByRole('button', { name: 'Remove maya@beacon.test' });
     await expect(remove).toBeDisabled();
     await expect(remove).toHaveAccessibleDescription(LAST_MEMBER_HINT);
     await expect(canvas.getByText(LAST_MEMBER_HINT)).toBeVisible();
@@ -577,9 +551,7 @@ export const UsersRemoveRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Remove ada@beacon.test' }, { timeout: 4000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove ada@beacon.test' }));
     const dialog = await page().findByRole('dialog', { name: 'Remove Ada Admin?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }));
     const alert = await within(dialog).findByRole('alert');
@@ -599,9 +571,7 @@ export const UsersLeaveOrg: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Remove maya@beacon.test' }, { timeout: 4000 }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Remove maya@beacon.test' }));
     const dialog = await page().findByRole('dialog', { name: 'Leave Acme Outfitters?' });
     await expect(dialog).toHaveAccessibleDescription(
       'You lose access to Acme Outfitters straight away. To come back, you need a new invitation.',

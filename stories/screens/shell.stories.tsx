@@ -31,7 +31,7 @@ const superuser = screen({ url: '/app/acme/prod', session: sessionFor(users.ada)
 
 async function rail(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  return canvas.findByRole('navigation', { name: 'Main' }, { timeout: 4000 });
+  return canvas.findByRole('navigation', { name: 'Main' });
 }
 
 export const Expanded: Story = {

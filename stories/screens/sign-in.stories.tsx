@@ -15,12 +15,11 @@ type Story = StoryObj<typeof meta>;
 const loading = screen({ url: '/app/', session: 'pending' });
 export const SessionLoading: Story = {
   ...loading.story,
+  parameters: { ...loading.story.parameters, stillLoading: true },
   tags: ['screen-state', 'state:session.loading'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('status', { name: 'Loading Beacon' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('status', { name: 'Loading Beacon' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Sign in with Salesforce' })).toBeNull();
     await expect(canvas.queryByRole('main')).toBeNull();
   },
@@ -138,9 +137,7 @@ export const OrgIndexRedirectsToBestEnv: Story = {
   ...orgIndex.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('navigation', { name: 'Main' }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(orgIndex.history().location.pathname).toBe('/app/acme/prod');
     await expect(orgIndex.history().length).toBe(1);
     await expect(orgIndex.api.calls('orgs.bestRedirectForUser')).toEqual([{ orgSlug: 'acme' }]);
@@ -157,9 +154,7 @@ export const OrgIndexNoEnvs: Story = {
   ...orgIndexNoEnvs.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: ORG_MESSAGES.noEnvs }, { timeout: 4000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: ORG_MESSAGES.noEnvs })).toBeVisible();
     await expect(
       canvas.getByText(/Initech has no environments yet. Create the first one/),
     ).toBeVisible();
@@ -178,11 +173,7 @@ export const OrgIndexNotMember: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: ORG_MESSAGES.notOrgMember('globex') },
-        { timeout: 4000 },
-      ),
+      await canvas.findByRole('heading', { name: ORG_MESSAGES.notOrgMember('globex') }),
     ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Go to my orgs' })).toHaveAttribute(
       'href',
@@ -192,19 +183,17 @@ export const OrgIndexNotMember: Story = {
   },
 };
 
+const bestRedirectPending = screen({
+  url: '/app/',
+  session: sessionFor(users.maya),
+  trpc: { 'orgs.bestRedirectForUser': pending },
+});
 export const BestRedirectPending: Story = {
-  ...screen({
-    url: '/app/',
-    session: sessionFor(users.maya),
-    trpc: { 'orgs.bestRedirectForUser': pending },
-  }).story,
+  ...bestRedirectPending.story,
+  parameters: { ...bestRedirectPending.story.parameters, stillLoading: true },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByRole(
-        'status',
-        { name: 'Loading Beacon' },
-        { timeout: 4000 },
-      ),
+      await within(canvasElement).findByRole('status', { name: 'Loading Beacon' }),
     ).toBeVisible();
   },
 };

@@ -34,9 +34,7 @@ const designer = screen({
 
 async function ready(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
-  await expect(
-    await canvas.findByRole('heading', { name: 'Theme designer' }, { timeout: 8000 }),
-  ).toBeVisible();
+  await expect(await canvas.findByRole('heading', { name: 'Theme designer' })).toBeVisible();
   const preview = canvasElement.querySelector<HTMLElement>('[data-slot="landing-preview"]')!;
   return { canvas, preview, inPreview: within(preview) };
 }

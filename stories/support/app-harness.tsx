@@ -4,13 +4,36 @@
  */
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { useState } from 'react';
-import { createApi } from '~/app/lib/api';
+import { type Api, createApi } from '~/app/lib/api';
 import { createSessionStore } from '~/app/lib/session';
 import { parseTheme } from '~/app/lib/theme';
-import { PageRouterProvider, createPageRouter } from '~/app/router';
+import { type PageRouter, PageRouterProvider, createPageRouter } from '~/app/router';
 import type { AppTheme } from '~/domain/shared/app-theme';
 import { mockApi, type SessionMock } from '~/mock-server/handlers';
 import type { TrpcScenario } from '~/mock-server/trpc/scenario';
+
+/** The app the current story rendered, if it rendered one (cleared before every story). */
+let renderedApp: { router: PageRouter; api: Api } | null = null;
+
+export function forgetRenderedApp(): void {
+  renderedApp = null;
+}
+
+/**
+ * Whether the app the story rendered has finished loading: its router is idle (route chunks,
+ * `beforeLoad` and loaders done) and no query or mutation is in flight. `null` when the story
+ * rendered no app.
+ */
+export function renderedAppSettled(): boolean | null {
+  if (!renderedApp) return null;
+  const { router, api } = renderedApp;
+  return (
+    router.state.status === 'idle' &&
+    !router.state.isLoading &&
+    api.queryClient.isFetching() === 0 &&
+    api.queryClient.isMutating() === 0
+  );
+}
 
 export function AppAt({
   url,
@@ -26,10 +49,12 @@ export function AppAt({
     const api = createApi({ retry: false, wsLazy: true });
     const history = createMemoryHistory({ initialEntries: [url] });
     onHistory?.(history);
-    return createPageRouter({
+    const router = createPageRouter({
       history,
       context: { session: createSessionStore(), loadApi: () => Promise.resolve(api) },
     });
+    renderedApp = { router, api };
+    return router;
   });
   return <PageRouterProvider router={router} {...(theme ? { initialTheme: theme } : {})} />;
 }

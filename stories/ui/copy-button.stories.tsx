@@ -19,8 +19,6 @@ function stubClipboard() {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const meta = {
   tags: ['design-system'],
   title: 'UI/CopyButton',
@@ -45,22 +43,18 @@ export const Idle: Story = {
 export const CopiedForTwoSeconds: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Taken before the click, so it is never later than the moment "Copied" shows: the time until
+    // "Copy" is back can only come out longer than the confirmation lasted, however slow the machine.
+    const clickedAt = performance.now();
     await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-    const shownAt = performance.now();
     await expect(writeText).toHaveBeenCalledOnce();
     await expect(writeText).toHaveBeenCalledWith('bcn_client_3f9a1c');
     await expect(await canvas.findByRole('button', { name: 'Copied' })).toBeVisible();
     await expect(canvas.getByRole('status')).toHaveTextContent('Copied');
 
-    // Still confirmed shortly before the 2 s are up...
-    await sleep(COPY_CONFIRMATION_MS - 250 - (performance.now() - shownAt));
-    await expect(canvas.getByRole('button', { name: 'Copied' })).toBeVisible();
-
-    // ...and back to "Copy" just after.
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), {
-      timeout: 750,
-    });
-    await expect(performance.now() - shownAt).toBeGreaterThanOrEqual(COPY_CONFIRMATION_MS - 50);
+    // Back to "Copy" once the confirmation's 2 s are up, and not before.
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible());
+    await expect(performance.now() - clickedAt).toBeGreaterThanOrEqual(COPY_CONFIRMATION_MS);
     await expect(canvas.queryByText('Copied')).toBeNull();
     await expect(canvas.getByRole('status')).toBeEmptyDOMElement();
   },

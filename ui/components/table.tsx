@@ -1,9 +1,43 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '~/ui/lib/cn';
 
+/** Whether the element's content is wider than the element, kept up to date as either resizes. */
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * A table that scrolls sideways when it is wider than its container. Then, and only then, the
+ * container is a named region in the tab order, so keyboard users can scroll it too.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const container = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(container);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={container}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto"
+      {...(scrolls
+        ? {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': props['aria-label'],
+            'aria-labelledby': props['aria-labelledby'],
+          }
+        : {})}
+    >
       <table
         data-slot="table"
         className={cn('w-full caption-bottom text-sm', className)}
