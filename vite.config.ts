@@ -24,6 +24,14 @@ export default defineConfig({
     outDir: here('./dist/app'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry chunk: by default Rolldown
+        // splits off each module a lazy route chunk shares with it (the router's core, zod, React),
+        // and a dozen small files compress worse than one (docs/decisions/0002-lean-entry-chunk.md).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,
