@@ -16,7 +16,19 @@ export default defineConfig({
   resolve: { alias: rootAlias },
   publicDir: 'public',
   plugins: [
-    tanstackRouter({ ...routerGeneratorOptions, autoCodeSplitting: true }),
+    tanstackRouter({
+      ...routerGeneratorOptions,
+      autoCodeSplitting: true,
+      // A route's loader and pending screen load with its screen: in the entry chunk they would make
+      // every visitor pay for every route's reads (docs/decisions/0002-lean-entry-chunk.md).
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
     react(),
     tailwindcss(),
   ],
