@@ -16,7 +16,19 @@ export default defineConfig({
   resolve: { alias: rootAlias },
   publicDir: 'public',
   plugins: [
-    tanstackRouter({ ...routerGeneratorOptions, autoCodeSplitting: true }),
+    tanstackRouter({
+      ...routerGeneratorOptions,
+      autoCodeSplitting: true,
+      // A route's loader and pending screen load with its screen: in the entry chunk they would make
+      // every visitor pay for every route's reads (docs/decisions/0002-lean-entry-chunk.md).
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
     react(),
     tailwindcss(),
   ],
@@ -24,6 +36,14 @@ export default defineConfig({
     outDir: here('./dist/app'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry chunk: by default Rolldown
+        // splits off each module a lazy route chunk shares with it (the router's core, zod, React),
+        // and a dozen small files compress worse than one (docs/decisions/0002-lean-entry-chunk.md).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 /** The agent catalogue (docs/product.md#agents): name, autonomy and hours saved; placeholders are supervised and not yet available. */
+import { AGENT_TYPES, type AgentType } from './constants';
 
-export const AGENT_TYPES = ['translation', 'seo', 'aeo'] as const;
-export type AgentType = (typeof AGENT_TYPES)[number];
+export { AGENT_TYPES, type AgentType };
 
 export type Autonomy = 'autonomous' | 'part-supervised' | 'supervised';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
 import { PRODUCT_FIELDS, type ProductField } from '~/domain/products/entities';
-import { productLanguage } from '~/domain/products/search';
+import { productLanguage } from '~/domain/products/inputs';
 import { idSchema } from '~/domain/shared/ids';
 import type { AgentType } from './catalogue';
 

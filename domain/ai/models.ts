@@ -1,9 +1,7 @@
 /** The AI providers Beacon calls, the one model used from each, and what each costs per token. */
-import { z } from 'zod/mini';
+import { AI_PROVIDERS, type AiProvider } from './constants';
 
-export const AI_PROVIDERS = ['anthropic', 'openai', 'google'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
-export const aiProviderSchema = z.enum(AI_PROVIDERS);
+export { AI_PROVIDERS, type AiProvider };
 
 /**
  * The Claude model, named once. Chosen from the models the Anthropic SDK does not list as

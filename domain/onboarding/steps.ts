@@ -1,16 +1,9 @@
 /** The onboarding step state machine (docs/product.md#onboarding): what "done" means per step, reachability, moving between steps. */
 import type { B2CCapability, VerifiedFlag } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
+import { ONBOARDING_STEPS, type OnboardingStep } from './constants';
 
-export const ONBOARDING_STEPS = [
-  'selectInstance',
-  'createApiClient',
-  'configureOcapiDataSettings',
-  'configureOcapiShopSettings',
-  'configureWebdavSettings',
-  'complete',
-] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export { ONBOARDING_STEPS, type OnboardingStep };
 
 /** What onboarding knows about the chosen instance; every flag false when none is chosen. */
 export interface OnboardingState {

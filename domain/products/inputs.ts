@@ -1,7 +1,13 @@
 /** Inputs of the products procedures: the env's catalogue copy, read with the list's filters. */
 import { z } from 'zod/mini';
 import { idSchema } from '~/domain/shared/ids';
-import { PRODUCT_TYPES, productLanguage } from './search';
+import { LOCALE_ID_MAX_LENGTH, LOCALE_ID_PATTERN } from './constants';
+import { PRODUCT_TYPES } from './search';
+
+/** OCAPI's locale ids: `default`, a language (`fr`) or a language and region (`fr-FR`). */
+export const productLanguage = z
+  .string()
+  .check(z.maxLength(LOCALE_ID_MAX_LENGTH), z.regex(LOCALE_ID_PATTERN));
 
 const envScoped = { orgId: idSchema, envId: idSchema };
 const text = z.string().check(z.minLength(1), z.maxLength(200));

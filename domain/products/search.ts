@@ -1,38 +1,49 @@
 /** The products list's and detail's search parameters: a link reproduces the view. */
-import * as z from 'zod/mini';
-import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
-import { DEFAULT_LOCALE, PRODUCT_VIEW_GROUPS } from './constants';
+import {
+  fallback,
+  flagParam,
+  oneOf,
+  optional,
+  optionalTextParam,
+  pagingParams,
+  searchSchema,
+  type SearchOutput,
+  text,
+} from '~/domain/shared/search';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_ID_MAX_LENGTH,
+  LOCALE_ID_PATTERN,
+  PRODUCT_VIEW_GROUPS,
+} from './constants';
 
 /** `base` is every product but variation groups and variants; `variation-group` only those. */
 export const PRODUCT_TYPES = ['base', 'variation-group'] as const;
 export type ProductTypeFilter = (typeof PRODUCT_TYPES)[number];
 export const PRODUCTS_PAGE_SIZE = 24;
 
-/** OCAPI's locale ids: `default`, a language (`fr`) or a language and region (`fr-FR`). */
-export const productLanguage = z
-  .string()
-  .check(z.maxLength(20), z.regex(/^(default|[a-z]{2,3}(-[A-Za-z0-9]{2,8})?)$/));
-
-const language = fallback(productLanguage, DEFAULT_LOCALE);
+const language = fallback(text(LOCALE_ID_MAX_LENGTH, LOCALE_ID_PATTERN), DEFAULT_LOCALE);
 const productFilters = {
   catalog: optionalTextParam,
   b2cProductId: optionalTextParam,
   showOffline: flagParam,
-  productType: z.catch(z.optional(z.enum(PRODUCT_TYPES)), undefined),
+  productType: optional(oneOf(PRODUCT_TYPES)),
   categoryId: optionalTextParam,
 };
 
-export const productsSearch = z.object({
+const productsShape = {
   ...pagingParams(PRODUCTS_PAGE_SIZE),
   language,
   ...productFilters,
-});
-export type ProductsSearch = z.infer<typeof productsSearch>;
+};
+export const productsSearch = searchSchema(productsShape);
+export type ProductsSearch = SearchOutput<typeof productsShape>;
 
-export const productDetailSearch = z.object({
+const productDetailShape = {
   language,
-  viewGroup: z.catch(z.optional(z.enum(PRODUCT_VIEW_GROUPS)), undefined),
+  viewGroup: optional(oneOf(PRODUCT_VIEW_GROUPS)),
   showJson: flagParam,
   ...productFilters,
-});
-export type ProductDetailSearch = z.infer<typeof productDetailSearch>;
+};
+export const productDetailSearch = searchSchema(productDetailShape);
+export type ProductDetailSearch = SearchOutput<typeof productDetailShape>;

@@ -1,7 +1,14 @@
 /** The review queue's search parameters: a link reproduces the view. */
-import * as z from 'zod/mini';
-import { AGENT_TYPES } from '~/domain/agents/catalogue';
-import { fallback, flagParam, optionalTextParam, pagingParams } from '~/domain/shared/search';
+import { AGENT_TYPES } from '~/domain/agents/constants';
+import {
+  fallback,
+  flagParam,
+  oneOf,
+  optionalTextParam,
+  pagingParams,
+  searchSchema,
+  type SearchOutput,
+} from '~/domain/shared/search';
 import type { ProposalStatus } from './statuses';
 
 /** The queue's status filter; `approved` covers everything approved, published or not. */
@@ -18,13 +25,14 @@ export const REVIEW_STATUS_FILTER: Record<ReviewStatusFilter, readonly ProposalS
   all: ['pending', 'approved', 'published', 'publish-failed', 'conflict', 'rejected', 'superseded'],
 };
 
-export const reviewsSearch = z.object({
+const shape = {
   ...pagingParams(REVIEWS_PAGE_SIZE),
-  reviewStatus: fallback(z.enum([...REVIEW_STATUSES, 'all']), 'pending'),
-  agentType: fallback(z.enum([...AGENT_TYPES, 'all']), 'all'),
+  reviewStatus: fallback(oneOf([...REVIEW_STATUSES, 'all']), 'pending'),
+  agentType: fallback(oneOf([...AGENT_TYPES, 'all']), 'all'),
   b2cProductId: optionalTextParam,
   showOffline: flagParam,
   /** The proposals of one agent run (a run's history row links here). */
   runId: optionalTextParam,
-});
-export type ReviewsSearch = z.output<typeof reviewsSearch>;
+};
+export const reviewsSearch = searchSchema(shape);
+export type ReviewsSearch = SearchOutput<typeof shape>;

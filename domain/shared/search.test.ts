@@ -4,6 +4,7 @@ import { homeSearch } from '~/domain/monitoring/search';
 import { productDetailSearch, productsSearch } from '~/domain/products/search';
 import { reviewsSearch } from '~/domain/reviews/search';
 import { settingsSearch } from '~/domain/settings/search';
+import { authErrorSearch, rootSearch } from '~/domain/shared/search';
 
 describe('route search parameters', () => {
   it('gives the reviews defaults: page 1, 48 a page, pending, all agents, online only', () => {
@@ -80,5 +81,50 @@ describe('route search parameters', () => {
       showJson: false,
       language: 'default',
     });
+  });
+
+  it('leaves out an optional parameter that is missing, and reads an invalid one as undefined', () => {
+    expect(Object.keys(rootSearch.parse({}))).toEqual([]);
+    expect(rootSearch.parse({ campaign: 'aeo' })).toEqual({ campaign: 'aeo' });
+    const invalid = rootSearch.parse({ campaign: 42 });
+    expect(Object.keys(invalid)).toEqual(['campaign']);
+    expect(invalid.campaign).toBeUndefined();
+    expect(rootSearch.parse({ campaign: 'x'.repeat(201) }).campaign).toBeUndefined();
+    expect(authErrorSearch.parse({ error: 'OAuthAccountNotLinked', email: 'a@b.c' })).toEqual({
+      error: 'OAuthAccountNotLinked',
+      email: 'a@b.c',
+    });
+  });
+
+  it('keeps only its own parameters, in its own order', () => {
+    expect(Object.keys(settingsSearch.parse({ other: 1, view: 'prompts' }))).toEqual(['view']);
+    expect(Object.keys(landingPagesSearch.parse({ pageSize: 48, page: 2, x: 1 }))).toEqual([
+      'page',
+      'pageSize',
+    ]);
+  });
+
+  it('takes only whole pages from 1 to 100,000', () => {
+    for (const page of [0, -0, 2.5, '3', 100_001, Number.NaN, Infinity, null])
+      expect(landingPagesSearch.parse({ page }).page).toBe(1);
+    expect(landingPagesSearch.parse({ page: 100_000 }).page).toBe(100_000);
+  });
+
+  it('takes OCAPI locale ids only as the language', () => {
+    for (const language of ['default', 'fr', 'fr-FR', 'zh-Hant'])
+      expect(productsSearch.parse({ language }).language).toBe(language);
+    for (const language of ['FR', 'fr_FR', 'french!', 'x'.repeat(21), 3])
+      expect(productsSearch.parse({ language }).language).toBe('default');
+  });
+
+  it('validates through the Standard Schema interface the router calls', () => {
+    expect(homeSearch['~standard'].validate({ llm: 'openai', view: 'config' })).toEqual({
+      value: { llm: 'openai', view: 'config' },
+    });
+    expect(homeSearch['~standard'].validate({ llm: 'mistral' })).toEqual({
+      value: { llm: undefined, view: 'results' },
+    });
+    expect(homeSearch['~standard'].validate(null)).toHaveProperty('issues');
+    expect(() => homeSearch.parse('view=config')).toThrow();
   });
 });

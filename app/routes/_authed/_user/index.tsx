@@ -6,6 +6,9 @@ import { rootSearch } from '~/domain/shared/search';
 import { MessageScreen } from '~/ui/patterns/message-screen';
 
 export const Route = createFileRoute('/_authed/_user/')({
+  // A signed-in visitor's first page: its loader stays in the entry so that the redirect's read
+  // starts without waiting for a chunk (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: rootSearch,
   loaderDeps: ({ search }) => ({ campaign: search.campaign }),
   loader: async ({ context: { api }, deps }) => {

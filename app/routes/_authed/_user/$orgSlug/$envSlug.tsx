@@ -15,6 +15,9 @@ import { useTRPC } from '~/app/lib/trpc';
 import '~/app/lib/route-data';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug')({
+  // Every env screen's layout: its loader stays in the entry so that the org context's read starts
+  // alongside the shell's chunk, not after it (docs/decisions/0002-lean-entry-chunk.md).
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { api }, params }) => {
     try {
       await api.queryClient.ensureQueryData(orgContextQuery(api.trpc, params));
