@@ -36,6 +36,8 @@ export const Hover: Story = {
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
     await userEvent.unhover(trigger);
     await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull());
+    // The visible bubble leaves after its exit animation, later than the hidden text above.
+    await waitFor(() => expect(document.querySelector('[data-slot="tooltip-content"]')).toBeNull());
   },
 };
 
@@ -49,6 +51,7 @@ export const KeyboardFocusAndEscape: Story = {
     );
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull());
+    await waitFor(() => expect(document.querySelector('[data-slot="tooltip-content"]')).toBeNull());
     await expect(trigger).toHaveFocus();
   },
 };
