@@ -61,6 +61,7 @@ export default defineConfig({
           // work, which takes several times its idle time on a busy 2-core machine (Vitest's 5 s
           // failed an analyst test there). Tests that wait on slower things set their own limit.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       // Every story runs in the default theme; in dim, the design-system and screen-state stories (see storyProject).

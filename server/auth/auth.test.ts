@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, IN_MEMORY } from '~/server/db/client';
-import { migrateDatabase } from '~/server/db/migrate';
 import { sessions, users } from '~/server/db/schema';
+import { openTestDatabase } from '~/server/db/test-db';
 import { createLogger } from '~/server/log';
 import { type AuthDeps, createAuth, readCookie } from './auth';
 
-const database = await createDatabase({ dataDir: IN_MEMORY });
+// A migrated database from the test template (initdb and migrations from scratch take seconds).
+const database = await openTestDatabase();
 const db = database.db;
 const logger = createLogger({ level: 'silent' });
 const base: AuthDeps['config'] = {
@@ -72,8 +72,7 @@ describe('resolveUser (session cache with refresh ahead of expiry)', () => {
   let auth: ReturnType<typeof createAuth>;
   let clock = Date.now();
 
-  beforeAll(async () => {
-    await migrateDatabase(database);
+  beforeAll(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(clock);
     // Made after the clock is faked: the session cache reads Date.now as it is when created.
