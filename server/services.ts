@@ -62,6 +62,29 @@ export interface Services {
   ai: AiService;
 }
 
+/**
+ * What a read may call: every service without its write methods. Query procedures and the analyst's
+ * tools get this type, so a read path that writes does not compile (docs/security.md, rule 1); the
+ * authorization walk proves at run time that every query leaves the database as it was.
+ */
+export interface ReadServices {
+  access: Pick<AccessService, 'roleInOrg'>;
+  orgs: Pick<OrgsService, 'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get'>;
+  envs: Pick<EnvsService, 'list'>;
+  members: Pick<MembersService, 'list'>;
+  invitations: Pick<InvitationsService, 'list'>;
+  prompts: Pick<PromptsService, 'list'>;
+  products: Pick<ProductsService, 'list' | 'facets' | 'get' | 'syncState'>;
+  agents: Pick<AgentsService, 'overview' | 'getConfig' | 'estimate' | 'runs' | 'run' | 'watch'>;
+  reviews: Pick<ReviewsService, 'list' | 'get' | 'events'>;
+  landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes'>;
+  monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
+  analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
+  b2cInstances: Pick<B2CInstancesService, 'list' | 'get'>;
+  system: Pick<SystemService, 'status' | 'databaseReady'>;
+  jobs: Pick<JobRunsService, 'get' | 'watch'>;
+}
+
 export interface ServiceDeps {
   db: Db;
   b2c: B2CGateway;

@@ -7,13 +7,13 @@ import {
   saveAgentConfigInput,
   startRunInput,
 } from '~/domain/agents/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
-  overview: orgProcedure
+  overview: orgQuery
     .input(envAgentsInput)
     .query(({ ctx, input }) => ctx.services.agents.overview(input.orgId, input.envId)),
-  getConfig: orgProcedure
+  getConfig: orgQuery
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
@@ -22,7 +22,7 @@ export const agentsRouter = createTRPCRouter({
     const { orgId, envId, ...config } = input;
     return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
   }),
-  estimate: orgProcedure
+  estimate: orgQuery
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
@@ -37,10 +37,10 @@ export const agentsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.agents.cancel(input.orgId, input.envId, input.runId),
     ),
-  runs: orgProcedure
+  runs: orgQuery
     .input(runsInput)
     .query(({ ctx, input }) => ctx.services.agents.runs(input.orgId, input.envId, input.agentType)),
-  run: orgProcedure
+  run: orgQuery
     .input(runInput)
     .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),
   /** The run now, then each change of its counts or status, until it ends. */

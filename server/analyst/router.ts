@@ -7,10 +7,10 @@ import {
   analystStreamInput,
   analystSuggestionsInput,
 } from '~/domain/analyst/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const analystRouter = createTRPCRouter({
-  conversation: orgProcedure
+  conversation: orgQuery
     .input(analystConversationInput)
     .query(({ ctx, input }) =>
       ctx.services.analyst.conversation(input.orgId, input.envId, ctx.user.id),
@@ -30,7 +30,7 @@ export const analystRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.clear(input.orgId, input.envId, ctx.user.id),
     ),
-  suggestions: orgProcedure
+  suggestions: orgQuery
     .input(analystSuggestionsInput)
     .query(({ ctx, input }) => ctx.services.analyst.suggestions(input.orgId, input.envId)),
   /** The answer's steps and text as they are written, then how it ended; closing it stops the answer. */

@@ -3,12 +3,12 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
   sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
-  get: orgProcedure
+  list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
+  get: orgQuery
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
   verifyOnboarded: orgProcedure.input(verifyOnboardedInput).mutation(async ({ ctx, input }) => {

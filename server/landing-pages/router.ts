@@ -7,15 +7,15 @@ import {
   themesListInput,
   updateLandingPageInput,
 } from '~/domain/landing-pages/inputs';
-import { createTRPCRouter, superuserProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, superuserProcedure, superuserQuery } from '~/server/trpc/trpc';
 
 export const landingPagesRouter = createTRPCRouter({
-  list: superuserProcedure
+  list: superuserQuery
     .input(landingPagesListInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.list(input.orgId, input.envId, input.page),
     ),
-  get: superuserProcedure
+  get: superuserQuery
     .input(landingPageInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
@@ -45,7 +45,7 @@ export const landingPagesRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  themes: superuserProcedure
+  themes: superuserQuery
     .input(themesListInput)
     .query(({ ctx, input }) => ctx.services.landingPages.themes(input.orgId)),
   saveTheme: superuserProcedure

@@ -7,7 +7,7 @@ import {
   saveMonitoringConfigInput,
 } from '~/domain/monitoring/inputs';
 import { noteCampaignInput } from '~/domain/monitoring/campaign';
-import { createTRPCRouter, orgProcedure, protectedProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery, protectedProcedure } from '~/server/trpc/trpc';
 
 export const monitoringRouter = createTRPCRouter({
   /** The campaign the person signed in through (`/app/?campaign=aeo`); not org-scoped. */
@@ -16,7 +16,7 @@ export const monitoringRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.noteCampaign(ctx.user.id, input.campaign),
     ),
-  getConfig: orgProcedure
+  getConfig: orgQuery
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.getConfig(input.orgId, input.envId)),
   saveConfig: orgProcedure.input(saveMonitoringConfigInput).mutation(({ ctx, input }) => {
@@ -28,15 +28,15 @@ export const monitoringRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.start(input.orgId, input.envId, ctx.user.id, 'manual'),
     ),
-  runs: orgProcedure
+  runs: orgQuery
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.runs(input.orgId, input.envId)),
-  results: orgProcedure
+  results: orgQuery
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
     ),
-  prompt: orgProcedure
+  prompt: orgQuery
     .input(monitoringPromptInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.prompt(

@@ -9,13 +9,16 @@ import { isUniqueViolation, rejectUnstorableText } from '~/server/db/errors';
 import { memberships, orgs } from '~/server/db/schema';
 import type { CachedAccessService } from './access';
 import type { DataCache } from './data-cache';
-import { orgColumns } from './rows';
+import { orgColumns, requireOrg } from './rows';
 
 /** An env with an onboarded instance first, then any with an instance, then by slug. */
 export interface OrgsService {
   bestRedirectForUser(user: SessionUser, orgSlug: string | undefined): Promise<BestRedirect>;
   getContext(user: SessionUser, orgSlug: string, envSlug: string): Promise<{ org: Org; env: Env }>;
   allForUser(user: SessionUser): Promise<OrgListItem[]>;
+  /** The org by id (read only), or NOT_FOUND. */
+  get(orgId: string): Promise<Org>;
+  /** Superusers only: marks the org verified (a write; never call it to read the org). */
   verify(orgId: string): Promise<Org>;
   create(user: SessionUser, input: { name: string; slug: string }): Promise<Org>;
 }
@@ -65,6 +68,8 @@ export function createOrgsService(
     },
 
     allForUser: (user) => orgsOf(user.id),
+
+    get: (orgId) => requireOrg(db, orgId),
 
     async verify(orgId): Promise<Org> {
       const [org] = await db

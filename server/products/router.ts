@@ -5,16 +5,16 @@ import {
   productInput,
   syncNowInput,
 } from '~/domain/products/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const productsRouter = createTRPCRouter({
-  list: orgProcedure
+  list: orgQuery
     .input(productFiltersInput)
     .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
-  facets: orgProcedure
+  facets: orgQuery
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
-  get: orgProcedure
+  get: orgQuery
     .input(productInput)
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
@@ -24,7 +24,7 @@ export const productsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
     ),
-  syncState: orgProcedure
+  syncState: orgQuery
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
   syncNow: orgProcedure

@@ -7,14 +7,14 @@ import {
   rejectInput,
   reviewsListInput,
 } from '~/domain/reviews/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const reviewsRouter = createTRPCRouter({
-  list: orgProcedure.input(reviewsListInput).query(({ ctx, input }) => {
+  list: orgQuery.input(reviewsListInput).query(({ ctx, input }) => {
     const { orgId, envId, page, ...filter } = input;
     return ctx.services.reviews.list(orgId, envId, filter, page);
   }),
-  get: orgProcedure
+  get: orgQuery
     .input(proposalInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.get(input.orgId, input.envId, input.proposalId),
@@ -61,7 +61,7 @@ export const reviewsRouter = createTRPCRouter({
       ctx.services.reviews.repropose(input.orgId, input.envId, ctx.user.id, input.proposalId),
     ),
   /** The audit trail: an env's proposal events, newest first, or one proposal's. */
-  events: orgProcedure
+  events: orgQuery
     .input(proposalEventsInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.events(input.orgId, input.envId, input.proposalId ?? null, input.page),

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SessionUser } from '~/domain/shared/session';
@@ -41,7 +42,7 @@ import {
 } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
-import { createCallerFactory } from './trpc';
+import { createCallerFactory, readOnly } from './trpc';
 
 const acme = SEED_ORGS.acme.id;
 const walkerEmail = 'walker@example.test';
@@ -296,5 +297,88 @@ describe('authorization walk', () => {
     const error = await call(walker, 'envs.list', { orgId: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).cause).toBeInstanceOf(z.core.$ZodError);
+  });
+});
+
+/** Every table's row count and a checksum of its rows: what "changed nothing" compares. */
+async function snapshot(): Promise<Record<string, string>> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ s: string; t: string }>(
+    await database.db.execute(sql`
+      select table_schema as s, table_name as t from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+      order by 1, 2`),
+  );
+  const sums: Record<string, string> = {};
+  for (const { s, t } of tables) {
+    const name = `"${s.replaceAll('"', '""')}"."${t.replaceAll('"', '""')}"`;
+    const [row] = rowsOf<{ n: number; sum: string | null }>(
+      await database.db.execute(
+        sql.raw(
+          `select count(*)::int as n, md5(string_agg(r::text, '|' order by r::text)) as sum from ${name} r`,
+        ),
+      ),
+    );
+    sums[`${s}.${t}`] = `${row?.n}:${row?.sum ?? ''}`;
+  }
+  return sums;
+}
+
+/** The sample's acme org and env swapped for another org's (strings only, at any depth). */
+function retarget(value: unknown, swap: Record<string, string>): unknown {
+  if (typeof value === 'string') return swap[value] ?? value;
+  if (Array.isArray(value)) return value.map((v) => retarget(v, swap));
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, retarget(v, swap)]));
+  return value;
+}
+
+const TO_GLOBEX = {
+  [acme]: SEED_ORGS.globex.id,
+  [SEED_ORGS.acme.slug]: SEED_ORGS.globex.slug,
+  [SEED_ENVS.acmeProd.id]: SEED_ENVS.globexProd.id,
+};
+
+/**
+ * Queries that write, each with its reason; every other query must leave the database as it was.
+ * (docs/security.md, rule 1.)
+ */
+const WRITING_QUERIES: Record<string, string> = {
+  'b2cInstances.sync':
+    "refreshes the org's copy of Account Manager's instance list; open: becomes a mutation",
+};
+
+describe('reads change nothing', () => {
+  const queries = paths.filter((p) => procedures[p]!._def.type === 'query');
+
+  it('every query is built on a read-only procedure (its resolver sees only ReadServices)', () => {
+    const middlewares = (p: string) =>
+      (procedures[p]!._def as unknown as { middlewares: unknown[] }).middlewares;
+    const [step] = (readOnly as unknown as { _middlewares: unknown[] })._middlewares;
+    const notReadOnly = queries.filter((p) => !middlewares(p).includes(step));
+    expect(notReadOnly).toEqual(Object.keys(WRITING_QUERIES));
+  });
+
+  it('every query, called with its sample in a verified and an unverified org by a member and a superuser, leaves every table as it was', async () => {
+    expect(queries.length).toBeGreaterThan(20);
+    const before = await snapshot();
+    const outcomes: Record<string, string[]> = {};
+    for (const path of queries.filter((p) => !(p in WRITING_QUERIES))) {
+      const input = SAMPLES[path]!.input(fixtures);
+      const calls: [SessionUser, unknown][] = [
+        [SEED_USERS.maya, input],
+        [SEED_USERS.ada, input],
+        // Globex is unverified; Maya owns it.
+        [SEED_USERS.maya, retarget(input, TO_GLOBEX)],
+        [SEED_USERS.ada, retarget(input, TO_GLOBEX)],
+      ];
+      for (const [user, args] of calls) {
+        // Whatever each answers (a result or a refusal), the database must not have moved.
+        (outcomes[path] ??= []).push(await codeOf(call(user, path, args)));
+      }
+    }
+    // The walk reached the procedures: most queries answered a member of acme.
+    expect(Object.values(outcomes).filter((o) => o[0] === 'OK').length).toBeGreaterThan(20);
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -7,6 +7,7 @@ import { orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { SessionUser } from '~/domain/shared/session';
+import type { ReadServices } from '~/server/services';
 import { isDatabaseUnavailable } from '~/server/db/errors';
 import type { Context } from './context';
 import { transformer } from './transformer';
@@ -149,3 +150,17 @@ export const orgProcedure = t.procedure
     return mapDomainErrors(await next({ ctx: { user, role } }));
   })
   .input(orgIdInput);
+
+/**
+ * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
+ * does not compile. Every query procedure is built on one of the three below; the authorization walk
+ * checks that, and that every query leaves the database as it was (docs/security.md, rule 1).
+ */
+export const readOnly = t.middleware(({ ctx, next }) => {
+  const services: ReadServices = ctx.services;
+  return next({ ctx: { services } });
+});
+
+export const protectedQuery = protectedProcedure.use(readOnly);
+export const orgQuery = orgProcedure.use(readOnly);
+export const superuserQuery = superuserProcedure.use(readOnly);
