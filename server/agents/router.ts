@@ -7,13 +7,13 @@ import {
   saveAgentConfigInput,
   startRunInput,
 } from '~/domain/agents/inputs';
-import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery, orgProcedure } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
-  overview: orgQuery
+  overview: envQuery
     .input(envAgentsInput)
     .query(({ ctx, input }) => ctx.services.agents.overview(input.orgId, input.envId)),
-  getConfig: orgQuery
+  getConfig: envQuery
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
@@ -22,29 +22,29 @@ export const agentsRouter = createTRPCRouter({
     const { orgId, envId, ...config } = input;
     return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
   }),
-  estimate: orgQuery
+  estimate: envQuery
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
     ),
-  start: orgProcedure.input(startRunInput).mutation(({ ctx, input }) =>
+  start: envProcedure.input(startRunInput).mutation(({ ctx, input }) =>
     ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
       concurrency: input.concurrency,
     }),
   ),
-  cancel: orgProcedure
+  cancel: envProcedure
     .input(runInput)
     .mutation(({ ctx, input }) =>
       ctx.services.agents.cancel(input.orgId, input.envId, input.runId),
     ),
-  runs: orgQuery
+  runs: envQuery
     .input(runsInput)
     .query(({ ctx, input }) => ctx.services.agents.runs(input.orgId, input.envId, input.agentType)),
-  run: orgQuery
+  run: envQuery
     .input(runInput)
     .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),
   /** The run now, then each change of its counts or status, until it ends. */
-  watchRun: orgProcedure
+  watchRun: envProcedure
     .input(runInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.agents.watch(input.orgId, input.envId, input.runId, signal),

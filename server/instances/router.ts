@@ -3,7 +3,7 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
   sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
@@ -11,7 +11,7 @@ export const b2cInstancesRouter = createTRPCRouter({
   get: orgQuery
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
-  verifyOnboarded: orgProcedure.input(verifyOnboardedInput).mutation(async ({ ctx, input }) => {
+  verifyOnboarded: envProcedure.input(verifyOnboardedInput).mutation(async ({ ctx, input }) => {
     const result = await ctx.services.b2cInstances.verifyOnboarded(
       input.orgId,
       input.envId,

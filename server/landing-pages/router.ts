@@ -7,40 +7,46 @@ import {
   themesListInput,
   updateLandingPageInput,
 } from '~/domain/landing-pages/inputs';
-import { createTRPCRouter, superuserProcedure, superuserQuery } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  superuserEnvProcedure,
+  superuserEnvQuery,
+  superuserProcedure,
+  superuserQuery,
+} from '~/server/trpc/trpc';
 
 export const landingPagesRouter = createTRPCRouter({
-  list: superuserQuery
+  list: superuserEnvQuery
     .input(landingPagesListInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.list(input.orgId, input.envId, input.page),
     ),
-  get: superuserQuery
+  get: superuserEnvQuery
     .input(landingPageInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
     ),
-  create: superuserProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
+  create: superuserEnvProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
     const { orgId, envId, ...fields } = input;
     return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
   }),
   /** A published page edited stays published, marked as having unpublished changes. */
-  update: superuserProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
+  update: superuserEnvProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
     const { orgId, envId, pageId, ...fields } = input;
     return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
   }),
   /** Refused while published: unpublish first. */
-  delete: superuserProcedure
+  delete: superuserEnvProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
     ),
-  publish: superuserProcedure
+  publish: superuserEnvProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  unpublish: superuserProcedure
+  unpublish: superuserEnvProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),

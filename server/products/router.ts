@@ -5,29 +5,29 @@ import {
   productInput,
   syncNowInput,
 } from '~/domain/products/inputs';
-import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const productsRouter = createTRPCRouter({
-  list: orgQuery
+  list: envQuery
     .input(productFiltersInput)
     .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
-  facets: orgQuery
+  facets: envQuery
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
-  get: orgQuery
+  get: envQuery
     .input(productInput)
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
-  refresh: orgProcedure
+  refresh: envProcedure
     .input(productInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
     ),
-  syncState: orgQuery
+  syncState: envQuery
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
-  syncNow: orgProcedure
+  syncNow: envProcedure
     .input(syncNowInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),

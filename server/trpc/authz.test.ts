@@ -14,12 +14,14 @@ import { type AnyProcedure, TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
 import {
   agentConfigs,
   agentRuns,
   catalogProducts,
+  landingPages,
   monitoringRuns,
   proposals,
   users,
@@ -379,6 +381,177 @@ describe('reads change nothing', () => {
     }
     // The walk reached the procedures: most queries answered a member of acme.
     expect(Object.values(outcomes).filter((o) => o[0] === 'OK').length).toBeGreaterThan(20);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** The child ids the cross-org walk swaps for another org's: each names a row that belongs to one org. */
+const CHILD_KEYS = [
+  'envId',
+  'runId',
+  'proposalId',
+  'pageId',
+  'promptId',
+  'answerId',
+  'invitationId',
+] as const;
+type ChildKey = (typeof CHILD_KEYS)[number];
+
+/** The top-level keys of a procedure's input object(s), read from its zod schemas. */
+function inputKeys(path: string): string[] {
+  const keys = new Set<string>();
+  for (const parser of procedures[path]!._def.inputs as ZodInternals[]) {
+    let schema: ZodInternals | undefined = parser;
+    while (schema?._zod?.def?.innerType) schema = schema._zod.def.innerType;
+    if (schema?._zod?.def?.type === 'object')
+      for (const key of Object.keys(schema._zod.def.shape ?? {})) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** Its first answer, for a subscription (its checks may run when it is read). */
+async function settle(promise: Promise<unknown>): Promise<unknown> {
+  const value = await promise;
+  if (value && typeof value === 'object' && Symbol.asyncIterator in value) {
+    const iterator = (value as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const first = await Promise.race([
+      iterator.next(),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 2_000)),
+    ]);
+    await iterator.return?.();
+    return first;
+  }
+  return value;
+}
+
+describe('cross-org walk', () => {
+  /** Rows of Globex (another org than the caller's acme) the walk points acme's inputs at. */
+  const foreign = {} as Record<ChildKey, string>;
+
+  beforeAll(async () => {
+    const db = database.db;
+    const env = SEED_ENVS.globexProd.id;
+    const globex = SEED_ORGS.globex.id;
+    foreign.envId = env;
+    foreign.runId = 'foreign-run';
+    foreign.proposalId = 'foreign-proposal';
+    foreign.pageId = 'foreign-page';
+    await db.insert(catalogProducts).values({
+      envId: env,
+      b2cProductId: WALK_PRODUCT_ID,
+      type: 'item',
+      online: true,
+      document: { id: WALK_PRODUCT_ID },
+      syncedAt: new Date(),
+    });
+    const seo = {
+      type: 'seo',
+      provider: 'anthropic',
+      catalogIds: ['storefront-catalog'],
+      fields: ['page_title'],
+      languages: ['default'],
+    };
+    await db.insert(agentRuns).values({
+      id: foreign.runId,
+      orgId: globex,
+      envId: env,
+      agentType: 'seo',
+      status: 'running',
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      concurrency: 2,
+      config: seo,
+    });
+    await db.insert(monitoringRuns).values({
+      id: foreign.runId,
+      orgId: globex,
+      envId: env,
+      status: 'succeeded',
+      config: {
+        brandName: 'Globex',
+        brandDomain: 'globex.example',
+        engines: ['openai'],
+        samples: 1,
+        prompts: [{ key: WALK_PROMPT_KEY, text: 'Where can I buy a lamp?', name: null }],
+      },
+      finishedAt: new Date(),
+    });
+    await db.insert(proposals).values({
+      id: foreign.proposalId,
+      envId: env,
+      b2cProductId: WALK_PRODUCT_ID,
+      locale: 'default',
+      field: 'page_title',
+      agentType: 'seo',
+      currentValue: 'A title',
+      proposedValue: 'A better title',
+      runId: foreign.runId,
+    });
+    await db.insert(landingPages).values({
+      id: foreign.pageId,
+      orgId: globex,
+      envId: env,
+      title: 'Globex page',
+      slug: 'globex-page',
+      locale: 'default',
+      sections: [],
+    });
+    foreign.promptId = (
+      await services.prompts.create(globex, { name: 'Globex prompt', text: 'Globex text' })
+    ).id;
+    foreign.invitationId = (
+      await services.invitations.create(SEED_USERS.maya, globex, 'globex-invitee@example.test')
+    ).id;
+    foreign.answerId = (
+      await services.analyst.ask(globex, env, SEED_USERS.maya.id, 'A question in Globex')
+    ).answer.id;
+  });
+
+  /**
+   * Child ids that only filter a list: another org's id matches nothing in this env, so the list is
+   * empty (as for an id that does not exist), which tells the caller nothing.
+   */
+  const FILTERS = new Set(['reviews.list runId']);
+
+  /** Every procedure that takes a child id, with the child keys it takes. */
+  const childScoped = paths.flatMap((path) => {
+    const keys = inputKeys(path).filter(
+      (k): k is ChildKey =>
+        (CHILD_KEYS as readonly string[]).includes(k) && !FILTERS.has(`${path} ${k}`),
+    );
+    return keys.length > 0 ? [{ path, keys }] : [];
+  });
+
+  it('finds the procedures that take a child id', () => {
+    const found = childScoped.map((c) => c.path);
+    for (const p of ['products.list', 'analyst.ask', 'reviews.get', 'landingPages.update'])
+      expect(found).toContain(p);
+    expect(childScoped.flatMap((c) => c.keys)).toEqual(expect.arrayContaining([...CHILD_KEYS]));
+  });
+
+  it("acme's org id with another org's env, run, proposal, page, prompt, answer or invitation id: NOT_FOUND, and nothing changed", async () => {
+    const before = await snapshot();
+    const answers: Record<string, string> = {};
+    for (const { path, keys } of childScoped) {
+      const sample = SAMPLES[path]!;
+      // A member of acme (and of Globex); landing pages need a superuser.
+      const user = sample.superuserOnly ? SEED_USERS.ada : SEED_USERS.maya;
+      for (const key of keys) {
+        const input = { ...(sample.input(fixtures) as object), orgId: acme, [key]: foreign[key] };
+        answers[`${path} ${key}`] = await codeOf(
+          // A subscription's own errors reach its reader unmapped: map them as tRPC would.
+          settle(call(user, path, input)).catch((error: unknown) => {
+            throw error instanceof DomainError
+              ? new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], cause: error })
+              : error;
+          }),
+        );
+      }
+    }
+    const notFound = Object.fromEntries(
+      Object.entries(answers).filter(([, code]) => code !== 'NOT_FOUND'),
+    );
+    expect(notFound).toEqual({});
     expect(await snapshot()).toEqual(before);
   });
 });

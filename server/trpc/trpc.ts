@@ -3,7 +3,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { AI_ERROR_CODES, AiError } from '~/domain/ai/errors';
-import { orgIdInput } from '~/domain/orgs/inputs';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import type { Env } from '~/domain/orgs/entities';
+import { envScopeInput, orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { SessionUser } from '~/domain/shared/session';
@@ -152,6 +154,26 @@ export const orgProcedure = t.procedure
   .input(orgIdInput);
 
 /**
+ * Tenant scope, held here once: the input's env must belong to the input's org (whose access the guard
+ * below it checked), else NOT_FOUND, whoever asks, superusers included. The env is put in the context.
+ * Services trust it and check no more (docs/security.md, rule 2).
+ */
+const envInOrg = t.middleware(async ({ ctx, getRawInput, next }) => {
+  const parsed = envScopeInput.safeParse(await getRawInput());
+  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  const { orgId, envId } = parsed.data;
+  // The org's envs come from the read cache; an unknown org answers NOT_FOUND too.
+  const env = (await ctx.services.envs.list(orgId)).find((e) => e.id === envId);
+  if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
+  return next({ ctx: { env: env as Env } });
+});
+
+/** Env-scoped: `orgProcedure`, then the env must be the org's (`ctx.env`). */
+export const envProcedure = orgProcedure.use(envInOrg).input(envScopeInput);
+/** Env-scoped and superuser-only (landing pages). */
+export const superuserEnvProcedure = superuserProcedure.use(envInOrg).input(envScopeInput);
+
+/**
  * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
  * does not compile. Every query procedure is built on one of the three below; the authorization walk
  * checks that, and that every query leaves the database as it was (docs/security.md, rule 1).
@@ -164,3 +186,5 @@ export const readOnly = t.middleware(({ ctx, next }) => {
 export const protectedQuery = protectedProcedure.use(readOnly);
 export const orgQuery = orgProcedure.use(readOnly);
 export const superuserQuery = superuserProcedure.use(readOnly);
+export const envQuery = envProcedure.use(readOnly);
+export const superuserEnvQuery = superuserEnvProcedure.use(readOnly);
