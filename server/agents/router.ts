@@ -10,10 +10,10 @@ import {
 import { createTRPCRouter, envProcedure, envQuery, orgProcedure } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
-  overview: envQuery
+  overview: envQuery('agents')
     .input(envAgentsInput)
     .query(({ ctx, input }) => ctx.services.agents.overview(input.orgId, input.envId)),
-  getConfig: envQuery
+  getConfig: envQuery('agents')
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
@@ -22,29 +22,31 @@ export const agentsRouter = createTRPCRouter({
     const { orgId, envId, ...config } = input;
     return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
   }),
-  estimate: envQuery
+  estimate: envQuery('agents')
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
     ),
-  start: envProcedure.input(startRunInput).mutation(({ ctx, input }) =>
-    ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
-      concurrency: input.concurrency,
-    }),
-  ),
-  cancel: envProcedure
+  start: envProcedure('agents')
+    .input(startRunInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
+        concurrency: input.concurrency,
+      }),
+    ),
+  cancel: envProcedure('agents')
     .input(runInput)
     .mutation(({ ctx, input }) =>
       ctx.services.agents.cancel(input.orgId, input.envId, input.runId),
     ),
-  runs: envQuery
+  runs: envQuery('agents')
     .input(runsInput)
     .query(({ ctx, input }) => ctx.services.agents.runs(input.orgId, input.envId, input.agentType)),
-  run: envQuery
+  run: envQuery('agents')
     .input(runInput)
     .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),
   /** The run now, then each change of its counts or status, until it ends. */
-  watchRun: envProcedure
+  watchRun: envProcedure('agents')
     .input(runInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.agents.watch(input.orgId, input.envId, input.runId, signal),

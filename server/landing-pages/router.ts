@@ -16,37 +16,41 @@ import {
 } from '~/server/trpc/trpc';
 
 export const landingPagesRouter = createTRPCRouter({
-  list: superuserEnvQuery
+  list: superuserEnvQuery('landingPages')
     .input(landingPagesListInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.list(input.orgId, input.envId, input.page),
     ),
-  get: superuserEnvQuery
+  get: superuserEnvQuery('landingPages')
     .input(landingPageInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
     ),
-  create: superuserEnvProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, ...fields } = input;
-    return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
-  }),
+  create: superuserEnvProcedure('landingPages')
+    .input(createLandingPageInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...fields } = input;
+      return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
+    }),
   /** A published page edited stays published, marked as having unpublished changes. */
-  update: superuserEnvProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, pageId, ...fields } = input;
-    return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
-  }),
+  update: superuserEnvProcedure('landingPages')
+    .input(updateLandingPageInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, pageId, ...fields } = input;
+      return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
+    }),
   /** Refused while published: unpublish first. */
-  delete: superuserEnvProcedure
+  delete: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
     ),
-  publish: superuserEnvProcedure
+  publish: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  unpublish: superuserEnvProcedure
+  unpublish: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),

@@ -16,27 +16,29 @@ export const monitoringRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.noteCampaign(ctx.user.id, input.campaign),
     ),
-  getConfig: envQuery
+  getConfig: envQuery('home')
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.getConfig(input.orgId, input.envId)),
-  saveConfig: envProcedure.input(saveMonitoringConfigInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, ...config } = input;
-    return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
-  }),
-  start: envProcedure
+  saveConfig: envProcedure('home')
+    .input(saveMonitoringConfigInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...config } = input;
+      return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
+    }),
+  start: envProcedure('home')
     .input(monitoringEnvInput)
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.start(input.orgId, input.envId, ctx.user.id, 'manual'),
     ),
-  runs: envQuery
+  runs: envQuery('home')
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.runs(input.orgId, input.envId)),
-  results: envQuery
+  results: envQuery('home')
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
     ),
-  prompt: envQuery
+  prompt: envQuery('home')
     .input(monitoringPromptInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.prompt(
@@ -47,7 +49,7 @@ export const monitoringRouter = createTRPCRouter({
       ),
     ),
   /** The run now, with samples ended per engine, then each change until it ends. */
-  watchRun: envProcedure
+  watchRun: envProcedure('home')
     .input(monitoringRunInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.monitoring.watch(input.orgId, input.envId, input.runId, signal),

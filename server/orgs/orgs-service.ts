@@ -9,7 +9,7 @@ import { isUniqueViolation, rejectUnstorableText } from '~/server/db/errors';
 import { memberships, orgs } from '~/server/db/schema';
 import type { CachedAccessService } from './access';
 import type { DataCache } from './data-cache';
-import { orgColumns, requireOrg } from './rows';
+import { orgColumns } from './rows';
 
 /** An env with an onboarded instance first, then any with an instance, then by slug. */
 export interface OrgsService {
@@ -69,7 +69,11 @@ export function createOrgsService(
 
     allForUser: (user) => orgsOf(user.id),
 
-    get: (orgId) => requireOrg(db, orgId),
+    async get(orgId) {
+      const org = await cache.orgById(orgId);
+      if (!org) throw new DomainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+      return org;
+    },
 
     async verify(orgId): Promise<Org> {
       const [org] = await db

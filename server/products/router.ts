@@ -8,26 +8,26 @@ import {
 import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const productsRouter = createTRPCRouter({
-  list: envQuery
+  list: envQuery('products', 'landingPages')
     .input(productFiltersInput)
     .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
-  facets: envQuery
+  facets: envQuery('products', 'agents', 'landingPages')
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
-  get: envQuery
+  get: envQuery('products', 'landingPages')
     .input(productInput)
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
-  refresh: envProcedure
+  refresh: envProcedure('products')
     .input(productInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
     ),
-  syncState: envQuery
+  syncState: envQuery('products')
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
-  syncNow: envProcedure
+  syncNow: envProcedure('products')
     .input(syncNowInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),

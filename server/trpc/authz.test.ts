@@ -555,3 +555,45 @@ describe('cross-org walk', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
+  /** The code and reason a call answers with ('OK' when it answers). */
+  async function refusal(user: SessionUser, path: string, swap: Record<string, string>) {
+    try {
+      await settle(call(user, path, retarget(SAMPLES[path]!.input(fixtures), swap)));
+      return 'OK';
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      const reason = error.cause instanceof DomainError ? error.cause.reason : undefined;
+      return `${error.code} ${reason ?? ''}`.trim();
+    }
+  }
+  const TO_STAGING = { [SEED_ENVS.acmeProd.id]: SEED_ENVS.acmeStaging.id };
+
+  it('a member of unverified Globex: FORBIDDEN onboarding-needed behind every screen but home', async () => {
+    for (const path of [
+      'products.syncState',
+      'reviews.list',
+      'analyst.suggestions',
+      'agents.overview',
+    ])
+      expect(await refusal(SEED_USERS.maya, path, TO_GLOBEX), path).toBe(
+        'FORBIDDEN onboarding-needed',
+      );
+    expect(await refusal(SEED_USERS.maya, 'monitoring.results', TO_GLOBEX)).toBe('OK');
+  });
+
+  it('an env without an onboarded instance: FORBIDDEN integration-missing, except where the screen opts out', async () => {
+    for (const path of ['products.syncState', 'reviews.list', 'analyst.conversation'])
+      expect(await refusal(SEED_USERS.maya, path, TO_STAGING), path).toBe(
+        'FORBIDDEN integration-missing',
+      );
+    for (const path of ['agents.overview', 'monitoring.results', 'products.facets'])
+      expect(await refusal(SEED_USERS.maya, path, TO_STAGING), path).toBe('OK');
+    // A superuser passes the unverified org, not the missing instance.
+    expect(await refusal(SEED_USERS.ada, 'products.syncState', TO_GLOBEX)).toBe(
+      'FORBIDDEN integration-missing',
+    );
+    expect(await refusal(SEED_USERS.ada, 'agents.overview', TO_GLOBEX)).toBe('OK');
+  });
+});

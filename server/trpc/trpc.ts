@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { AI_ERROR_CODES, AiError } from '~/domain/ai/errors';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import type { Env } from '~/domain/orgs/entities';
+import { gateFor, optOutOf, type Screen } from '~/domain/orgs/gating';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envScopeInput, orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
@@ -154,24 +156,41 @@ export const orgProcedure = t.procedure
   .input(orgIdInput);
 
 /**
- * Tenant scope, held here once: the input's env must belong to the input's org (whose access the guard
- * below it checked), else NOT_FOUND, whoever asks, superusers included. The env is put in the context.
- * Services trust it and check no more (docs/security.md, rule 2).
+ * Tenant scope and the screens' gates, held here once (docs/security.md, rules 2 and 3). The input's env
+ * must belong to the input's org (whose access the guard before it checked), else NOT_FOUND, whoever
+ * asks, superusers included; the org and env are put in the context, and services check no more. Then
+ * the gate of the screens the procedure serves (domain/orgs/gating.ts, the table the browser's gate
+ * reads): FORBIDDEN with the reason the env layout shows (onboarding-needed, integration-missing).
  */
-const envInOrg = t.middleware(async ({ ctx, getRawInput, next }) => {
-  const parsed = envScopeInput.safeParse(await getRawInput());
-  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
-  const { orgId, envId } = parsed.data;
-  // The org's envs come from the read cache; an unknown org answers NOT_FOUND too.
-  const env = (await ctx.services.envs.list(orgId)).find((e) => e.id === envId);
-  if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
-  return next({ ctx: { env: env as Env } });
-});
+function envGuard(screens: readonly Screen[]) {
+  const optOut = optOutOf(screens);
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const user = signedIn(ctx.user);
+    const parsed = envScopeInput.safeParse(await getRawInput());
+    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+    const { orgId, envId } = parsed.data;
+    // Both from the read cache; an unknown org answers NOT_FOUND too.
+    const [org, envs] = await Promise.all([
+      ctx.services.orgs.get(orgId),
+      ctx.services.envs.list(orgId),
+    ]);
+    const env = envs.find((e) => e.id === envId);
+    if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
+    const gate = gateFor({ org, env, user, optOut });
+    if (gate === 'onboarding-needed')
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.onboardingNeeded, gate);
+    if (gate === 'integration-missing')
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.integrationMissing, gate);
+    return next({ ctx: { org, env: env as Env } });
+  });
+}
 
-/** Env-scoped: `orgProcedure`, then the env must be the org's (`ctx.env`). */
-export const envProcedure = orgProcedure.use(envInOrg).input(envScopeInput);
+/** Env-scoped, for the screens that call it: `orgProcedure`, then the env guard (`ctx.org`, `ctx.env`). */
+export const envProcedure = (...screens: [Screen, ...Screen[]]) =>
+  orgProcedure.use(envGuard(screens)).input(envScopeInput);
 /** Env-scoped and superuser-only (landing pages). */
-export const superuserEnvProcedure = superuserProcedure.use(envInOrg).input(envScopeInput);
+export const superuserEnvProcedure = (...screens: [Screen, ...Screen[]]) =>
+  superuserProcedure.use(envGuard(screens)).input(envScopeInput);
 
 /**
  * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
@@ -186,5 +205,7 @@ export const readOnly = t.middleware(({ ctx, next }) => {
 export const protectedQuery = protectedProcedure.use(readOnly);
 export const orgQuery = orgProcedure.use(readOnly);
 export const superuserQuery = superuserProcedure.use(readOnly);
-export const envQuery = envProcedure.use(readOnly);
-export const superuserEnvQuery = superuserEnvProcedure.use(readOnly);
+export const envQuery = (...screens: [Screen, ...Screen[]]) =>
+  envProcedure(...screens).use(readOnly);
+export const superuserEnvQuery = (...screens: [Screen, ...Screen[]]) =>
+  superuserEnvProcedure(...screens).use(readOnly);
