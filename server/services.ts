@@ -9,7 +9,7 @@ import { type AnalystService, createAnalystService } from './analyst/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
-import { isDataException } from './db/errors';
+import { isDataException, isForeignKeyViolation } from './db/errors';
 import {
   type B2CAPIClientsService,
   type B2CInstancesService,
@@ -179,7 +179,8 @@ const noRunEvents: RunEvents = { watch: () => () => undefined, close: async () =
 
 /**
  * Text PostgreSQL cannot store (a NUL byte passes zod's string checks) fails the query with a data
- * exception; that is the caller's bad input (INVALID → BAD_REQUEST), not a server fault (500).
+ * exception, and an unknown id an insert points at fails it with a foreign key violation; both are the
+ * caller's bad input (BAD_REQUEST, NOT_FOUND), not a server fault (500).
  */
 function rejectingBadData<T extends object>(service: T): T {
   const wrapped: Record<string, unknown> = {};
@@ -199,5 +200,7 @@ function toInvalid(error: unknown): never {
   if (isDataException(error)) {
     throw new DomainError('INVALID', APP_MESSAGES.invalidCharacters, 'invalid-characters');
   }
+  // An id that names no row reached an insert (a superuser passes the org guard for any org id).
+  if (isForeignKeyViolation(error)) throw new DomainError('NOT_FOUND', APP_MESSAGES.notFound);
   throw error;
 }

@@ -597,3 +597,35 @@ describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
     expect(await refusal(SEED_USERS.ada, 'agents.overview', TO_GLOBEX)).toBe('OK');
   });
 });
+
+describe('bad ids are a 4xx, never a 5xx (docs/security.md, rule 5)', () => {
+  it('every id a procedure takes, unknown or with a NUL byte: a 4xx with a plain message, never SQL', async () => {
+    const answers: Record<string, string> = {};
+    for (const path of paths) {
+      const keys = inputKeys(path).filter(
+        (k) => k === 'orgId' || (CHILD_KEYS as readonly string[]).includes(k),
+      );
+      const sample = SAMPLES[path]!;
+      const user = sample.superuserOnly ? SEED_USERS.ada : SEED_USERS.maya;
+      for (const key of keys)
+        for (const bad of ['no-such-id', 'nul\u0000id']) {
+          const input = { ...(sample.input(fixtures) as object), [key]: bad };
+          try {
+            await settle(call(user, path, input));
+          } catch (error) {
+            const e =
+              error instanceof DomainError
+                ? new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], message: error.message })
+                : error;
+            if (!(e instanceof TRPCError)) throw e;
+            if (
+              e.code === 'INTERNAL_SERVER_ERROR' ||
+              /\b(select|insert into|update|delete from)\b|\$\d|\b(from|where)\b "/i.test(e.message)
+            )
+              answers[`${path} ${key}=${JSON.stringify(bad)}`] = `${e.code}: ${e.message}`;
+          }
+        }
+    }
+    expect(answers).toEqual({});
+  });
+});
