@@ -53,7 +53,8 @@ export async function linkedOrgOnSimulator({
   host: string;
 }): Promise<{ orgId: string; userId: string; envId: string }> {
   const orgId = `org_${randomBytes(4).toString('hex')}`;
-  await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench' });
+  // Verified, as an org is once a customer uses it: the server refuses an unverified org's env work.
+  await db.insert(orgs).values({ id: orgId, slug: orgId, name: 'Bench', verified: true });
   const [user] = await db
     .insert(users)
     .values({ email: `${orgId}@bench.test`, name: 'Bench' })
