@@ -7,34 +7,34 @@ import {
   analystStreamInput,
   analystSuggestionsInput,
 } from '~/domain/analyst/inputs';
-import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
 
 export const analystRouter = createTRPCRouter({
-  conversation: envQuery('analyst')
+  conversation: orgProcedure
     .input(analystConversationInput)
     .query(({ ctx, input }) =>
       ctx.services.analyst.conversation(input.orgId, input.envId, ctx.user.id),
     ),
-  ask: envProcedure('analyst')
+  ask: orgProcedure
     .input(analystAskInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.ask(input.orgId, input.envId, ctx.user.id, input.question),
     ),
-  retry: envProcedure('analyst')
+  retry: orgProcedure
     .input(analystRetryInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.retry(input.orgId, input.envId, ctx.user.id),
     ),
-  clear: envProcedure('analyst')
+  clear: orgProcedure
     .input(analystClearInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.clear(input.orgId, input.envId, ctx.user.id),
     ),
-  suggestions: envQuery('analyst')
+  suggestions: orgProcedure
     .input(analystSuggestionsInput)
     .query(({ ctx, input }) => ctx.services.analyst.suggestions(input.orgId, input.envId)),
   /** The answer's steps and text as they are written, then how it ended; closing it stops the answer. */
-  stream: envProcedure('analyst')
+  stream: orgProcedure
     .input(analystStreamInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.analyst.stream(input.orgId, input.envId, ctx.user.id, input.answerId, signal),

@@ -7,55 +7,45 @@ import {
   themesListInput,
   updateLandingPageInput,
 } from '~/domain/landing-pages/inputs';
-import {
-  createTRPCRouter,
-  superuserEnvProcedure,
-  superuserEnvQuery,
-  superuserProcedure,
-  superuserQuery,
-} from '~/server/trpc/trpc';
+import { createTRPCRouter, superuserProcedure } from '~/server/trpc/trpc';
 
 export const landingPagesRouter = createTRPCRouter({
-  list: superuserEnvQuery('landingPages')
+  list: superuserProcedure
     .input(landingPagesListInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.list(input.orgId, input.envId, input.page),
     ),
-  get: superuserEnvQuery('landingPages')
+  get: superuserProcedure
     .input(landingPageInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
     ),
-  create: superuserEnvProcedure('landingPages')
-    .input(createLandingPageInput)
-    .mutation(({ ctx, input }) => {
-      const { orgId, envId, ...fields } = input;
-      return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
-    }),
+  create: superuserProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, ...fields } = input;
+    return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
+  }),
   /** A published page edited stays published, marked as having unpublished changes. */
-  update: superuserEnvProcedure('landingPages')
-    .input(updateLandingPageInput)
-    .mutation(({ ctx, input }) => {
-      const { orgId, envId, pageId, ...fields } = input;
-      return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
-    }),
+  update: superuserProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
+    const { orgId, envId, pageId, ...fields } = input;
+    return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
+  }),
   /** Refused while published: unpublish first. */
-  delete: superuserEnvProcedure('landingPages')
+  delete: superuserProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
     ),
-  publish: superuserEnvProcedure('landingPages')
+  publish: superuserProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  unpublish: superuserEnvProcedure('landingPages')
+  unpublish: superuserProcedure
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  themes: superuserQuery
+  themes: superuserProcedure
     .input(themesListInput)
     .query(({ ctx, input }) => ctx.services.landingPages.themes(input.orgId)),
   saveTheme: superuserProcedure

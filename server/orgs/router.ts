@@ -8,22 +8,21 @@ import {
 import {
   createTRPCRouter,
   orgProcedure,
-  orgQuery,
-  protectedQuery,
+  protectedProcedure,
   superuserProcedure,
 } from '~/server/trpc/trpc';
 
 export const orgsRouter = createTRPCRouter({
-  bestRedirectForUser: protectedQuery
+  bestRedirectForUser: protectedProcedure
     .input(bestRedirectInput)
     .query(({ ctx, input }) => ctx.services.orgs.bestRedirectForUser(ctx.user, input?.orgSlug)),
   /** Membership is checked inside: the slug is the only handle the client has. */
-  getContext: protectedQuery
+  getContext: protectedProcedure
     .input(orgContextInput)
     .query(({ ctx, input }) =>
       ctx.services.orgs.getContext(ctx.user, input.orgSlug, input.envSlug),
     ),
-  allOrgsForUser: protectedQuery.query(({ ctx }) => ctx.services.orgs.allForUser(ctx.user)),
+  allOrgsForUser: protectedProcedure.query(({ ctx }) => ctx.services.orgs.allForUser(ctx.user)),
   verify: superuserProcedure
     .input(orgIdInput)
     .mutation(({ ctx, input }) => ctx.services.orgs.verify(input.orgId)),
@@ -33,7 +32,7 @@ export const orgsRouter = createTRPCRouter({
 });
 
 export const envsRouter = createTRPCRouter({
-  list: orgQuery.query(({ ctx, input }) => ctx.services.envs.list(input.orgId)),
+  list: orgProcedure.query(({ ctx, input }) => ctx.services.envs.list(input.orgId)),
   create: orgProcedure
     .input(createEnvInput)
     .mutation(({ ctx, input }) => ctx.services.envs.create(input.orgId, input)),

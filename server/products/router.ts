@@ -5,29 +5,29 @@ import {
   productInput,
   syncNowInput,
 } from '~/domain/products/inputs';
-import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
 
 export const productsRouter = createTRPCRouter({
-  list: envQuery('products', 'landingPages')
+  list: orgProcedure
     .input(productFiltersInput)
     .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
-  facets: envQuery('products', 'agents', 'landingPages')
+  facets: orgProcedure
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
-  get: envQuery('products', 'landingPages')
+  get: orgProcedure
     .input(productInput)
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
-  refresh: envProcedure('products')
+  refresh: orgProcedure
     .input(productInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
     ),
-  syncState: envQuery('products')
+  syncState: orgProcedure
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
-  syncNow: envProcedure('products')
+  syncNow: orgProcedure
     .input(syncNowInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),

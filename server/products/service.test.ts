@@ -277,9 +277,12 @@ describeEachDriver('products service', (get) => {
   });
 
   it('keeps envs and orgs apart', async () => {
-    const { service } = await setUp();
+    const { env, service } = await setUp();
     const stranger = await makeOrg(db());
-    // Another org's env is refused once, by the env guard (server/trpc/authz.test.ts, cross-org walk).
+    await expect(service.get(stranger.id, env.id, 'A-1')).rejects.toMatchObject({
+      kind: 'NOT_FOUND',
+      reason: 'env-not-in-org',
+    });
     const other = await addEnv(db(), stranger.id, 'other', { onboarded: true });
     const list = await service.list(
       stranger.id,

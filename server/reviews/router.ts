@@ -7,28 +7,26 @@ import {
   rejectInput,
   reviewsListInput,
 } from '~/domain/reviews/inputs';
-import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
 
 export const reviewsRouter = createTRPCRouter({
-  list: envQuery('reviews')
-    .input(reviewsListInput)
-    .query(({ ctx, input }) => {
-      const { orgId, envId, page, ...filter } = input;
-      return ctx.services.reviews.list(orgId, envId, filter, page);
-    }),
-  get: envQuery('reviews')
+  list: orgProcedure.input(reviewsListInput).query(({ ctx, input }) => {
+    const { orgId, envId, page, ...filter } = input;
+    return ctx.services.reviews.list(orgId, envId, filter, page);
+  }),
+  get: orgProcedure
     .input(proposalInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.get(input.orgId, input.envId, input.proposalId),
     ),
   /** Pending proposals picked by id, or every pending one the filter matches, approved and queued to publish. */
-  approve: envProcedure('reviews')
+  approve: orgProcedure
     .input(approveInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.approve(input.orgId, input.envId, ctx.user.id, input.selection),
     ),
   /** One pending proposal approved with the reviewer's value in place of the agent's. */
-  approveEdited: envProcedure('reviews')
+  approveEdited: orgProcedure
     .input(approveEditedInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.approveEdited(
@@ -39,7 +37,7 @@ export const reviewsRouter = createTRPCRouter({
         input.value,
       ),
     ),
-  reject: envProcedure('reviews')
+  reject: orgProcedure
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.reject(
@@ -51,19 +49,19 @@ export const reviewsRouter = createTRPCRouter({
       ),
     ),
   /** A failed publish queued again. */
-  retry: envProcedure('reviews')
+  retry: orgProcedure
     .input(proposalInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.retry(input.orgId, input.envId, ctx.user.id, input.proposalId),
     ),
   /** A conflicting proposal made pending again, against the instance's value now. */
-  repropose: envProcedure('reviews')
+  repropose: orgProcedure
     .input(proposalInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.repropose(input.orgId, input.envId, ctx.user.id, input.proposalId),
     ),
   /** The audit trail: an env's proposal events, newest first, or one proposal's. */
-  events: envQuery('reviews')
+  events: orgProcedure
     .input(proposalEventsInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.events(input.orgId, input.envId, input.proposalId ?? null, input.page),
