@@ -16,7 +16,24 @@ import {
   storiesByState,
 } from '~/stories/support/story-states';
 
-const PENDING = new Set<string>([]);
+/** New in the catalogue (milestone 3); each leaves this list with the story of the issue that builds it. */
+const PENDING = new Set<string>([
+  'onboarding.select-organization',
+  'onboarding.instance-by-hostname',
+  'onboarding.api-client-paste',
+  'onboarding.api-client-activating',
+  'sp.orgs',
+  'shell.database-unreachable',
+  'settings.ai-budget',
+  'aeo.uplift-not-comparable',
+  'aeo.power',
+  'aeo.accuracy',
+  'aeo.markets',
+  'aeo.alerts',
+  'aeo.sources',
+  'settings.env-delete',
+  'settings.account',
+]);
 
 /** Catalogue id → the stories tagged with it. */
 const tagged = storiesByState();
