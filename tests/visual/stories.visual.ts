@@ -68,6 +68,7 @@ interface BeaconWindow {
     storyStoreValue?: { userGlobals: { update(globals: Record<string, unknown>): void } };
   };
   __beaconStory?: { id: string | null; outcome: Outcome };
+  __beaconTrack?: (id: string | null) => void;
   __beaconExpectedConsoleErrors?: string[];
 }
 
@@ -85,7 +86,11 @@ function recordStoryOutcomes() {
     consoleErrors: [],
     expected: [],
   });
-  w.__beaconStory = { id: null, outcome: fresh() };
+  // Starts a fresh record for the story about to render (the runner calls it before each switch).
+  w.__beaconTrack = (id: string | null) => {
+    w.__beaconStory = { id, outcome: fresh() };
+    w.__beaconExpectedConsoleErrors = [];
+  };
   const describe = (error: unknown) => {
     if (error && typeof error === 'object') {
       const { name, message, stack } = error as { name?: string; message?: string; stack?: string };
@@ -136,25 +141,14 @@ function recordStoryOutcomes() {
     },
   });
   // The first story is the one in the URL; later ones are announced by the runner before switching.
-  const first = new URL(location.href).searchParams.get('id');
-  w.__beaconStory.id = first;
+  w.__beaconTrack(new URL(location.href).searchParams.get('id'));
 }
 
 async function startStory(page: Page, storyId: string, axe: boolean) {
   await page.evaluate(
     ({ id, manual }) => {
       const w = window as unknown as BeaconWindow;
-      w.__beaconStory = {
-        id,
-        outcome: {
-          finished: false,
-          reporters: [],
-          errors: [],
-          consoleErrors: [],
-          expected: [],
-        },
-      };
-      w.__beaconExpectedConsoleErrors = [];
+      w.__beaconTrack?.(id);
       // Whether the a11y addon runs axe after the story: written into the preview's globals
       // directly, because an `updateGlobals` event would first render the current story again
       // (its loaders and beforeEach included) before the switch.
