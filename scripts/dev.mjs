@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
+    // People use Vite's origin; Auth.js builds its URLs on PUBLIC_URL, never on the Host header.
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),
   spawn('node_modules/.bin/vite', ['--config', 'vite.config.ts'], { stdio: 'inherit' }),
 ];

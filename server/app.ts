@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
     res.on('finish', () => auth.forget(req));
     next();
   });
-  app.use('/api/auth', authRoutes(auth, logger));
+  app.use('/api/auth', authRoutes(auth, logger, deps.config.publicUrl));
 
   // ── The app ────────────────────────────────────────────────────────────────────────────────────
   app.use('/app', appStatic(deps.appDir ?? DEFAULT_APP_DIR));

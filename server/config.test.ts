@@ -111,6 +111,33 @@ describe('loadConfig', () => {
   });
 });
 
+describe('simulators in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'a'.repeat(64),
+    PUBLIC_URL: 'https://beacon.example.com',
+    BEACON_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+    SALESFORCE_CLIENT_ID: 'sf',
+    SALESFORCE_CLIENT_SECRET: 'sf-secret',
+  };
+
+  it('a production environment without simulator settings is valid', () => {
+    expect(problems(production)).toEqual([]);
+  });
+
+  it.each(['B2C_SIMULATOR_URL', 'AI_SIMULATOR_URL', 'B2C_SIMULATOR_PRODUCTS'])(
+    '%s is refused at start in production, in one line naming it',
+    (name) => {
+      const value = name.endsWith('URL') ? 'http://127.0.0.1:4010' : '1000';
+      const found = problems({ ...production, [name]: value });
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^${name} must not be set in production`));
+      // Outside production it is how development reaches a simulator.
+      expect(problems({ [name]: value })).toEqual([]);
+    },
+  );
+});
+
 describe('withDevSecrets', () => {
   let dir: string | undefined;
   afterEach(() => {

@@ -36,6 +36,13 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** Simulator settings: refused in production, where only the real systems answer. */
+const PRODUCTION_REFUSED = [
+  'B2C_SIMULATOR_URL',
+  'B2C_SIMULATOR_PRODUCTS',
+  'AI_SIMULATOR_URL',
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -150,6 +157,16 @@ const envSchema = z
           message:
             'or GOOGLE_CLIENT_ID is required in production (the development sign-in never runs there)',
         });
+      // A simulator never stands in for B2C Commerce or the AI vendors in production: pointing there
+      // at one is a mistake to stop at, not to run with (docs/security.md, rule 9).
+      for (const name of PRODUCTION_REFUSED) {
+        if (env[name] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must not be set in production (simulators never run there)',
+          });
+      }
     }
   });
 

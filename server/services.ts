@@ -9,7 +9,7 @@ import { type AnalystService, createAnalystService } from './analyst/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import type { Db } from './db/client';
-import { isDataException } from './db/errors';
+import { isDataException, isForeignKeyViolation } from './db/errors';
 import {
   type B2CAPIClientsService,
   type B2CInstancesService,
@@ -60,6 +60,29 @@ export interface Services {
   jobs: JobRunsService;
   /** AI model calls (server/ai/service.ts); areas' jobs call models only through it. */
   ai: AiService;
+}
+
+/**
+ * What a read may call: every service without its write methods. Query procedures and the analyst's
+ * tools get this type, so a read path that writes does not compile (docs/security.md, rule 1); the
+ * authorization walk proves at run time that every query leaves the database as it was.
+ */
+export interface ReadServices {
+  access: Pick<AccessService, 'roleInOrg'>;
+  orgs: Pick<OrgsService, 'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get'>;
+  envs: Pick<EnvsService, 'list'>;
+  members: Pick<MembersService, 'list'>;
+  invitations: Pick<InvitationsService, 'list'>;
+  prompts: Pick<PromptsService, 'list'>;
+  products: Pick<ProductsService, 'list' | 'facets' | 'get' | 'syncState'>;
+  agents: Pick<AgentsService, 'overview' | 'getConfig' | 'estimate' | 'runs' | 'run' | 'watch'>;
+  reviews: Pick<ReviewsService, 'list' | 'get' | 'events'>;
+  landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes'>;
+  monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
+  analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
+  b2cInstances: Pick<B2CInstancesService, 'list' | 'get'>;
+  system: Pick<SystemService, 'status' | 'databaseReady'>;
+  jobs: Pick<JobRunsService, 'get' | 'watch'>;
 }
 
 export interface ServiceDeps {
@@ -156,7 +179,8 @@ const noRunEvents: RunEvents = { watch: () => () => undefined, close: async () =
 
 /**
  * Text PostgreSQL cannot store (a NUL byte passes zod's string checks) fails the query with a data
- * exception; that is the caller's bad input (INVALID → BAD_REQUEST), not a server fault (500).
+ * exception, and an unknown id an insert points at fails it with a foreign key violation; both are the
+ * caller's bad input (BAD_REQUEST, NOT_FOUND), not a server fault (500).
  */
 function rejectingBadData<T extends object>(service: T): T {
   const wrapped: Record<string, unknown> = {};
@@ -176,5 +200,7 @@ function toInvalid(error: unknown): never {
   if (isDataException(error)) {
     throw new DomainError('INVALID', APP_MESSAGES.invalidCharacters, 'invalid-characters');
   }
+  // An id that names no row reached an insert (a superuser passes the org guard for any org id).
+  if (isForeignKeyViolation(error)) throw new DomainError('NOT_FOUND', APP_MESSAGES.notFound);
   throw error;
 }

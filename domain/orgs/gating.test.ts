@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateFor, OPT_OUT } from './gating';
+import { gateFor, optOutOf, SCREEN_GATES } from './gating';
 
 const verified = { verified: true };
 const unverified = { verified: false };
@@ -29,13 +29,38 @@ describe('gating', () => {
   });
 
   it('lets home opt out of both gates and settings-like routes out of the instance gate', () => {
-    expect(gateFor({ org: unverified, env: none, user: member, optOut: OPT_OUT.home })).toBeNull();
     expect(
-      gateFor({ org: verified, env: none, user: member, optOut: OPT_OUT.instanceOnly }),
+      gateFor({ org: unverified, env: none, user: member, optOut: SCREEN_GATES.home }),
     ).toBeNull();
     expect(
-      gateFor({ org: unverified, env: none, user: member, optOut: OPT_OUT.instanceOnly }),
+      gateFor({ org: verified, env: none, user: member, optOut: SCREEN_GATES.settings }),
+    ).toBeNull();
+    expect(
+      gateFor({ org: unverified, env: none, user: member, optOut: SCREEN_GATES.settings }),
     ).toBe('onboarding-needed');
+  });
+
+  it('holds the spec: home opts out of both; settings, onboarding, landing pages, agents and theme of the instance; the rest of neither', () => {
+    expect(SCREEN_GATES).toEqual({
+      home: { orgVerification: true, instance: true },
+      settings: { instance: true },
+      onboarding: { instance: true },
+      landingPages: { instance: true },
+      agents: { instance: true },
+      theme: { instance: true },
+      products: {},
+      reviews: {},
+      analyst: {},
+    });
+  });
+
+  it('a procedure several screens use opts out of what any of them does', () => {
+    expect(optOutOf(['products'])).toEqual({ orgVerification: false, instance: false });
+    expect(optOutOf(['products', 'landingPages'])).toEqual({
+      orgVerification: false,
+      instance: true,
+    });
+    expect(optOutOf(['home', 'products'])).toEqual({ orgVerification: true, instance: true });
   });
 
   it('shows content when everything is in place', () => {

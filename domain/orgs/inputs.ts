@@ -5,6 +5,8 @@ import { slugSchema } from './slug';
 
 /** Every org-scoped procedure's input names its org; the org guard reads it. */
 export const orgIdInput = z.object({ orgId: idSchema });
+/** Every env-scoped procedure's input names its org and env; the env guard reads both. */
+export const envScopeInput = z.object({ orgId: idSchema, envId: idSchema });
 export const bestRedirectInput = z.optional(
   z.object({ orgSlug: z.optional(z.string().check(z.maxLength(64))) }),
 );

@@ -19,5 +19,8 @@ export const ORG_ERROR_REASONS = [
   'env-not-found',
   'slug-taken',
   'env-slug-taken',
+  // A screen's gate (domain/orgs/gating.ts), held by the server too: the env layout shows its block.
+  'onboarding-needed',
+  'integration-missing',
 ] as const;
 export type OrgErrorReason = (typeof ORG_ERROR_REASONS)[number];

@@ -7,13 +7,13 @@ import {
   saveAgentConfigInput,
   startRunInput,
 } from '~/domain/agents/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery, orgProcedure } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
-  overview: orgProcedure
+  overview: envQuery('agents')
     .input(envAgentsInput)
     .query(({ ctx, input }) => ctx.services.agents.overview(input.orgId, input.envId)),
-  getConfig: orgProcedure
+  getConfig: envQuery('agents')
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
@@ -22,29 +22,31 @@ export const agentsRouter = createTRPCRouter({
     const { orgId, envId, ...config } = input;
     return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
   }),
-  estimate: orgProcedure
+  estimate: envQuery('agents')
     .input(agentInput)
     .query(({ ctx, input }) =>
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
     ),
-  start: orgProcedure.input(startRunInput).mutation(({ ctx, input }) =>
-    ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
-      concurrency: input.concurrency,
-    }),
-  ),
-  cancel: orgProcedure
+  start: envProcedure('agents')
+    .input(startRunInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
+        concurrency: input.concurrency,
+      }),
+    ),
+  cancel: envProcedure('agents')
     .input(runInput)
     .mutation(({ ctx, input }) =>
       ctx.services.agents.cancel(input.orgId, input.envId, input.runId),
     ),
-  runs: orgProcedure
+  runs: envQuery('agents')
     .input(runsInput)
     .query(({ ctx, input }) => ctx.services.agents.runs(input.orgId, input.envId, input.agentType)),
-  run: orgProcedure
+  run: envQuery('agents')
     .input(runInput)
     .query(({ ctx, input }) => ctx.services.agents.run(input.orgId, input.envId, input.runId)),
   /** The run now, then each change of its counts or status, until it ends. */
-  watchRun: orgProcedure
+  watchRun: envProcedure('agents')
     .input(runInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.agents.watch(input.orgId, input.envId, input.runId, signal),

@@ -133,11 +133,12 @@ function toRun(row: RunSelection, errors: RunErrorSummary[]): AgentRun {
 }
 
 export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps): AgentsService {
-  async function requireEnv(orgId: string, envId: string) {
+  /** The env's row; its org was checked once, by the env guard (server/trpc/trpc.ts). */
+  async function envRow(envId: string) {
     const [env] = await db
       .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
       .from(envs)
-      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+      .where(eq(envs.id, envId));
     if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
     return env;
   }
@@ -198,7 +199,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
   }
 
   async function run(orgId: string, envId: string, runId: string): Promise<AgentRun> {
-    await requireEnv(orgId, envId);
     const [found] = await runsWhere(
       and(eq(agentRuns.orgId, orgId), eq(agentRuns.envId, envId), eq(agentRuns.id, runId))!,
       1,
@@ -239,7 +239,7 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
   }
 
   async function configuredFor(orgId: string, envId: string, agentType: AgentType) {
-    const env = await requireEnv(orgId, envId);
+    const env = await envRow(envId);
     const saved = await savedConfig(envId, agentType);
     if (!saved) {
       throw new DomainError('INVALID', AGENT_MESSAGES.notConfigured, 'agent-not-configured');
@@ -249,7 +249,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
 
   return {
     async overview(orgId, envId) {
-      await requireEnv(orgId, envId);
       const [configs, lastRuns] = await Promise.all([
         db
           .select({ agentType: agentConfigs.agentType })
@@ -278,7 +277,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     },
 
     async getConfig<T extends AgentType>(orgId: string, envId: string, agentType: T) {
-      await requireEnv(orgId, envId);
       const saved = await savedConfig(envId, agentType);
       return {
         config: (saved?.config ?? null) as AgentConfigOf<T> | null,
@@ -287,7 +285,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     },
 
     async saveConfig(orgId, envId, userId, input) {
-      await requireEnv(orgId, envId);
       // The shape was checked by the procedure's input; parse again so defaults apply here too.
       const config = agentConfigSchema.parse(input);
       const fieldErrors = await configFieldErrors(db, orgId, envId, config);
@@ -351,7 +348,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     },
 
     async cancel(orgId, envId, runId) {
-      await requireEnv(orgId, envId);
       const [updated] = await db
         .update(agentRuns)
         .set({
@@ -375,7 +371,6 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     },
 
     async runs(orgId, envId, agentType) {
-      await requireEnv(orgId, envId);
       return runsWhere(
         and(
           eq(agentRuns.orgId, orgId),

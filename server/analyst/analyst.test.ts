@@ -19,6 +19,8 @@ import { type BeaconServices, createServices } from '~/server/services';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { createAnalystService, historyOf } from './service';
+import { appRouter } from '~/server/trpc/router';
+import { createCallerFactory } from '~/server/trpc/trpc';
 import { analystTools } from './tools';
 
 let ai: AiSimulator;
@@ -175,9 +177,19 @@ describeEachDriver('analyst', (get) => {
     expect(results).not.toContain(PROMPTS[0]!.text);
     expect(results).not.toMatch(/"rate":"\d+%"/);
 
-    // Org A's env under org B's id (a model cannot pick the org, but a caller could try the env).
-    const crossed = analystTools({ services, orgId: orgB.id, envId: a.env.id });
-    await expect(crossed.monitoringResults.execute!({}, CALL)).rejects.toThrow();
+    // Org A's env under org B's id (a model cannot pick the org, but a caller could try the env):
+    // the env guard refuses it before any tool runs or any row is written.
+    const caller = createCallerFactory(appRouter)({
+      user: userB,
+      services,
+      requestId: 'analyst-test',
+    });
+    const crossed = { orgId: orgB.id, envId: a.env.id };
+    await expect(caller.analyst.suggestions(crossed)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.analyst.ask({ ...crossed, question: 'Hi' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await services.analyst.conversation(orgB.id, a.env.id, userB.id)).toEqual([]);
 
     // And through the conversation: org B's question gets nothing of A's figures.
     const { answer } = await services.analyst.ask(

@@ -7,34 +7,34 @@ import {
   analystStreamInput,
   analystSuggestionsInput,
 } from '~/domain/analyst/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const analystRouter = createTRPCRouter({
-  conversation: orgProcedure
+  conversation: envQuery('analyst')
     .input(analystConversationInput)
     .query(({ ctx, input }) =>
       ctx.services.analyst.conversation(input.orgId, input.envId, ctx.user.id),
     ),
-  ask: orgProcedure
+  ask: envProcedure('analyst')
     .input(analystAskInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.ask(input.orgId, input.envId, ctx.user.id, input.question),
     ),
-  retry: orgProcedure
+  retry: envProcedure('analyst')
     .input(analystRetryInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.retry(input.orgId, input.envId, ctx.user.id),
     ),
-  clear: orgProcedure
+  clear: envProcedure('analyst')
     .input(analystClearInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.clear(input.orgId, input.envId, ctx.user.id),
     ),
-  suggestions: orgProcedure
+  suggestions: envQuery('analyst')
     .input(analystSuggestionsInput)
     .query(({ ctx, input }) => ctx.services.analyst.suggestions(input.orgId, input.envId)),
   /** The answer's steps and text as they are written, then how it ended; closing it stops the answer. */
-  stream: orgProcedure
+  stream: envProcedure('analyst')
     .input(analystStreamInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.analyst.stream(input.orgId, input.envId, ctx.user.id, input.answerId, signal),

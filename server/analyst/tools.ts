@@ -14,10 +14,11 @@ import {
 } from '~/domain/analyst/tools';
 import { AI_PROVIDER_NAMES } from '~/domain/ai/models';
 import type { RateFigure } from '~/domain/monitoring/runs';
-import type { Services } from '~/server/services';
+import type { ReadServices } from '~/server/services';
 
 export interface AnalystToolsScope {
-  services: Pick<Services, 'orgs' | 'envs' | 'monitoring' | 'products' | 'reviews' | 'agents'>;
+  /** Read-only: a tool that wrote (verified the org, say) would not compile. */
+  services: Pick<ReadServices, 'orgs' | 'envs' | 'monitoring' | 'products' | 'reviews' | 'agents'>;
   orgId: string;
   envId: string;
 }
@@ -48,10 +49,7 @@ export function analystTools({ services, orgId, envId }: AnalystToolsScope) {
   /** The env's screens start here: /app/{org}/{env}. */
   const appBase = () =>
     (base ??= (async () => {
-      const [org, envs] = await Promise.all([
-        services.orgs.verify(orgId),
-        services.envs.list(orgId),
-      ]);
+      const [org, envs] = await Promise.all([services.orgs.get(orgId), services.envs.list(orgId)]);
       const env = envs.find((e) => e.id === envId);
       return `/app/${encodeURIComponent(org.slug)}/${encodeURIComponent(env?.slug ?? envId)}`;
     })());

@@ -24,7 +24,12 @@ const UNAVAILABLE_PAGE = `<!doctype html>
 <body><h1>Beacon is unavailable</h1><p>${APP_MESSAGES.databaseUnavailable}</p><p><a href="/app/">Back to Beacon</a></p></body></html>
 `;
 
-export function authRoutes(auth: Auth, logger: Logger): Router {
+/**
+ * `publicUrl` (PUBLIC_URL) is the origin Auth.js builds every URL on (callbacks, redirects); unset
+ * (development), the address this server answered on. Never the request's Host or X-Forwarded-Host:
+ * those are the client's to choose (docs/security.md, rule 9).
+ */
+export function authRoutes(auth: Auth, logger: Logger, publicUrl?: string): Router {
   const router = Router();
   // As ExpressAuth does: a malformed body is refused here (400), a well-formed one re-encoded for Auth.js.
   router.use(
@@ -33,7 +38,7 @@ export function authRoutes(auth: Auth, logger: Logger): Router {
   );
   router.use(async (req, res, next) => {
     try {
-      const { response, adapterError } = await auth.handle(toWebRequest(req));
+      const { response, adapterError } = await auth.handle(toWebRequest(req, publicUrl));
       if (adapterError !== undefined && isDatabaseUnavailable(adapterError)) {
         requestLogger(req, logger).warn({ err: adapterError }, 'database unavailable');
         sendUnavailable(req, res);
@@ -47,18 +52,30 @@ export function authRoutes(auth: Auth, logger: Logger): Router {
   return router;
 }
 
-function toWebRequest(req: ExpressRequest): Request {
+function toWebRequest(req: ExpressRequest, publicUrl: string | undefined): Request {
+  const origin = new URL(publicUrl ?? localOrigin(req));
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.append(name, value);
   }
+  // Auth.js reads the origin from these headers (trustHost): they say the public origin, not the client's.
+  headers.set('host', origin.host);
+  headers.set('x-forwarded-proto', origin.protocol.slice(0, -1));
+  headers.delete('x-forwarded-host');
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : encodedBody(req);
-  return new Request(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`, {
+  return new Request(`${origin.origin}${req.originalUrl}`, {
     method: req.method,
     headers,
     ...(body === undefined ? {} : { body }),
   });
+}
+
+/** The address and port this server answered on (what PUBLIC_URL defaults to). */
+function localOrigin(req: ExpressRequest): string {
+  const { localAddress, localPort } = req.socket;
+  const host = localAddress?.includes(':') ? `[${localAddress}]` : (localAddress ?? '127.0.0.1');
+  return `http://${host}:${localPort ?? 80}`;
 }
 
 /** The parsed form or JSON body, encoded again as its content type says (Auth.js parses it itself). */

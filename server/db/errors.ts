@@ -21,6 +21,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A row named by the input does not exist (a foreign key violation, 23503): the caller's unknown id. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /** True for PostgreSQL's data exceptions (SQLSTATE class 22), e.g. a NUL byte in a text value. */
 export function isDataException(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {

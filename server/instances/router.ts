@@ -3,35 +3,37 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
   sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
-  get: orgProcedure
+  list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
+  get: orgQuery
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
-  verifyOnboarded: orgProcedure.input(verifyOnboardedInput).mutation(async ({ ctx, input }) => {
-    const result = await ctx.services.b2cInstances.verifyOnboarded(
-      input.orgId,
-      input.envId,
-      input.b2cInstanceId,
-    );
-    // A newly linked env starts copying its catalogue at once. Should that not start (no job
-    // workers here), the schedule and the Products screen's Sync now still will.
-    if (result.status === 'ok') {
-      await ctx.services.products.syncNow(input.orgId, input.envId).catch(() => undefined);
-      // Someone who came for the free AEO report gets monitoring set up and its first run started;
-      // onboarding has succeeded either way.
-      const { orgId, envId } = input;
-      await ctx.services.monitoring
-        .startCampaignRun({ orgId, envId, userId: ctx.user.id }, () =>
-          ctx.services.b2cInstances.clientsForEnv(orgId, envId),
-        )
-        .catch(() => undefined);
-    }
-    return result;
-  }),
+  verifyOnboarded: envProcedure('onboarding')
+    .input(verifyOnboardedInput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.services.b2cInstances.verifyOnboarded(
+        input.orgId,
+        input.envId,
+        input.b2cInstanceId,
+      );
+      // A newly linked env starts copying its catalogue at once. Should that not start (no job
+      // workers here), the schedule and the Products screen's Sync now still will.
+      if (result.status === 'ok') {
+        await ctx.services.products.syncNow(input.orgId, input.envId).catch(() => undefined);
+        // Someone who came for the free AEO report gets monitoring set up and its first run started;
+        // onboarding has succeeded either way.
+        const { orgId, envId } = input;
+        await ctx.services.monitoring
+          .startCampaignRun({ orgId, envId, userId: ctx.user.id }, () =>
+            ctx.services.b2cInstances.clientsForEnv(orgId, envId),
+          )
+          .catch(() => undefined);
+      }
+      return result;
+    }),
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({

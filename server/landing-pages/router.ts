@@ -7,45 +7,55 @@ import {
   themesListInput,
   updateLandingPageInput,
 } from '~/domain/landing-pages/inputs';
-import { createTRPCRouter, superuserProcedure } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  superuserEnvProcedure,
+  superuserEnvQuery,
+  superuserProcedure,
+  superuserQuery,
+} from '~/server/trpc/trpc';
 
 export const landingPagesRouter = createTRPCRouter({
-  list: superuserProcedure
+  list: superuserEnvQuery('landingPages')
     .input(landingPagesListInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.list(input.orgId, input.envId, input.page),
     ),
-  get: superuserProcedure
+  get: superuserEnvQuery('landingPages')
     .input(landingPageInput)
     .query(({ ctx, input }) =>
       ctx.services.landingPages.get(input.orgId, input.envId, input.pageId),
     ),
-  create: superuserProcedure.input(createLandingPageInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, ...fields } = input;
-    return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
-  }),
+  create: superuserEnvProcedure('landingPages')
+    .input(createLandingPageInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...fields } = input;
+      return ctx.services.landingPages.create(orgId, envId, ctx.user.id, fields);
+    }),
   /** A published page edited stays published, marked as having unpublished changes. */
-  update: superuserProcedure.input(updateLandingPageInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, pageId, ...fields } = input;
-    return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
-  }),
+  update: superuserEnvProcedure('landingPages')
+    .input(updateLandingPageInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, pageId, ...fields } = input;
+      return ctx.services.landingPages.update(orgId, envId, ctx.user.id, pageId, fields);
+    }),
   /** Refused while published: unpublish first. */
-  delete: superuserProcedure
+  delete: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
     ),
-  publish: superuserProcedure
+  publish: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  unpublish: superuserProcedure
+  unpublish: superuserEnvProcedure('landingPages')
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
-  themes: superuserProcedure
+  themes: superuserQuery
     .input(themesListInput)
     .query(({ ctx, input }) => ctx.services.landingPages.themes(input.orgId)),
   saveTheme: superuserProcedure

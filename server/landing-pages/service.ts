@@ -122,11 +122,12 @@ export function createLandingPagesService({
   db,
   clientsForEnv,
 }: LandingPagesServiceDeps): LandingPagesService {
-  async function requireEnv(orgId: string, envId: string) {
+  /** The env's row; its org was checked once, by the env guard (server/trpc/trpc.ts). */
+  async function envRow(envId: string) {
     const [env] = await db
       .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
       .from(envs)
-      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+      .where(eq(envs.id, envId));
     if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
     return env;
   }
@@ -180,14 +181,13 @@ export function createLandingPagesService({
     });
 
   async function clients(orgId: string, envId: string) {
-    const env = await requireEnv(orgId, envId);
+    const env = await envRow(envId);
     if (!env.b2cInstanceId) throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noInstance);
     return clientsForEnv(orgId, envId);
   }
 
   return {
     async list(orgId, envId, page) {
-      await requireEnv(orgId, envId);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -219,12 +219,10 @@ export function createLandingPagesService({
     },
 
     async get(orgId, envId, pageId) {
-      await requireEnv(orgId, envId);
       return toPage(await row(envId, pageId));
     },
 
     async create(orgId, envId, userId, fields) {
-      await requireEnv(orgId, envId);
       await requireTheme(orgId, fields.themeId);
       await requireProducts(envId, fields.sections);
       try {
@@ -240,7 +238,6 @@ export function createLandingPagesService({
     },
 
     async update(orgId, envId, userId, pageId, fields) {
-      await requireEnv(orgId, envId);
       const current = await row(envId, pageId);
       await requireTheme(orgId, fields.themeId);
       await requireProducts(envId, fields.sections);
@@ -271,7 +268,6 @@ export function createLandingPagesService({
     },
 
     async delete(orgId, envId, pageId) {
-      await requireEnv(orgId, envId);
       const current = await row(envId, pageId);
       if (current.status === 'published') {
         throw new DomainError(
@@ -284,8 +280,9 @@ export function createLandingPagesService({
     },
 
     async publish(orgId, envId, userId, pageId) {
-      const { data } = await clients(orgId, envId);
+      // An id this env does not have is NOT_FOUND before the instance is asked for.
       const current = await row(envId, pageId);
+      const { data } = await clients(orgId, envId);
       const theme = await requireTheme(orgId, current.themeId);
       const productIds = [
         ...new Set(current.sections.flatMap((s) => (s.type === 'productGrid' ? s.productIds : []))),
@@ -338,8 +335,9 @@ export function createLandingPagesService({
     },
 
     async unpublish(orgId, envId, userId, pageId) {
-      const { data } = await clients(orgId, envId);
+      // An id this env does not have is NOT_FOUND before the instance is asked for.
       const current = await row(envId, pageId);
+      const { data } = await clients(orgId, envId);
       if (
         current.status !== 'published' ||
         !current.publishedAssetId ||

@@ -4,10 +4,10 @@ import {
   inviteInput,
   removeMemberInput,
 } from '~/domain/members/inputs';
-import { createTRPCRouter, orgProcedure, protectedProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery, protectedProcedure } from '~/server/trpc/trpc';
 
 export const membersRouter = createTRPCRouter({
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.members.list(input.orgId)),
+  list: orgQuery.query(({ ctx, input }) => ctx.services.members.list(input.orgId)),
   remove: orgProcedure
     .input(removeMemberInput)
     .mutation(({ ctx, input }) => ctx.services.members.remove(ctx.user, input.orgId, input.userId)),
@@ -19,7 +19,7 @@ export const invitationsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.invitations.create(ctx.user, input.orgId, input.email),
     ),
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.invitations.list(input.orgId)),
+  list: orgQuery.query(({ ctx, input }) => ctx.services.invitations.list(input.orgId)),
   revoke: orgProcedure
     .input(invitationIdInput)
     .mutation(({ ctx, input }) => ctx.services.invitations.revoke(input.orgId, input.invitationId)),

@@ -7,7 +7,7 @@ import {
   saveMonitoringConfigInput,
 } from '~/domain/monitoring/inputs';
 import { noteCampaignInput } from '~/domain/monitoring/campaign';
-import { createTRPCRouter, orgProcedure, protectedProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery, protectedProcedure } from '~/server/trpc/trpc';
 
 export const monitoringRouter = createTRPCRouter({
   /** The campaign the person signed in through (`/app/?campaign=aeo`); not org-scoped. */
@@ -16,27 +16,29 @@ export const monitoringRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.noteCampaign(ctx.user.id, input.campaign),
     ),
-  getConfig: orgProcedure
+  getConfig: envQuery('home')
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.getConfig(input.orgId, input.envId)),
-  saveConfig: orgProcedure.input(saveMonitoringConfigInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, ...config } = input;
-    return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
-  }),
-  start: orgProcedure
+  saveConfig: envProcedure('home')
+    .input(saveMonitoringConfigInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...config } = input;
+      return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
+    }),
+  start: envProcedure('home')
     .input(monitoringEnvInput)
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.start(input.orgId, input.envId, ctx.user.id, 'manual'),
     ),
-  runs: orgProcedure
+  runs: envQuery('home')
     .input(monitoringEnvInput)
     .query(({ ctx, input }) => ctx.services.monitoring.runs(input.orgId, input.envId)),
-  results: orgProcedure
+  results: envQuery('home')
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
     ),
-  prompt: orgProcedure
+  prompt: envQuery('home')
     .input(monitoringPromptInput)
     .query(({ ctx, input }) =>
       ctx.services.monitoring.prompt(
@@ -47,7 +49,7 @@ export const monitoringRouter = createTRPCRouter({
       ),
     ),
   /** The run now, with samples ended per engine, then each change until it ends. */
-  watchRun: orgProcedure
+  watchRun: envProcedure('home')
     .input(monitoringRunInput)
     .subscription(({ ctx, input, signal }) =>
       ctx.services.monitoring.watch(input.orgId, input.envId, input.runId, signal),

@@ -8,7 +8,6 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type AiProvider } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import type { Campaign } from '~/domain/monitoring/campaign';
-import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import {
   MONITORING_MESSAGES,
   type MonitoringConfig,
@@ -38,7 +37,6 @@ import { isUniqueViolation } from '~/server/db/errors';
 import {
   agentConfigs,
   catalogProducts,
-  envs,
   monitoringAggregates,
   monitoringConfigs,
   monitoringRuns,
@@ -238,14 +236,6 @@ export function createMonitoringService({
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  async function requireEnv(orgId: string, envId: string) {
-    const [env] = await db
-      .select({ id: envs.id })
-      .from(envs)
-      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
-    if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
-  }
-
   async function saved(orgId: string, envId: string): Promise<SavedMonitoringConfig> {
     const [row] = await db
       .select()
@@ -278,12 +268,10 @@ export function createMonitoringService({
 
   const service: MonitoringService = {
     async getConfig(orgId, envId) {
-      await requireEnv(orgId, envId);
       return saved(orgId, envId);
     },
 
     async saveConfig(orgId, envId, userId, config) {
-      await requireEnv(orgId, envId);
       if (config.promptIds.length > 0) {
         const found = await db
           .select({ id: prompts.id })
@@ -316,7 +304,6 @@ export function createMonitoringService({
     },
 
     async start(orgId, envId, userId, trigger) {
-      await requireEnv(orgId, envId);
       if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_RUN_MESSAGES.jobsUnavailable);
       const { config } = await saved(orgId, envId);
       if (!config) {
@@ -362,7 +349,6 @@ export function createMonitoringService({
     },
 
     async runs(orgId, envId) {
-      await requireEnv(orgId, envId);
       const rows = await db
         .select()
         .from(monitoringRuns)
@@ -373,7 +359,6 @@ export function createMonitoringService({
     },
 
     async results(orgId, envId, engine) {
-      await requireEnv(orgId, envId);
       const { config } = await saved(orgId, envId);
       const finished = await db
         .select()
@@ -543,7 +528,6 @@ export function createMonitoringService({
     },
 
     async prompt(orgId, envId, promptKey, runId) {
-      await requireEnv(orgId, envId);
       const [row] = await db
         .select()
         .from(monitoringRuns)

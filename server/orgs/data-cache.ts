@@ -18,6 +18,8 @@ import { findOrg, listEnvs, orgColumns } from './rows';
 export interface DataCache {
   /** The org with this slug, or null. */
   orgBySlug(slug: string): Promise<Org | null>;
+  /** The org with this id, or null (the env guard reads it on every env-scoped call). */
+  orgById(orgId: string): Promise<Org | null>;
   /** The org's envs (ordered by slug; frozen, copy before sorting), or null when the org does not exist. */
   envsOf(orgId: string): Promise<Env[] | null>;
   /** After an org row changed or was created (its slug is the key; a miss may have been cached). */
@@ -35,10 +37,16 @@ export function createDataCache(
 ): DataCache {
   const bySlug = createReadThroughCache<Org | null>(options);
   const envLists = createReadThroughCache<Env[] | null>(options);
-  invalidations.on('orgs', (slug) => bySlug.invalidate(slug));
+  const byId = createReadThroughCache<Org | null>(options);
+  invalidations.on('orgs', (slug) => {
+    bySlug.invalidate(slug);
+    // Keyed by id, told a slug: forget them all (orgs change rarely).
+    byId.invalidate();
+  });
   invalidations.on('envs', (orgId) => envLists.invalidate(orgId));
   const orgChanged = (slug?: string) => {
     bySlug.invalidate(slug);
+    byId.invalidate();
     invalidations.publish('orgs', slug);
   };
   const envsChanged = (orgId?: string) => {
@@ -51,6 +59,7 @@ export function createDataCache(
         const [org] = await db.select(orgColumns).from(orgs).where(eq(orgs.slug, slug));
         return org ?? null;
       }),
+    orgById: (orgId) => byId.get(orgId, () => findOrg(db, orgId)),
     envsOf: (orgId) =>
       envLists.get(orgId, async () => {
         const list = await listEnvs(db, orgId);

@@ -16,6 +16,9 @@ export interface OrgsService {
   bestRedirectForUser(user: SessionUser, orgSlug: string | undefined): Promise<BestRedirect>;
   getContext(user: SessionUser, orgSlug: string, envSlug: string): Promise<{ org: Org; env: Env }>;
   allForUser(user: SessionUser): Promise<OrgListItem[]>;
+  /** The org by id (read only), or NOT_FOUND. */
+  get(orgId: string): Promise<Org>;
+  /** Superusers only: marks the org verified (a write; never call it to read the org). */
   verify(orgId: string): Promise<Org>;
   create(user: SessionUser, input: { name: string; slug: string }): Promise<Org>;
 }
@@ -65,6 +68,12 @@ export function createOrgsService(
     },
 
     allForUser: (user) => orgsOf(user.id),
+
+    async get(orgId) {
+      const org = await cache.orgById(orgId);
+      if (!org) throw new DomainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+      return org;
+    },
 
     async verify(orgId): Promise<Org> {
       const [org] = await db

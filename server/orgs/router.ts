@@ -8,21 +8,22 @@ import {
 import {
   createTRPCRouter,
   orgProcedure,
-  protectedProcedure,
+  orgQuery,
+  protectedQuery,
   superuserProcedure,
 } from '~/server/trpc/trpc';
 
 export const orgsRouter = createTRPCRouter({
-  bestRedirectForUser: protectedProcedure
+  bestRedirectForUser: protectedQuery
     .input(bestRedirectInput)
     .query(({ ctx, input }) => ctx.services.orgs.bestRedirectForUser(ctx.user, input?.orgSlug)),
   /** Membership is checked inside: the slug is the only handle the client has. */
-  getContext: protectedProcedure
+  getContext: protectedQuery
     .input(orgContextInput)
     .query(({ ctx, input }) =>
       ctx.services.orgs.getContext(ctx.user, input.orgSlug, input.envSlug),
     ),
-  allOrgsForUser: protectedProcedure.query(({ ctx }) => ctx.services.orgs.allForUser(ctx.user)),
+  allOrgsForUser: protectedQuery.query(({ ctx }) => ctx.services.orgs.allForUser(ctx.user)),
   verify: superuserProcedure
     .input(orgIdInput)
     .mutation(({ ctx, input }) => ctx.services.orgs.verify(input.orgId)),
@@ -32,7 +33,7 @@ export const orgsRouter = createTRPCRouter({
 });
 
 export const envsRouter = createTRPCRouter({
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.envs.list(input.orgId)),
+  list: orgQuery.query(({ ctx, input }) => ctx.services.envs.list(input.orgId)),
   create: orgProcedure
     .input(createEnvInput)
     .mutation(({ ctx, input }) => ctx.services.envs.create(input.orgId, input)),

@@ -5,29 +5,29 @@ import {
   productInput,
   syncNowInput,
 } from '~/domain/products/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const productsRouter = createTRPCRouter({
-  list: orgProcedure
+  list: envQuery('products', 'landingPages')
     .input(productFiltersInput)
     .query(({ ctx, input }) => ctx.services.products.list(input.orgId, input)),
-  facets: orgProcedure
+  facets: envQuery('products', 'agents', 'landingPages')
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.facets(input.orgId, input.envId)),
-  get: orgProcedure
+  get: envQuery('products', 'landingPages')
     .input(productInput)
     .query(({ ctx, input }) =>
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
-  refresh: orgProcedure
+  refresh: envProcedure('products')
     .input(productInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
     ),
-  syncState: orgProcedure
+  syncState: envQuery('products')
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
-  syncNow: orgProcedure
+  syncNow: envProcedure('products')
     .input(syncNowInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),

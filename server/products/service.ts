@@ -105,11 +105,12 @@ export function createProductsService({
   jobs,
   clientsForEnv,
 }: ProductsServiceDeps): ProductsService {
-  async function requireEnv(orgId: string, envId: string) {
+  /** The env's row; its org was checked once, by the env guard (server/trpc/trpc.ts). */
+  async function envRow(envId: string) {
     const [env] = await db
       .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
       .from(envs)
-      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
+      .where(eq(envs.id, envId));
     if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
     return env;
   }
@@ -139,7 +140,6 @@ export function createProductsService({
   }
 
   async function syncState(orgId: string, envId: string): Promise<CatalogueSyncState> {
-    await requireEnv(orgId, envId);
     const [[state], [products]] = await Promise.all([
       db
         .select({
@@ -191,7 +191,6 @@ export function createProductsService({
   }
 
   async function get(orgId: string, envId: string, b2cProductId: string): Promise<ProductDetail> {
-    await requireEnv(orgId, envId);
     const [row] = await db
       .select({ product: catalogProducts, pendingProposals: pendingCount })
       .from(catalogProducts)
@@ -279,7 +278,6 @@ export function createProductsService({
 
   return {
     async list(orgId, filters) {
-      await requireEnv(orgId, filters.envId);
       const where = and(...filtersOf(filters.envId, filters));
       const language = filters.language;
       // The page's ids come from the list index alone; only those 24 rows are read whole.
@@ -320,7 +318,6 @@ export function createProductsService({
     },
 
     async facets(orgId, envId) {
-      await requireEnv(orgId, envId);
       const [catalogs, categories, [state]] = await Promise.all([
         db
           .select()
@@ -372,7 +369,6 @@ export function createProductsService({
     get,
 
     async refresh(orgId, envId, b2cProductId) {
-      await requireEnv(orgId, envId);
       if (!clientsForEnv) {
         throw new DomainError('UNAVAILABLE', PRODUCT_MESSAGES.noInstance, 'no-instance');
       }
@@ -406,7 +402,7 @@ export function createProductsService({
     syncState,
 
     async syncNow(orgId, envId, options = {}) {
-      const env = await requireEnv(orgId, envId);
+      const env = await envRow(envId);
       if (!env.b2cInstanceId) {
         throw new DomainError('CONFLICT', PRODUCT_MESSAGES.noInstance, 'no-instance');
       }

@@ -1,9 +1,9 @@
 /** The org's prompt library; every procedure is org-scoped, and a prompt of another org is NOT_FOUND. */
 import { createPromptInput, promptIdInput, updatePromptInput } from '~/domain/prompts/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const promptsRouter = createTRPCRouter({
-  list: orgProcedure.query(({ ctx, input }) => ctx.services.prompts.list(input.orgId)),
+  list: orgQuery.query(({ ctx, input }) => ctx.services.prompts.list(input.orgId)),
   create: orgProcedure
     .input(createPromptInput)
     .mutation(({ ctx, input }) =>

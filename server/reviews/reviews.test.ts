@@ -24,6 +24,8 @@ import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { linkToSimulator } from '~/server/simulator-link';
 import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
+import { appRouter } from '~/server/trpc/router';
+import { createCallerFactory } from '~/server/trpc/trpc';
 import { reviewsPublishJob } from './jobs';
 
 const HOST = 'zzte-002.dx.commercecloud.salesforce.com';
@@ -248,9 +250,15 @@ describeEachDriver('reviews', (get) => {
     const { user, products, env } = await linkedEnv(1);
     const other = await makeOrg(get().db, { members: [{ user }] });
     const mine = await propose(env.id, products[0]!, 'page_title', 'default', 'Mine');
-    const error = await domainError(services.reviews.get(other.id, env.id, mine.id));
-    expect(error.kind).toBe('NOT_FOUND');
-    await domainError(services.reviews.approve(other.id, env.id, user.id, { ids: [mine.id] }));
+    // Through the procedures, as a person would ask: the env guard finds no such env in the other org.
+    const caller = createCallerFactory(appRouter)({ user, services, requestId: 'reviews-test' });
+    const scope = { orgId: other.id, envId: env.id };
+    await expect(caller.reviews.get({ ...scope, proposalId: mine.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      caller.reviews.approve({ ...scope, selection: { ids: [mine.id] } }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await statusOf(mine.id)).toBe('pending');
   });
 

@@ -7,26 +7,28 @@ import {
   rejectInput,
   reviewsListInput,
 } from '~/domain/reviews/inputs';
-import { createTRPCRouter, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const reviewsRouter = createTRPCRouter({
-  list: orgProcedure.input(reviewsListInput).query(({ ctx, input }) => {
-    const { orgId, envId, page, ...filter } = input;
-    return ctx.services.reviews.list(orgId, envId, filter, page);
-  }),
-  get: orgProcedure
+  list: envQuery('reviews')
+    .input(reviewsListInput)
+    .query(({ ctx, input }) => {
+      const { orgId, envId, page, ...filter } = input;
+      return ctx.services.reviews.list(orgId, envId, filter, page);
+    }),
+  get: envQuery('reviews')
     .input(proposalInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.get(input.orgId, input.envId, input.proposalId),
     ),
   /** Pending proposals picked by id, or every pending one the filter matches, approved and queued to publish. */
-  approve: orgProcedure
+  approve: envProcedure('reviews')
     .input(approveInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.approve(input.orgId, input.envId, ctx.user.id, input.selection),
     ),
   /** One pending proposal approved with the reviewer's value in place of the agent's. */
-  approveEdited: orgProcedure
+  approveEdited: envProcedure('reviews')
     .input(approveEditedInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.approveEdited(
@@ -37,7 +39,7 @@ export const reviewsRouter = createTRPCRouter({
         input.value,
       ),
     ),
-  reject: orgProcedure
+  reject: envProcedure('reviews')
     .input(rejectInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.reject(
@@ -49,19 +51,19 @@ export const reviewsRouter = createTRPCRouter({
       ),
     ),
   /** A failed publish queued again. */
-  retry: orgProcedure
+  retry: envProcedure('reviews')
     .input(proposalInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.retry(input.orgId, input.envId, ctx.user.id, input.proposalId),
     ),
   /** A conflicting proposal made pending again, against the instance's value now. */
-  repropose: orgProcedure
+  repropose: envProcedure('reviews')
     .input(proposalInput)
     .mutation(({ ctx, input }) =>
       ctx.services.reviews.repropose(input.orgId, input.envId, ctx.user.id, input.proposalId),
     ),
   /** The audit trail: an env's proposal events, newest first, or one proposal's. */
-  events: orgProcedure
+  events: envQuery('reviews')
     .input(proposalEventsInput)
     .query(({ ctx, input }) =>
       ctx.services.reviews.events(input.orgId, input.envId, input.proposalId ?? null, input.page),

@@ -6,7 +6,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkProposedValue, VALUE_REFUSAL_LABEL } from '~/domain/agents/output-checks';
-import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
 import type {
   DecisionResult,
@@ -25,7 +24,7 @@ import { DomainError } from '~/domain/shared/errors';
 import { sanitizeMarkup } from '~/server/agents/sanitize';
 import type { Db } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
-import { envs, proposalEvents, proposals, users } from '~/server/db/schema';
+import { proposalEvents, proposals, users } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
 import { REVIEWS_PUBLISH_JOB } from './publish';
 
@@ -161,15 +160,6 @@ const person = (name: string | null, email: string | null) =>
   name || email ? { name, email } : null;
 
 export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsService {
-  async function requireEnv(orgId: string, envId: string) {
-    const [env] = await db
-      .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
-      .from(envs)
-      .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
-    if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
-    return env;
-  }
-
   /** Approving queues writes: refuse before changing anything when nothing could write them. */
   function requireJobs() {
     if (!jobs) throw new DomainError('UNAVAILABLE', REVIEW_MESSAGES.jobsUnavailable);
@@ -337,7 +327,6 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
 
   return {
     async list(orgId, envId, filter, page) {
-      await requireEnv(orgId, envId);
       const where = filterSql(envId, filter);
       const [items, counted] = await Promise.all([
         db.execute(sql`
@@ -355,12 +344,10 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async get(orgId, envId, proposalId) {
-      await requireEnv(orgId, envId);
       return detail(envId, proposalId);
     },
 
     async approve(orgId, envId, userId, selection) {
-      await requireEnv(orgId, envId);
       requireJobs();
       const { changed, matched, products } = await transition(envId, selection, {
         action: 'approved',
@@ -375,9 +362,9 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async approveEdited(orgId, envId, userId, proposalId, value) {
-      await requireEnv(orgId, envId);
-      requireJobs();
+      // An id this env does not have is NOT_FOUND, whatever else is wrong.
       const row = await proposalRow(envId, proposalId);
+      requireJobs();
       if (row.status !== 'pending') throw refused(row.status, 'edit');
       const edited = MARKUP_FIELDS.has(row.field) ? sanitizeMarkup(value) : value.trim();
       const check = checkProposedValue(row.field, edited, row.currentValue, 'default');
@@ -417,7 +404,6 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async reject(orgId, envId, userId, selection, reason) {
-      await requireEnv(orgId, envId);
       const { changed, matched } = await transition(envId, selection, {
         action: 'rejected',
         to: 'rejected',
@@ -431,9 +417,9 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async retry(orgId, envId, userId, proposalId) {
-      await requireEnv(orgId, envId);
-      requireJobs();
+      // An id this env does not have is NOT_FOUND, whatever else is wrong.
       const row = await proposalRow(envId, proposalId);
+      requireJobs();
       const result = await db.execute(sql`
         with changed as (
           update proposals
@@ -452,7 +438,6 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async repropose(orgId, envId, userId, proposalId) {
-      await requireEnv(orgId, envId);
       const row = await proposalRow(envId, proposalId);
       let result: unknown;
       try {
@@ -479,7 +464,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     },
 
     async events(orgId, envId, proposalId, page) {
-      await requireEnv(orgId, envId);
+      if (proposalId) await proposalRow(envId, proposalId);
       const where = proposalId
         ? and(eq(proposalEvents.envId, envId), eq(proposalEvents.proposalId, proposalId))!
         : eq(proposalEvents.envId, envId);

@@ -1,11 +1,11 @@
 import { pause } from '~/domain/shared/pause';
-import { createTRPCRouter, protectedProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, protectedProcedure, protectedQuery } from '~/server/trpc/trpc';
 
 /** How often `system.statusUpdates` sends a fresh report. */
 export const STATUS_UPDATE_INTERVAL_MS = 5_000;
 
 export const systemRouter = createTRPCRouter({
-  status: protectedProcedure.query(({ ctx }) => ctx.services.system.status()),
+  status: protectedQuery.query(({ ctx }) => ctx.services.system.status()),
   /** The same report over /ws: one at once, then every STATUS_UPDATE_INTERVAL_MS until unsubscribed. */
   statusUpdates: protectedProcedure.subscription(async function* ({ ctx, signal }) {
     while (!signal?.aborted) {

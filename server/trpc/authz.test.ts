@@ -11,14 +11,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Database } from '~/server/db/client';
 import {
   agentConfigs,
   agentRuns,
   catalogProducts,
+  landingPages,
   monitoringRuns,
   proposals,
   users,
@@ -41,7 +44,7 @@ import {
 } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
-import { createCallerFactory } from './trpc';
+import { createCallerFactory, readOnly } from './trpc';
 
 const acme = SEED_ORGS.acme.id;
 const walkerEmail = 'walker@example.test';
@@ -296,5 +299,333 @@ describe('authorization walk', () => {
     const error = await call(walker, 'envs.list', { orgId: '' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).cause).toBeInstanceOf(z.core.$ZodError);
+  });
+});
+
+/** Every table's row count and a checksum of its rows: what "changed nothing" compares. */
+async function snapshot(): Promise<Record<string, string>> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ s: string; t: string }>(
+    await database.db.execute(sql`
+      select table_schema as s, table_name as t from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+      order by 1, 2`),
+  );
+  const sums: Record<string, string> = {};
+  for (const { s, t } of tables) {
+    const name = `"${s.replaceAll('"', '""')}"."${t.replaceAll('"', '""')}"`;
+    const [row] = rowsOf<{ n: number; sum: string | null }>(
+      await database.db.execute(
+        sql.raw(
+          `select count(*)::int as n, md5(string_agg(r::text, '|' order by r::text)) as sum from ${name} r`,
+        ),
+      ),
+    );
+    sums[`${s}.${t}`] = `${row?.n}:${row?.sum ?? ''}`;
+  }
+  return sums;
+}
+
+/** The sample's acme org and env swapped for another org's (strings only, at any depth). */
+function retarget(value: unknown, swap: Record<string, string>): unknown {
+  if (typeof value === 'string') return swap[value] ?? value;
+  if (Array.isArray(value)) return value.map((v) => retarget(v, swap));
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, retarget(v, swap)]));
+  return value;
+}
+
+const TO_GLOBEX = {
+  [acme]: SEED_ORGS.globex.id,
+  [SEED_ORGS.acme.slug]: SEED_ORGS.globex.slug,
+  [SEED_ENVS.acmeProd.id]: SEED_ENVS.globexProd.id,
+};
+
+/**
+ * Queries that write, each with its reason; every other query must leave the database as it was.
+ * (docs/security.md, rule 1.)
+ */
+const WRITING_QUERIES: Record<string, string> = {
+  'b2cInstances.sync':
+    "refreshes the org's copy of Account Manager's instance list; open: becomes a mutation",
+};
+
+describe('reads change nothing', () => {
+  const queries = paths.filter((p) => procedures[p]!._def.type === 'query');
+
+  it('every query is built on a read-only procedure (its resolver sees only ReadServices)', () => {
+    const middlewares = (p: string) =>
+      (procedures[p]!._def as unknown as { middlewares: unknown[] }).middlewares;
+    const [step] = (readOnly as unknown as { _middlewares: unknown[] })._middlewares;
+    const notReadOnly = queries.filter((p) => !middlewares(p).includes(step));
+    expect(notReadOnly).toEqual(Object.keys(WRITING_QUERIES));
+  });
+
+  it('every query, called with its sample in a verified and an unverified org by a member and a superuser, leaves every table as it was', async () => {
+    expect(queries.length).toBeGreaterThan(20);
+    const before = await snapshot();
+    const outcomes: Record<string, string[]> = {};
+    for (const path of queries.filter((p) => !(p in WRITING_QUERIES))) {
+      const input = SAMPLES[path]!.input(fixtures);
+      const calls: [SessionUser, unknown][] = [
+        [SEED_USERS.maya, input],
+        [SEED_USERS.ada, input],
+        // Globex is unverified; Maya owns it.
+        [SEED_USERS.maya, retarget(input, TO_GLOBEX)],
+        [SEED_USERS.ada, retarget(input, TO_GLOBEX)],
+      ];
+      for (const [user, args] of calls) {
+        // Whatever each answers (a result or a refusal), the database must not have moved.
+        (outcomes[path] ??= []).push(await codeOf(call(user, path, args)));
+      }
+    }
+    // The walk reached the procedures: most queries answered a member of acme.
+    expect(Object.values(outcomes).filter((o) => o[0] === 'OK').length).toBeGreaterThan(20);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** The child ids the cross-org walk swaps for another org's: each names a row that belongs to one org. */
+const CHILD_KEYS = [
+  'envId',
+  'runId',
+  'proposalId',
+  'pageId',
+  'promptId',
+  'answerId',
+  'invitationId',
+] as const;
+type ChildKey = (typeof CHILD_KEYS)[number];
+
+/** The top-level keys of a procedure's input object(s), read from its zod schemas. */
+function inputKeys(path: string): string[] {
+  const keys = new Set<string>();
+  for (const parser of procedures[path]!._def.inputs as ZodInternals[]) {
+    let schema: ZodInternals | undefined = parser;
+    while (schema?._zod?.def?.innerType) schema = schema._zod.def.innerType;
+    if (schema?._zod?.def?.type === 'object')
+      for (const key of Object.keys(schema._zod.def.shape ?? {})) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** Its first answer, for a subscription (its checks may run when it is read). */
+async function settle(promise: Promise<unknown>): Promise<unknown> {
+  const value = await promise;
+  if (value && typeof value === 'object' && Symbol.asyncIterator in value) {
+    const iterator = (value as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const first = await Promise.race([
+      iterator.next(),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 2_000)),
+    ]);
+    await iterator.return?.();
+    return first;
+  }
+  return value;
+}
+
+describe('cross-org walk', () => {
+  /** Rows of Globex (another org than the caller's acme) the walk points acme's inputs at. */
+  const foreign = {} as Record<ChildKey, string>;
+
+  beforeAll(async () => {
+    const db = database.db;
+    const env = SEED_ENVS.globexProd.id;
+    const globex = SEED_ORGS.globex.id;
+    foreign.envId = env;
+    foreign.runId = 'foreign-run';
+    foreign.proposalId = 'foreign-proposal';
+    foreign.pageId = 'foreign-page';
+    await db.insert(catalogProducts).values({
+      envId: env,
+      b2cProductId: WALK_PRODUCT_ID,
+      type: 'item',
+      online: true,
+      document: { id: WALK_PRODUCT_ID },
+      syncedAt: new Date(),
+    });
+    const seo = {
+      type: 'seo',
+      provider: 'anthropic',
+      catalogIds: ['storefront-catalog'],
+      fields: ['page_title'],
+      languages: ['default'],
+    };
+    await db.insert(agentRuns).values({
+      id: foreign.runId,
+      orgId: globex,
+      envId: env,
+      agentType: 'seo',
+      status: 'running',
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      concurrency: 2,
+      config: seo,
+    });
+    await db.insert(monitoringRuns).values({
+      id: foreign.runId,
+      orgId: globex,
+      envId: env,
+      status: 'succeeded',
+      config: {
+        brandName: 'Globex',
+        brandDomain: 'globex.example',
+        engines: ['openai'],
+        samples: 1,
+        prompts: [{ key: WALK_PROMPT_KEY, text: 'Where can I buy a lamp?', name: null }],
+      },
+      finishedAt: new Date(),
+    });
+    await db.insert(proposals).values({
+      id: foreign.proposalId,
+      envId: env,
+      b2cProductId: WALK_PRODUCT_ID,
+      locale: 'default',
+      field: 'page_title',
+      agentType: 'seo',
+      currentValue: 'A title',
+      proposedValue: 'A better title',
+      runId: foreign.runId,
+    });
+    await db.insert(landingPages).values({
+      id: foreign.pageId,
+      orgId: globex,
+      envId: env,
+      title: 'Globex page',
+      slug: 'globex-page',
+      locale: 'default',
+      sections: [],
+    });
+    foreign.promptId = (
+      await services.prompts.create(globex, { name: 'Globex prompt', text: 'Globex text' })
+    ).id;
+    foreign.invitationId = (
+      await services.invitations.create(SEED_USERS.maya, globex, 'globex-invitee@example.test')
+    ).id;
+    foreign.answerId = (
+      await services.analyst.ask(globex, env, SEED_USERS.maya.id, 'A question in Globex')
+    ).answer.id;
+  });
+
+  /**
+   * Child ids that only filter a list: another org's id matches nothing in this env, so the list is
+   * empty (as for an id that does not exist), which tells the caller nothing.
+   */
+  const FILTERS = new Set(['reviews.list runId']);
+
+  /** Every procedure that takes a child id, with the child keys it takes. */
+  const childScoped = paths.flatMap((path) => {
+    const keys = inputKeys(path).filter(
+      (k): k is ChildKey =>
+        (CHILD_KEYS as readonly string[]).includes(k) && !FILTERS.has(`${path} ${k}`),
+    );
+    return keys.length > 0 ? [{ path, keys }] : [];
+  });
+
+  it('finds the procedures that take a child id', () => {
+    const found = childScoped.map((c) => c.path);
+    for (const p of ['products.list', 'analyst.ask', 'reviews.get', 'landingPages.update'])
+      expect(found).toContain(p);
+    expect(childScoped.flatMap((c) => c.keys)).toEqual(expect.arrayContaining([...CHILD_KEYS]));
+  });
+
+  it("acme's org id with another org's env, run, proposal, page, prompt, answer or invitation id: NOT_FOUND, and nothing changed", async () => {
+    const before = await snapshot();
+    const answers: Record<string, string> = {};
+    for (const { path, keys } of childScoped) {
+      const sample = SAMPLES[path]!;
+      // A member of acme (and of Globex); landing pages need a superuser.
+      const user = sample.superuserOnly ? SEED_USERS.ada : SEED_USERS.maya;
+      for (const key of keys) {
+        const input = { ...(sample.input(fixtures) as object), orgId: acme, [key]: foreign[key] };
+        answers[`${path} ${key}`] = await codeOf(
+          // A subscription's own errors reach its reader unmapped: map them as tRPC would.
+          settle(call(user, path, input)).catch((error: unknown) => {
+            throw error instanceof DomainError
+              ? new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], cause: error })
+              : error;
+          }),
+        );
+      }
+    }
+    const notFound = Object.fromEntries(
+      Object.entries(answers).filter(([, code]) => code !== 'NOT_FOUND'),
+    );
+    expect(notFound).toEqual({});
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
+  /** The code and reason a call answers with ('OK' when it answers). */
+  async function refusal(user: SessionUser, path: string, swap: Record<string, string>) {
+    try {
+      await settle(call(user, path, retarget(SAMPLES[path]!.input(fixtures), swap)));
+      return 'OK';
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      const reason = error.cause instanceof DomainError ? error.cause.reason : undefined;
+      return `${error.code} ${reason ?? ''}`.trim();
+    }
+  }
+  const TO_STAGING = { [SEED_ENVS.acmeProd.id]: SEED_ENVS.acmeStaging.id };
+
+  it('a member of unverified Globex: FORBIDDEN onboarding-needed behind every screen but home', async () => {
+    for (const path of [
+      'products.syncState',
+      'reviews.list',
+      'analyst.suggestions',
+      'agents.overview',
+    ])
+      expect(await refusal(SEED_USERS.maya, path, TO_GLOBEX), path).toBe(
+        'FORBIDDEN onboarding-needed',
+      );
+    expect(await refusal(SEED_USERS.maya, 'monitoring.results', TO_GLOBEX)).toBe('OK');
+  });
+
+  it('an env without an onboarded instance: FORBIDDEN integration-missing, except where the screen opts out', async () => {
+    for (const path of ['products.syncState', 'reviews.list', 'analyst.conversation'])
+      expect(await refusal(SEED_USERS.maya, path, TO_STAGING), path).toBe(
+        'FORBIDDEN integration-missing',
+      );
+    for (const path of ['agents.overview', 'monitoring.results', 'products.facets'])
+      expect(await refusal(SEED_USERS.maya, path, TO_STAGING), path).toBe('OK');
+    // A superuser passes the unverified org, not the missing instance.
+    expect(await refusal(SEED_USERS.ada, 'products.syncState', TO_GLOBEX)).toBe(
+      'FORBIDDEN integration-missing',
+    );
+    expect(await refusal(SEED_USERS.ada, 'agents.overview', TO_GLOBEX)).toBe('OK');
+  });
+});
+
+describe('bad ids are a 4xx, never a 5xx (docs/security.md, rule 5)', () => {
+  it('every id a procedure takes, unknown or with a NUL byte: a 4xx with a plain message, never SQL', async () => {
+    const answers: Record<string, string> = {};
+    for (const path of paths) {
+      const keys = inputKeys(path).filter(
+        (k) => k === 'orgId' || (CHILD_KEYS as readonly string[]).includes(k),
+      );
+      const sample = SAMPLES[path]!;
+      const user = sample.superuserOnly ? SEED_USERS.ada : SEED_USERS.maya;
+      for (const key of keys)
+        for (const bad of ['no-such-id', 'nul\u0000id']) {
+          const input = { ...(sample.input(fixtures) as object), [key]: bad };
+          try {
+            await settle(call(user, path, input));
+          } catch (error) {
+            const e =
+              error instanceof DomainError
+                ? new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], message: error.message })
+                : error;
+            if (!(e instanceof TRPCError)) throw e;
+            if (
+              e.code === 'INTERNAL_SERVER_ERROR' ||
+              /\b(select|insert into|update|delete from)\b|\$\d|\b(from|where)\b "/i.test(e.message)
+            )
+              answers[`${path} ${key}=${JSON.stringify(bad)}`] = `${e.code}: ${e.message}`;
+          }
+        }
+    }
+    expect(answers).toEqual({});
   });
 });

@@ -3,10 +3,15 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { AI_ERROR_CODES, AiError } from '~/domain/ai/errors';
-import { orgIdInput } from '~/domain/orgs/inputs';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import type { Env } from '~/domain/orgs/entities';
+import { gateFor, optOutOf, type Screen } from '~/domain/orgs/gating';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { envScopeInput, orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { SessionUser } from '~/domain/shared/session';
+import type { ReadServices } from '~/server/services';
 import { isDatabaseUnavailable } from '~/server/db/errors';
 import type { Context } from './context';
 import { transformer } from './transformer';
@@ -149,3 +154,58 @@ export const orgProcedure = t.procedure
     return mapDomainErrors(await next({ ctx: { user, role } }));
   })
   .input(orgIdInput);
+
+/**
+ * Tenant scope and the screens' gates, held here once (docs/security.md, rules 2 and 3). The input's env
+ * must belong to the input's org (whose access the guard before it checked), else NOT_FOUND, whoever
+ * asks, superusers included; the org and env are put in the context, and services check no more. Then
+ * the gate of the screens the procedure serves (domain/orgs/gating.ts, the table the browser's gate
+ * reads): FORBIDDEN with the reason the env layout shows (onboarding-needed, integration-missing).
+ */
+function envGuard(screens: readonly Screen[]) {
+  const optOut = optOutOf(screens);
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const user = signedIn(ctx.user);
+    const parsed = envScopeInput.safeParse(await getRawInput());
+    if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+    const { orgId, envId } = parsed.data;
+    // Both from the read cache; an unknown org answers NOT_FOUND too.
+    const [org, envs] = await Promise.all([
+      ctx.services.orgs.get(orgId),
+      ctx.services.envs.list(orgId),
+    ]);
+    const env = envs.find((e) => e.id === envId);
+    if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
+    const gate = gateFor({ org, env, user, optOut });
+    if (gate === 'onboarding-needed')
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.onboardingNeeded, gate);
+    if (gate === 'integration-missing')
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.integrationMissing, gate);
+    return next({ ctx: { org, env: env as Env } });
+  });
+}
+
+/** Env-scoped, for the screens that call it: `orgProcedure`, then the env guard (`ctx.org`, `ctx.env`). */
+export const envProcedure = (...screens: [Screen, ...Screen[]]) =>
+  orgProcedure.use(envGuard(screens)).input(envScopeInput);
+/** Env-scoped and superuser-only (landing pages). */
+export const superuserEnvProcedure = (...screens: [Screen, ...Screen[]]) =>
+  superuserProcedure.use(envGuard(screens)).input(envScopeInput);
+
+/**
+ * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
+ * does not compile. Every query procedure is built on one of the three below; the authorization walk
+ * checks that, and that every query leaves the database as it was (docs/security.md, rule 1).
+ */
+export const readOnly = t.middleware(({ ctx, next }) => {
+  const services: ReadServices = ctx.services;
+  return next({ ctx: { services } });
+});
+
+export const protectedQuery = protectedProcedure.use(readOnly);
+export const orgQuery = orgProcedure.use(readOnly);
+export const superuserQuery = superuserProcedure.use(readOnly);
+export const envQuery = (...screens: [Screen, ...Screen[]]) =>
+  envProcedure(...screens).use(readOnly);
+export const superuserEnvQuery = (...screens: [Screen, ...Screen[]]) =>
+  superuserEnvProcedure(...screens).use(readOnly);

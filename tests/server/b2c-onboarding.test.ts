@@ -96,7 +96,8 @@ describeEachDriver('B2C onboarding through the API', (get) => {
 
   async function ownerWithEnv() {
     const owner = await makeUser(db());
-    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+    // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'staging');
     return { caller: api(owner), orgId: org.id, env };
   }
@@ -224,7 +225,8 @@ describeEachDriver('B2C onboarding through the API', (get) => {
 
   it('someone who came for the free AEO report finds monitoring set up from the instance and a first run started', async () => {
     const owner = await makeUser(db());
-    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+    // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'prod');
     const orgId = org.id;
     const caller = api(owner);

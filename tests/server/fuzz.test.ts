@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
+import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { appRouter } from '~/server/trpc/router';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -39,11 +39,23 @@ const FIELDS = [
   'userId',
   'invitationId',
   'promptId',
+  'runId',
+  'proposalId',
+  'pageId',
+  'answerId',
+  'question',
   'text',
   '__proto__',
   'constructor',
 ];
-const knownIds = Object.values(SEED_ORGS).map((o) => o.id);
+// Real org and env ids (so env-scoped procedures such as the analyst's and landing pages' get past
+// the org guard to their env and child ids), and ids no row has or PostgreSQL cannot store.
+const knownIds = [
+  ...Object.values(SEED_ORGS).map((o) => o.id),
+  ...Object.values(SEED_ENVS).map((e) => e.id),
+  'no-such-id',
+  'nul\u0000id',
+];
 
 const hugeString = fc
   .tuple(

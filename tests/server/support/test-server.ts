@@ -28,7 +28,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { signInRateLimit?: { limit: number } } = {},
+  options: { signInRateLimit?: { limit: number }; publicUrl?: string } = {},
 ): Promise<TestServer> {
   const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
 
@@ -59,7 +59,7 @@ export async function startTestServer(
   };
   const services = createServices({ db: database.db, b2c: gateway, secrets });
   const running = await createServer({
-    config: { publicUrl: undefined, isDevelopment: false, trustProxy: false },
+    config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },
     services,
     auth,
     logger,

@@ -7,7 +7,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { homeSearch } from '~/domain/monitoring/search';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { AeoConfigView } from './-aeo/config-view';
 import { AeoResultsView } from './-aeo/results-view';
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: homeSearch,
   search: withoutDefaults(homeSearch),
-  staticData: { gate: OPT_OUT.home },
+  staticData: { gate: SCREEN_GATES.home },
   loaderDeps: ({ search }) => ({ view: search.view, llm: search.llm }),
   loader: async ({ context: { api }, params, deps }) => {
     // The env layout shows a failing org context; here it only names what the screen reads.

@@ -22,7 +22,7 @@ import {
   previousStep,
   resolveStep,
 } from '~/domain/onboarding/steps';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
 import { Spinner } from '~/ui/components/spinner';
 import { ApiClientStep } from '~/ui/patterns/onboarding/api-client-step';
@@ -36,7 +36,7 @@ import { PageHeader } from '~/ui/patterns/page-header';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.onboarding },
   loader: async ({ context: { api }, params }) => {
     // The env layout shows a failing org context; here it only starts the instances' read.
     const context = await api.queryClient

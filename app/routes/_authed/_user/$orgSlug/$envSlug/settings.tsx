@@ -5,7 +5,7 @@ import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
 import type { RouterOutputs } from '~/app/lib/trpc';
 import { withoutDefaults } from '~/app/lib/search-defaults';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { settingsSearch, type SettingsView } from '~/domain/settings/search';
 import { TabNav, TabNavLink, TabNavList } from '~/ui/components/tab-nav';
 import { PageHeader } from '~/ui/patterns/page-header';
@@ -17,7 +17,7 @@ import { UsersSettings } from './-settings/users';
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/settings')({
   validateSearch: settingsSearch,
   search: withoutDefaults(settingsSearch),
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.settings },
   loaderDeps: ({ search }) => ({ view: search.view }),
   loader: async ({ context: { api }, params, deps }) => {
     // The env layout shows a failing org context; here it only names what the view reads.

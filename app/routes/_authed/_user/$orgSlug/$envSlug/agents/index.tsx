@@ -11,7 +11,7 @@ import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
 import { AGENT_CATALOGUE, type CatalogueAgent } from '~/domain/agents/catalogue';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { Callout } from '~/ui/components/callout';
 import { AgentCatalogue, type CatalogueStatus } from '~/ui/patterns/agents/agent-catalogue';
 import { PageHeader } from '~/ui/patterns/page-header';
@@ -23,7 +23,7 @@ const AGENT_ROUTE = {
 } as const;
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/')({
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.agents },
   // The loader loads with the screen's chunk (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context: { api }, params }) => {

@@ -27,7 +27,7 @@ import {
 } from '~/domain/landing-pages/draft';
 import { updateLandingPageInput } from '~/domain/landing-pages/inputs';
 import { storefrontUrl } from '~/domain/landing-pages/storefront';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { PRESETS } from '~/domain/theme-designer/theme-designer';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
@@ -58,7 +58,7 @@ const PAGE_FIELDS: readonly PageField[] = ['title', 'slug', 'locale', 'themeId',
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.landingPages },
   loader: async ({ context: { api, user }, params }) => {
     if (!user.isSuperUser) return;
     const context = await api.queryClient

@@ -15,7 +15,7 @@ import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import { createLandingPageInput } from '~/domain/landing-pages/inputs';
 import { landingPagesSearch, type LandingPagesSearch } from '~/domain/landing-pages/search';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Skeleton } from '~/ui/components/skeleton';
@@ -44,7 +44,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-p
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: landingPagesSearch,
   search: withoutDefaults(landingPagesSearch),
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.landingPages },
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: async ({ context: { api, user }, params, deps }) => {
     // A member would only be refused: the screen says so without asking.

@@ -7,7 +7,7 @@ import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import { saveThemeInput } from '~/domain/landing-pages/inputs';
-import { OPT_OUT } from '~/domain/orgs/gating';
+import { SCREEN_GATES } from '~/domain/orgs/gating';
 import {
   applyCssUpdates,
   applyPreset,
@@ -35,7 +35,7 @@ import { PresetsPanel } from '~/ui/patterns/theme-designer/presets-panel';
 import { SaveThemeDialog } from '~/ui/patterns/theme-designer/save-theme-dialog';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/theme')({
-  staticData: { gate: OPT_OUT.instanceOnly },
+  staticData: { gate: SCREEN_GATES.theme },
   component: Screen,
 });
 
