@@ -92,10 +92,12 @@ export function createApp(deps: AppDeps): Express {
             isDevelopment: deps.config.isDevelopment,
           };
         },
-        // The database's outage: every such answer tells the client when to try again.
+        // The database's outage: every such answer tells the client when to try again. A batch
+        // whose calls were partly served (from a cache) is still a 503, not tRPC's mixed 207: the
+        // process cannot serve, and a load balancer or client reads the status, not each call.
         responseMeta: ({ errors }) =>
           errors.some(isUnavailableError)
-            ? { headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } }
+            ? { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } }
             : {},
         onError({ error, path: procedure, req }) {
           if (error.code !== 'INTERNAL_SERVER_ERROR') return;

@@ -327,7 +327,11 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-cluster-data-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const common: Record<string, string> = {
-    NODE_ENV: 'production',
+    // The production layout with the simulators standing in for B2C Commerce and the AI vendors.
+    // NODE_ENV=production refuses simulator URLs at start (docs/security.md, rule 9), so the
+    // processes run as `test`: no demo seed (the database is not empty), no development sign-in
+    // (both providers are configured), the same servers, workers and PostgreSQL otherwise.
+    NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PUBLIC_URL: front.url,
     DATABASE_URL: pg.url,
@@ -338,6 +342,8 @@ async function main(): Promise<void> {
     SALESFORCE_CLIENT_ID: 'cluster-test',
     SALESFORCE_CLIENT_SECRET: 'cluster-test',
     SALESFORCE_ISSUER: 'http://127.0.0.1:9',
+    GOOGLE_CLIENT_ID: 'cluster-test',
+    GOOGLE_CLIENT_SECRET: 'cluster-test',
     B2C_SIMULATOR_URL: b2c.url,
     AI_SIMULATOR_URL: ai.url,
     AI_TIMEOUT_MS: '30000',

@@ -115,6 +115,21 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
       // Never a hang: at most the pool's connection timeout.
       expect(ms).toBeLessThan(6_000);
     }
+    // A batch whose other call fails for another reason (here its input) is a 503 as a whole,
+    // never tRPC's mixed 207: a client or load balancer reads one status.
+    const batch = await fetch(
+      `${running.url}/trpc/orgs.allOrgsForUser,orgs.getContext?batch=1&input=${encodeURIComponent(
+        JSON.stringify({ 1: { json: { orgId: 'not-an-id' } } }),
+      )}`,
+      { headers: { cookie } },
+    );
+    expect(batch.status).toBe(503);
+    expect(batch.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_S));
+    const calls = (await batch.json()) as { error: { json: { data: { code: string } } } }[];
+    expect(calls.map((call) => call.error.json.data.code)).toEqual([
+      'SERVICE_UNAVAILABLE',
+      'BAD_REQUEST',
+    ]);
     // Auth.js's own endpoints: its adapter's failure is a 503 too, not "no session" or a sign-in error.
     const session = await timed(() =>
       fetch(`${running.url}/api/auth/session`, { headers: { cookie: fresh } }),
