@@ -15,9 +15,10 @@ import { REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
 import type { ProposalStatus } from '~/domain/reviews/statuses';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { editProduct } from '~/mock-server/b2c/data';
-import { catalogProducts, proposalEvents, proposals } from '~/server/db/schema';
+import { catalogProducts, jobRuns, proposalEvents, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
+import type { JobQueue } from '~/server/jobs/queue';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { refreshProduct } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
@@ -27,6 +28,8 @@ import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
 import { reviewsPublishJob } from './jobs';
+import { REVIEWS_PUBLISH_JOB } from './publish';
+import { createReviewsService } from './service';
 
 const HOST = 'zzte-002.dx.commercecloud.salesforce.com';
 const TIMEOUT_MS = 60_000;
@@ -202,6 +205,55 @@ describeEachDriver('reviews', (get) => {
     expect(detail.otherPending).toEqual([
       { id: untouched.id, field: 'page_description', locale: 'de-DE' },
     ]);
+  });
+
+  it('a decision and the publish jobs it queues commit together: a failure while queueing leaves the proposals as they were, with no run and no job', async () => {
+    const { user, products, scope, env, org } = await linkedEnv(1);
+    const id = products[0]!;
+    const picked = await propose(env.id, id, 'page_title', 'default', 'Never half approved');
+    const edited = await propose(env.id, id, 'page_description', 'default', 'Never half edited');
+    /** Queues the jobs as the real queue does, then dies before the decision is committed. */
+    const dying: Pick<JobQueue, 'enqueueMany'> = {
+      async enqueueMany(...args) {
+        await jobs.queue.enqueueMany(...args);
+        throw new Error('The process died before the approval was committed.');
+      },
+    };
+    const reviews = createReviewsService({ db: get().db, jobs: dying });
+    const queued = async () => {
+      const result: unknown = await get().db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${REVIEWS_PUBLISH_JOB}`,
+      );
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        n: number;
+      }[];
+      return Number(rows[0]?.n);
+    };
+    const jobsBefore = await queued();
+
+    await expect(reviews.approve(...scope, user.id, { ids: [picked.id] })).rejects.toThrow(
+      'The process died',
+    );
+    await expect(
+      reviews.approveEdited(...scope, user.id, edited.id, 'A reviewer’s description'),
+    ).rejects.toThrow('The process died');
+
+    expect(await statusOf(picked.id)).toBe('pending');
+    expect(await statusOf(edited.id)).toBe('pending');
+    expect((await services.reviews.get(...scope, edited.id)).proposedValue).toBe(
+      'Never half edited',
+    );
+    const runs = await get()
+      .db.select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.orgId, org.id), eq(jobRuns.kind, REVIEWS_PUBLISH_JOB)));
+    expect(runs).toEqual([]);
+    expect(await queued()).toBe(jobsBefore);
+    const events = await get()
+      .db.select()
+      .from(proposalEvents)
+      .where(eq(proposalEvents.envId, env.id));
+    expect(events).toEqual([]);
   });
 
   it('refuses the transitions the domain does not allow, each with its reason, and changes nothing', async () => {
