@@ -21,7 +21,7 @@ import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
 import { REVIEW_STATUS_FILTER, REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
 import { type ProposalStatus, statusesBefore } from '~/domain/reviews/statuses';
 import { DomainError } from '~/domain/shared/errors';
-import { sanitizeMarkup } from '~/server/agents/sanitize';
+import { cleanProposedValue } from '~/server/agents/sanitize';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import { proposalEvents, proposals, users } from '~/server/db/schema';
@@ -379,7 +379,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       const row = await proposalRow(envId, proposalId);
       requireJobs();
       if (row.status !== 'pending') throw refused(row.status, 'edit');
-      const edited = MARKUP_FIELDS.has(row.field) ? sanitizeMarkup(value) : value.trim();
+      // Cleaned exactly as an agent's output is: a reviewer cannot send markup to a plain-text field.
+      const edited = cleanProposedValue(row.field, value);
       const check = checkProposedValue(row.field, edited, row.currentValue, 'default');
       if (!check.ok) {
         const message =
