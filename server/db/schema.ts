@@ -191,7 +191,11 @@ export const invitations = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    token: text('token').notNull().unique(),
+    /**
+     * SHA-256 of the accept link's token, hex: the token itself is shown once, when the invitation is
+     * made, and never stored (docs/security.md, rule 10).
+     */
+    tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { mode: 'date', withTimezone: true }),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
