@@ -29,8 +29,10 @@ export const REDACT_PATHS = [
   '*.csrfToken',
   '*.authSecret',
   '*.secretKey',
+  '*.secretKeys',
   'config.authSecret',
   'config.secretKey',
+  'config.secretKeys',
 ];
 
 const CENSOR = '[redacted]';
