@@ -6,7 +6,8 @@ import {
 import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
-  sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+  /** Refreshes the org's copy of Account Manager's instance list: a write, so a mutation. */
+  sync: orgProcedure.mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
   list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
   get: orgQuery
     .input(b2cInstanceInput)
