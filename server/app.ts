@@ -24,7 +24,7 @@ import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
 import { APP_DIR } from './paths';
 import { type RateCounter, sharedRateLimitStore } from './rate-limits';
-import type { Services } from './services';
+import type { BeaconServices, Services } from './services';
 import type { Context } from './trpc/context';
 import { appRouter } from './trpc/router';
 import { DATABASE_RETRY_AFTER_S, isUnavailableError } from './trpc/trpc';
@@ -173,7 +173,15 @@ export interface RunningServer {
 
 /** Starts the HTTP server (port 0 picks a free one) with the app and /ws on it. */
 export async function createServer(
-  deps: AppDeps & { host: string; port: number; allowedWsOrigins?: string[] },
+  deps: AppDeps & {
+    /** The access service's changes close sockets (server/http/ws.ts). */
+    services: BeaconServices;
+    host: string;
+    port: number;
+    allowedWsOrigins?: string[];
+    /** How often each open socket's session is looked up again (default: ws.ts's SESSION_RECHECK_MS). */
+    wsSessionRecheckMs?: number;
+  },
 ): Promise<RunningServer> {
   const app = createApp(deps);
   const server = createHttpServer(app);
@@ -183,10 +191,11 @@ export async function createServer(
   server.keepAliveTimeout = 5_000;
   const sockets = attachWebSockets(server, {
     services: deps.services,
-    resolveUser: (req) => deps.auth.resolveUser(req),
+    auth: deps.auth,
     logger: deps.logger,
     allowedOrigins: deps.allowedWsOrigins ?? [],
     isDevelopment: deps.config.isDevelopment,
+    ...(deps.wsSessionRecheckMs === undefined ? {} : { sessionRecheckMs: deps.wsSessionRecheckMs }),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

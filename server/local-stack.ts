@@ -8,6 +8,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createDatabase, type Database, type DatabaseOptions, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { sessions } from './db/schema';
+import type { Invalidations } from './invalidations';
 import type { Logger } from './log';
 import { createSecrets, type Secrets } from './secrets';
 import { seed } from './seed';
@@ -23,7 +24,12 @@ export async function seededDatabase(
 }
 
 /** Auth.js with only the development identity provider, at `devIdpIssuer`. */
-export function developmentAuth(deps: { db: Db; logger: Logger; devIdpIssuer: string }): Auth {
+export function developmentAuth(deps: {
+  db: Db;
+  logger: Logger;
+  devIdpIssuer: string;
+  invalidations?: Invalidations;
+}): Auth {
   return createAuth({
     config: {
       publicUrl: undefined,

@@ -62,6 +62,15 @@ export interface Auth {
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
   /** Drops the cached session of this request, here and in every other process (called on sign-out). */
   forget(req: IncomingMessage): void;
+  /** The session token a request carries in its session cookie, or null. */
+  sessionTokenOf(req: IncomingMessage): string | null;
+  /**
+   * Calls `listener` when a session ends: with its token after a sign-out in this process or another,
+   * or with undefined when other processes' sign-outs may have been missed (the listening connection
+   * dropped: every session must be looked up again). The cached entry is gone by then. Returns the
+   * unsubscribe. Open WebSockets close on it (server/http/ws.ts).
+   */
+  onSessionEnded(listener: (token: string | undefined) => void): () => void;
   /** Auth.js's answer to one request at /api/auth (server/auth/routes.ts serves it). */
   handle(request: globalThis.Request): Promise<AuthAnswer>;
 }
@@ -202,7 +211,13 @@ export function createAuth(deps: AuthDeps): Auth {
     onBackgroundError: (err) => logger.warn({ err }, 'session refresh failed'),
   });
   const invalidations = deps.invalidations ?? LOCAL_INVALIDATIONS;
-  invalidations.on('sessions', (token) => sessionCache.invalidate(token));
+  const endedListeners = new Set<(token: string | undefined) => void>();
+  /** A sign-out here or elsewhere: the cache forgets the session first, then the listeners hear of it. */
+  const ended = (token: string | undefined) => {
+    sessionCache.invalidate(token);
+    for (const listener of endedListeners) listener(token);
+  };
+  invalidations.on('sessions', ended);
 
   function tokenOf(req: IncomingMessage): string | null {
     return readCookie(req.headers.cookie, sessionCookieName);
@@ -243,9 +258,14 @@ export function createAuth(deps: AuthDeps): Auth {
     forget(req) {
       const token = tokenOf(req);
       if (!token) return;
-      sessionCache.invalidate(token);
+      ended(token);
       // The token is what the sessions table holds in the clear; whoever can LISTEN can read that table.
       invalidations.publish('sessions', token);
+    },
+    sessionTokenOf: tokenOf,
+    onSessionEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
     async handle(request) {
       const call: AdapterFailure = {};

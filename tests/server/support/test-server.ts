@@ -9,8 +9,11 @@ import { startDevIdp } from '~/mock-server/idp/dev-idp';
 import { createServer, type RunningServer } from '~/server/app';
 import type { Auth } from '~/server/auth/auth';
 import { type Database, IN_MEMORY } from '~/server/db/client';
+import { createNotifyBus, type NotifyBus } from '~/server/db/notify';
+import { createInvalidations } from '~/server/invalidations';
 import { developmentAuth, insertSession, seededDatabase } from '~/server/local-stack';
 import { createLogger } from '~/server/log';
+import type { Secrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
@@ -18,6 +21,7 @@ export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div
 export interface TestServer {
   url: string;
   database: Database;
+  secrets: Secrets;
   auth: Auth;
   running: RunningServer;
   /** The services the server calls (per request): a test may replace a method to simulate a fault. */
@@ -28,9 +32,27 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { signInRateLimit?: { limit: number }; publicUrl?: string } = {},
+  options: {
+    signInRateLimit?: { limit: number };
+    publicUrl?: string;
+    /** Another process on the same database: this server opens none of its own (nor closes it). */
+    sameDatabaseAs?: TestServer;
+    /**
+     * Its caches' invalidations travel on a LISTEN connection of its own (PGlite's, in process), as a
+     * server among several does; otherwise they stay in this server.
+     */
+    listen?: boolean;
+    wsSessionRecheckMs?: number;
+  } = {},
 ): Promise<TestServer> {
-  const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
+  const shared = options.sameDatabaseAs;
+  const { database, secrets } = shared ?? (await seededDatabase({ dataDir: IN_MEMORY }));
+  let bus: NotifyBus | undefined;
+  if (options.listen) {
+    bus = createNotifyBus(database);
+    await bus.ready();
+  }
+  const invalidations = bus ? createInvalidations(bus) : undefined;
 
   const appDir = mkdtempSync(path.join(tmpdir(), 'beacon-app-'));
   mkdirSync(path.join(appDir, 'assets'));
@@ -47,7 +69,12 @@ export async function startTestServer(
         isSuperUser: u.isSuperUser,
       })),
   });
-  const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: idp.issuer });
+  const auth = developmentAuth({
+    db: database.db,
+    logger,
+    devIdpIssuer: idp.issuer,
+    ...(invalidations ? { invalidations } : {}),
+  });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: async () => [],
@@ -57,7 +84,12 @@ export async function startTestServer(
       throw new Error('The HTTP tests reach no B2C instance.');
     },
   };
-  const services = createServices({ db: database.db, b2c: gateway, secrets });
+  const services = createServices({
+    db: database.db,
+    b2c: gateway,
+    secrets,
+    ...(invalidations ? { invalidations } : {}),
+  });
   const running = await createServer({
     config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },
     services,
@@ -68,11 +100,13 @@ export async function startTestServer(
     appDir,
     signInOrigins: [idp.issuer],
     ...(options.signInRateLimit ? { signInRateLimit: options.signInRateLimit } : {}),
+    ...(options.wsSessionRecheckMs ? { wsSessionRecheckMs: options.wsSessionRecheckMs } : {}),
   });
 
   return {
     url: running.url,
     database,
+    secrets,
     auth,
     running,
     services,
@@ -82,7 +116,8 @@ export async function startTestServer(
     async close() {
       await running.close();
       await idp.close();
-      await database.close();
+      await bus?.close();
+      if (!shared) await database.close();
       rmSync(appDir, { recursive: true, force: true });
     },
   };
