@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
+import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
@@ -192,14 +193,16 @@ export async function finishIfDone(db: Db, runId: string) {
 }
 
 /**
- * Ends every sample of one engine not yet asked as failed with `message`, and keeps it as the run's
- * error; one statement, so the run's totals stay equal to its samples.
+ * Ends every sample of one engine (or, with `null`, of every engine) not yet asked as failed with
+ * `message`, and keeps it as the run's error; one statement, so the run's totals stay equal to its
+ * samples.
  */
-async function stopEngine(db: Db, runId: string, engine: string, message: string) {
+async function stopEngine(db: Db, runId: string, engine: string | null, message: string) {
   await db.execute(sql`
     with stopped as (
       update ${monitoringSamples} set status = 'failed', error = ${message}, finished_at = now()
-       where run_id = ${runId} and engine = ${engine} and status = 'queued'
+       where run_id = ${runId} and (${engine}::text is null or engine = ${engine})
+         and status = 'queued'
       returning 1
     )
     update ${monitoringRuns}
@@ -243,6 +246,7 @@ export async function runSample(
       prompt: prompt.text,
       label: 'monitoring',
       abortSignal: context.signal,
+      spend: { orgId: run.orgId, area: 'monitoring' },
     });
     const parse = await parserFor(db, run.id, run.envId, snapshot);
     await storeSample(db, payload, {
@@ -252,6 +256,12 @@ export async function runSample(
       parsed: parse(text),
     });
   } catch (error) {
+    if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') {
+      // The org's budget for the month is spent (no engine was asked): every sample not yet asked
+      // ends now with the message, this one included, and the run ends with what it has.
+      await stopEngine(db, payload.runId, null, error.message);
+      return;
+    }
     if (error instanceof AiError && error.reason === 'auth') {
       // The key is refused: every sample of this engine would be too. Its samples not yet asked end
       // now, with the message; the other engines go on.

@@ -24,7 +24,6 @@ const PENDING = new Set<string>([
   'onboarding.api-client-activating',
   'sp.orgs',
   'shell.database-unreachable',
-  'settings.ai-budget',
   'aeo.uplift-not-comparable',
   'aeo.power',
   'aeo.accuracy',
