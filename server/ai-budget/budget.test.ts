@@ -13,6 +13,7 @@ import type { AgentConfig } from '~/domain/agents/config';
 import type { AgentRun } from '~/domain/agents/runs';
 import { AI_BUDGET_MESSAGES } from '~/domain/ai-budget/messages';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
+import { MONITORING_CONCURRENCY } from '~/domain/monitoring/runs';
 import type { SessionUser } from '~/domain/shared/session';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
@@ -27,6 +28,7 @@ import {
   analystMessages,
   catalogProducts,
   monitoringRuns,
+  monitoringSamples,
 } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
@@ -308,6 +310,50 @@ describeEachDriver('AI budget', (get) => {
       expect(budget.byArea.monitoring).toBe(0);
       const [spend] = await get().db.select().from(aiSpend).where(eq(aiSpend.orgId, org.id));
       expect(spend).toMatchObject({ area: 'agents', calls: 1 });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a monitoring run that spends the budget mid-way: samples not yet asked end failed with the message, and no engine is asked again',
+    async () => {
+      const { services } = await worker(TINY_BUDGET_USD);
+      const { org, env, member } = await linkedEnv(services, 1);
+      // 100 samples, at most MONITORING_CONCURRENCY asked at once.
+      await services.monitoring.saveConfig(org.id, env.id, member.id, {
+        ...monitoring,
+        samples: 50,
+      });
+      const requestsBefore = ai.requests.length;
+      const started = await services.monitoring.start(org.id, env.id, member.id, 'manual');
+      let run = started;
+      for (const t = Date.now(); Date.now() - t < TIMEOUT_MS;) {
+        const runs = await services.monitoring.runs(org.id, env.id);
+        run = runs.find((r) => r.id === started.id) ?? run;
+        if (!['queued', 'running'].includes(run.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(run).toMatchObject({
+        status: 'partly-failed',
+        error: AI_BUDGET_MESSAGES.exhausted,
+        samplesTotal: 100,
+      });
+      // Only samples asked before the first answer was charged got an answer: one batch at most.
+      expect(run.samplesDone).toBeGreaterThan(0);
+      expect(run.samplesDone).toBeLessThanOrEqual(MONITORING_CONCURRENCY);
+      expect(run.samplesFailed).toBe(100 - run.samplesDone);
+      const failed = await get()
+        .db.select({ error: monitoringSamples.error })
+        .from(monitoringSamples)
+        .where(
+          and(eq(monitoringSamples.runId, started.id), eq(monitoringSamples.status, 'failed')),
+        );
+      expect(new Set(failed.map((f) => f.error))).toEqual(new Set([AI_BUDGET_MESSAGES.exhausted]));
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(ai.requests.length - requestsBefore).toBe(run.samplesDone);
+      const budget = await services.aiBudget.get(org.id);
+      expect(budget.byArea.monitoring).toBeGreaterThan(TINY_BUDGET_USD);
+      expect(budget.byArea.agents).toBe(0);
     },
     TIMEOUT_MS,
   );

@@ -193,16 +193,14 @@ export async function finishIfDone(db: Db, runId: string) {
 }
 
 /**
- * Ends every sample of one engine (or, with `null`, of every engine) not yet asked as failed with
- * `message`, and keeps it as the run's error; one statement, so the run's totals stay equal to its
- * samples.
+ * Ends every sample of one engine not yet asked as failed with `message`, and keeps it as the run's
+ * error; one statement, so the run's totals stay equal to its samples.
  */
-async function stopEngine(db: Db, runId: string, engine: string | null, message: string) {
+async function stopEngine(db: Db, runId: string, engine: string, message: string) {
   await db.execute(sql`
     with stopped as (
       update ${monitoringSamples} set status = 'failed', error = ${message}, finished_at = now()
-       where run_id = ${runId} and (${engine}::text is null or engine = ${engine})
-         and status = 'queued'
+       where run_id = ${runId} and engine = ${engine} and status = 'queued'
       returning 1
     )
     update ${monitoringRuns}
@@ -257,9 +255,14 @@ export async function runSample(
     });
   } catch (error) {
     if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') {
-      // The org's budget for the month is spent (no engine was asked): every sample not yet asked
-      // ends now with the message, this one included, and the run ends with what it has.
-      await stopEngine(db, payload.runId, null, error.message);
+      // The org's budget for the month is spent (the AI service asked no engine): this sample ends
+      // failed with the message, which the run keeps as its error. Samples already asking keep
+      // their answers (paid for); each later one is refused the same way, without a model call.
+      await db
+        .update(monitoringRuns)
+        .set({ error: sql`coalesce(${monitoringRuns.error}, ${error.message})` })
+        .where(eq(monitoringRuns.id, payload.runId));
+      await storeSample(db, payload, { ok: false, error: error.message });
       return;
     }
     if (error instanceof AiError && error.reason === 'auth') {
