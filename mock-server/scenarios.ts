@@ -2,6 +2,7 @@
 import type { B2CInstance } from '~/domain/instances/entities';
 import type { Env, Org } from '~/domain/orgs/entities';
 import { NO_RESULTS } from '~/domain/monitoring/runs';
+import { aiBudgets } from './ai-budget';
 import { envs, orgList, orgs } from './fixtures';
 import type { TrpcScenario } from './trpc/scenario';
 
@@ -15,6 +16,8 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'monitoring.results': NO_RESULTS,
     'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
     'monitoring.runs': [],
+    // Settings opens on the org view, which shows the AI budget.
+    'aiBudget.get': aiBudgets.underBudget,
   };
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DomainError } from '~/domain/shared/errors';
 import type { AiSimulator } from '~/mock-server/ai/simulator';
 import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { AiSpendLedger } from './ai-budget/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import { type Config, ConfigError, needsAiSimulator } from './config';
@@ -217,7 +218,14 @@ export async function createAi(
     startSimulator = true,
     b2cSimulatorUrl,
     rateCounter,
-  }: { startSimulator?: boolean; b2cSimulatorUrl?: string; rateCounter?: RateCounter } = {},
+    ledger,
+  }: {
+    startSimulator?: boolean;
+    b2cSimulatorUrl?: string;
+    rateCounter?: RateCounter;
+    /** The AI budget that calls made for an org are checked against and charged to. */
+    ledger?: AiSpendLedger;
+  } = {},
 ): Promise<{ service: AiService; simulator?: AiSimulator }> {
   let simulator: AiSimulator | undefined;
   let simulatorUrl = config.ai.simulatorUrl;
@@ -242,8 +250,10 @@ export async function createAi(
     timeoutMs: config.ai.timeoutMs,
     requestsPerMinute: config.ai.requestsPerMinute,
     ...(rateCounter ? { sharedCounter: rateCounter } : {}),
-    // Each call's tokens and cost; the areas' runs keep their own totals.
+    ...(ledger ? { ledger } : {}),
+    // Each call's tokens and cost; the areas' runs keep their own totals, the ledger each org's month.
     recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
+    onRecordError: (err) => logger.warn({ err }, 'AI call not recorded'),
   });
   return { service, ...(simulator ? { simulator } : {}) };
 }

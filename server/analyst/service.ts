@@ -17,6 +17,7 @@ import {
   type AnalystStep,
 } from '~/domain/analyst/conversation';
 import { DomainError } from '~/domain/shared/errors';
+import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { AiService } from '~/server/ai/service';
 import type { Db } from '~/server/db/client';
 import { analystMessages } from '~/server/db/schema';
@@ -52,6 +53,8 @@ export interface AnalystServiceDeps {
   services: AnalystToolsScope['services'];
   /** Model calls the answer may make (tool rounds and the final text). */
   maxSteps?: number;
+  /** Refuses a question once the org's AI budget for the month is spent; absent, nothing is refused. */
+  aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
 }
 
 export const ANALYST_SYSTEM_PROMPT = [
@@ -89,6 +92,8 @@ function failureMessage(error: unknown): string {
   if (error instanceof AiError) {
     return `${error.message.split(/(?<=\.) /)[0]} ${ANALYST_MESSAGES.retryHint}`;
   }
+  // A spent budget is not worth retrying: its message says what helps.
+  if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') return error.message;
   if (error instanceof DomainError) return `${error.message} ${ANALYST_MESSAGES.retryHint}`;
   return ANALYST_MESSAGES.unexpected;
 }
@@ -139,6 +144,7 @@ export function createAnalystService({
   ai,
   services,
   maxSteps = 5,
+  aiBudget,
 }: AnalystServiceDeps): AnalystService {
   /** Answers being written in this process. */
   const running = new Set<string>();
@@ -204,6 +210,8 @@ export function createAnalystService({
     },
 
     async ask(orgId, envId, userId, question) {
+      // A spent budget refuses the question before it is kept: nothing is written, no model asked.
+      await aiBudget?.assertAvailable(orgId);
       await refuseWhileWriting(orgId, envId, userId);
       const [row] = await db
         .insert(analystMessages)
@@ -214,6 +222,7 @@ export function createAnalystService({
     },
 
     async retry(orgId, envId, userId) {
+      await aiBudget?.assertAvailable(orgId);
       await refuseWhileWriting(orgId, envId, userId);
       const question = await lastQuestion(orgId, envId, userId);
       if (!question) throw new DomainError('NOT_FOUND', ANALYST_MESSAGES.nothingToRetry);
@@ -280,6 +289,7 @@ export function createAnalystService({
           tools: analystTools({ services, orgId, envId }),
           maxSteps,
           label: 'analyst',
+          spend: { orgId, area: 'analyst' },
           ...(signal ? { abortSignal: signal } : {}),
         });
         for await (const part of parts) {

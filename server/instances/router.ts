@@ -6,12 +6,15 @@ import {
 import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
-  sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+  sync: orgProcedure
+    .meta({ limit: 'instance' })
+    .query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
   list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
   get: orgQuery
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
   verifyOnboarded: envProcedure('onboarding')
+    .meta({ limit: 'instance' })
     .input(verifyOnboardedInput)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.services.b2cInstances.verifyOnboarded(
@@ -37,10 +40,11 @@ export const b2cInstancesRouter = createTRPCRouter({
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({
-  getOrCreate: orgProcedure.mutation(({ ctx, input }) =>
-    ctx.services.b2cAPIClients.getOrCreate(input.orgId),
-  ),
+  getOrCreate: orgProcedure
+    .meta({ limit: 'instance' })
+    .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId)),
   verify: orgProcedure
+    .meta({ limit: 'instance' })
     .input(verifyCapabilityInput)
     .mutation(({ ctx, input }) =>
       ctx.services.b2cAPIClients.verify(input.orgId, input.b2cInstanceId, input.capability),

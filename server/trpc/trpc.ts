@@ -10,6 +10,7 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envScopeInput, orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import type { LimitClass } from '~/domain/shared/rate-limits';
 import type { SessionUser } from '~/domain/shared/session';
 import type { ReadServices } from '~/server/services';
 import { isDatabaseUnavailable } from '~/server/db/errors';
@@ -30,69 +31,78 @@ export function isUnavailableError(error: TRPCError): boolean {
   return isDatabaseUnavailable(error.cause ?? error);
 }
 
-const t = initTRPC.context<Context>().create({
-  // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
-  transformer,
-  // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
-  allowOutsideOfServer: true,
-  // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
-  sse: { enabled: false },
-  errorFormatter({ shape, error, ctx }) {
-    if (isUnavailableError(error)) {
-      // Thrown anywhere (context, guard, procedure): one plain message, SERVICE_UNAVAILABLE (503).
+/** What a procedure says about itself: which call limit it counts in (server/trpc/limits.ts). */
+export interface ProcedureMeta {
+  /** `model`: starts model work; `instance`: calls the customer's instance. Absent: `call`. */
+  limit?: Exclude<LimitClass, 'call'>;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
+    transformer,
+    // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
+    allowOutsideOfServer: true,
+    // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
+    sse: { enabled: false },
+    errorFormatter({ shape, error, ctx }) {
+      if (isUnavailableError(error)) {
+        // Thrown anywhere (context, guard, procedure): one plain message, SERVICE_UNAVAILABLE (503).
+        return {
+          ...shape,
+          code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+          message: APP_MESSAGES.databaseUnavailable,
+          data: {
+            code: 'SERVICE_UNAVAILABLE' as const,
+            httpStatus: 503,
+            path: shape.data.path,
+            zodError: null,
+            reason: 'database-unavailable' as const,
+          },
+        };
+      }
+      // The server's own notion of development (config.isDevelopment), carried by the context; without
+      // a context (it failed to build) the safe answer is "not development".
+      const isDev = ctx?.isDevelopment === true;
+      // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
+      const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
+      // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
+      const zodError = hide
+        ? null
+        : error.cause instanceof z.core.$ZodError
+          ? z.flattenError(error.cause)
+          : error.cause instanceof DomainError && error.cause.fieldErrors
+            ? {
+                formErrors: [],
+                fieldErrors: Object.fromEntries(
+                  Object.entries(error.cause.fieldErrors).map(([field, message]) => [
+                    field,
+                    [message],
+                  ]),
+                ),
+              }
+            : null;
       return {
         ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-        message: APP_MESSAGES.databaseUnavailable,
+        message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,
         data: {
-          code: 'SERVICE_UNAVAILABLE' as const,
-          httpStatus: 503,
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          zodError: null,
-          reason: 'database-unavailable' as const,
+          zodError,
+          reason:
+            error.cause instanceof DomainError
+              ? (error.cause.reason ?? null)
+              : error.cause instanceof AiError
+                ? error.cause.reason
+                : null,
+          ...(isDev ? { stack: shape.data.stack } : {}),
         },
       };
-    }
-    // The server's own notion of development (config.isDevelopment), carried by the context; without
-    // a context (it failed to build) the safe answer is "not development".
-    const isDev = ctx?.isDevelopment === true;
-    // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
-    const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
-    // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
-    const zodError = hide
-      ? null
-      : error.cause instanceof z.core.$ZodError
-        ? z.flattenError(error.cause)
-        : error.cause instanceof DomainError && error.cause.fieldErrors
-          ? {
-              formErrors: [],
-              fieldErrors: Object.fromEntries(
-                Object.entries(error.cause.fieldErrors).map(([field, message]) => [
-                  field,
-                  [message],
-                ]),
-              ),
-            }
-          : null;
-    return {
-      ...shape,
-      message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        zodError,
-        reason:
-          error.cause instanceof DomainError
-            ? (error.cause.reason ?? null)
-            : error.cause instanceof AiError
-              ? error.cause.reason
-              : null,
-        ...(isDev ? { stack: shape.data.stack } : {}),
-      },
-    };
-  },
-});
+    },
+  });
 
 /**
  * Domain errors (and AI failures, docs/decisions/0020-ai-models-and-simulator.md) thrown anywhere
@@ -117,6 +127,35 @@ function signedIn(user: Context['user']): SessionUser {
   return user;
 }
 
+/** A domain error thrown by a guard itself (not by what runs after it), as the typed tRPC error. */
+function asTRPCError(error: unknown): never {
+  if (error instanceof DomainError) {
+    throw new TRPCError({
+      code: DOMAIN_ERROR_CODES[error.kind],
+      message: error.message,
+      cause: error,
+    });
+  }
+  throw error;
+}
+
+/**
+ * Counts the call against the person's (and the org's) limit in the guard's own step
+ * (docs/security.md, rule 6): nothing to await for the cheap class, counted in memory.
+ */
+function countCall(
+  ctx: Context,
+  meta: ProcedureMeta | undefined,
+  userId: string,
+  orgId: string | null,
+): Promise<void> | undefined {
+  try {
+    return ctx.services.limits.check(meta?.limit ?? 'call', userId, orgId)?.catch(asTRPCError);
+  } catch (error) {
+    return asTRPCError(error);
+  }
+}
+
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
@@ -124,14 +163,18 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(async ({ next }) => mapDomainErrors(await next()));
 
 /** UNAUTHORIZED without a session. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const user = signedIn(ctx.user);
+  const counting = countCall(ctx, meta, user.id, null);
+  if (counting) await counting;
   return mapDomainErrors(await next({ ctx: { user } }));
 });
 
-export const superuserProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const superuserProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const user = signedIn(ctx.user);
   if (!user.isSuperUser) throw new TRPCError({ code: 'FORBIDDEN', message: 'Superuser required' });
+  const counting = countCall(ctx, meta, user.id, null);
+  if (counting) await counting;
   return mapDomainErrors(await next({ ctx: { user } }));
 });
 
@@ -143,7 +186,7 @@ export const superuserProcedure = t.procedure.use(async ({ ctx, next }) => {
  * validation of the rest of the input.
  */
 export const orgProcedure = t.procedure
-  .use(async ({ ctx, getRawInput, next }) => {
+  .use(async ({ ctx, meta, getRawInput, next }) => {
     const user = signedIn(ctx.user);
     const parsed = orgIdInput.safeParse(await getRawInput());
     if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
@@ -151,6 +194,9 @@ export const orgProcedure = t.procedure
     if (!role && !user.isSuperUser) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'You are not a member of this org.' });
     }
+    // Counted once the caller may act in the org: an outsider's calls use up nothing of the org's.
+    const counting = countCall(ctx, meta, user.id, parsed.data.orgId);
+    if (counting) await counting;
     return mapDomainErrors(await next({ ctx: { user, role } }));
   })
   .input(orgIdInput);

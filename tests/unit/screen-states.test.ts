@@ -23,7 +23,6 @@ const PENDING = new Set<string>([
   'onboarding.api-client-paste',
   'onboarding.api-client-activating',
   'sp.orgs',
-  'settings.ai-budget',
   'aeo.uplift-not-comparable',
   'aeo.power',
   'aeo.accuracy',
