@@ -23,7 +23,16 @@ export async function seededDatabase(
 }
 
 /** Auth.js with only the development identity provider, at `devIdpIssuer`. */
-export function developmentAuth(deps: { db: Db; logger: Logger; devIdpIssuer: string }): Auth {
+export function developmentAuth({
+  superusers = [],
+  ...deps
+}: {
+  db: Db;
+  logger: Logger;
+  devIdpIssuer: string;
+  /** `BEACON_SUPERUSERS`, parsed. */
+  superusers?: readonly string[];
+}): Auth {
   return createAuth({
     config: {
       publicUrl: undefined,
@@ -31,6 +40,7 @@ export function developmentAuth(deps: { db: Db; logger: Logger; devIdpIssuer: st
       google: null,
       isProduction: false,
       authSecret: randomBytes(32).toString('hex'),
+      superusers,
     },
     ...deps,
   });

@@ -28,7 +28,12 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { signInRateLimit?: { limit: number }; publicUrl?: string } = {},
+  options: {
+    signInRateLimit?: { limit: number };
+    publicUrl?: string;
+    /** `BEACON_SUPERUSERS`, parsed. */
+    superusers?: readonly string[];
+  } = {},
 ): Promise<TestServer> {
   const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
 
@@ -47,7 +52,12 @@ export async function startTestServer(
         isSuperUser: u.isSuperUser,
       })),
   });
-  const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: idp.issuer });
+  const auth = developmentAuth({
+    db: database.db,
+    logger,
+    devIdpIssuer: idp.issuer,
+    ...(options.superusers ? { superusers: options.superusers } : {}),
+  });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: async () => [],
