@@ -54,6 +54,27 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/**
+ * `BEACON_SUPERUSERS`: comma-separated e-mail addresses, each validated, compared in lower case;
+ * unset or empty is an empty list (server/auth/superusers.ts says what the list does).
+ */
+const superuserList = optionalString.pipe(
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .pipe(
+      z
+        .array(z.email({ error: 'must be comma-separated e-mail addresses' }))
+        .max(100, 'must list at most 100 addresses'),
+    )
+    .optional(),
+);
+
 /** Simulator settings: refused in production, where only the real systems answer. */
 const PRODUCTION_REFUSED = [
   'B2C_SIMULATOR_URL',
@@ -146,6 +167,7 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    BEACON_SUPERUSERS: superuserList,
   })
   .superRefine((env, ctx) => {
     for (const p of ['SALESFORCE', 'GOOGLE'] as const) {
@@ -229,6 +251,11 @@ export interface Config {
   trustProxy: boolean;
   /** Whether the server process also runs background jobs (false when `npm run worker` processes do). */
   jobWorkers: boolean;
+  /**
+   * `BEACON_SUPERUSERS`, lower-cased: who is made a superuser on signing in with a verified address;
+   * superusers it made earlier and no longer lists lose it (server/auth/superusers.ts).
+   */
+  superusers: readonly string[];
   devIdpPort: number;
   ai: AiConfig;
   /** Calls a minute per user and per org on tRPC, by class (server/trpc/limits.ts). */
@@ -305,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: env.TRUST_PROXY,
     jobWorkers: env.JOB_WORKERS,
+    superusers: [...new Set(env.BEACON_SUPERUSERS ?? [])],
     devIdpPort: env.DEV_IDP_PORT,
     ai: {
       provider: env.AI_PROVIDER,

@@ -24,10 +24,15 @@ export async function seededDatabase(
 }
 
 /** Auth.js with only the development identity provider, at `devIdpIssuer`. */
-export function developmentAuth(deps: {
+export function developmentAuth({
+  superusers = [],
+  ...deps
+}: {
   db: Db;
   logger: Logger;
   devIdpIssuer: string;
+  /** `BEACON_SUPERUSERS`, parsed. */
+  superusers?: readonly string[];
   invalidations?: Invalidations;
 }): Auth {
   return createAuth({
@@ -37,6 +42,7 @@ export function developmentAuth(deps: {
       google: null,
       isProduction: false,
       authSecret: randomBytes(32).toString('hex'),
+      superusers,
     },
     ...deps,
   });

@@ -8,6 +8,7 @@ import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
 import { createServer } from './app';
 import { createAiBudgetService } from './ai-budget/service';
 import { createAuth } from './auth/auth';
+import { revokeUnlistedSuperusers } from './auth/superusers';
 import { type Config, loadConfig, needsDevIdp, withDevSecrets } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
@@ -90,6 +91,10 @@ async function main() {
     const { seeded } = await seed(database.db, { secrets });
     if (seeded) logger.info('seeded the demo data into an empty database');
   }
+  // BEACON_SUPERUSERS changes only with a restart: whoever it made a superuser and no longer names
+  // loses it now, not at their next sign-in (server/auth/superusers.ts).
+  const revoked = await revokeUnlistedSuperusers(database.db, config.superusers);
+  if (revoked > 0) logger.info({ revoked }, 'superusers no longer in BEACON_SUPERUSERS revoked');
 
   // Background jobs on the same database; this process runs workers too (once the services they
   // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).

@@ -75,7 +75,10 @@ export interface Services {
  */
 export interface ReadServices {
   access: Pick<AccessService, 'roleInOrg'>;
-  orgs: Pick<OrgsService, 'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get'>;
+  orgs: Pick<
+    OrgsService,
+    'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get' | 'creationFor' | 'overview'
+  >;
   envs: Pick<EnvsService, 'list'>;
   members: Pick<MembersService, 'list'>;
   invitations: Pick<InvitationsService, 'list'>;

@@ -23,6 +23,7 @@ import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations'
 import type { Logger } from '~/server/log';
 import { createReadThroughCache, type ReadThroughCache } from '~/server/read-through-cache';
 import { conflictUrl, decideLink } from './account-links';
+import { applySuperuserList } from './superusers';
 
 export const AUTH_ERROR_PAGE = '/app/auth/error';
 export const SIGN_IN_PAGE = '/app/';
@@ -31,6 +32,8 @@ const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 export interface AuthDeps {
   config: Pick<Config, 'publicUrl' | 'salesforce' | 'google' | 'isProduction'> & {
     authSecret: string;
+    /** `BEACON_SUPERUSERS` (server/auth/superusers.ts); absent is an empty list. */
+    superusers?: readonly string[];
   };
   db: Db;
   logger: Logger;
@@ -185,6 +188,18 @@ export function createAuth(deps: AuthDeps): Auth {
           expires: session.expires.toISOString?.() ?? String(session.expires),
           user: exposed,
         };
+      },
+    },
+    events: {
+      // After the user row exists (a first sign-in creates it) and before the browser is sent back:
+      // the session it then reads already carries the list's answer.
+      async signIn({ user, profile }) {
+        if (!user.id) return;
+        await applySuperuserList(db, config.superusers ?? [], {
+          userId: user.id,
+          email: user.email,
+          emailVerified: profile?.email_verified === true,
+        });
       },
     },
     logger: {

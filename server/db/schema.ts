@@ -57,6 +57,11 @@ export const users = pgTable('users', {
   emailVerified: timestamp('email_verified', { mode: 'date', withTimezone: true }),
   image: text('image'),
   isSuperUser: boolean('is_super_user').notNull().default(false),
+  /**
+   * True when `isSuperUser` was set by `BEACON_SUPERUSERS` (server/auth/superusers.ts): such a grant
+   * ends when the address leaves the list; superusers made otherwise (the development seed) keep theirs.
+   */
+  superUserFromConfig: boolean('super_user_from_config').notNull().default(false),
   /** The campaign the person first signed in through (`aeo`: the free AEO report), if any. */
   campaign: text('campaign', { enum: CAMPAIGNS }),
   createdAt: createdAt(),

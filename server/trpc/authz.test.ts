@@ -44,7 +44,7 @@ import {
 } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
-import { createCallerFactory, readOnly } from './trpc';
+import { createCallerFactory, readOnly, spProcedure } from './trpc';
 
 const acme = SEED_ORGS.acme.id;
 const walkerEmail = 'walker@example.test';
@@ -115,9 +115,10 @@ beforeAll(async () => {
   const secrets = createSecrets(randomBytes(32));
   await seed(database.db, { secrets });
   services = createServices({ db: database.db, b2c: gateway, secrets });
-  // The walker: signed in, member of no org.
+  // The walker: signed in, member of no org, come through the free AEO report (as anyone may, by
+  // opening /app/?campaign=aeo), so they may create a first org of their own.
   walker = { id: 'user_walker', name: 'Walker', email: walkerEmail, isSuperUser: false };
-  await database.db.insert(users).values(walker);
+  await database.db.insert(users).values({ ...walker, campaign: 'aeo' });
   const invitation = await services.invitations.create(
     SEED_USERS.maya,
     acme,
@@ -214,6 +215,17 @@ describe('authorization walk', () => {
     expect(Object.keys(SAMPLES).filter((p) => !paths.includes(p))).toEqual([]);
   });
 
+  it('marks hidden exactly the procedures of the superusers’ pages (spProcedure)', () => {
+    const [step] = (spProcedure as unknown as { _def: { middlewares: unknown[] } })._def
+      .middlewares;
+    const onSp = paths.filter((p) =>
+      (procedures[p]!._def as unknown as { middlewares: unknown[] }).middlewares.includes(step),
+    );
+    expect(onSp).toEqual(paths.filter((p) => SAMPLES[p]?.hidden));
+    expect(onSp).toContain('orgs.overview');
+    for (const p of onSp) expect(SAMPLES[p]?.superuserOnly, p).toBe(true);
+  });
+
   it('finds the org-scoped procedures from their input schemas', () => {
     // Sanity of the schema reading: the known org-scoped ones are found, the org-less ones are not.
     expect(orgScoped).toEqual(
@@ -245,15 +257,19 @@ describe('authorization walk', () => {
       const outcome = orgScoped.includes(path) ? forbidden : sample().nonMember;
       if (!outcome || 'forbidden' in outcome) {
         expect(await codeOf(call(walker, path, input))).toBe('FORBIDDEN');
+      } else if ('notFound' in outcome) {
+        expect(await codeOf(call(walker, path, input))).toBe('NOT_FOUND');
       } else {
         await outcome.result(await call(walker, path, input));
       }
     });
 
-    it('superuser-only → FORBIDDEN for a regular member of the org', async () => {
-      const { superuserOnly, input } = sample();
+    it('superuser-only → FORBIDDEN for a regular member of an org (NOT_FOUND on the superusers’ pages)', async () => {
+      const { superuserOnly, hidden, input } = sample();
       if (!superuserOnly) return;
-      expect(await codeOf(call(SEED_USERS.maya, path, input(fixtures)))).toBe('FORBIDDEN');
+      expect(await codeOf(call(SEED_USERS.maya, path, input(fixtures)))).toBe(
+        hidden ? 'NOT_FOUND' : 'FORBIDDEN',
+      );
     });
   });
 

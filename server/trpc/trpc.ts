@@ -1,4 +1,4 @@
-/** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
+/** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser, sp), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
@@ -179,6 +179,17 @@ export const superuserProcedure = t.procedure.use(async ({ ctx, meta, next }) =>
 });
 
 /**
+ * The superusers' own pages (/app/sp/…): anyone else gets NOT_FOUND, as the page itself shows them,
+ * so neither the page nor its data says that it exists. (Superuser actions on a screen members see,
+ * such as Verify this Org in settings, are `superuserProcedure`: FORBIDDEN, "Superuser required".)
+ */
+export const spProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = signedIn(ctx.user);
+  if (!user.isSuperUser) throw new TRPCError({ code: 'NOT_FOUND', message: APP_MESSAGES.notFound });
+  return mapDomainErrors(await next({ ctx: { user } }));
+});
+
+/**
  * Org-scoped: the input names an org (orgId); members pass, superusers pass, anyone else gets FORBIDDEN.
  * Every procedure that touches an org's data is built on this, so a new one cannot forget the check.
  * The guard reads the org id from the raw input itself (with the schema `.input` declares), so the
@@ -240,7 +251,7 @@ export const superuserEnvProcedure = (...screens: [Screen, ...Screen[]]) =>
 
 /**
  * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
- * does not compile. Every query procedure is built on one of the three below; the authorization walk
+ * does not compile. Every query procedure is built on one of those below; the authorization walk
  * checks that, and that every query leaves the database as it was (docs/security.md, rule 1).
  */
 export const readOnly = t.middleware(({ ctx, next }) => {
@@ -251,6 +262,7 @@ export const readOnly = t.middleware(({ ctx, next }) => {
 export const protectedQuery = protectedProcedure.use(readOnly);
 export const orgQuery = orgProcedure.use(readOnly);
 export const superuserQuery = superuserProcedure.use(readOnly);
+export const spQuery = spProcedure.use(readOnly);
 export const envQuery = (...screens: [Screen, ...Screen[]]) =>
   envProcedure(...screens).use(readOnly);
 export const superuserEnvQuery = (...screens: [Screen, ...Screen[]]) =>

@@ -255,6 +255,10 @@ export const OrgSwitcherSuperuser: Story = {
       'href',
       '/app/create-org',
     );
+    await expect(within(menu).getByRole('menuitem', { name: 'All orgs' })).toHaveAttribute(
+      'href',
+      '/app/sp/orgs',
+    );
     // Acme is verified already, so verifying it again is disabled.
     await expect(within(menu).getByRole('menuitem', { name: 'Verify this Org' })).toHaveAttribute(
       'aria-disabled',

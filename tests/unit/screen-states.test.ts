@@ -22,7 +22,6 @@ const PENDING = new Set<string>([
   'onboarding.instance-by-hostname',
   'onboarding.api-client-paste',
   'onboarding.api-client-activating',
-  'sp.orgs',
   'aeo.uplift-not-comparable',
   'aeo.power',
   'aeo.accuracy',

@@ -43,6 +43,8 @@ export async function startTestServer(
      */
     listen?: boolean;
     wsSessionRecheckMs?: number;
+    /** `BEACON_SUPERUSERS`, parsed. */
+    superusers?: readonly string[];
   } = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs;
@@ -74,6 +76,7 @@ export async function startTestServer(
     logger,
     devIdpIssuer: idp.issuer,
     ...(invalidations ? { invalidations } : {}),
+    ...(options.superusers ? { superusers: options.superusers } : {}),
   });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
