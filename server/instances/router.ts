@@ -38,7 +38,7 @@ export const b2cInstancesRouter = createTRPCRouter({
 
 export const b2cAPIClientsRouter = createTRPCRouter({
   getOrCreate: orgProcedure.mutation(({ ctx, input }) =>
-    ctx.services.b2cAPIClients.getOrCreate(input.orgId),
+    ctx.services.b2cAPIClients.getOrCreate(input.orgId, ctx.user.id),
   ),
   verify: orgProcedure
     .input(verifyCapabilityInput)
