@@ -176,15 +176,9 @@ export async function createB2C(
     simulatorUrl = simulator.url;
   }
   if (simulatorUrl) {
-    const { SIM_ADMIN_CLIENT } = await import('~/mock-server/b2c/simulator');
+    const { simulatorGatewayConfig } = await import('~/mock-server/b2c/simulator');
     return {
-      gateway: createB2CGateway({
-        accountManagerUrl: `${simulatorUrl}/am`,
-        clientId: SIM_ADMIN_CLIENT.clientId,
-        clientSecret: SIM_ADMIN_CLIENT.clientSecret,
-        extraAllowedHosts: [simulatorUrl],
-        instanceBaseUrl: `${simulatorUrl}/hosts/{host}`,
-      }),
+      gateway: createB2CGateway(simulatorGatewayConfig(simulatorUrl)),
       ...(simulator ? { simulator } : {}),
     };
   }

@@ -42,7 +42,7 @@ export const b2cInstancesRouter = createTRPCRouter({
 export const b2cAPIClientsRouter = createTRPCRouter({
   getOrCreate: orgProcedure
     .meta({ limit: 'instance' })
-    .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId)),
+    .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId, ctx.user.id)),
   verify: orgProcedure
     .meta({ limit: 'instance' })
     .input(verifyCapabilityInput)
