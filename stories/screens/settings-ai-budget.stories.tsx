@@ -47,6 +47,7 @@ export const AiBudget: Story = {
     await expect(meter).toHaveAttribute('aria-valuetext', '$100.83 of $100.00 (100%)');
     await expect(within(card).getByText('$100.83 of $100.00 (100%)')).toBeVisible();
 
+    await expect(detail(card, 'Month')).toHaveTextContent('March 2026');
     await expect(detail(card, 'Agents')).toHaveTextContent('$71.58');
     await expect(detail(card, 'Monitoring')).toHaveTextContent('$24.90');
     await expect(detail(card, 'Analyst')).toHaveTextContent('$4.35');

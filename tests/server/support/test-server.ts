@@ -12,6 +12,7 @@ import { type Database, IN_MEMORY } from '~/server/db/client';
 import { developmentAuth, insertSession, seededDatabase } from '~/server/local-stack';
 import { createLogger } from '~/server/log';
 import { type BeaconServices, createServices } from '~/server/services';
+import { type CallLimitsConfig, createCallLimits } from '~/server/trpc/limits';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
 
@@ -28,7 +29,12 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { signInRateLimit?: { limit: number }; publicUrl?: string } = {},
+  options: {
+    signInRateLimit?: { limit: number };
+    publicUrl?: string;
+    /** Call limits on tRPC, counted in this process (none by default). */
+    callLimits?: CallLimitsConfig;
+  } = {},
 ): Promise<TestServer> {
   const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
 
@@ -57,7 +63,12 @@ export async function startTestServer(
       throw new Error('The HTTP tests reach no B2C instance.');
     },
   };
-  const services = createServices({ db: database.db, b2c: gateway, secrets });
+  const services = createServices({
+    db: database.db,
+    b2c: gateway,
+    secrets,
+    ...(options.callLimits ? { limits: createCallLimits(options.callLimits) } : {}),
+  });
   const running = await createServer({
     config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },
     services,
