@@ -37,72 +37,71 @@ export interface ProcedureMeta {
   limit?: Exclude<LimitClass, 'call'>;
 }
 
-const t = initTRPC
-  .context<Context>()
-  .meta<ProcedureMeta>()
-  .create({
-    // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
-    transformer,
-    // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
-    allowOutsideOfServer: true,
-    // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
-    sse: { enabled: false },
-    errorFormatter({ shape, error, ctx }) {
-      if (isUnavailableError(error)) {
-        // Thrown anywhere (context, guard, procedure): one plain message, SERVICE_UNAVAILABLE (503).
-        return {
-          ...shape,
-          code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-          message: APP_MESSAGES.databaseUnavailable,
-          data: {
-            code: 'SERVICE_UNAVAILABLE' as const,
-            httpStatus: 503,
-            path: shape.data.path,
-            zodError: null,
-            reason: 'database-unavailable' as const,
-          },
-        };
-      }
-      // The server's own notion of development (config.isDevelopment), carried by the context; without
-      // a context (it failed to build) the safe answer is "not development".
-      const isDev = ctx?.isDevelopment === true;
-      // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
-      const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
-      // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
-      const zodError = hide
-        ? null
-        : error.cause instanceof z.core.$ZodError
-          ? z.flattenError(error.cause)
-          : error.cause instanceof DomainError && error.cause.fieldErrors
-            ? {
-                formErrors: [],
-                fieldErrors: Object.fromEntries(
-                  Object.entries(error.cause.fieldErrors).map(([field, message]) => [
-                    field,
-                    [message],
-                  ]),
-                ),
-              }
-            : null;
+const withMeta = initTRPC.context<Context>().meta<ProcedureMeta>();
+
+const t = withMeta.create({
+  // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
+  transformer,
+  // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
+  allowOutsideOfServer: true,
+  // Subscriptions are served over /ws only; never as a server-sent-events stream over HTTP.
+  sse: { enabled: false },
+  errorFormatter({ shape, error, ctx }) {
+    if (isUnavailableError(error)) {
+      // Thrown anywhere (context, guard, procedure): one plain message, SERVICE_UNAVAILABLE (503).
       return {
         ...shape,
-        message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        message: APP_MESSAGES.databaseUnavailable,
         data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
+          code: 'SERVICE_UNAVAILABLE' as const,
+          httpStatus: 503,
           path: shape.data.path,
-          zodError,
-          reason:
-            error.cause instanceof DomainError
-              ? (error.cause.reason ?? null)
-              : error.cause instanceof AiError
-                ? error.cause.reason
-                : null,
-          ...(isDev ? { stack: shape.data.stack } : {}),
+          zodError: null,
+          reason: 'database-unavailable' as const,
         },
       };
-    },
-  });
+    }
+    // The server's own notion of development (config.isDevelopment), carried by the context; without
+    // a context (it failed to build) the safe answer is "not development".
+    const isDev = ctx?.isDevelopment === true;
+    // An unexpected error's message is internal (SQL, hosts, file paths): logged, never sent.
+    const hide = error.code === 'INTERNAL_SERVER_ERROR' && !isDev;
+    // Inputs are zod/mini schemas (shared with the app); their errors are core $ZodErrors.
+    const zodError = hide
+      ? null
+      : error.cause instanceof z.core.$ZodError
+        ? z.flattenError(error.cause)
+        : error.cause instanceof DomainError && error.cause.fieldErrors
+          ? {
+              formErrors: [],
+              fieldErrors: Object.fromEntries(
+                Object.entries(error.cause.fieldErrors).map(([field, message]) => [
+                  field,
+                  [message],
+                ]),
+              ),
+            }
+          : null;
+    return {
+      ...shape,
+      message: hide ? INTERNAL_ERROR_MESSAGE : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        zodError,
+        reason:
+          error.cause instanceof DomainError
+            ? (error.cause.reason ?? null)
+            : error.cause instanceof AiError
+              ? error.cause.reason
+              : null,
+        ...(isDev ? { stack: shape.data.stack } : {}),
+      },
+    };
+  },
+});
 
 /**
  * Domain errors (and AI failures, docs/decisions/0020-ai-models-and-simulator.md) thrown anywhere

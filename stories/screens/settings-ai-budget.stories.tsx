@@ -28,6 +28,24 @@ function detail(scope: HTMLElement, label: string): HTMLElement {
   return term.nextElementSibling as HTMLElement;
 }
 
+const underBudget = screen({
+  url: ORG_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: { ...atEnv(), ...aiBudgetScenario(aiBudgets.underBudget) },
+});
+/** Early in the month: what each area spent so far, no refusal. */
+export const AiBudgetUnderBudget: Story = {
+  ...underBudget.story,
+  play: async ({ canvasElement }) => {
+    const card = await budgetCard(canvasElement);
+    await expect(within(card).getByRole('meter')).toHaveAttribute(
+      'aria-valuetext',
+      '$63.03 of $100.00 (63%)',
+    );
+    await expect(within(card).queryByRole('alert')).toBeNull();
+  },
+};
+
 const spent = screen({
   url: ORG_SETTINGS,
   session: sessionFor(users.ada),
@@ -47,6 +65,7 @@ export const AiBudget: Story = {
     await expect(meter).toHaveAttribute('aria-valuetext', '$100.83 of $100.00 (100%)');
     await expect(within(card).getByText('$100.83 of $100.00 (100%)')).toBeVisible();
 
+    await expect(detail(card, 'Month')).toHaveTextContent('March 2026');
     await expect(detail(card, 'Agents')).toHaveTextContent('$71.58');
     await expect(detail(card, 'Monitoring')).toHaveTextContent('$24.90');
     await expect(detail(card, 'Analyst')).toHaveTextContent('$4.35');
@@ -160,23 +179,5 @@ export const AiBudgetMember: Story = {
     await expect(within(card).getByRole('alert')).toHaveTextContent(AI_BUDGET_MESSAGES.exhausted);
     await expect(within(card).queryByRole('region', { name: 'Raise the budget' })).toBeNull();
     await expect(within(card).queryByRole('button', { name: 'Raise budget' })).toBeNull();
-  },
-};
-
-const underBudget = screen({
-  url: ORG_SETTINGS,
-  session: sessionFor(users.maya),
-  trpc: { ...atEnv(), ...aiBudgetScenario(aiBudgets.underBudget) },
-});
-/** Early in the month: what each area spent so far, no refusal. */
-export const AiBudgetUnderBudget: Story = {
-  ...underBudget.story,
-  play: async ({ canvasElement }) => {
-    const card = await budgetCard(canvasElement);
-    await expect(within(card).getByRole('meter')).toHaveAttribute(
-      'aria-valuetext',
-      '$63.03 of $100.00 (63%)',
-    );
-    await expect(within(card).queryByRole('alert')).toBeNull();
   },
 };

@@ -15,6 +15,7 @@ import { developmentAuth, insertSession, seededDatabase } from '~/server/local-s
 import { createLogger } from '~/server/log';
 import type { Secrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
+import { type CallLimitsConfig, createCallLimits } from '~/server/trpc/limits';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
 
@@ -45,6 +46,8 @@ export async function startTestServer(
     wsSessionRecheckMs?: number;
     /** `BEACON_SUPERUSERS`, parsed. */
     superusers?: readonly string[];
+    /** Call limits on tRPC, counted in this process (none by default). */
+    callLimits?: CallLimitsConfig;
   } = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs;
@@ -92,6 +95,7 @@ export async function startTestServer(
     b2c: gateway,
     secrets,
     ...(invalidations ? { invalidations } : {}),
+    ...(options.callLimits ? { limits: createCallLimits(options.callLimits) } : {}),
   });
   const running = await createServer({
     config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },

@@ -109,7 +109,8 @@ export function AiBudgetSummary({ budget }: { budget: AiBudget }) {
           description={AI_BUDGET_MESSAGES.exhausted}
         />
       ) : null}
-      <DetailList aria-label={`AI spend in ${monthLabel(budget.month)}`}>
+      <DetailList>
+        <DetailItem label="Month">{monthLabel(budget.month)}</DetailItem>
         {SPEND_AREAS.map((area) => (
           <DetailItem key={area} label={SPEND_AREA_LABEL[area]}>
             <span className="tabular-nums">{formatUsd(budget.byArea[area])}</span>
