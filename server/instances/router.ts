@@ -3,12 +3,21 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  envProcedure,
+  orgScreenProcedure,
+  orgScreenQuery,
+} from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
-  sync: orgProcedure.query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
-  list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
-  get: orgQuery
+  sync: orgScreenProcedure('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cInstances.sync(input.orgId),
+  ),
+  list: orgScreenQuery('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cInstances.list(input.orgId),
+  ),
+  get: orgScreenQuery('settings', 'onboarding', 'landingPages')
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
   verifyOnboarded: envProcedure('onboarding')
@@ -37,10 +46,10 @@ export const b2cInstancesRouter = createTRPCRouter({
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({
-  getOrCreate: orgProcedure.mutation(({ ctx, input }) =>
+  getOrCreate: orgScreenProcedure('onboarding').mutation(({ ctx, input }) =>
     ctx.services.b2cAPIClients.getOrCreate(input.orgId),
   ),
-  verify: orgProcedure
+  verify: orgScreenProcedure('onboarding')
     .input(verifyCapabilityInput)
     .mutation(({ ctx, input }) =>
       ctx.services.b2cAPIClients.verify(input.orgId, input.b2cInstanceId, input.capability),
