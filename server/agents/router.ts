@@ -7,7 +7,7 @@ import {
   saveAgentConfigInput,
   startRunInput,
 } from '~/domain/agents/inputs';
-import { createTRPCRouter, envProcedure, envQuery, orgProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery, orgScreenProcedure } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
   overview: envQuery('agents')
@@ -18,10 +18,12 @@ export const agentsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
     ),
-  saveConfig: orgProcedure.input(saveAgentConfigInput).mutation(({ ctx, input }) => {
-    const { orgId, envId, ...config } = input;
-    return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
-  }),
+  saveConfig: orgScreenProcedure('agents')
+    .input(saveAgentConfigInput)
+    .mutation(({ ctx, input }) => {
+      const { orgId, envId, ...config } = input;
+      return ctx.services.agents.saveConfig(orgId, envId, ctx.user.id, config);
+    }),
   estimate: envQuery('agents')
     .input(agentInput)
     .query(({ ctx, input }) =>

@@ -3,14 +3,21 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  envProcedure,
+  orgScreenProcedure,
+  orgScreenQuery,
+} from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
-  sync: orgProcedure
+  sync: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
     .query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
-  list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
-  get: orgQuery
+  list: orgScreenQuery('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cInstances.list(input.orgId),
+  ),
+  get: orgScreenQuery('settings', 'onboarding', 'landingPages')
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
   verifyOnboarded: envProcedure('onboarding')
@@ -40,10 +47,10 @@ export const b2cInstancesRouter = createTRPCRouter({
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({
-  getOrCreate: orgProcedure
+  getOrCreate: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
     .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId, ctx.user.id)),
-  verify: orgProcedure
+  verify: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
     .input(verifyCapabilityInput)
     .mutation(({ ctx, input }) =>

@@ -599,6 +599,36 @@ describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
     expect(await refusal(SEED_USERS.maya, 'monitoring.results', TO_GLOBEX)).toBe('OK');
   });
 
+  it('a member of unverified Globex: FORBIDDEN onboarding-needed from the org-level calls of gated screens, not from home’s', async () => {
+    // Onboarding (Account Manager, the instances), settings (people, prompts), agents, products' jobs:
+    // anyone may have an unverified org of their own (docs/decisions/0035-production-first-day.md).
+    for (const path of [
+      'b2cInstances.sync',
+      'b2cInstances.list',
+      'b2cInstances.get',
+      'b2cAPIClients.getOrCreate',
+      'b2cAPIClients.verify',
+      'members.list',
+      'members.remove',
+      'invitations.create',
+      'invitations.list',
+      'invitations.revoke',
+      'prompts.create',
+      'prompts.update',
+      'prompts.delete',
+      'agents.saveConfig',
+      'jobs.progress',
+    ])
+      expect(await refusal(SEED_USERS.maya, path, TO_GLOBEX), path).toBe(
+        'FORBIDDEN onboarding-needed',
+      );
+    // Home's monitoring configuration reads the prompt library; creating an env is for anyone in the org.
+    expect(await refusal(SEED_USERS.maya, 'prompts.list', TO_GLOBEX)).toBe('OK');
+    expect(await refusal(SEED_USERS.maya, 'envs.list', TO_GLOBEX)).toBe('OK');
+    // A superuser passes the org gate.
+    expect(await refusal(SEED_USERS.ada, 'members.list', TO_GLOBEX)).toBe('OK');
+  });
+
   it('an env without an onboarded instance: FORBIDDEN integration-missing, except where the screen opts out', async () => {
     for (const path of ['products.syncState', 'reviews.list', 'analyst.conversation'])
       expect(await refusal(SEED_USERS.maya, path, TO_STAGING), path).toBe(

@@ -241,6 +241,31 @@ function envGuard(screens: readonly Screen[]) {
   });
 }
 
+/**
+ * The org gate of the screens an org-scoped procedure serves (domain/orgs/gating.ts): an unverified org
+ * refuses non-superusers with FORBIDDEN `onboarding-needed`, as those screens do, unless one of them
+ * opts out (home). `envGuard` holds the same for env-scoped calls; this is for the org-level calls of
+ * env screens (settings, onboarding, agents, products), which anyone may now reach with an org of
+ * their own (docs/decisions/0035-production-first-day.md).
+ */
+function orgGate(screens: readonly Screen[]) {
+  const optOut = optOutOf(screens);
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const user = signedIn(ctx.user);
+    if (optOut.orgVerification || user.isSuperUser) return next();
+    // The org guard before this step validated the same id.
+    const { orgId } = orgIdInput.parse(await getRawInput());
+    const org = await ctx.services.orgs.get(orgId);
+    if (!org.verified)
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.onboardingNeeded, 'onboarding-needed');
+    return next();
+  });
+}
+
+/** Org-scoped, for the env screens that call it: `orgProcedure`, then their org gate. */
+export const orgScreenProcedure = (...screens: [Screen, ...Screen[]]) =>
+  orgProcedure.use(orgGate(screens));
+
 /** Env-scoped, for the screens that call it: `orgProcedure`, then the env guard (`ctx.org`, `ctx.env`). */
 export const envProcedure = (...screens: [Screen, ...Screen[]]) =>
   orgProcedure.use(envGuard(screens)).input(envScopeInput);
@@ -260,6 +285,8 @@ export const readOnly = t.middleware(({ ctx, next }) => {
 
 export const protectedQuery = protectedProcedure.use(readOnly);
 export const orgQuery = orgProcedure.use(readOnly);
+export const orgScreenQuery = (...screens: [Screen, ...Screen[]]) =>
+  orgScreenProcedure(...screens).use(readOnly);
 export const superuserQuery = superuserProcedure.use(readOnly);
 export const spQuery = spProcedure.use(readOnly);
 export const envQuery = (...screens: [Screen, ...Screen[]]) =>
