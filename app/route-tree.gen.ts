@@ -18,6 +18,7 @@ import { Route as AuthedUserOrgSlugIndexRouteImport } from './routes/_authed/_us
 import { Route as AuthedUserOrgSlugEnvSlugRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug'
 import { Route as AuthedUserOrgSlugCreateEnvRouteImport } from './routes/_authed/_user/$orgSlug/create-env'
 import { Route as AuthedUserAcceptInviteTokenRouteImport } from './routes/_authed/_user/accept-invite.$token'
+import { Route as AuthedUserSpOrgsRouteImport } from './routes/_authed/_user/sp/orgs'
 import { Route as AuthedUserSpStatusRouteImport } from './routes/_authed/_user/sp/status'
 import { Route as AuthedUserOrgSlugEnvSlugIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/index'
 import { Route as AuthedUserOrgSlugEnvSlugAnalystRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/analyst'
@@ -81,6 +82,11 @@ const AuthedUserAcceptInviteTokenRoute =
     path: '/accept-invite/$token',
     getParentRoute: () => AuthedUserRoute,
   } as any)
+const AuthedUserSpOrgsRoute = AuthedUserSpOrgsRouteImport.update({
+  id: '/sp/orgs',
+  path: '/sp/orgs',
+  getParentRoute: () => AuthedUserRoute,
+} as any)
 const AuthedUserSpStatusRoute = AuthedUserSpStatusRouteImport.update({
   id: '/sp/status',
   path: '/sp/status',
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/$envSlug': typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
   '/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
   '/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/sp/orgs': typeof AuthedUserSpOrgsRoute
   '/sp/status': typeof AuthedUserSpStatusRoute
   '/$orgSlug/': typeof AuthedUserOrgSlugIndexRoute
   '/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/create-org': typeof AuthedUserCreateOrgRoute
   '/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
   '/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/sp/orgs': typeof AuthedUserSpOrgsRoute
   '/sp/status': typeof AuthedUserSpStatusRoute
   '/$orgSlug': typeof AuthedUserOrgSlugIndexRoute
   '/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/_authed/_user/$orgSlug/$envSlug': typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
   '/_authed/_user/$orgSlug/create-env': typeof AuthedUserOrgSlugCreateEnvRoute
   '/_authed/_user/accept-invite/$token': typeof AuthedUserAcceptInviteTokenRoute
+  '/_authed/_user/sp/orgs': typeof AuthedUserSpOrgsRoute
   '/_authed/_user/sp/status': typeof AuthedUserSpStatusRoute
   '/_authed/_user/$orgSlug/': typeof AuthedUserOrgSlugIndexRoute
   '/_authed/_user/$orgSlug/$envSlug/analyst': typeof AuthedUserOrgSlugEnvSlugAnalystRoute
@@ -263,6 +272,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/$envSlug'
     | '/$orgSlug/create-env'
     | '/accept-invite/$token'
+    | '/sp/orgs'
     | '/sp/status'
     | '/$orgSlug/'
     | '/$orgSlug/$envSlug/analyst'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/create-org'
     | '/$orgSlug/create-env'
     | '/accept-invite/$token'
+    | '/sp/orgs'
     | '/sp/status'
     | '/$orgSlug'
     | '/$orgSlug/$envSlug/analyst'
@@ -314,6 +325,7 @@ export interface FileRouteTypes {
     | '/_authed/_user/$orgSlug/$envSlug'
     | '/_authed/_user/$orgSlug/create-env'
     | '/_authed/_user/accept-invite/$token'
+    | '/_authed/_user/sp/orgs'
     | '/_authed/_user/sp/status'
     | '/_authed/_user/$orgSlug/'
     | '/_authed/_user/$orgSlug/$envSlug/analyst'
@@ -401,6 +413,13 @@ declare module '@tanstack/react-router' {
       path: '/accept-invite/$token'
       fullPath: '/accept-invite/$token'
       preLoaderRoute: typeof AuthedUserAcceptInviteTokenRouteImport
+      parentRoute: typeof AuthedUserRoute
+    }
+    '/_authed/_user/sp/orgs': {
+      id: '/_authed/_user/sp/orgs'
+      path: '/sp/orgs'
+      fullPath: '/sp/orgs'
+      preLoaderRoute: typeof AuthedUserSpOrgsRouteImport
       parentRoute: typeof AuthedUserRoute
     }
     '/_authed/_user/sp/status': {
@@ -579,6 +598,7 @@ interface AuthedUserRouteChildren {
   AuthedUserOrgSlugEnvSlugRoute: typeof AuthedUserOrgSlugEnvSlugRouteWithChildren
   AuthedUserOrgSlugCreateEnvRoute: typeof AuthedUserOrgSlugCreateEnvRoute
   AuthedUserAcceptInviteTokenRoute: typeof AuthedUserAcceptInviteTokenRoute
+  AuthedUserSpOrgsRoute: typeof AuthedUserSpOrgsRoute
   AuthedUserSpStatusRoute: typeof AuthedUserSpStatusRoute
   AuthedUserOrgSlugIndexRoute: typeof AuthedUserOrgSlugIndexRoute
 }
@@ -589,6 +609,7 @@ const AuthedUserRouteChildren: AuthedUserRouteChildren = {
   AuthedUserOrgSlugEnvSlugRoute: AuthedUserOrgSlugEnvSlugRouteWithChildren,
   AuthedUserOrgSlugCreateEnvRoute: AuthedUserOrgSlugCreateEnvRoute,
   AuthedUserAcceptInviteTokenRoute: AuthedUserAcceptInviteTokenRoute,
+  AuthedUserSpOrgsRoute: AuthedUserSpOrgsRoute,
   AuthedUserSpStatusRoute: AuthedUserSpStatusRoute,
   AuthedUserOrgSlugIndexRoute: AuthedUserOrgSlugIndexRoute,
 }

@@ -1,5 +1,6 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
 import { AGENT_ERROR_REASONS } from './agents/messages';
+import { AI_BUDGET_ERROR_REASONS } from './ai-budget/messages';
 import { AI_ERROR_REASONS } from './ai/errors';
 import { LANDING_PAGE_ERROR_REASONS } from './landing-pages/messages';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
@@ -21,6 +22,7 @@ export const ERROR_REASONS = [
   ...REVIEW_ERROR_REASONS,
   ...LANDING_PAGE_ERROR_REASONS,
   ...AI_ERROR_REASONS,
+  ...AI_BUDGET_ERROR_REASONS,
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -72,6 +72,56 @@ export const envs = {
   staging: { id: 'env_staging', slug: 'staging', name: 'Staging', b2cInstance: null },
 } satisfies Record<string, Env>;
 
+/**
+ * Every org as the superusers' list shows it (orgs.overview), newest first: Globex waits for
+ * verification (its instance half onboarded), Acme is verified with more members than are named,
+ * Initech has no environments.
+ */
+export const orgOverviews = [
+  {
+    ...orgs.globex,
+    createdAt: new Date('2026-11-20T09:15:00Z'),
+    memberCount: 1,
+    members: [{ name: users.maya.name, email: users.maya.email, role: 'owner' }],
+    envs: [
+      {
+        id: 'env_globex_prod',
+        slug: 'prod',
+        name: 'Production',
+        b2cInstance: { instanceId: 'zzte_002', host: instances.fresh.host, onboarded: false },
+      },
+    ],
+  },
+  {
+    ...orgs.acme,
+    createdAt: new Date('2026-01-05T10:00:00Z'),
+    memberCount: 7,
+    members: [
+      { name: users.maya.name, email: users.maya.email, role: 'owner' },
+      { name: users.ada.name, email: users.ada.email, role: 'member' },
+      { name: 'Jordan Lee', email: 'jordan@acme.test', role: 'member' },
+      { name: 'Priya Shah', email: 'priya@acme.test', role: 'member' },
+      { name: users.sam.name, email: users.sam.email, role: 'member' },
+    ],
+    envs: [
+      {
+        id: envs.prod.id,
+        slug: envs.prod.slug,
+        name: envs.prod.name,
+        b2cInstance: { instanceId: 'zzte_001', host: instances.onboarded.host, onboarded: true },
+      },
+      { id: envs.staging.id, slug: envs.staging.slug, name: envs.staging.name, b2cInstance: null },
+    ],
+  },
+  {
+    ...orgs.initech,
+    createdAt: new Date('2025-12-01T08:30:00Z'),
+    memberCount: 1,
+    members: [{ name: 'Ivy Initech', email: 'ivy@beacon.test', role: 'owner' }],
+    envs: [],
+  },
+] satisfies OutputOf<'orgs.overview'>;
+
 export const orgList = [
   { ...orgs.acme, role: 'owner' },
   { ...orgs.globex, role: 'member' },

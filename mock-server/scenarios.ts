@@ -1,9 +1,11 @@
 /** Named tRPC scenarios shared by stories and tests; compose with mergeScenarios to change one procedure. */
 import type { B2CInstance } from '~/domain/instances/entities';
-import type { Env, Org } from '~/domain/orgs/entities';
+import type { Env, Org, OrgOverview } from '~/domain/orgs/entities';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { NO_RESULTS } from '~/domain/monitoring/runs';
-import { envs, orgList, orgs } from './fixtures';
-import type { TrpcScenario } from './trpc/scenario';
+import { aiBudgets } from './ai-budget';
+import { envs, orgList, orgOverviews, orgs } from './fixtures';
+import { domainError, type TrpcScenario } from './trpc/scenario';
 
 /** A signed-in user at {org}/{env}: the context loads, menus answer when opened. */
 export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario {
@@ -15,6 +17,8 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'monitoring.results': NO_RESULTS,
     'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
     'monitoring.runs': [],
+    // Settings opens on the org view, which shows the AI budget.
+    'aiBudget.get': aiBudgets.underBudget,
   };
 }
 
@@ -24,4 +28,35 @@ export const envWithoutInstance: Env = { ...envs.prod, b2cInstance: null };
 /** Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`. */
 export function atOnboarding(instances: B2CInstance[]): TrpcScenario {
   return { ...atEnv(orgs.acme, envWithoutInstance), 'b2cInstances.sync': instances };
+}
+
+/**
+ * The superusers' org list (/app/sp/orgs) over `list`: orgs.overview answers every org or the
+ * unverified ones, and orgs.verify marks one verified, so the list read again shows it. `reset()`
+ * starts again from `list` (a story's beforeEach).
+ */
+export function spOrgs(
+  list: readonly OrgOverview[] = orgOverviews,
+  options: { verifyMs?: number } = {},
+): {
+  trpc: TrpcScenario;
+  reset(): void;
+} {
+  let current = list.map((org) => ({ ...org }));
+  return {
+    trpc: {
+      'orgs.overview': ({ show }) =>
+        current.filter((org) => show === 'all' || !org.verified).map((org) => ({ ...org })),
+      'orgs.verify': async ({ orgId }) => {
+        if (options.verifyMs) await new Promise((resolve) => setTimeout(resolve, options.verifyMs));
+        const org = current.find((o) => o.id === orgId);
+        if (!org) return domainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+        org.verified = true;
+        return { id: org.id, slug: org.slug, name: org.name, verified: true };
+      },
+    },
+    reset: () => {
+      current = list.map((org) => ({ ...org }));
+    },
+  };
 }

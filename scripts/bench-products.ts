@@ -31,7 +31,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 log(`Seeding the simulator with ${PRODUCTS.toLocaleString('en-US')} products…`);
 const sim = await createB2CSimulator({ products: PRODUCTS });
 const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
-const { clientId, secret } = await gateway.ensureApiClient({ orgId: 'org-bench' });
+const { clientId, secret } = await gateway.ensureApiClient({
+  orgId: 'org-bench',
+  accountManagerToken: await sim.userToken('maya@beacon.test'),
+});
 const settings = parseOcapiSettings(ocapiDataSettingsSnippet(clientId));
 if (!settings.ok) throw new Error(settings.error);
 sim.instance(HOST).settings.ocapiData = settings.value;

@@ -12,7 +12,8 @@
  *                    migrated, seeded, dropped afterwards
  *   full-pg-nocache  `full-pg` with the org/env read cache off
  * Every request of the full targets resolves the session and checks membership (both cached briefly and
- * invalidated on change); `full`/`full-pg` also answer the org and env reads from
+ * invalidated on change) and counts the call against the per-user and per-org limits (server/trpc/limits.ts,
+ * in memory; the limit itself set out of the bench's reach); `full`/`full-pg` also answer the org and env reads from
  * the services' read-through cache (server/orgs/data-cache.ts, docs/decisions/0014-read-cache.md), an
  * addition beyond those two caches, so the `-nocache` rows show the stack without it.
  * Every target runs compiled (scripts/build-server.mjs into .bench/server/, the dynamic imports of the
@@ -122,7 +123,17 @@ async function serveFull(options: {
   // No sign-in happens during the bench; the providers only need an issuer to be built.
   const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: 'http://127.0.0.1:9' });
   const sessionToken = await insertSession(database.db, SEED_USERS.maya.id);
-  const services = createServices({ db: database.db, b2c: fakeB2CGateway(), secrets });
+  // The call limits count every call as in production (server/trpc/limits.ts), with the cheap class
+  // raised out of reach: the bench's one user makes ~5,000 calls a second, which any real limit
+  // refuses, and a refused call is not the work being measured. What is measured is the counting.
+  const { createCallLimits, DEFAULT_CALL_LIMITS } = await import('~/server/trpc/limits');
+  const unreachable = { perUser: Number.MAX_SAFE_INTEGER, perOrg: Number.MAX_SAFE_INTEGER };
+  const services = createServices({
+    db: database.db,
+    b2c: fakeB2CGateway(),
+    secrets,
+    limits: createCallLimits({ ...DEFAULT_CALL_LIMITS, call: unreachable }),
+  });
   if (noDataCache) {
     // The org/env read cache off: its two reads go to the database on every call, with no sharing
     // of concurrent loads either (the services look these up on `services.cache` at call time).

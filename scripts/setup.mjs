@@ -4,7 +4,11 @@
 // bench:cluster, postgresql and wrk (a load generator in C, so the generator leaves the cores to the servers).
 // Never downloads a browser of its own (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD).
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { engineSummary, engineWarningFilter } from './npm-warnings.mjs';
+import { PROJECT_NODE_MAJOR, projectNode } from './project-node.mjs';
 
 const args = new Set(process.argv.slice(2));
 const forTests = args.has('--tests');
@@ -13,13 +17,20 @@ const quiet = args.has('--quiet');
 const log = (message) => {
   if (!quiet) console.log(message);
 };
-/** Runs a command with the terminal; resolves when it succeeds, rejects naming it when it fails. */
-const run = (command, commandArgs, env = {}) =>
+/**
+ * Runs a command with the terminal; resolves when it succeeds, rejects naming it when it fails. With
+ * `stderr`, the command's error output goes through it (a filter) instead of straight to the terminal.
+ */
+const run = (command, commandArgs, env = {}, stderr = null) =>
   new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, {
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', stderr ? 'pipe' : 'inherit'],
       env: { ...process.env, ...env },
     });
+    if (stderr) {
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk) => stderr.write(chunk));
+    }
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
@@ -41,7 +52,12 @@ if (major < 18) {
 
 const lock = 'package-lock.json';
 const installed = 'node_modules/.package-lock.json';
-const needsNpm = !has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs;
+// A node_modules that links to another checkout's install (a git worktree's) is that checkout's to
+// install: npm ci here would empty the folder it links to, under everyone using it.
+const linked = existsSync('node_modules') && lstatSync('node_modules').isSymbolicLink();
+const needsNpm =
+  !linked && (!has(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs);
+if (linked) log(`node_modules links to ${realpathSync('node_modules')}: not installing here.`);
 
 const aptPackages = [];
 if (forTests || forBench) {
@@ -60,10 +76,21 @@ if (forTests || forBench) {
   }
 }
 
+// npm ci runs on this machine's Node, which may be older than the one it installs: its EBADENGINE
+// warnings (five lines for each package that wants Node 22 or 24) are folded into one line.
+const engineWarnings = engineWarningFilter((text) => process.stderr.write(text));
 // npm ci and apt-get wait mostly on the network and the disk, so they run side by side.
 const npmInstall = needsNpm
   ? (console.log('Installing dependencies (npm ci)…'),
-    run('npm', ['ci', '--no-audit', '--no-fund'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }))
+    run(
+      'npm',
+      ['ci', '--no-audit', '--no-fund'],
+      { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+      engineWarnings,
+    ).finally(() => {
+      const summary = engineSummary(engineWarnings.end(), process.version, PROJECT_NODE_MAJOR);
+      if (summary) log(summary);
+    }))
   : (log('Dependencies are installed.'), Promise.resolve());
 const aptInstall =
   aptPackages.length > 0
@@ -82,10 +109,9 @@ if (failure) {
   process.exit(1);
 }
 
-const bundledNode = 'node_modules/.bin/node';
-if (!has(bundledNode)) {
-  console.error(
-    `${bundledNode} is missing: run \`npm ci\` (the \`node\` package installs Node 24).`,
-  );
+// Everything after this runs on the project's Node (scripts/start.mjs starts the server with it).
+const node = projectNode(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+if (node.error) {
+  console.error(node.error);
   process.exit(1);
 }

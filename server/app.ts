@@ -24,8 +24,9 @@ import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
 import { APP_DIR } from './paths';
 import { type RateCounter, sharedRateLimitStore } from './rate-limits';
-import type { Services } from './services';
+import type { BeaconServices, Services } from './services';
 import type { Context } from './trpc/context';
+import { RateLimitError } from './trpc/limits';
 import { appRouter } from './trpc/router';
 import { DATABASE_RETRY_AFTER_S, isUnavailableError } from './trpc/trpc';
 
@@ -95,10 +96,20 @@ export function createApp(deps: AppDeps): Express {
         // The database's outage: every such answer tells the client when to try again. A batch
         // whose calls were partly served (from a cache) is still a 503, not tRPC's mixed 207: the
         // process cannot serve, and a load balancer or client reads the status, not each call.
-        responseMeta: ({ errors }) =>
-          errors.some(isUnavailableError)
-            ? { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } }
-            : {},
+        responseMeta: ({ errors }) => {
+          if (errors.length === 0) return {};
+          if (errors.some(isUnavailableError))
+            return { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) } };
+          // A call over its limit says when its window ends (docs/security.md, rule 6).
+          const limited = errors.find((e) => e.cause instanceof RateLimitError)?.cause;
+          return limited instanceof RateLimitError
+            ? {
+                headers: {
+                  'retry-after': String(Math.max(1, Math.ceil(limited.retryAfterSeconds))),
+                },
+              }
+            : {};
+        },
         onError({ error, path: procedure, req }) {
           if (error.code !== 'INTERNAL_SERVER_ERROR') return;
           const log = requestLogger(req, logger);
@@ -173,7 +184,15 @@ export interface RunningServer {
 
 /** Starts the HTTP server (port 0 picks a free one) with the app and /ws on it. */
 export async function createServer(
-  deps: AppDeps & { host: string; port: number; allowedWsOrigins?: string[] },
+  deps: AppDeps & {
+    /** The access service's changes close sockets (server/http/ws.ts). */
+    services: BeaconServices;
+    host: string;
+    port: number;
+    allowedWsOrigins?: string[];
+    /** How often each open socket's session is looked up again (default: ws.ts's SESSION_RECHECK_MS). */
+    wsSessionRecheckMs?: number;
+  },
 ): Promise<RunningServer> {
   const app = createApp(deps);
   const server = createHttpServer(app);
@@ -183,10 +202,11 @@ export async function createServer(
   server.keepAliveTimeout = 5_000;
   const sockets = attachWebSockets(server, {
     services: deps.services,
-    resolveUser: (req) => deps.auth.resolveUser(req),
+    auth: deps.auth,
     logger: deps.logger,
     allowedOrigins: deps.allowedWsOrigins ?? [],
     isDevelopment: deps.config.isDevelopment,
+    ...(deps.wsSessionRecheckMs === undefined ? {} : { sessionRecheckMs: deps.wsSessionRecheckMs }),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -72,8 +72,21 @@ describe('loadConfig', () => {
     [{ AI_SIMULATOR_URL: 'localhost:4020' }, 'AI_SIMULATOR_URL must be an http(s) URL'],
     [{ AI_SIMULATOR_PORT: '99999' }, 'AI_SIMULATOR_PORT must be between 0 and 65535'],
     [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS must be at least 1000'],
+    [
+      { BEACON_SUPERUSERS: 'ops@example.com, not-an-address' },
+      'BEACON_SUPERUSERS must be comma-separated e-mail addresses',
+    ],
   ])('names the variable for %j', (env, message) => {
     expect(problems(env).join('\n')).toContain(message);
+  });
+
+  it('reads BEACON_SUPERUSERS as lower-cased addresses; unset or empty is nobody', () => {
+    expect(
+      loadConfig({ BEACON_SUPERUSERS: ' Ops@Example.com,,dev@example.com , ops@example.com ' })
+        .superusers,
+    ).toEqual(['ops@example.com', 'dev@example.com']);
+    expect(loadConfig({}).superusers).toEqual([]);
+    expect(loadConfig({ BEACON_SUPERUSERS: ' ' }).superusers).toEqual([]);
   });
 
   it('reads AI keys from the environment; a provider without one goes to the simulator', () => {

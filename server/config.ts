@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AI_BUDGET_USD, MAX_AI_BUDGET_USD } from '~/domain/ai-budget/entities';
 import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
+import { type CallLimitsConfig, type ClassLimit, DEFAULT_CALL_LIMITS } from './trpc/limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -32,9 +34,46 @@ const requestsPerMinute = z.coerce
   .max(1_000_000, 'must be at most 1000000')
   .default(0);
 
+/** `per user,per org` calls a minute, e.g. `1200,6000`; 0 is no limit. */
+const callLimit = (fallback: ClassLimit) =>
+  optionalString.transform((value, ctx): ClassLimit => {
+    if (value === undefined) return fallback;
+    const match = /^(\d+)\s*,\s*(\d+)$/.exec(value);
+    if (!match) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be two whole numbers of calls a minute, per user and per org: e.g. 1200,6000',
+      });
+      return z.NEVER;
+    }
+    return { perUser: Number(match[1]), perOrg: Number(match[2]) };
+  });
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
+
+/**
+ * `BEACON_SUPERUSERS`: comma-separated e-mail addresses, each validated, compared in lower case;
+ * unset or empty is an empty list (server/auth/superusers.ts says what the list does).
+ */
+const superuserList = optionalString.pipe(
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .pipe(
+      z
+        .array(z.email({ error: 'must be comma-separated e-mail addresses' }))
+        .max(100, 'must list at most 100 addresses'),
+    )
+    .optional(),
+);
 
 /** Simulator settings: refused in production, where only the real systems answer. */
 /** 32 bytes as standard base64, e.g. `openssl rand -base64 32`. */
@@ -122,6 +161,14 @@ const envSchema = z
     AI_RPM_ANTHROPIC: requestsPerMinute,
     AI_RPM_OPENAI: requestsPerMinute,
     AI_RPM_GOOGLE: requestsPerMinute,
+    AI_MONTHLY_BUDGET_USD: z.coerce
+      .number({ error: 'must be an amount in US dollars' })
+      .positive('must be more than 0')
+      .max(MAX_AI_BUDGET_USD, `must be at most ${MAX_AI_BUDGET_USD}`)
+      .default(DEFAULT_AI_BUDGET_USD),
+    RATE_LIMIT_CALLS: callLimit(DEFAULT_CALL_LIMITS.call),
+    RATE_LIMIT_MODEL_CALLS: callLimit(DEFAULT_CALL_LIMITS.model),
+    RATE_LIMIT_INSTANCE_CALLS: callLimit(DEFAULT_CALL_LIMITS.instance),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
@@ -130,6 +177,7 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    BEACON_SUPERUSERS: superuserList,
   })
   .superRefine((env, ctx) => {
     for (const p of ['SALESFORCE', 'GOOGLE'] as const) {
@@ -216,8 +264,15 @@ export interface Config {
   trustProxy: boolean;
   /** Whether the server process also runs background jobs (false when `npm run worker` processes do). */
   jobWorkers: boolean;
+  /**
+   * `BEACON_SUPERUSERS`, lower-cased: who is made a superuser on signing in with a verified address;
+   * superusers it made earlier and no longer lists lose it (server/auth/superusers.ts).
+   */
+  superusers: readonly string[];
   devIdpPort: number;
   ai: AiConfig;
+  /** Calls a minute per user and per org on tRPC, by class (server/trpc/limits.ts). */
+  callLimits: CallLimitsConfig;
   /** A provider is null when its client id is not configured: the development IdP stands in. */
   salesforce: OidcClientConfig | null;
   google: OidcClientConfig | null;
@@ -236,6 +291,8 @@ export interface AiConfig {
   timeoutMs: number;
   /** Requests per minute each vendor may receive from one process; 0 is no limit. */
   requestsPerMinute: Record<AiProvider, number>;
+  /** Each org's AI budget a month, in US dollars, until a superuser raises it. */
+  monthlyBudgetUsd: number;
 }
 
 export class ConfigError extends Error {
@@ -289,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: env.TRUST_PROXY,
     jobWorkers: env.JOB_WORKERS,
+    superusers: [...new Set(env.BEACON_SUPERUSERS ?? [])],
     devIdpPort: env.DEV_IDP_PORT,
     ai: {
       provider: env.AI_PROVIDER,
@@ -305,6 +363,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         openai: env.AI_RPM_OPENAI,
         google: env.AI_RPM_GOOGLE,
       },
+      monthlyBudgetUsd: env.AI_MONTHLY_BUDGET_USD,
+    },
+    callLimits: {
+      call: env.RATE_LIMIT_CALLS,
+      model: env.RATE_LIMIT_MODEL_CALLS,
+      instance: env.RATE_LIMIT_INSTANCE_CALLS,
     },
     salesforce: env.SALESFORCE_CLIENT_ID
       ? {

@@ -8,6 +8,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createDatabase, type Database, type DatabaseOptions, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { sessions } from './db/schema';
+import type { Invalidations } from './invalidations';
 import type { Logger } from './log';
 import { createSecrets, type Secrets } from './secrets';
 import { seed } from './seed';
@@ -23,7 +24,17 @@ export async function seededDatabase(
 }
 
 /** Auth.js with only the development identity provider, at `devIdpIssuer`. */
-export function developmentAuth(deps: { db: Db; logger: Logger; devIdpIssuer: string }): Auth {
+export function developmentAuth({
+  superusers = [],
+  ...deps
+}: {
+  db: Db;
+  logger: Logger;
+  devIdpIssuer: string;
+  /** `BEACON_SUPERUSERS`, parsed. */
+  superusers?: readonly string[];
+  invalidations?: Invalidations;
+}): Auth {
   return createAuth({
     config: {
       publicUrl: undefined,
@@ -31,6 +42,7 @@ export function developmentAuth(deps: { db: Db; logger: Logger; devIdpIssuer: st
       google: null,
       isProduction: false,
       authSecret: randomBytes(32).toString('hex'),
+      superusers,
     },
     ...deps,
   });

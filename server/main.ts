@@ -6,7 +6,9 @@ import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
 import { createServer } from './app';
+import { createAiBudgetService } from './ai-budget/service';
 import { createAuth } from './auth/auth';
+import { revokeUnlistedSuperusers } from './auth/superusers';
 import { type Config, loadConfig, needsDevIdp, withDevSecrets } from './config';
 import type { Db } from './db/client';
 import { users } from './db/schema';
@@ -27,6 +29,7 @@ import { type CatalogueSchedule, startCatalogueSchedule } from './products/sched
 import { seed } from './seed';
 import { createServices } from './services';
 import type { HealthProbes } from './system/service';
+import { createCallLimits } from './trpc/limits';
 
 /** Reachable means any answer below 500. */
 async function httpProbe(url: string): Promise<void> {
@@ -88,6 +91,10 @@ async function main() {
     const { seeded } = await seed(database.db, { secrets });
     if (seeded) logger.info('seeded the demo data into an empty database');
   }
+  // BEACON_SUPERUSERS changes only with a restart: whoever it made a superuser and no longer names
+  // loses it now, not at their next sign-in (server/auth/superusers.ts).
+  const revoked = await revokeUnlistedSuperusers(database.db, config.superusers);
+  if (revoked > 0) logger.info({ revoked }, 'superusers no longer in BEACON_SUPERUSERS revoked');
 
   // Background jobs on the same database; this process runs workers too (once the services they
   // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).
@@ -118,9 +125,15 @@ async function main() {
         ? wsProbe(`${listening.url.replace(/^http/, 'ws')}/ws`)
         : Promise.reject(new Error('not listening yet')),
   };
+  // One AI budget for the AI service to charge and the settings screen to read.
+  const aiBudget = createAiBudgetService({
+    db: database.db,
+    defaultBudgetUsd: config.ai.monthlyBudgetUsd,
+  });
   const ai = await createAi(config, logger, {
     ...(b2c.simulator ? { b2cSimulatorUrl: b2c.simulator.url } : {}),
     ...(rateCounter ? { rateCounter } : {}),
+    ledger: aiBudget,
   });
   if (ai.simulator) logger.info({ url: ai.simulator.url }, 'AI provider simulator started');
   const services = createServices({
@@ -132,6 +145,9 @@ async function main() {
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: ai.service,
+    aiBudget,
+    // Cheap calls counted in memory, model and instance calls in the shared store on PostgreSQL.
+    limits: createCallLimits(config.callLimits, rateCounter ? { sharedCounter: rateCounter } : {}),
   });
   // Workers, and the catalogue schedule with them (a JOB_WORKERS=false server leaves both to workers).
   let schedule: CatalogueSchedule | undefined;

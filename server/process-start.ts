@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DomainError } from '~/domain/shared/errors';
 import type { AiSimulator } from '~/mock-server/ai/simulator';
 import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { AiSpendLedger } from './ai-budget/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import { type Config, ConfigError, needsAiSimulator } from './config';
@@ -179,15 +180,9 @@ export async function createB2C(
     simulatorUrl = simulator.url;
   }
   if (simulatorUrl) {
-    const { SIM_ADMIN_CLIENT } = await import('~/mock-server/b2c/simulator');
+    const { simulatorGatewayConfig } = await import('~/mock-server/b2c/simulator');
     return {
-      gateway: createB2CGateway({
-        accountManagerUrl: `${simulatorUrl}/am`,
-        clientId: SIM_ADMIN_CLIENT.clientId,
-        clientSecret: SIM_ADMIN_CLIENT.clientSecret,
-        extraAllowedHosts: [simulatorUrl],
-        instanceBaseUrl: `${simulatorUrl}/hosts/{host}`,
-      }),
+      gateway: createB2CGateway(simulatorGatewayConfig(simulatorUrl)),
       ...(simulator ? { simulator } : {}),
     };
   }
@@ -221,7 +216,14 @@ export async function createAi(
     startSimulator = true,
     b2cSimulatorUrl,
     rateCounter,
-  }: { startSimulator?: boolean; b2cSimulatorUrl?: string; rateCounter?: RateCounter } = {},
+    ledger,
+  }: {
+    startSimulator?: boolean;
+    b2cSimulatorUrl?: string;
+    rateCounter?: RateCounter;
+    /** The AI budget that calls made for an org are checked against and charged to. */
+    ledger?: AiSpendLedger;
+  } = {},
 ): Promise<{ service: AiService; simulator?: AiSimulator }> {
   let simulator: AiSimulator | undefined;
   let simulatorUrl = config.ai.simulatorUrl;
@@ -246,8 +248,10 @@ export async function createAi(
     timeoutMs: config.ai.timeoutMs,
     requestsPerMinute: config.ai.requestsPerMinute,
     ...(rateCounter ? { sharedCounter: rateCounter } : {}),
-    // Each call's tokens and cost; the areas' runs keep their own totals.
+    ...(ledger ? { ledger } : {}),
+    // Each call's tokens and cost; the areas' runs keep their own totals, the ledger each org's month.
     recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
+    onRecordError: (err) => logger.warn({ err }, 'AI call not recorded'),
   });
   return { service, ...(simulator ? { simulator } : {}) };
 }

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { b2cInstances, envs, memberships, orgs } from './db/schema';
 import { describeEachDriver } from './db/test-db';
 import { createReadThroughCache } from './read-through-cache';
-import { addEnv, domainError, makeOrg, makeUser, testServices, uniq } from './test-support';
+import {
+  addEnv,
+  domainError,
+  makeOrg,
+  makeUser,
+  signedInToAccountManager,
+  testServices,
+  uniq,
+} from './test-support';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -341,7 +349,8 @@ describeEachDriver('services never serve cached org/env data after a change', (g
     const prod = (await services.envs.list(org.id)).find((e) => e.slug === 'prod')!;
     expect(prod.b2cInstance).toBeNull();
     expect((await services.orgs.getContext(user, org.slug, 'prod')).env.b2cInstance).toBeNull();
-    await services.b2cAPIClients.getOrCreate(org.id);
+    await signedInToAccountManager(db(), user.id);
+    await services.b2cAPIClients.getOrCreate(org.id, user.id);
     for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
       await services.b2cAPIClients.verify(org.id, instance!.id, c);
     }

@@ -5,6 +5,7 @@
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { type AgentsService, createAgentsService } from './agents/service';
+import { type AiBudgetService, createAiBudgetService } from './ai-budget/service';
 import { type AnalystService, createAnalystService } from './analyst/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
@@ -39,6 +40,7 @@ import { type Invalidations, LOCAL_INVALIDATIONS } from './invalidations';
 import type { CacheOptions } from './read-through-cache';
 import type { Secrets } from './secrets';
 import { createSystemService, type HealthProbes, type SystemService } from './system/service';
+import { type CallLimits, NO_CALL_LIMITS } from './trpc/limits';
 
 export interface Services {
   access: AccessService;
@@ -60,6 +62,10 @@ export interface Services {
   jobs: JobRunsService;
   /** AI model calls (server/ai/service.ts); areas' jobs call models only through it. */
   ai: AiService;
+  /** Each org's AI spend this month against its budget; model work is refused once it is spent. */
+  aiBudget: AiBudgetService;
+  /** Calls per person and org on tRPC (server/trpc/limits.ts); the guards count every call. */
+  limits: CallLimits;
 }
 
 /**
@@ -69,7 +75,10 @@ export interface Services {
  */
 export interface ReadServices {
   access: Pick<AccessService, 'roleInOrg'>;
-  orgs: Pick<OrgsService, 'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get'>;
+  orgs: Pick<
+    OrgsService,
+    'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get' | 'creationFor' | 'overview'
+  >;
   envs: Pick<EnvsService, 'list'>;
   members: Pick<MembersService, 'list'>;
   invitations: Pick<InvitationsService, 'list'>;
@@ -83,6 +92,7 @@ export interface ReadServices {
   b2cInstances: Pick<B2CInstancesService, 'list' | 'get'>;
   system: Pick<SystemService, 'status' | 'databaseReady'>;
   jobs: Pick<JobRunsService, 'get' | 'watch'>;
+  aiBudget: Pick<AiBudgetService, 'get'>;
 }
 
 export interface ServiceDeps {
@@ -107,6 +117,13 @@ export interface ServiceDeps {
   ai?: AiService;
   /** The job queue areas enqueue their background work on; absent, starting such work is UNAVAILABLE. */
   jobs?: Pick<JobQueue, 'enqueue' | 'enqueueMany' | 'schedule' | 'unschedule'>;
+  /**
+   * The AI budget; a process passes the one its AI service charges (server/process-start.ts). Absent,
+   * one with the default budget on this database (the AI service then charges nothing to it).
+   */
+  aiBudget?: AiBudgetService;
+  /** Call limits on tRPC; absent, none (tests and scripts that call procedures in bulk). */
+  limits?: CallLimits;
 }
 
 export interface BeaconServices extends Services {
@@ -135,6 +152,8 @@ export function createServices({
   runEvents = noRunEvents,
   ai = unconfiguredAi(),
   jobs,
+  aiBudget = createAiBudgetService({ db, ...(now ? { now } : {}) }),
+  limits = NO_CALL_LIMITS,
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions, invalidations);
   const cache = createDataCache(db, cacheOptions, invalidations);
@@ -156,7 +175,9 @@ export function createServices({
     ),
     b2cInstances: rejectingBadData(b2cInstances),
     b2cAPIClients: rejectingBadData(b2cAPIClients),
-    agents: rejectingBadData(createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents })),
+    agents: rejectingBadData(
+      createAgentsService({ db, ...(jobs ? { jobs } : {}), runEvents, aiBudget }),
+    ),
     reviews: rejectingBadData(createReviewsService({ db, ...(jobs ? { jobs } : {}), now })),
     landingPages: rejectingBadData(
       createLandingPagesService({
@@ -165,14 +186,16 @@ export function createServices({
       }),
     ),
     monitoring: rejectingBadData(
-      createMonitoringService({ db, ...(jobs ? { jobs } : {}), runEvents }),
+      createMonitoringService({ db, ...(jobs ? { jobs } : {}), runEvents, aiBudget }),
     ),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),
     ai,
+    aiBudget: rejectingBadData(aiBudget),
+    limits,
   };
   // Not wrapped in rejectingBadData: `stream` is a generator, and its inputs are ids and the question.
-  return { ...services, analyst: createAnalystService({ db, ai, services }) };
+  return { ...services, analyst: createAnalystService({ db, ai, services, aiBudget }) };
 }
 
 const noRunEvents: RunEvents = { watch: () => () => undefined, close: async () => undefined };

@@ -1,8 +1,8 @@
 /**
  * Tests and benchmarks that run the real B2C clients against the simulator link an env the way
- * onboarding does: its instance row points at a simulated host, the org's API client exists, and the
- * instance grants it the OCAPI Data settings onboarding has a person paste. (No vitest import: the
- * benchmark scripts use it too.)
+ * onboarding does: its instance row points at a simulated host, the org's API client exists (created
+ * by a person signed in to the simulated Account Manager), and the instance grants it the OCAPI Data
+ * settings onboarding has a person paste. (No vitest import: the benchmark scripts use it too.)
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -10,9 +10,49 @@ import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances
 import type { B2CSimulator } from '~/mock-server/b2c';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
+import { ACCOUNT_MANAGER_PROVIDER } from './auth/account-manager-token';
 import type { Db } from './db/client';
-import { b2cInstances, envs, orgs, users } from './db/schema';
+import { accounts, b2cInstances, envs, orgs, users } from './db/schema';
 import type { Services } from './services';
+
+/**
+ * Signs `login` in to the simulated Account Manager (authorization code with PKCE) and keeps the
+ * token on a Beacon user's Salesforce account, as a Salesforce sign-in does: a new user unless
+ * `userId` is given. Maya administers the demo customer's API clients.
+ */
+export async function signInToAccountManager({
+  db,
+  simulator,
+  login = 'maya@beacon.test',
+  userId,
+}: {
+  db: Db;
+  simulator: B2CSimulator;
+  login?: string;
+  userId?: string;
+}): Promise<{ userId: string; accessToken: string }> {
+  const accessToken = await simulator.userToken(login);
+  let id = userId;
+  if (!id) {
+    const [user] = await db
+      .insert(users)
+      .values({ email: `am-${randomBytes(4).toString('hex')}@beacon.test`, name: login })
+      .returning({ id: users.id });
+    id = user!.id;
+  }
+  const amUser = simulator.accountManager.users.find((u) => u.mail === login);
+  await db.insert(accounts).values({
+    userId: id,
+    type: 'oauth',
+    provider: ACCOUNT_MANAGER_PROVIDER,
+    // Unique per Beacon user: several test users may stand for one Account Manager person.
+    providerAccountId: `${amUser?.id ?? login}#${randomBytes(4).toString('hex')}`,
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_at: Math.floor(Date.now() / 1000) + 1799,
+  });
+  return { userId: id, accessToken };
+}
 
 export async function linkToSimulator({
   db,
@@ -30,7 +70,8 @@ export async function linkToSimulator({
   host: string;
 }): Promise<{ clientId: string }> {
   await db.update(b2cInstances).set({ host }).where(eq(b2cInstances.id, b2cInstanceId));
-  const client = await services.b2cAPIClients.getOrCreate(orgId);
+  const { userId } = await signInToAccountManager({ db, simulator });
+  const client = await services.b2cAPIClients.getOrCreate(orgId, userId);
   const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
   if (!settings.ok) throw new Error(settings.error);
   simulator.instance(host).settings.ocapiData = settings.value;

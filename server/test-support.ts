@@ -4,7 +4,8 @@ import { vi } from 'vitest';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Db } from './db/client';
-import { b2cInstances, envs, memberships, orgs, users } from './db/schema';
+import { ACCOUNT_MANAGER_PROVIDER } from './auth/account-manager-token';
+import { accounts, b2cInstances, envs, memberships, orgs, users } from './db/schema';
 import type {
   ApiClientCredentials,
   B2CGateway,
@@ -45,6 +46,28 @@ export function testServices(db: Db, options: { now?: () => Date; cache?: CacheO
   const secrets = createSecrets(randomBytes(32));
   const services: BeaconServices = createServices({ db, b2c: gateway, secrets, ...options });
   return { services, gateway, state, secrets };
+}
+
+/**
+ * Keeps an Account Manager token on the user's Salesforce account, as their Salesforce sign-in does
+ * (valid for `expiresInSeconds`).
+ */
+export async function signedInToAccountManager(
+  db: Db,
+  userId: string,
+  accessToken = `am-token-${userId}`,
+  expiresInSeconds = 1799,
+) {
+  await db.insert(accounts).values({
+    userId,
+    type: 'oauth',
+    provider: ACCOUNT_MANAGER_PROVIDER,
+    providerAccountId: uniq('am-user'),
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
+  });
+  return accessToken;
 }
 
 export async function makeUser(

@@ -5,6 +5,7 @@
  * on SIGINT/SIGTERM: fetching ends at once, jobs in flight get SHUTDOWN_GRACE_MS to finish, and the
  * rest are released for another worker.
  */
+import { createAiBudgetService } from './ai-budget/service';
 import { loadConfig } from './config';
 import { SHUTDOWN_GRACE_MS, startJobs } from './jobs/runtime';
 import { createLogger } from './log';
@@ -30,9 +31,14 @@ async function main() {
   // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
   const b2c = await createB2C(config, { startSimulator: false });
   const rateCounter = sharedRateCounter(database);
+  const aiBudget = createAiBudgetService({
+    db: database.db,
+    defaultBudgetUsd: config.ai.monthlyBudgetUsd,
+  });
   const ai = await createAi(config, logger, {
     startSimulator: false,
     ...(rateCounter ? { rateCounter } : {}),
+    ledger: aiBudget,
   });
   const services = createServices({
     db: database.db,
@@ -42,6 +48,7 @@ async function main() {
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: ai.service,
+    aiBudget,
   });
   await jobs.work(services);
   const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-quer
 import { Link, useMatchRoute } from '@tanstack/react-router';
 import {
   BotIcon,
+  BuildingIcon,
   ChartLineIcon,
   CheckIcon,
   ChevronsUpDownIcon,
@@ -198,6 +199,12 @@ function OrgSwitcher({ org, expanded }: { org: Org; expanded: boolean }) {
             <Link to="/create-org">
               <PlusIcon aria-hidden className="size-4" />
               Create Org
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/sp/orgs">
+              <BuildingIcon aria-hidden className="size-4" />
+              All orgs
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem

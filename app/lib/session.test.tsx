@@ -3,6 +3,8 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import type { Session } from '~/domain/shared/session';
 import { expectConsoleError } from '~/tests/support/console';
 import {
   AuthedPage,
@@ -40,8 +42,29 @@ describe('session', () => {
       fetchSession((() => json({ message: 'down' }, 500)) as typeof fetch),
     );
     expect(store.getSnapshot().status).toBe('loading');
-    await expect(store.ready()).resolves.toBeNull();
+    await expect(store.ready()).resolves.toEqual({ status: 'signed-out', session: null });
     expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+  });
+
+  it('reads a 503 (the server cannot reach its database) as unavailable, not signed out, and logs nothing', async () => {
+    const unavailable = () => json({ error: { message: APP_MESSAGES.databaseUnavailable } }, 503);
+    await expect(fetchSession(unavailable as typeof fetch)).resolves.toBe('unavailable');
+    const store = createSessionStore(() => fetchSession(unavailable as typeof fetch));
+    await expect(store.ready()).resolves.toEqual({ status: 'unavailable', session: null });
+    expect(store.getSnapshot().status).toBe('unavailable');
+  });
+
+  it('asks again on retry, and ready() then answers what the retry found', async () => {
+    const answers: (Session | 'unavailable')[] = ['unavailable', { user, expires: 'x' }];
+    const load = vi.fn(() => Promise.resolve(answers.shift() ?? null));
+    const store = createSessionStore(load);
+    const seen = vi.fn();
+    store.subscribe(seen);
+    expect((await store.ready()).status).toBe('unavailable');
+    expect((await store.retry()).status).toBe('signed-in');
+    await expect(store.ready()).resolves.toMatchObject({ status: 'signed-in' });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(seen).toHaveBeenCalledTimes(2);
   });
 
   it('logs on network errors too', async () => {

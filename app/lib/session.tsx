@@ -1,4 +1,4 @@
-/** The visitor's session (docs/product.md#shell-and-sign-in): loading, then signed in or signed out; read once, shared by React and loaders. */
+/** The visitor's session (docs/product.md#shell-and-sign-in): loading, then signed in, signed out, or the server unable to tell (its database out of reach); read once, shared by React and loaders. */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { AUTH_BASE_PATH } from '~/domain/shared/constants';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
@@ -7,7 +7,12 @@ import type { Session, SessionUser } from '~/domain/shared/session';
 export type SessionState =
   | { status: 'loading'; session: null }
   | { status: 'signed-in'; session: Session }
-  | { status: 'signed-out'; session: null };
+  | { status: 'signed-out'; session: null }
+  /** The server answered that it cannot reach its database: the session may well be valid. */
+  | { status: 'unavailable'; session: null };
+
+/** What GET /api/auth/session can tell: a session, none, or that the server cannot say now. */
+export type SessionAnswer = Session | null | 'unavailable';
 
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null || !('user' in value)) return false;
@@ -17,10 +22,15 @@ function isSession(value: unknown): value is Session {
   );
 }
 
-/** GET /api/auth/session; a non-OK answer or a network failure leaves the session empty and logs. */
-export async function fetchSession(fetchImpl: typeof fetch = fetch): Promise<Session | null> {
+/**
+ * GET /api/auth/session. A 503 is the server saying it cannot reach its database (with Retry-After):
+ * not signed out, so 'unavailable'. Any other non-OK answer or a network failure leaves the session
+ * empty and logs.
+ */
+export async function fetchSession(fetchImpl: typeof fetch = fetch): Promise<SessionAnswer> {
   try {
     const response = await fetchImpl(`${AUTH_BASE_PATH}/session`, { credentials: 'same-origin' });
+    if (response.status === 503) return 'unavailable';
     if (!response.ok) throw new Error(`GET ${AUTH_BASE_PATH}/session answered ${response.status}`);
     const body: unknown = await response.json();
     return isSession(body)
@@ -35,16 +45,31 @@ export async function fetchSession(fetchImpl: typeof fetch = fetch): Promise<Ses
 export interface SessionStore {
   getSnapshot(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Resolves once the first fetch has ended, whatever its outcome. */
-  ready(): Promise<Session | null>;
+  /** Resolves once the first fetch (or the latest retry) has ended, with the state it left. */
+  ready(): Promise<SessionState>;
+  /** Asks the server again (after 'unavailable'); `ready()` then waits for this answer. */
+  retry(): Promise<SessionState>;
+}
+
+function stateOf(answer: SessionAnswer): SessionState {
+  if (answer === 'unavailable') return { status: 'unavailable', session: null };
+  return answer
+    ? { status: 'signed-in', session: answer }
+    : { status: 'signed-out', session: null };
 }
 
 export function createSessionStore(
-  load: () => Promise<Session | null> = fetchSession,
+  load: () => Promise<SessionAnswer> = fetchSession,
 ): SessionStore {
   let state: SessionState = { status: 'loading', session: null };
   const listeners = new Set<() => void>();
-  let pending: Promise<Session | null> | null = null;
+  let pending: Promise<SessionState> | null = null;
+  const fetchOnce = () =>
+    load().then((answer) => {
+      state = stateOf(answer);
+      listeners.forEach((listener) => listener());
+      return state;
+    });
   return {
     getSnapshot: () => state,
     subscribe(listener) {
@@ -52,13 +77,11 @@ export function createSessionStore(
       return () => listeners.delete(listener);
     },
     ready() {
-      pending ??= load().then((session) => {
-        state = session
-          ? { status: 'signed-in', session }
-          : { status: 'signed-out', session: null };
-        listeners.forEach((listener) => listener());
-        return session;
-      });
+      pending ??= fetchOnce();
+      return pending;
+    },
+    retry() {
+      pending = fetchOnce();
       return pending;
     },
   };

@@ -2,6 +2,7 @@
  * An agent's run as screens see it: its items (product × locale × field group), what they produced,
  * what it cost, and why items failed, in plain words. See docs/product.md#agents.
  */
+import { AI_BUDGET_MESSAGES } from '~/domain/ai-budget/messages';
 import { AI_PROVIDER_NAMES, type AiModelId, type AiProvider } from '~/domain/ai/models';
 import type { ProductField } from '~/domain/products/entities';
 import type { AgentType } from './catalogue';
@@ -68,6 +69,7 @@ export const RUN_ERROR_REASONS = [
   'instance-unavailable',
   'product-gone',
   'internal',
+  'budget-exhausted',
 ] as const;
 export type RunErrorReason = (typeof RUN_ERROR_REASONS)[number];
 
@@ -76,6 +78,8 @@ export const RUN_STOPPING_REASONS: ReadonlySet<RunErrorReason> = new Set([
   'invalid-key',
   'not-configured',
   'instance-permission',
+  // The org's AI budget for the month is spent: no item may call a model any more.
+  'budget-exhausted',
 ]);
 
 export function runErrorMessage(reason: RunErrorReason, provider: AiProvider): string {
@@ -99,6 +103,8 @@ export function runErrorMessage(reason: RunErrorReason, provider: AiProvider): s
       return 'The product is no longer in the catalogue copy: it was deleted on the instance.';
     case 'internal':
       return 'Beacon failed on this item. The team has been told.';
+    case 'budget-exhausted':
+      return AI_BUDGET_MESSAGES.exhausted;
   }
 }
 

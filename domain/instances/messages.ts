@@ -17,6 +17,10 @@ export const INSTANCE_MESSAGES = {
   apiClientSecretUnreadable:
     'The stored API client secret cannot be read (the secret key changed). Recreate the API client in Account Manager and try again.',
   onboardingIncomplete: (missing: string[]) => `Onboarding is not complete: ${missing.join(', ')}.`,
+  accountManagerSignInNeeded:
+    'Creating the API client needs your Salesforce Account Manager sign-in. Sign out, sign in with Salesforce and try again.',
+  apiClientNoRole:
+    'Your Account Manager user cannot create API clients: it needs the Account Administrator or API Administrator role.',
 } as const;
 
 /** Reasons of instance errors: Beacon's own, and the B2C client's error names it passes on. */
@@ -26,6 +30,8 @@ export const INSTANCE_ERROR_REASONS = [
   'b2c-unavailable',
   'verify-failed',
   'api-client-create-failed',
+  'account-manager-sign-in-needed',
+  'api-client-no-role',
   'B2CAuthError',
   'B2CPermissionError',
   'B2CNotFoundError',

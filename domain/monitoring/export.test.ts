@@ -119,7 +119,7 @@ describe('resultsCsv', () => {
       'publish,,,2026-02-05T10:00:00.000Z,,,jacket; vest,,proposals_published,3,,,,,,',
       "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_before,0.75,3,4,0.3006,0.9544,,",
       "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_after,0.25,1,4,0.0456,0.6994,,",
-      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_difference,-0.5,,,-1.1001,0.1001,0.157299,no",
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_difference,-0.5,,,-0.7891,0.1355,0.148302,no",
       "product,all,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,3,,,,,,",
       "product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,2,,,,,,",
       "product,anthropic,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,1,,,,,,",

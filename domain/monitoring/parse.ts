@@ -1,10 +1,20 @@
 /**
  * What one sampled answer says about the brand (docs/product.md#monitoring): whether it names the
- * brand (its name or an accepted variant, as a whole word: "Acme" is not in "Acmeology"), whether it
- * cites the brand's domain, where the brand stands among the brands it names, which competitors and
- * which of the catalogue's products it names, the URLs it cites, and its tone towards the brand.
- * Sentiment is rule-based (cue words in the sentences that name the brand, with negation), not
- * model-graded: the same answer always parses the same way, and parsing costs no model call.
+ * brand, whether it cites the brand's domain, where the brand stands among the brands it names,
+ * which competitors and which of the catalogue's products it names, the URLs it cites, and its tone
+ * towards the brand.
+ *
+ * Answers are read as people write them. A brand is named by its name or an accepted variant, as a
+ * whole word ("Acme" is not in "Acmeology"), in the answer's words: not inside a URL, a bare domain
+ * or an e-mail address (domains are cited, not named), and not inside a longer name of another brand
+ * ("Acme Pro Gear" names that competitor, not "Acme"). Text is compared folded (`foldText`), so case,
+ * composed or combining accents and full-width letters do not matter.
+ *
+ * Sentiment is rule-based, not model-graded: the same answer always parses the same way, and parsing
+ * costs no model call. It counts cue words in the sentences about the brand: those naming it, and
+ * those under a heading or in a list item naming only the brand (with the list items nested in it).
+ * A negation ("not", "isn't", "never", "no", "without", …) flips the first cue after it within a few
+ * words of its clause; commas, semicolons, dashes and words such as "but" or "although" end it.
  */
 
 export interface BrandSpec {
@@ -41,43 +51,67 @@ export interface ParsedAnswer {
   sentiment: Sentiment | null;
 }
 
-const LETTER_OR_DIGIT = String.raw`[\p{L}\p{N}]`;
+// Folding: the full case folds toLowerCase leaves out that matter in the answers we read (German ß
+// and ẞ, Greek final sigma, the Turkish dotted capital I, which lowercases to i + a combining dot),
+// and typographic apostrophes, so "Levi’s" and "isn’t" read as "Levi's" and "isn't".
+const FOLDS = /[ßς\u2018\u2019\u02bc]|i\u0307/gu;
+const FOLDED: Record<string, string> = {
+  ß: 'ss',
+  ς: 'σ',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  'i\u0307': 'i',
+};
+
+/**
+ * Text as the parser compares it: NFKC (full-width and compatibility letters to plain ones, accents
+ * composed), case-folded, apostrophes straight. Lengths may change, so the parser compares indexes
+ * into folded text only.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(FOLDS, (c) => FOLDED[c] ?? c);
+}
+
+const WORD_CHAR = String.raw`[\p{L}\p{N}\p{M}]`;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A phrase as a whole-word pattern: spaces match any run of whitespace, case and accents as written. */
-function phrasePattern(phrase: string): RegExp {
-  const body = phrase
-    .trim()
-    .split(/\s+/)
-    .map(escapeRegex)
-    .join(String.raw`\s+`);
-  return new RegExp(`(?<!${LETTER_OR_DIGIT})${body}(?!${LETTER_OR_DIGIT})`, 'iu');
-}
+// A host: labels of letters, digits and inner hyphens, then a top-level label of letters that ends
+// where its word does ("v1.2" and "e.g." are no hosts; "acme.com2" is not cut to "acme.com").
+const HOST = String.raw`(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\p{L}\p{N}])`;
+const EMAIL = String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@${HOST}`;
+/** http(s) URLs, and bare domains such as "acme.com/jackets" or "www.acme-outfitters.com". */
+const URL_SOURCE = String.raw`\bhttps?:\/\/[^\s<>"'()[\]{}]+|(?<![\p{L}\p{N}@./-])${HOST}(?:\/[^\s<>"'()[\]{}]*)?`;
+/** E-mail addresses (group 1, so they are told apart) and URLs: what an answer cites, not says. */
+const ADDRESS = new RegExp(`(${EMAIL})|${URL_SOURCE}`, 'giu');
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/u;
 
-/** Where a brand is first named, under any of its names; -1 when it is not. */
-function firstIndex(text: string, patterns: readonly RegExp[]): number {
-  let first = -1;
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match && (first === -1 || match.index < first)) first = match.index;
-  }
-  return first;
-}
+/**
+ * Stands in for a URL's or e-mail address's characters, so names are not found inside them while
+ * every index stays put: not a letter (names end beside it), not a space (a name does not run across
+ * it), not sentence punctuation (a URL's dots end no sentence). Folding leaves it as it is.
+ */
+const HIDDEN = '\u0000';
 
-/** http(s) URLs, and bare domains such as "acme.com/jackets"; trailing punctuation is not part of them. */
-const URL_PATTERN =
-  /\bhttps?:\/\/[^\s<>"'()[\]{}]+|(?<![\p{L}\p{N}@./-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:\/[^\s<>"'()[\]{}]*)?/giu;
+/** The URLs a text cites, once each and as written, and the text with its addresses hidden. */
+function readAddresses(text: string): { urls: string[]; said: string } {
+  const urls: string[] = [];
+  const said = text.replace(ADDRESS, (address: string, email: string | undefined) => {
+    const kept = address.replace(TRAILING_PUNCTUATION, '');
+    if (!email && !urls.includes(kept)) urls.push(kept);
+    return HIDDEN.repeat(kept.length) + address.slice(kept.length);
+  });
+  return { urls, said };
+}
 
 export function extractUrls(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(/[.,;:!?]+$/u, '');
-    if (!found.includes(url)) found.push(url);
-  }
-  return found;
+  return readAddresses(text).urls;
 }
 
 /** The URL's host, lower case, without "www."; null when it is not a URL or domain. */
@@ -92,66 +126,312 @@ export function hostOf(url: string): string | null {
 
 function citesDomain(urls: readonly string[], domain: string | null | undefined): boolean {
   if (!domain) return false;
-  const wanted = domain.toLowerCase().replace(/^www\./, '');
+  const wanted = hostOf(domain.trim());
+  if (!wanted) return false;
   return urls.some((url) => {
     const host = hostOf(url);
     return host !== null && (host === wanted || host.endsWith(`.${wanted}`));
   });
 }
 
-const POSITIVE = [
-  'recommend',
-  'recommended',
-  'best',
-  'great',
-  'excellent',
-  'reliable',
-  'trusted',
-  'love',
-  'loved',
-  'favorite',
-  'favourite',
-  'top',
-  'quality',
-  'durable',
-  'popular',
-  'well-made',
-  'standout',
-  'outstanding',
-];
-const NEGATIVE = [
-  'avoid',
-  'poor',
-  'bad',
-  'worst',
-  'complaints',
-  'overpriced',
-  'disappointing',
-  'flimsy',
-  'unreliable',
-  'cheaply',
-  'issues',
-  'problems',
-  'mediocre',
-];
-const NEGATIONS = new Set(['not', 'no', "don't", 'dont', 'never', "isn't", "wouldn't", 'hardly']);
+/** A brand named in the answer: where (in folded text) and which (0 is the monitored brand). */
+interface Mention {
+  at: number;
+  brand: number;
+}
 
-/** The tone of the sentences that name the brand: cue words counted, a negation just before flipping one. */
-export function sentimentOf(text: string, brandPatterns: readonly RegExp[]): Sentiment {
-  let positive = 0;
-  let negative = 0;
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/u)) {
-    if (!brandPatterns.some((p) => p.test(sentence))) continue;
-    const words = sentence.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
-    words.forEach((word, i) => {
-      const negated = words.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w));
-      const isPositive = POSITIVE.includes(word);
-      const isNegative = NEGATIVE.includes(word);
-      if (!isPositive && !isNegative) return;
-      if (isPositive !== negated) positive += 1;
-      else negative += 1;
-    });
+/**
+ * One pattern for every name of every brand, longest first: at each place the longest name wins, and
+ * matching goes on after it, so a name inside a longer name of another brand is not a mention of its
+ * own. Spaces in a name match any run of whitespace.
+ */
+function namesPattern(brands: readonly BrandSpec[]): {
+  pattern: RegExp | null;
+  brandOf: Map<string, number>;
+} {
+  const brandOf = new Map<string, number>();
+  brands.forEach((b, i) => {
+    for (const name of [b.name, ...(b.variants ?? [])]) {
+      const key = foldText(name).trim().split(/\s+/).join(' ');
+      // The monitored brand comes first, so a name it shares with a competitor stays the brand's.
+      if (key && !brandOf.has(key)) brandOf.set(key, i);
+    }
+  });
+  if (brandOf.size === 0) return { pattern: null, brandOf };
+  const body = [...brandOf.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((key) =>
+      key
+        .split(' ')
+        .map(escapeRegex)
+        .join(String.raw`\s+`),
+    )
+    .join('|');
+  return {
+    pattern: new RegExp(`(?<!${WORD_CHAR})(?:${body})(?!${WORD_CHAR})`, 'gu'),
+    brandOf,
+  };
+}
+
+function mentionsIn(
+  text: string,
+  pattern: RegExp | null,
+  brandOf: ReadonlyMap<string, number>,
+): Mention[] {
+  if (!pattern) return [];
+  const mentions: Mention[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const brand = brandOf.get(match[0].split(/\s+/).join(' '));
+    if (brand !== undefined) {
+      mentions.push({ at: match.index, brand });
+    }
   }
+  return mentions;
+}
+
+const CUES = new Map<string, 1 | -1>([
+  ...[
+    'recommend',
+    'recommends',
+    'recommended',
+    'best',
+    'great',
+    'excellent',
+    'reliable',
+    'trusted',
+    'love',
+    'loved',
+    'favorite',
+    'favourite',
+    'top',
+    'quality',
+    'durable',
+    'popular',
+    'well-made',
+    'standout',
+    'outstanding',
+  ].map((w) => [w, 1] as const),
+  ...[
+    'avoid',
+    'poor',
+    'bad',
+    'worst',
+    'complaints',
+    'overpriced',
+    'disappoint',
+    'disappointing',
+    'flimsy',
+    'unreliable',
+    'cheaply',
+    'issues',
+    'problems',
+    'mediocre',
+    'wrong',
+  ].map((w) => [w, -1] as const),
+]);
+/** Words that negate; besides these, every "…n't" contraction ("isn't", "won't", "can't"). */
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'hardly',
+  'without',
+  'neither',
+  'nor',
+  'cannot',
+  'dont',
+  'doesnt',
+  'didnt',
+  'isnt',
+  'arent',
+  'wasnt',
+  'werent',
+  'wont',
+  'wouldnt',
+  'shouldnt',
+  'couldnt',
+  'cant',
+  // Where the cue follows, as in "n'est pas durable", "nicht top", "jamais", "nunca".
+  'pas',
+  'nicht',
+  'jamais',
+  'nunca',
+]);
+/** A negation followed by one of these negates nothing: "not only", "no doubt", "no wonder". */
+const NOT_NEGATING = new Set(['only', 'just', 'doubt', 'question', 'wonder', 'surprise', 'matter']);
+/** Words that end a clause, and so a negation's reach ("not cheap, but excellent"). */
+const CLAUSE_WORDS = ['but', 'although', 'though', 'however', 'whereas', 'while', 'except'];
+/** Tokens that end a negation's reach: the clause words and punctuation inside a sentence. */
+const ENDS_NEGATION = new Set([...CLAUSE_WORDS, ...',;:()|-\u2013\u2014']);
+/** A negation reaches the first cue within this many words after it ("don't think it's the best"). */
+const NEGATION_REACH = 5;
+
+/** Where a clause ends, for telling which brand a clause is about (parentheses do not end one). */
+const CLAUSE_BREAK = new RegExp(
+  String.raw`[,;:|\u2013\u2014]|(?<=\s)-(?=\s)|(?<![\p{L}\p{N}'])(?:${CLAUSE_WORDS.join('|')})(?![\p{L}\p{N}'])`,
+  'gu',
+);
+/** Words with their inner apostrophes and hyphens, and the punctuation that ends a clause. */
+const TOKEN = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|[,;:()|\u2013\u2014]|(?<=\s)-(?=\s)/gu;
+const isNegation = (word: string) => NEGATIONS.has(word) || word.endsWith("n't");
+
+/** Adds one sentence's cues to the tally: +1 positive, -1 negative, each flipped when negated. */
+function scoreSentence(sentence: string, tally: { positive: number; negative: number }) {
+  const tokens = sentence.match(TOKEN) ?? [];
+  let reach = 0;
+  let negated = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const cue = CUES.get(token);
+    if (cue !== undefined) {
+      const tone = reach > 0 && negated ? -cue : cue;
+      if (tone > 0) tally.positive += 1;
+      else tally.negative += 1;
+      // "not durable or reliable": the negation goes on past "or" to the next cue.
+      const next = tokens[i + 1];
+      if (reach > 0 && negated && (next === 'or' || next === 'nor')) {
+        reach = NEGATION_REACH;
+        i += 1;
+      } else {
+        reach = 0;
+      }
+    } else if (isNegation(token)) {
+      if (NOT_NEGATING.has(tokens[i + 1] ?? '')) continue;
+      // A second negation in reach undoes the first: "not without issues".
+      negated = reach > 0 ? !negated : true;
+      reach = NEGATION_REACH;
+    } else if (ENDS_NEGATION.has(token)) {
+      reach = 0;
+    } else if (reach > 0) {
+      reach -= 1;
+    }
+  }
+}
+
+const HEADING = /^(#{1,6})\s+/;
+/** A line that is bold and nothing else ("**Acme Outdoor**"), as answers write a small heading. */
+const BOLD_LINE = /^(\*\*|__)(?:(?!\1).)+\1:?\s*$/u;
+const THEMATIC_BREAK = /^(?:[-*_]\s*){3,}$/;
+const LIST_MARKER = /^(?:[-*+•]|\d{1,3}[.)])\s+/u;
+const QUOTE_MARKER = /^(?:>\s?)+/;
+const SENTENCE_END = /[.!?]+(?:\s+|$)/gu;
+
+/** Which brands text[from, to) names: the brand (0), others, both or none. */
+function namedIn(mentions: readonly Mention[], from: number, to: number) {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mentions[mid]!.at < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let brand = false;
+  let other = false;
+  for (let i = lo; i < mentions.length && mentions[i]!.at < to; i++) {
+    if (mentions[i]!.brand === 0) brand = true;
+    else other = true;
+  }
+  return { brand, other };
+}
+
+/**
+ * What a heading or list item is about: only the brand, other brands (or the brand among others), or,
+ * naming none, what it sits under.
+ */
+type Subject = 'brand' | 'other' | null;
+
+function subjectOf(mentions: readonly Mention[], from: number, to: number): Subject {
+  const named = namedIn(mentions, from, to);
+  if (named.brand && !named.other) return 'brand';
+  return named.brand || named.other ? 'other' : null;
+}
+
+/**
+ * The tone towards the brand (0 in `mentions`) of an answer in folded text with its addresses
+ * hidden. Lines are read as Markdown: headings (and bold-only lines) open sections, list items nest
+ * by indentation, and a sentence that names no brand is about what its list item, or else its
+ * section, is about.
+ */
+function sentimentOf(text: string, mentions: readonly Mention[]): Sentiment {
+  const tally = { positive: 0, negative: 0 };
+  const sections: { level: number; subject: Subject }[] = [];
+  const items: { indent: number; subject: Subject }[] = [];
+  /**
+   * A sentence naming the brand and others, clause by clause: a clause naming the brand counts, one
+   * naming only others does not, and one naming none goes with the clause before it ("Acme is
+   * great, while Globex is cheap but flimsy" is positive about Acme).
+   */
+  const readClauses = (from: number, sentence: string) => {
+    let about: Subject = null;
+    let start = 0;
+    const read = (end: number) => {
+      const named = namedIn(mentions, from + start, from + end);
+      if (named.brand) about = 'brand';
+      else if (named.other) about = 'other';
+      if (about === 'brand') scoreSentence(sentence.slice(start, end), tally);
+      start = end;
+    };
+    for (const boundary of sentence.matchAll(CLAUSE_BREAK)) read(boundary.index);
+    read(sentence.length);
+  };
+  /** Scores the sentences of `line` (at `from` in `text`) that are about the brand. */
+  const readLine = (from: number, line: string, subject: Subject) => {
+    const read = (start: number, end: number) => {
+      const named = namedIn(mentions, from + start, from + end);
+      if (named.brand && named.other) readClauses(from + start, line.slice(start, end));
+      else if (named.brand || (!named.other && subject === 'brand')) {
+        scoreSentence(line.slice(start, end), tally);
+      }
+    };
+    let start = 0;
+    for (const end of line.matchAll(SENTENCE_END)) {
+      read(start, end.index + end[0].length);
+      start = end.index + end[0].length;
+    }
+    if (start < line.length) read(start, line.length);
+  };
+
+  let nextLine = 0;
+  for (const raw of text.split('\n')) {
+    const lineStart = nextLine;
+    nextLine += raw.length + 1;
+    const indent = /^[ \t]*/.exec(raw)![0];
+    const width = indent.replace(/\t/g, '    ').length;
+    const unquoted = raw.slice(indent.length).replace(QUOTE_MARKER, '');
+    const at = lineStart + raw.length - unquoted.length;
+    const line = unquoted.trimEnd();
+    if (!line) continue;
+    if (THEMATIC_BREAK.test(line)) {
+      sections.length = 0;
+      items.length = 0;
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    const level = heading ? heading[1]!.length : width === 0 && BOLD_LINE.test(line) ? 7 : 0;
+    if (level > 0) {
+      while (sections.length > 0 && sections.at(-1)!.level >= level) sections.pop();
+      items.length = 0;
+      const subject = subjectOf(mentions, at, at + line.length) ?? sections.at(-1)?.subject ?? null;
+      sections.push({ level, subject });
+      readLine(at, line, subject);
+      continue;
+    }
+    const marker = LIST_MARKER.exec(line);
+    if (marker) {
+      while (items.length > 0 && items.at(-1)!.indent >= width) items.pop();
+      const subject =
+        subjectOf(mentions, at, at + line.length) ??
+        (items.at(-1) ?? sections.at(-1))?.subject ??
+        null;
+      items.push({ indent: width, subject });
+      readLine(at + marker[0].length, line.slice(marker[0].length), subject);
+      continue;
+    }
+    // A paragraph line: indented, it goes on the list item above it; else it ends the list.
+    while (items.length > 0 && items.at(-1)!.indent >= width) items.pop();
+    readLine(at, line, (items.at(-1) ?? sections.at(-1))?.subject ?? null);
+  }
+  const { positive, negative } = tally;
   if (positive > 0 && negative > 0) return 'mixed';
   if (positive > 0) return 'positive';
   if (negative > 0) return 'negative';
@@ -161,31 +441,28 @@ export function sentimentOf(text: string, brandPatterns: readonly RegExp[]): Sen
 /** Product names shorter than this many characters are too generic to count as naming the product. */
 const MIN_NAME_LENGTH = 8;
 
-const tokenKey = (word: string) => word.toLocaleLowerCase('en-US');
 const wordsOf = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? [];
 
 /**
- * A parser for one monitoring setup: the brand's and competitors' patterns and the catalogue's ids
- * and names indexed once, so each of thousands of answers is parsed in one pass over its words.
+ * A parser for one monitoring setup: the brands' names and the catalogue's ids and names indexed
+ * once, so each of thousands of answers is parsed in a few passes over its text.
  */
 export function createAnswerParser(setup: {
   brand: BrandSpec;
   competitors: readonly BrandSpec[];
   catalogue: readonly CatalogueEntry[];
 }): (answer: string) => ParsedAnswer {
-  const patternsOf = (b: BrandSpec) =>
-    [b.name, ...(b.variants ?? [])].filter((n) => n.trim()).map(phrasePattern);
-  const brandPatterns = patternsOf(setup.brand);
-  const competitors = setup.competitors.map((c) => ({ name: c.name, patterns: patternsOf(c) }));
+  const brands = [setup.brand, ...setup.competitors];
+  const { pattern, brandOf } = namesPattern(brands);
 
   const byId = new Map<string, string>();
   // Names by their first word: each answer word looks up the names that may start there.
   const byFirstWord = new Map<string, { words: string[]; id: string }[]>();
   for (const entry of setup.catalogue) {
-    byId.set(tokenKey(entry.id), entry.id);
+    byId.set(foldText(entry.id), entry.id);
     const name = entry.name?.trim();
     if (!name || name.length < MIN_NAME_LENGTH) continue;
-    const words = wordsOf(name).map(tokenKey);
+    const words = wordsOf(foldText(name));
     if (words.length === 0) continue;
     const list = byFirstWord.get(words[0]!) ?? [];
     list.push({ words, id: entry.id });
@@ -193,16 +470,14 @@ export function createAnswerParser(setup: {
   }
 
   return (answer) => {
-    const brandAt = firstIndex(answer, brandPatterns);
-    const named = competitors
-      .map((c) => ({ name: c.name, at: firstIndex(answer, c.patterns) }))
-      .filter((c) => c.at >= 0);
-    const inOrder = [
-      ...named,
-      ...(brandAt >= 0 ? [{ name: setup.brand.name, at: brandAt }] : []),
-    ].sort((a, b) => a.at - b.at);
+    const { urls, said } = readAddresses(answer);
+    const text = foldText(said);
+    const mentions = mentionsIn(text, pattern, brandOf);
+    const inOrder = [...new Set(mentions.map((m) => m.brand))];
+    const brandMentioned = inOrder.includes(0);
 
-    const words = wordsOf(answer).map(tokenKey);
+    // Products are named anywhere, a URL's path included.
+    const words = wordsOf(foldText(answer));
     const products: string[] = [];
     const add = (id: string) => {
       if (!products.includes(id)) products.push(id);
@@ -215,16 +490,15 @@ export function createAnswerParser(setup: {
       }
     });
 
-    const urls = extractUrls(answer);
     return {
-      brandMentioned: brandAt >= 0,
+      brandMentioned,
       brandCited: citesDomain(urls, setup.brand.domain),
-      position: brandAt >= 0 ? inOrder.findIndex((b) => b.at === brandAt) + 1 : null,
-      brandsInOrder: inOrder.map((b) => b.name),
-      competitorsNamed: named.sort((a, b) => a.at - b.at).map((c) => c.name),
+      position: brandMentioned ? inOrder.indexOf(0) + 1 : null,
+      brandsInOrder: inOrder.map((b) => brands[b]!.name),
+      competitorsNamed: inOrder.filter((b) => b !== 0).map((b) => brands[b]!.name),
       productsNamed: products,
       citedUrls: urls,
-      sentiment: brandAt >= 0 ? sentimentOf(answer, brandPatterns) : null,
+      sentiment: brandMentioned ? sentimentOf(text, mentions) : null,
     };
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The statistics behind monitoring's figures (docs/product.md#monitoring): a rate is a share of
  * sampled answers, so each is shown with its 95% Wilson score interval, and a change between two
- * periods is a two-proportion z-test with the 95% interval of the difference. Pure, so the server's
+ * periods is Newcombe's hybrid score interval of the difference, with the verdict read from it. Pure, so the server's
  * aggregates, the screens and the export say the same thing.
  */
 
@@ -67,21 +67,63 @@ export interface ProportionTest {
   after: Rate;
   /** after − before, in rate points (0..1); null when a side has no samples. */
   difference: number | null;
-  /** 95% interval of the difference (unpooled standard error). */
+  /** 95% interval of the difference: Newcombe's hybrid score interval, always within ±1. */
   interval: Interval | null;
-  /** The pooled two-proportion z statistic; null when it is undefined (no samples, or no variance). */
+  /**
+   * The normal deviate at which that interval just reaches zero, signed like the difference (the
+   * test the interval inverts); null when there is nothing to test (no samples, or every answer the
+   * same on both sides).
+   */
   z: number | null;
-  /** Two-sided p-value; null with z. */
+  /** Two-sided p-value of the same test: below 0.05 exactly when the 95% interval excludes zero. */
   pValue: number | null;
-  /** p < 0.05: only then may a screen call the change an uplift (or a drop). */
+  /** The interval excludes zero: only then may a screen call the change an uplift (or a drop). */
   significant: boolean;
 }
 
 /**
- * Whether the rate after a change differs from the rate before it: a two-sided two-proportion z-test
- * (pooled standard error for the test, unpooled for the difference's interval). With every answer the
- * same on both sides (0 or n of n everywhere) there is no variance and nothing to test: not
- * significant.
+ * Newcombe's hybrid score interval for a difference of two proportions (method 10 of Newcombe 1998,
+ * "Interval estimation for the difference between independent proportions", Statistics in Medicine
+ * 17:873–890), built from each side's Wilson interval at the deviate z. It stays within ±1, never
+ * collapses to a point, and covers close to its nominal level at small n, where the Wald interval
+ * (difference ± z·SE) does not.
+ */
+export function newcombeInterval(
+  before: { successes: number; n: number },
+  after: { successes: number; n: number },
+  z = Z_95,
+): Interval {
+  const b = wilsonInterval(before.successes, before.n, z);
+  const a = wilsonInterval(after.successes, after.n, z);
+  const pb = b.rate ?? 0;
+  const pa = a.rate ?? 0;
+  const difference = pa - pb;
+  return {
+    low: Math.max(-1, difference - Math.hypot(pa - a.low, b.high - pb)),
+    high: Math.min(1, difference + Math.hypot(a.high - pa, pb - b.low)),
+  };
+}
+
+/** The deviate z with Φ(z) = p, for 0 < p < 1 (bisection on normalCdf). */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be in (0, 1), got ${p}`);
+  let low = -40;
+  let high = 40;
+  for (let i = 0; i < 100; i++) {
+    const mid = (low + high) / 2;
+    if (normalCdf(mid) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/**
+ * Whether the rate after a change differs from the rate before it. The interval and the verdict come
+ * from one procedure, so they cannot disagree: the difference's interval is Newcombe's hybrid score
+ * interval, the verdict is "significant" exactly when that interval (at 1 − alpha) excludes zero, and
+ * the p-value is the test the interval inverts (the largest alpha whose interval still excludes zero),
+ * found by bisection on the deviate. With every answer the same on both sides (0 or n of n
+ * everywhere) there is no variation to test: not significant, no p-value.
  */
 export function twoProportionTest(
   before: { successes: number; n: number },
@@ -101,19 +143,41 @@ export function twoProportionTest(
       significant: false,
     };
   }
-  const p1 = b.rate!;
-  const p2 = a.rate!;
-  const difference = p2 - p1;
-  const unpooled = Math.sqrt((p1 * (1 - p1)) / b.n + (p2 * (1 - p2)) / a.n);
-  const interval = { low: difference - Z_95 * unpooled, high: difference + Z_95 * unpooled };
+  const difference = a.rate! - b.rate!;
+  const interval = newcombeInterval(before, after);
   const pooled = (b.successes + a.successes) / (b.n + a.n);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / b.n + 1 / a.n));
-  if (se === 0) {
+  if (pooled === 0 || pooled === 1) {
     return { before: b, after: a, difference, interval, z: null, pValue: null, significant: false };
   }
-  const z = difference / se;
-  const pValue = 2 * (1 - normalCdf(Math.abs(z)));
-  return { before: b, after: a, difference, interval, z, pValue, significant: pValue < alpha };
+  const verdictInterval =
+    alpha === 0.05 ? interval : newcombeInterval(before, after, normalQuantile(1 - alpha / 2));
+  const significant = verdictInterval.low > 0 || verdictInterval.high < 0;
+  const z = Math.sign(difference) * zeroCrossing(before, after, difference);
+  const pValue = Math.min(1, 2 * (1 - normalCdf(Math.abs(z))));
+  return { before: b, after: a, difference, interval, z, pValue, significant };
+}
+
+/** The deviate at which the interval's bound nearest zero reaches zero (0 for no difference). */
+function zeroCrossing(
+  before: { successes: number; n: number },
+  after: { successes: number; n: number },
+  difference: number,
+): number {
+  if (difference === 0) return 0;
+  const holdsZero = (z: number) => {
+    const { low, high } = newcombeInterval(before, after, z);
+    return difference > 0 ? low <= 0 : high >= 0;
+  };
+  // The interval widens with z: it excludes zero below the crossing and holds it above.
+  let low = 0;
+  let high = 40;
+  if (!holdsZero(high)) return high;
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + high) / 2;
+    if (holdsZero(mid)) high = mid;
+    else low = mid;
+  }
+  return (low + high) / 2;
 }
 
 /** Each brand's share of all brand mentions (share of voice); empty when no brand was named. */

@@ -38,3 +38,21 @@ export const bestRedirectSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('no-envs'), org: orgSchema, env: z.null() }),
 ]);
 export type BestRedirect = z.infer<typeof bestRedirectSchema>;
+
+/** How many members `orgs.overview` names per org (owners first); it counts them all. */
+export const ORG_OVERVIEW_MEMBERS = 5;
+
+/** An org as the superusers' list of every org (/app/sp/orgs) shows it. */
+export interface OrgOverview extends Org {
+  createdAt: Date;
+  memberCount: number;
+  /** The first ORG_OVERVIEW_MEMBERS members, owners first, then by e-mail. */
+  members: { name: string | null; email: string; role: MembershipRole }[];
+  /** Every env, by slug, with the instance it is linked to. */
+  envs: {
+    id: string;
+    slug: string;
+    name: string;
+    b2cInstance: { instanceId: string; host: string; onboarded: boolean } | null;
+  }[];
+}

@@ -1,6 +1,7 @@
 /** Inputs of the orgs and envs procedures, validated on the server and reused by the app's forms and the mocks. */
 import { z } from 'zod/mini';
 import { idSchema } from '~/domain/shared/ids';
+import { ORG_OVERVIEW_FILTERS } from './search';
 import { slugSchema } from './slug';
 
 /** Every org-scoped procedure's input names its org; the org guard reads it. */
@@ -25,3 +26,5 @@ const nameInput = z
 export const nameSlugInput = z.object({ name: nameInput, slug: slugSchema });
 export const createOrgInput = nameSlugInput;
 export const createEnvInput = z.object({ orgId: idSchema, name: nameInput, slug: slugSchema });
+/** The superusers' list of every org: all of them, or only those waiting for verification. */
+export const orgOverviewInput = z.object({ show: z.enum(ORG_OVERVIEW_FILTERS) });

@@ -8,6 +8,12 @@ export const ORG_MESSAGES = {
   reservedSlug: (slug: string) => `"${slug}" is reserved by Beacon's own pages. Choose another.`,
   unverified: 'Unverified',
   superuserRequired: 'Superuser required',
+  /** The create-org screen for someone new from the free AEO report: their org starts unverified. */
+  firstOrgDescription:
+    'An org holds your team’s environments and members, and you become its owner. Monitoring how AI assistants answer about your brand works as soon as you have created it and its first environment; the rest of Beacon opens once we have verified the org with you.',
+  /** orgs.create refused: not a superuser, nor a newcomer from the free AEO report without an org. */
+  createOrgRefused:
+    'Creating another org needs a superuser. Ask one, or ask your team to invite you.',
   orgNotFound: 'This org does not exist.',
   slugTaken: (slug: string) => `The slug "${slug}" is already taken.`,
   envSlugTaken: (slug: string) => `This org already has an environment with the slug "${slug}".`,
@@ -22,5 +28,7 @@ export const ORG_ERROR_REASONS = [
   // A screen's gate (domain/orgs/gating.ts), held by the server too: the env layout shows its block.
   'onboarding-needed',
   'integration-missing',
+  // orgs.create by someone who may not create one (domain/orgs/creation.ts).
+  'org-creation-refused',
 ] as const;
 export type OrgErrorReason = (typeof ORG_ERROR_REASONS)[number];

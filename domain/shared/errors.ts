@@ -14,6 +14,10 @@ export const DOMAIN_ERROR_CODES = {
   INVALID: 'BAD_REQUEST',
   CONFLICT: 'CONFLICT',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** Too many calls in a window (docs/security.md, rule 6): wait, then try again. */
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  /** The org's AI budget for the month is spent: no waiting helps until the month ends or it is raised. */
+  OVER_BUDGET: 'PAYMENT_REQUIRED',
 } as const;
 export type DomainErrorKind = keyof typeof DOMAIN_ERROR_CODES;
 
@@ -35,5 +39,10 @@ export class DomainError extends Error {
 }
 
 /** Reasons every area may use. */
-export const SHARED_ERROR_REASONS = ['invalid-characters', 'database-unavailable'] as const;
+export const SHARED_ERROR_REASONS = [
+  'invalid-characters',
+  'database-unavailable',
+  // A per-user or per-org call limit (domain/shared/rate-limits.ts).
+  'rate-limited',
+] as const;
 export type SharedErrorReason = (typeof SHARED_ERROR_REASONS)[number];

@@ -1,6 +1,7 @@
 /**
  * The simulator as `npm start` runs it: in-process, state kept in the data folder, and the seeded
- * demo org's API client already granted on its onboarded instance (as if someone had onboarded it).
+ * demo org's API client already created in the demo customer's Account Manager organization and
+ * granted on its onboarded instance (as if someone had onboarded it).
  */
 import path from 'node:path';
 import {
@@ -10,12 +11,12 @@ import {
   parseWebdavPermissions,
   webdavPermissionsSnippet,
 } from '~/domain/instances/snippets';
+import { SIM_AM_ORG_ID } from './account-manager-data';
 import { type B2CSimulator, createB2CSimulator } from './simulator';
 
 export interface DemoApiClient {
   clientId: string;
   secret: string;
-  orgId: string;
   /** Realm instance id the demo org is onboarded on, e.g. "zzte_001". */
   instanceId: string;
 }
@@ -37,14 +38,20 @@ export async function startDevB2CSimulator(options: {
     products: options.products,
     statePath: path.join(options.dataDir, 'b2c-simulator.json'),
   });
-  const { clientId, secret, orgId, instanceId } = options.demoClient;
-  if (!sim.apiClients.has(clientId)) {
+  const { clientId, secret, instanceId } = options.demoClient;
+  const existing = sim.apiClients.get(clientId);
+  // A state file from before the simulator had organizations named Beacon's org id here.
+  if (existing) existing.organizations = [SIM_AM_ORG_ID];
+  else {
     sim.apiClients.set(clientId, {
       id: clientId,
       name: 'Beacon',
+      description: 'Beacon integration',
       secret,
-      organizations: [orgId],
+      organizations: [SIM_AM_ORG_ID],
       active: true,
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      createdAt: '2026-01-01T00:00:00Z',
     });
     const instance = sim.instance(instanceId);
     instance.settings.ocapiData = must(parseOcapiSettings(ocapiDataSettingsSnippet(clientId)));

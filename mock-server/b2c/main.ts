@@ -23,6 +23,7 @@ const sim = await createB2CSimulator({ port, seed, products, statePath });
 const lines = [
   `B2C Commerce simulator at ${sim.url}  (B2C_SIMULATOR_URL=${sim.url})`,
   `  Account Manager: ${sim.accountManagerUrl}`,
+  `  Sandbox API: ${sim.sandboxApiUrl}/api/v1`,
   ...sim.instances.map(
     (i) =>
       `  ${i.instanceId} (${i.tenantType}) ${i.hostname}: Business Manager ${sim.businessManagerUrl(i.hostname, 'ocapi-data')}`,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_MANAGER_PATH, ocapiDataSettingsSnippet } from '~/domain/instances/snippets';
+import { SIM_AM_ORG_ID } from './account-manager-data';
 import { businessManagerUrl, pasteInBusinessManager } from './business-manager';
 import { generateInstanceData, SIM_MIN_PRODUCTS, SIM_STOREFRONT_CATALOG_ID } from './data';
 import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from './simulator';
@@ -301,18 +302,17 @@ describe('state file', () => {
     const statePath = join(dir, 'state.json');
     try {
       const first = await createB2CSimulator({ statePath });
-      const tokenResponse = await fetch(`${first.accountManagerUrl}/dwsso/oauth2/access_token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
-        },
-        body: new URLSearchParams({ grant_type: 'client_credentials' }),
-      });
-      const { access_token } = (await tokenResponse.json()) as { access_token: string };
       const created = await fetch(`${first.accountManagerUrl}/dw/rest/v1/apiclients`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Beacon', password: 'Secret-123456!', organizations: ['o'] }),
+        headers: {
+          authorization: `Bearer ${await first.userToken('maya@beacon.test')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          name: 'Beacon',
+          password: 'Secret-123456!',
+          organizations: [SIM_AM_ORG_ID],
+        }),
       });
       const { id } = (await created.json()) as { id: string };
       await pasteInBusinessManager(

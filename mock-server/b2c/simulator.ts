@@ -1,10 +1,11 @@
 /**
- * The B2C Commerce simulator: one loopback HTTP server playing Account Manager (under /am) and any
- * number of instances (under /hosts/{host}), each with OCAPI Data and Shop, WebDAV on /impex and a
- * Business Manager stand-in whose pasted settings are enforced. See
- * docs/decisions/0008-b2c-gateway-and-simulator.md.
+ * The B2C Commerce simulator: one loopback HTTP server playing Account Manager (under /am), the
+ * On-Demand Sandbox API (under /ods) and any number of instances (under /hosts/{host}), each with
+ * OCAPI Data and Shop, WebDAV on /impex and a Business Manager stand-in whose pasted settings are
+ * enforced. See docs/decisions/0008-b2c-gateway-and-simulator.md and, for Account Manager and the
+ * sandbox API, 0036-account-manager-as-documented.md.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -32,6 +33,19 @@ import {
   businessManagerUrl,
   escapeHtml,
 } from './business-manager';
+import {
+  AUTHORIZE_PATH,
+  createSimAccountManager,
+  SIM_ADMIN_CLIENT,
+  type SimApiClient,
+  TOKEN_PATH,
+} from './account-manager';
+import {
+  AM_USER_SCOPES,
+  type AccountManagerData,
+  demoAccountManager,
+  SIM_LOOPBACK_REDIRECT_URL,
+} from './account-manager-data';
 import { simProductRoutes, simStorefrontRoutes, type SimStorefront } from './control-routes';
 import {
   categoryAssignmentsOf,
@@ -80,14 +94,31 @@ export const DEFAULT_SIM_INSTANCES: readonly SimInstanceSpec[] = [
   },
 ];
 
+export { SIM_ADMIN_CLIENT, type SimApiClient } from './account-manager';
+
 /**
- * Beacon's own Account Manager client in the simulator (server/main.ts uses the same pair when
- * B2C_SIMULATOR_URL is set); not a secret anywhere else.
+ * How Beacon's gateway reaches a simulator at `url` playing `instances`. Account Manager names no host
+ * for a development, staging or production tenant, so their hosts are configuration here
+ * (`instanceHosts`); sandboxes' hosts come from the sandbox API.
  */
-export const SIM_ADMIN_CLIENT = {
-  clientId: 'beacon-simulator',
-  clientSecret: 'beacon-simulator-secret',
-} as const;
+export function simulatorGatewayConfig(
+  url: string,
+  instances: readonly SimInstanceSpec[] = DEFAULT_SIM_INSTANCES,
+): B2CGatewayConfig {
+  return {
+    accountManagerUrl: `${url}/am`,
+    sandboxApiUrl: `${url}/ods`,
+    clientId: SIM_ADMIN_CLIENT.clientId,
+    clientSecret: SIM_ADMIN_CLIENT.clientSecret,
+    extraAllowedHosts: [url],
+    instanceBaseUrl: `${url}/hosts/{host}`,
+    instanceHosts: Object.fromEntries(
+      instances
+        .filter((i) => i.tenantType !== 'sandbox')
+        .map((i) => [`${i.realm}_${i.instance}`, i.hostname.toLowerCase()]),
+    ),
+  };
+}
 
 export const WEBDAV_ROOT = '/on/demandware.servlet/webdav/Sites';
 
@@ -162,14 +193,6 @@ export interface SimInstance extends SimInstanceSpec {
   dirs: Set<string>;
 }
 
-export interface SimApiClient {
-  id: string;
-  name: string;
-  secret: string;
-  organizations: string[];
-  active: boolean;
-}
-
 export interface B2CSimulatorOptions {
   seed?: number;
   /**
@@ -183,6 +206,13 @@ export interface B2CSimulatorOptions {
   /** Access token lifetime in seconds; Account Manager's default is 1799. */
   tokenLifetimeSeconds?: number;
   /**
+   * Seconds a newly activated API client's credentials keep failing (a new client can take a while
+   * to work); 0 by default.
+   */
+  activationDelaySeconds?: number;
+  /** Account Manager's organizations and people; the demo customer owning every realm by default. */
+  accountManager?: AccountManagerData;
+  /**
    * A JSON file keeping API clients, pasted settings and WebDAV files across restarts (for
    * `npm start`); in memory only when absent. Product edits are not kept.
    */
@@ -193,6 +223,9 @@ export interface B2CSimulator {
   /** The origin, e.g. "http://127.0.0.1:4010". */
   url: string;
   accountManagerUrl: string;
+  /** The On-Demand Sandbox API's origin stand-in: `${url}/ods` (its API is under /api/v1). */
+  sandboxApiUrl: string;
+  accountManager: AccountManagerData;
   /** Template for instance base URLs: `${url}/hosts/{host}`. */
   instanceBaseUrl: string;
   instances: readonly SimInstance[];
@@ -202,9 +235,8 @@ export interface B2CSimulator {
   instance(hostOrInstanceId: string): SimInstance;
   baseUrlFor(host: string): string;
   businessManagerUrl(host: string, capability: B2CCapability): string;
-  /** Replaces the org's instance list (by host); by default every org sees all instances. */
-  setOrgInstances(orgId: string, hosts: string[]): void;
   setTokenLifetime(seconds: number): void;
+  setActivationDelay(seconds: number): void;
   /** Invalidates every issued token, as when they expire server-side early. */
   revokeTokens(): void;
   faults: { add(rule: FaultRule): () => void; clear(): void };
@@ -213,6 +245,12 @@ export interface B2CSimulator {
   countRequests(method: string, pathContains: string): number;
   /** A bearer token from the simulated Account Manager, as a client gets one; the admin client's by default. */
   token(credentials?: { clientId: string; secret: string }): Promise<string>;
+  /**
+   * A person's Account Manager token, through the authorization code flow with PKCE as a browser
+   * would go through it (Beacon's client, the loopback redirect URL, scopes `mail roles tenantFilter
+   * openid`).
+   */
+  userToken(login: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -257,14 +295,6 @@ function restore(
     instance.files = new Map(saved.files ?? []);
     instance.dirs = new Set(saved.dirs ?? []);
   }
-}
-
-function parseBasic(header: string | undefined): { user: string; password: string } | null {
-  if (!header?.startsWith('Basic ')) return null;
-  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return null;
-  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 const PROPFIND_FINITE_DEPTH =
@@ -354,9 +384,8 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   const seed = options.seed ?? 20_26;
   const idPrng = createPrng(hashSeed(seed, 'ids'));
   let tokenLifetime = options.tokenLifetimeSeconds ?? 1799;
-  const tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  let activationDelay = options.activationDelaySeconds ?? 0;
   const apiClients = new Map<string, SimApiClient>();
-  const orgInstances = new Map<string, string[]>();
   let faultRules: (FaultRule & { remaining: number })[] = [];
   const requests: { method: string; path: string }[] = [];
 
@@ -399,24 +428,17 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   };
   if (statePath && existsSync(statePath)) restore(statePath, apiClients, byHost);
 
-  const issueToken = (clientId: string) => {
-    const token = randomBytes(24).toString('base64url');
-    tokens.set(token, { clientId, expiresAt: Date.now() + tokenLifetime * 1000 });
-    return token;
-  };
-  const bearerClient = (req: Request): string | null => {
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return null;
-    const record = tokens.get(header.slice(7));
-    if (!record || record.expiresAt <= Date.now()) return null;
-    return record.clientId;
-  };
-  const knownClient = (clientId: string) =>
-    clientId === SIM_ADMIN_CLIENT.clientId || apiClients.has(clientId);
-  const secretMatches = (clientId: string, secret: string) =>
-    clientId === SIM_ADMIN_CLIENT.clientId
-      ? secret === SIM_ADMIN_CLIENT.clientSecret
-      : apiClients.get(clientId)?.secret === secret && apiClients.get(clientId)?.active === true;
+  const accountManagerData =
+    options.accountManager ?? demoAccountManager([...new Set(instances.map((i) => i.realm))]);
+  const accountManager = createSimAccountManager({
+    data: accountManagerData,
+    apiClients,
+    tenants: () => instances,
+    tokenLifetimeSeconds: () => tokenLifetime,
+    activationDelaySeconds: () => activationDelay,
+    newId: () => idPrng.uuid(),
+  });
+  const { bearerClient, knownClient } = accountManager;
 
   const app = express();
   app.disable('x-powered-by');
@@ -502,133 +524,8 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     ),
   );
 
-  // ---- Account Manager ----
-  const am = express.Router();
-  am.post('/dwsso/oauth2/access_token', express.urlencoded({ extended: false }), (req, res) => {
-    const basic = parseBasic(req.headers.authorization);
-    const body = (req.body ?? {}) as Record<string, string>;
-    if (body.grant_type !== 'client_credentials') {
-      res.status(400).json({ error: 'unsupported_grant_type' });
-      return;
-    }
-    if (!basic || !secretMatches(basic.user, basic.password)) {
-      res
-        .status(401)
-        .json({ error: 'invalid_client', error_description: 'Client authentication failed' });
-      return;
-    }
-    res.json({
-      access_token: issueToken(basic.user),
-      scope: 'mail',
-      token_type: 'Bearer',
-      expires_in: tokenLifetime,
-    });
-  });
-  const adminOnly = (req: Request, res: Response, next: NextFunction) => {
-    const clientId = bearerClient(req);
-    if (!clientId) {
-      res
-        .status(401)
-        .json({ errors: [{ code: 'unauthorized', message: 'Invalid or expired token' }] });
-      return;
-    }
-    if (clientId !== SIM_ADMIN_CLIENT.clientId) {
-      res
-        .status(403)
-        .json({ errors: [{ code: 'forbidden', message: 'Not allowed to manage API clients' }] });
-      return;
-    }
-    next();
-  };
-  am.get('/dw/rest/v1/instances', adminOnly, (req, res) => {
-    const org = String(req.query.organization ?? '');
-    const hosts = orgInstances.get(org);
-    const visible = hosts ? instances.filter((i) => hosts.includes(i.hostname)) : instances;
-    res.json({
-      content: visible.map((i) => ({
-        id: i.id,
-        realm: i.realm,
-        instance: i.instance,
-        hostname: i.hostname,
-        tenantType: i.tenantType,
-      })),
-      totalElements: visible.length,
-    });
-  });
-  const clientDoc = (c: SimApiClient) => ({
-    id: c.id,
-    name: c.name,
-    organizations: c.organizations,
-    active: c.active,
-  });
-  am.get('/dw/rest/v1/apiclients', adminOnly, (req, res) => {
-    const org = req.query.organization ? String(req.query.organization) : null;
-    const name = req.query.name ? String(req.query.name) : null;
-    const content = [...apiClients.values()]
-      .filter((c) => (!org || c.organizations.includes(org)) && (!name || c.name === name))
-      .map(clientDoc);
-    res.json({ content, totalElements: content.length });
-  });
-  am.post('/dw/rest/v1/apiclients', adminOnly, express.json(), (req, res) => {
-    const body = (req.body ?? {}) as Partial<{
-      name: string;
-      password: string;
-      organizations: string[];
-      active: boolean;
-    }>;
-    if (
-      !body.name ||
-      typeof body.password !== 'string' ||
-      body.password.length < 12 ||
-      !Array.isArray(body.organizations)
-    ) {
-      res.status(400).json({
-        errors: [
-          {
-            code: 'invalid',
-            message: 'name, password (12+ chars) and organizations are required',
-          },
-        ],
-      });
-      return;
-    }
-    let id = idPrng.uuid();
-    while (apiClients.has(id)) id = idPrng.uuid();
-    const client: SimApiClient = {
-      id,
-      name: body.name,
-      secret: body.password,
-      organizations: body.organizations.map(String),
-      active: body.active ?? true,
-    };
-    apiClients.set(client.id, client);
-    res.status(201).json(clientDoc(client));
-  });
-  // Partial update, as Account Manager's PUT is: only the fields sent change.
-  am.put('/dw/rest/v1/apiclients/:id', adminOnly, express.json(), (req, res) => {
-    const client = apiClients.get(String(req.params.id));
-    if (!client) {
-      res.status(404).json({ errors: [{ code: 'not.found', message: 'API client not found' }] });
-      return;
-    }
-    const body = (req.body ?? {}) as Partial<{ name: unknown; password: unknown; active: unknown }>;
-    if (
-      (body.password !== undefined &&
-        (typeof body.password !== 'string' || body.password.length < 12)) ||
-      (body.name !== undefined && (typeof body.name !== 'string' || !body.name)) ||
-      (body.active !== undefined && typeof body.active !== 'boolean')
-    ) {
-      res.status(400).json({
-        errors: [{ code: 'invalid', message: 'password needs 12+ chars; name and active typed' }],
-      });
-      return;
-    }
-    if (typeof body.password === 'string') client.secret = body.password;
-    if (typeof body.name === 'string') client.name = body.name;
-    if (typeof body.active === 'boolean') client.active = body.active;
-    res.json(clientDoc(client));
-  });
-  app.use('/am', am);
+  app.use('/am', accountManager.router);
+  app.use('/ods', accountManager.sandboxApi);
 
   // ---- Instances ----
   const inst = express.Router();
@@ -1038,7 +935,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     res
       .type('html')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>B2C Commerce simulator</title></head><body><main><h1>B2C Commerce simulator</h1><p>Account Manager: <code>/am</code>. Instances:</p><ul>${rows}</ul></main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>B2C Commerce simulator</title></head><body><main><h1>B2C Commerce simulator</h1><p>Account Manager: <code>/am</code>. Sandbox API: <code>/ods/api/v1</code>. Instances:</p><ul>${rows}</ul></main></body></html>`,
       );
   });
 
@@ -1077,29 +974,23 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   return {
     url,
     accountManagerUrl: `${url}/am`,
+    sandboxApiUrl: `${url}/ods`,
+    accountManager: accountManagerData,
     instanceBaseUrl: `${url}/hosts/{host}`,
     instances,
     apiClients,
-    gatewayConfig: () => ({
-      accountManagerUrl: `${url}/am`,
-      clientId: SIM_ADMIN_CLIENT.clientId,
-      clientSecret: SIM_ADMIN_CLIENT.clientSecret,
-      extraAllowedHosts: [url],
-      instanceBaseUrl: `${url}/hosts/{host}`,
-    }),
+    gatewayConfig: () => simulatorGatewayConfig(url, instances),
     instance,
     baseUrlFor,
     businessManagerUrl: (host, capability) =>
       businessManagerUrl(baseUrlFor(instance(host).hostname), capability),
-    setOrgInstances: (orgId, hosts) =>
-      orgInstances.set(
-        orgId,
-        hosts.map((h) => h.toLowerCase()),
-      ),
     setTokenLifetime: (seconds) => {
       tokenLifetime = seconds;
     },
-    revokeTokens: () => tokens.clear(),
+    setActivationDelay: (seconds) => {
+      activationDelay = seconds;
+    },
+    revokeTokens: () => accountManager.revokeTokens(),
     faults: {
       add,
       clear: () => {
@@ -1115,13 +1006,47 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
         clientId: SIM_ADMIN_CLIENT.clientId,
         secret: SIM_ADMIN_CLIENT.clientSecret,
       };
-      const response = await fetch(`${url}/am/dwsso/oauth2/access_token`, {
+      const response = await fetch(`${url}/am${TOKEN_PATH}`, {
         method: 'POST',
         headers: {
           authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
         },
         body: new URLSearchParams({ grant_type: 'client_credentials' }),
       });
+      return ((await response.json()) as { access_token: string }).access_token;
+    },
+    userToken: async (login) => {
+      const verifier = randomBytes(32).toString('base64url');
+      const params = {
+        client_id: SIM_ADMIN_CLIENT.clientId,
+        redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+        response_type: 'code',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        state: randomBytes(8).toString('hex'),
+        scope: AM_USER_SCOPES.join(' '),
+      };
+      // The sign-in page's form, submitted as the person would.
+      const signedIn = await fetch(`${url}/am${AUTHORIZE_PATH}`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...params, login }),
+        redirect: 'manual',
+      });
+      const code = new URL(signedIn.headers.get('location') ?? 'x:').searchParams.get('code');
+      if (!code) throw new Error(`Account Manager did not sign in ${login} (${signedIn.status})`);
+      const response = await fetch(`${url}/am${TOKEN_PATH}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+          code_verifier: verifier,
+        }),
+      });
+      if (!response.ok) throw new Error(`Account Manager refused the code (${response.status})`);
       return ((await response.json()) as { access_token: string }).access_token;
     },
     stop: () =>

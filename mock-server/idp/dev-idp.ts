@@ -1,7 +1,9 @@
 /**
  * The development identity provider: one oidc-provider issuer on loopback that stands in for both
  * Salesforce and Google when their client ids are not configured. Its sign-in page lists the demo
- * users; a person picks one and continues, no password. It refuses to run in production.
+ * users; a person picks one and continues, no password. Someone new (an address Beacon has never
+ * seen, as every visitor is on a deployment's first day) can be typed in; the IdP remembers them until
+ * it stops. It refuses to run in production.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -35,6 +37,8 @@ export interface DevIdp {
 }
 
 const SCOPE = 'openid email profile';
+/** A typed address: something@something.tld, without spaces; at most 254 characters. */
+const NEWCOMER_EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
 
 export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   if (process.env.NODE_ENV === 'production') {
@@ -51,9 +55,26 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   const callbackBase = options.callbackBase ?? 'http://127.0.0.1/api/auth/callback';
   const localhostBase = callbackBase.replace('//127.0.0.1', '//localhost');
 
+  /** People typed in on the sign-in page, by lower-cased address: they have no row in Beacon yet. */
+  const newcomers = new Map<string, DevIdpUser>();
+
   async function findUser(email: string): Promise<DevIdpUser | undefined> {
     const users = await options.listUsers();
-    return users.find((u) => u.email.toLowerCase() === email.toLowerCase());
+    return (
+      users.find((u) => u.email.toLowerCase() === email.toLowerCase()) ??
+      newcomers.get(email.toLowerCase())
+    );
+  }
+
+  /** A listed user, or someone new with a well-formed address (remembered from now on). */
+  async function userFor(email: string, typed: boolean): Promise<DevIdpUser | undefined> {
+    const known = await findUser(email);
+    if (known || !typed) return known;
+    const address = email.trim().toLowerCase();
+    if (address.length > 254 || !NEWCOMER_EMAIL.test(address)) return undefined;
+    const newcomer = { email: address, name: null, isSuperUser: false };
+    newcomers.set(address, newcomer);
+    return newcomer;
   }
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -168,7 +189,13 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       page(
         `Sign in with ${label} (development)`,
         `<p>Development identity provider standing in for <b>${escapeHtml(label)}</b>. Pick a demo user; no password is needed.</p>
-<form method="post" action="/interaction/${escapeHtml(details.uid)}/login"><ul>${buttons || '<li>No users yet: seed the database.</li>'}</ul></form>`,
+<form method="post" action="/interaction/${escapeHtml(details.uid)}/login"><ul>${buttons || '<li>No users yet: seed the database.</li>'}</ul></form>
+<h2>Someone new</h2>
+<form method="post" action="/interaction/${escapeHtml(details.uid)}/login">
+<label for="new-email">E-mail address</label>
+<input id="new-email" name="email" type="email" required maxlength="254" autocomplete="off">
+<input type="hidden" name="new" value="1">
+<button type="submit">Sign in as someone new</button></form>`,
       ),
     );
   }
@@ -177,11 +204,16 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (req.method !== 'POST') throw new Error('login expects POST');
     const body = new URLSearchParams(await readBody(req));
     const email = body.get('email') ?? '';
-    const user = await findUser(email);
+    const user = await userFor(email, body.get('new') === '1');
     if (!user) {
       res.statusCode = 400;
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(page('Unknown user', '<p>Pick one of the listed demo users.</p>'));
+      res.end(
+        page(
+          'Unknown user',
+          '<p>Pick one of the listed demo users, or type a whole e-mail address.</p>',
+        ),
+      );
       return;
     }
     await provider.interactionFinished(
@@ -227,6 +259,8 @@ function page(title: string, body: string): string {
 body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111}
 ul{list-style:none;padding:0}li{margin:.5rem 0}
 button{width:100%;text-align:left;padding:.75rem 1rem;border:1px solid #ccc;border-radius:.5rem;background:#fff;cursor:pointer;font:inherit}
+h2{font-size:1rem;margin-top:2rem}label{display:block;margin:.5rem 0 .25rem}
+input[type=email]{box-sizing:border-box;width:100%;padding:.75rem 1rem;border:1px solid #ccc;border-radius:.5rem;font:inherit;margin-bottom:.5rem}
 button:hover,button:focus{border-color:#111}button span{display:block;color:#555;font-size:.875rem}
 </style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }

@@ -4,16 +4,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import {
   createTRPCClient,
+  createWSClient,
   httpBatchLink,
   isTRPCClientError,
   type TRPCClient,
   TRPCClientError,
+  wsLink,
 } from '@trpc/client';
-import { type AppRouter, createTrpcClient } from '~/app/lib/trpc';
+import { type AppRouter, createTrpcClient, wsClientOptions } from '~/app/lib/trpc';
 import type { HealthCheck } from '~/domain/system/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, orgs, promptList, prompts } from '~/mock-server/fixtures';
 import { mockApi } from '~/mock-server/handlers';
+import { SOCKET_MESSAGES } from '~/server/trpc/socket-rules';
 import { transformer } from '~/server/trpc/transformer';
 import { createTRPCRouter, publicProcedure } from '~/server/trpc/trpc';
 import { createMockRouter, handleTrpcRequest } from './mock-router';
@@ -206,6 +209,23 @@ describe('mocked subscriptions over a mocked WebSocket', () => {
     if (!isTRPCClientError(error)) return;
     expect(error.message).toBe('Status checks are paused');
     expect(error.data?.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('refuses a query sent over the socket, as the server does (queries go over HTTP)', async () => {
+    const overSocket = createTRPCClient<AppRouter>({
+      links: [
+        wsLink({
+          client: createWSClient(wsClientOptions({ origin: 'http://beacon.test', wsLazy: true })),
+          transformer,
+        }),
+      ],
+    });
+    const refused = await overSocket.envs.list
+      .query({ orgId: orgs.acme.id })
+      .catch((error: unknown) => error);
+    expect(isTRPCClientError(refused) && refused.data?.code).toBe('METHOD_NOT_SUPPORTED');
+    expect((refused as Error).message).toBe(SOCKET_MESSAGES.httpOnly);
+    expect(api.calls('envs.list')).toEqual([]);
   });
 
   it('ends the mocked stream when the client unsubscribes (subscription.stop)', async () => {

@@ -21,6 +21,7 @@ import { TRPC_PATH } from '~/domain/shared/constants';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { Context } from '~/server/trpc/context';
 import { type AppRouter, appRouter } from '~/server/trpc/router';
+import { socketRefusal } from '~/server/trpc/socket-rules';
 import { createTRPCRouter, publicProcedure } from '~/server/trpc/trpc';
 import {
   type MockDelayed,
@@ -181,7 +182,8 @@ type MockSocketClient = WebSocketHandlerConnection['client'];
 /**
  * Serves one mocked WebSocket connection the way the server's /ws does: subscriptions start, send
  * superjson-encoded data, stop, or fail with tRPC's error shape; `subscription.stop` and closing the
- * socket end them. tRPC's own connection handler (adapters/ws) needs Node's http module and Buffer,
+ * socket end them; queries, mutations and subscriptions past the bound are refused by the server's own
+ * rule (socket-rules.ts). tRPC's own connection handler (adapters/ws) needs Node's http module and Buffer,
  * so this loop reuses its public pieces instead and runs in the browser too.
  */
 export function handleTrpcSocket(handle: MockRouterHandle, client: MockSocketClient): void {
@@ -228,6 +230,11 @@ export function handleTrpcSocket(handle: MockRouterHandle, client: MockSocketCli
     }
     const { path, input } = message.params;
     const type = message.method;
+    const refusal = socketRefusal(type, running.size);
+    if (refusal) {
+      respondError(id, refusal, { type, path, input });
+      return;
+    }
     const abort = new AbortController();
     try {
       const result = await callTRPCProcedure({

@@ -30,6 +30,7 @@ export const agentsRouter = createTRPCRouter({
       ctx.services.agents.estimate(input.orgId, input.envId, input.agentType),
     ),
   start: envProcedure('agents')
+    .meta({ limit: 'model' })
     .input(startRunInput)
     .mutation(({ ctx, input }) =>
       ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {

@@ -343,9 +343,17 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
       schemaName: 'proposals',
       label: `agents.${run.agentType}`,
       abortSignal: context.signal,
+      spend: { orgId: run.orgId, area: 'agents' },
     });
   } catch (error) {
     if (context.signal.aborted) throw error;
+    if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') {
+      // The org's budget for the month is spent (the AI service asked no model): the run stops
+      // with the reason, keeping what it made; this item and every later one end cancelled.
+      await stopRun(db, run, 'budget-exhausted');
+      await cancelItem(db, runId, idx);
+      return;
+    }
     if (error instanceof AiError) {
       if (error.retryable && !context.lastAttempt) throw error;
       await fail(aiReason(error.reason));

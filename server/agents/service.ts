@@ -32,6 +32,7 @@ import { AI_MODELS, type AiModelId, type AiProvider } from '~/domain/ai/models';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import type { ProductField } from '~/domain/products/entities';
 import { DomainError } from '~/domain/shared/errors';
+import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { Db } from '~/server/db/client';
 import { agentConfigs, agentRunItems, agentRuns, envs, prompts, users } from '~/server/db/schema';
 import type { RunEvents } from '~/server/jobs/events';
@@ -79,6 +80,8 @@ export interface AgentsServiceDeps {
   jobs?: Pick<JobQueue, 'enqueue'>;
   /** Run changes (NOTIFY on the run id); without it, a watch shows the run's first state only. */
   runEvents?: RunEvents;
+  /** Refuses a run once the org's AI budget for the month is spent; absent, nothing is refused. */
+  aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
 }
 
 const ACTIVE: AgentRunStatus[] = ['queued', 'running', 'cancelling'];
@@ -132,7 +135,12 @@ function toRun(row: RunSelection, errors: RunErrorSummary[]): AgentRun {
   };
 }
 
-export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps): AgentsService {
+export function createAgentsService({
+  db,
+  jobs,
+  runEvents,
+  aiBudget,
+}: AgentsServiceDeps): AgentsService {
   /** The env's row; its org was checked once, by the env guard (server/trpc/trpc.ts). */
   async function envRow(envId: string) {
     const [env] = await db
@@ -313,6 +321,8 @@ export function createAgentsService({ db, jobs, runEvents }: AgentsServiceDeps):
     },
 
     async start(orgId, envId, userId, agentType, { concurrency }) {
+      // A spent budget refuses before anything is written or queued: no run, no model call.
+      await aiBudget?.assertAvailable(orgId);
       const { env, config } = await configuredFor(orgId, envId, agentType);
       if (!env.b2cInstanceId)
         throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.noInstance, 'no-instance');

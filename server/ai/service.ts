@@ -15,9 +15,11 @@ import {
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
+import type { SpendArea } from '~/domain/ai-budget/entities';
+import type { AiSpendLedger } from '~/server/ai-budget/service';
+import { createSharedRateLimiter, type RateCounter } from '~/server/rate-limits';
 import { toAiError } from './errors';
 import type { AiRegistry, ResolvedModel } from './registry';
-import { createSharedRateLimiter, type RateCounter } from '~/server/rate-limits';
 
 // Importing the AI SDK installs zod's English messages process-wide ("Invalid input: expected
 // object, received array" instead of "Invalid input"). Said here too, so the server's validation
@@ -60,6 +62,12 @@ export interface AiCallOptions {
   timeoutMs?: number;
   /** Extra HTTP headers (the simulator's fault header in tests). */
   headers?: Record<string, string>;
+  /**
+   * Who pays: work done for an org names it and its area. The call is refused (OVER_BUDGET, before
+   * anything is sent) once the org's AI budget for the month is spent, and its cost is added to the
+   * month after it answers (server/ai-budget/service.ts).
+   */
+  spend?: { orgId: string; area: SpendArea };
 }
 
 export interface AiCallUsage {
@@ -84,6 +92,8 @@ export interface AiServiceOptions {
    * (server/rate-limits.ts): a call over the limit waits for the next minute's window.
    */
   sharedCounter?: RateCounter;
+  /** The AI budget calls that name who pays (`spend`) are checked against and charged to. */
+  ledger?: AiSpendLedger;
 }
 
 /**
@@ -192,6 +202,22 @@ export function createAiService(options: AiServiceOptions): AiService {
     return { inputTokens, outputTokens, costUsd };
   };
 
+  /** Refuses a call whose org has spent its month's budget: nothing is sent to the model. */
+  const affordable = async (call: AiCallOptions): Promise<void> => {
+    if (call.spend && options.ledger) await options.ledger.assertAvailable(call.spend.orgId);
+  };
+  /** Adds an answered call's cost to its org's month, before the caller sees the answer. */
+  const charge = async (call: AiCallOptions, usage: AiCallUsage): Promise<AiCallUsage> => {
+    if (call.spend && options.ledger) {
+      try {
+        await options.ledger.add(call.spend.orgId, call.spend.area, usage);
+      } catch (error) {
+        options.onRecordError?.(error);
+      }
+    }
+    return usage;
+  };
+
   const signalFor = (call: AiCallOptions) => {
     const timeout = AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs);
     return call.abortSignal ? AbortSignal.any([call.abortSignal, timeout]) : timeout;
@@ -245,11 +271,15 @@ export function createAiService(options: AiServiceOptions): AiService {
   return {
     async generateText(call) {
       const resolved = options.registry.model(call.provider);
+      await affordable(call);
       const { result } = await withOneRetry(resolved, 'text', call, async () => {
         await turn(resolved, call);
         return sdkGenerateText(common(resolved, call));
       });
-      return { text: result.text, usage: record(resolved, 'text', call, result.totalUsage) };
+      return {
+        text: result.text,
+        usage: await charge(call, record(resolved, 'text', call, result.totalUsage)),
+      };
     },
 
     streamText(call) {
@@ -265,6 +295,12 @@ export function createAiService(options: AiServiceOptions): AiService {
       done.catch(() => undefined);
       async function* textStream(): AsyncGenerator<string> {
         let text = '';
+        try {
+          await affordable(call);
+        } catch (error) {
+          rejectDone(error);
+          throw error;
+        }
         try {
           await turn(resolved, call);
           const result = sdkStreamText({
@@ -284,7 +320,10 @@ export function createAiService(options: AiServiceOptions): AiService {
               );
             }
           }
-          const usage = record(resolved, 'stream', call, await result.totalUsage);
+          const usage = await charge(
+            call,
+            record(resolved, 'stream', call, await result.totalUsage),
+          );
           resolveDone({ text, usage });
         } catch (error) {
           const failure = fail(resolved, 'stream', call, error);
@@ -297,6 +336,7 @@ export function createAiService(options: AiServiceOptions): AiService {
 
     async generateObject<T>(call: AiCallOptions & { schema: z.ZodType<T>; schemaName?: string }) {
       const resolved = options.registry.model(call.provider);
+      await affordable(call);
       const { result, attempts } = await withOneRetry(resolved, 'object', call, async () => {
         await turn(resolved, call);
         const r = await sdkGenerateText({
@@ -319,13 +359,14 @@ export function createAiService(options: AiServiceOptions): AiService {
       });
       return {
         object: result.object,
-        usage: record(resolved, 'object', call, result.usage),
+        usage: await charge(call, record(resolved, 'object', call, result.usage)),
         attempts,
       };
     },
 
     async generateWithTools(call) {
       const resolved = options.registry.model(call.provider);
+      await affordable(call);
       const { result } = await withOneRetry(resolved, 'tools', call, async () => {
         await turn(resolved, call);
         return sdkGenerateText({
@@ -339,12 +380,13 @@ export function createAiService(options: AiServiceOptions): AiService {
         toolCalls: result.steps.flatMap((step) =>
           step.toolCalls.map((c) => ({ toolName: c.toolName, input: c.input })),
         ),
-        usage: record(resolved, 'tools', call, result.totalUsage),
+        usage: await charge(call, record(resolved, 'tools', call, result.totalUsage)),
       };
     },
 
     async *streamWithTools(call) {
       const resolved = options.registry.model(call.provider);
+      await affordable(call);
       try {
         await turn(resolved, call);
         const result = sdkStreamText({
@@ -373,7 +415,7 @@ export function createAiService(options: AiServiceOptions): AiService {
             );
           }
         }
-        record(resolved, 'stream-tools', call, await result.totalUsage);
+        await charge(call, record(resolved, 'stream-tools', call, await result.totalUsage));
       } catch (error) {
         throw fail(resolved, 'stream-tools', call, error);
       }

@@ -16,11 +16,13 @@ export const analystRouter = createTRPCRouter({
       ctx.services.analyst.conversation(input.orgId, input.envId, ctx.user.id),
     ),
   ask: envProcedure('analyst')
+    .meta({ limit: 'model' })
     .input(analystAskInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.ask(input.orgId, input.envId, ctx.user.id, input.question),
     ),
   retry: envProcedure('analyst')
+    .meta({ limit: 'model' })
     .input(analystRetryInput)
     .mutation(({ ctx, input }) =>
       ctx.services.analyst.retry(input.orgId, input.envId, ctx.user.id),

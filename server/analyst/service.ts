@@ -17,6 +17,7 @@ import {
   type AnalystStep,
 } from '~/domain/analyst/conversation';
 import { DomainError } from '~/domain/shared/errors';
+import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { AiService } from '~/server/ai/service';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
@@ -53,6 +54,8 @@ export interface AnalystServiceDeps {
   services: AnalystToolsScope['services'];
   /** Model calls the answer may make (tool rounds and the final text). */
   maxSteps?: number;
+  /** Refuses a question once the org's AI budget for the month is spent; absent, nothing is refused. */
+  aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
 }
 
 export const ANALYST_SYSTEM_PROMPT = [
@@ -90,6 +93,8 @@ function failureMessage(error: unknown): string {
   if (error instanceof AiError) {
     return `${error.message.split(/(?<=\.) /)[0]} ${ANALYST_MESSAGES.retryHint}`;
   }
+  // A spent budget is not worth retrying: its message says what helps.
+  if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') return error.message;
   if (error instanceof DomainError) return `${error.message} ${ANALYST_MESSAGES.retryHint}`;
   return ANALYST_MESSAGES.unexpected;
 }
@@ -146,6 +151,7 @@ export function createAnalystService({
   ai,
   services,
   maxSteps = 5,
+  aiBudget,
 }: AnalystServiceDeps): AnalystService {
   const scoped = (orgId: string, envId: string, userId: string) =>
     and(
@@ -247,7 +253,9 @@ export function createAnalystService({
       return rows.map(toMessage);
     },
 
-    ask(orgId, envId, userId, question) {
+    async ask(orgId, envId, userId, question) {
+      // A spent budget refuses the question before it is kept: nothing is written, no model asked.
+      await aiBudget?.assertAvailable(orgId);
       return opening(orgId, envId, userId, async (tx) => {
         const [row] = await tx
           .insert(analystMessages)
@@ -261,7 +269,8 @@ export function createAnalystService({
       });
     },
 
-    retry(orgId, envId, userId) {
+    async retry(orgId, envId, userId) {
+      await aiBudget?.assertAvailable(orgId);
       return opening(orgId, envId, userId, async (tx) => {
         const question = await lastQuestion(tx, orgId, envId, userId);
         if (!question) throw new DomainError('NOT_FOUND', ANALYST_MESSAGES.nothingToRetry);
@@ -347,6 +356,7 @@ export function createAnalystService({
           tools: analystTools({ services, orgId, envId }),
           maxSteps,
           label: 'analyst',
+          spend: { orgId, area: 'analyst' },
           ...(signal ? { abortSignal: signal } : {}),
         });
         for await (const part of parts) {

@@ -23,6 +23,7 @@ import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations'
 import type { Logger } from '~/server/log';
 import { createReadThroughCache, type ReadThroughCache } from '~/server/read-through-cache';
 import { conflictUrl, decideLink } from './account-links';
+import { applySuperuserList } from './superusers';
 
 export const AUTH_ERROR_PAGE = '/app/auth/error';
 export const SIGN_IN_PAGE = '/app/';
@@ -31,6 +32,8 @@ const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 export interface AuthDeps {
   config: Pick<Config, 'publicUrl' | 'salesforce' | 'google' | 'isProduction'> & {
     authSecret: string;
+    /** `BEACON_SUPERUSERS` (server/auth/superusers.ts); absent is an empty list. */
+    superusers?: readonly string[];
   };
   db: Db;
   logger: Logger;
@@ -62,6 +65,15 @@ export interface Auth {
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
   /** Drops the cached session of this request, here and in every other process (called on sign-out). */
   forget(req: IncomingMessage): void;
+  /** The session token a request carries in its session cookie, or null. */
+  sessionTokenOf(req: IncomingMessage): string | null;
+  /**
+   * Calls `listener` when a session ends: with its token after a sign-out in this process or another,
+   * or with undefined when other processes' sign-outs may have been missed (the listening connection
+   * dropped: every session must be looked up again). The cached entry is gone by then. Returns the
+   * unsubscribe. Open WebSockets close on it (server/http/ws.ts).
+   */
+  onSessionEnded(listener: (token: string | undefined) => void): () => void;
   /** Auth.js's answer to one request at /api/auth (server/auth/routes.ts serves it). */
   handle(request: globalThis.Request): Promise<AuthAnswer>;
 }
@@ -178,6 +190,18 @@ export function createAuth(deps: AuthDeps): Auth {
         };
       },
     },
+    events: {
+      // After the user row exists (a first sign-in creates it) and before the browser is sent back:
+      // the session it then reads already carries the list's answer.
+      async signIn({ user, profile }) {
+        if (!user.id) return;
+        await applySuperuserList(db, config.superusers ?? [], {
+          userId: user.id,
+          email: user.email,
+          emailVerified: profile?.email_verified === true,
+        });
+      },
+    },
     logger: {
       error(error) {
         // Sign-in mistakes (expired state, a refused sign-in) are warnings; configuration faults are errors.
@@ -202,7 +226,13 @@ export function createAuth(deps: AuthDeps): Auth {
     onBackgroundError: (err) => logger.warn({ err }, 'session refresh failed'),
   });
   const invalidations = deps.invalidations ?? LOCAL_INVALIDATIONS;
-  invalidations.on('sessions', (token) => sessionCache.invalidate(token));
+  const endedListeners = new Set<(token: string | undefined) => void>();
+  /** A sign-out here or elsewhere: the cache forgets the session first, then the listeners hear of it. */
+  const ended = (token: string | undefined) => {
+    sessionCache.invalidate(token);
+    for (const listener of endedListeners) listener(token);
+  };
+  invalidations.on('sessions', ended);
 
   function tokenOf(req: IncomingMessage): string | null {
     return readCookie(req.headers.cookie, sessionCookieName);
@@ -243,9 +273,14 @@ export function createAuth(deps: AuthDeps): Auth {
     forget(req) {
       const token = tokenOf(req);
       if (!token) return;
-      sessionCache.invalidate(token);
+      ended(token);
       // The token is what the sessions table holds in the clear; whoever can LISTEN can read that table.
       invalidations.publish('sessions', token);
+    },
+    sessionTokenOf: tokenOf,
+    onSessionEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
     async handle(request) {
       const call: AdapterFailure = {};

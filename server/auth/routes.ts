@@ -20,8 +20,8 @@ const MAX_BODY = '64kb';
 
 /** What a browser sees when it navigated here (a sign-in, a callback) during an outage. */
 const UNAVAILABLE_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Beacon is unavailable</title></head>
-<body><h1>Beacon is unavailable</h1><p>${APP_MESSAGES.databaseUnavailable}</p><p><a href="/app/">Back to Beacon</a></p></body></html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${APP_MESSAGES.unavailable}</title></head>
+<body><h1>${APP_MESSAGES.unavailable}</h1><p>${APP_MESSAGES.databaseUnavailable}</p><p><a href="/app/">Back to Beacon</a></p></body></html>
 `;
 
 /**

@@ -6,6 +6,7 @@
 import type { AdapterAccountType } from '@auth/core/adapters';
 import { sql } from 'drizzle-orm';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
+import { SPEND_AREAS } from '~/domain/ai-budget/entities';
 import { ANALYST_ROLES, ANALYST_STATUSES, type AnalystStep } from '~/domain/analyst/conversation';
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
@@ -56,6 +57,11 @@ export const users = pgTable('users', {
   emailVerified: timestamp('email_verified', { mode: 'date', withTimezone: true }),
   image: text('image'),
   isSuperUser: boolean('is_super_user').notNull().default(false),
+  /**
+   * True when `isSuperUser` was set by `BEACON_SUPERUSERS` (server/auth/superusers.ts): such a grant
+   * ends when the address leaves the list; superusers made otherwise (the development seed) keep theirs.
+   */
+  superUserFromConfig: boolean('super_user_from_config').notNull().default(false),
   /** The campaign the person first signed in through (`aeo`: the free AEO report), if any. */
   campaign: text('campaign', { enum: CAMPAIGNS }),
   createdAt: createdAt(),
@@ -800,3 +806,37 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
 );
+
+// ── AI budget ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What each org's model calls cost, per calendar month (UTC) and area: one upsert per call adds its
+ * cost and tokens (server/ai-budget/service.ts). The month's spend is the sum of an org's rows.
+ */
+export const aiSpend = pgTable(
+  'ai_spend',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM`, UTC. */
+    month: text('month').notNull(),
+    area: text('area', { enum: SPEND_AREAS }).notNull(),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    calls: integer('calls').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'ai_spend_pk', columns: [t.orgId, t.month, t.area] })],
+);
+
+/** An org's monthly AI budget when a superuser raised it above the server's default. */
+export const aiBudgets = pgTable('ai_budgets', {
+  orgId: text('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  budgetUsd: doublePrecision('budget_usd').notNull(),
+  raisedBy: text('raised_by').references(() => users.id, { onDelete: 'set null' }),
+  raisedAt: timestamp('raised_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});

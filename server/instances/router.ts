@@ -3,16 +3,26 @@ import {
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
-import { createTRPCRouter, envProcedure, orgProcedure, orgQuery } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  envProcedure,
+  orgScreenProcedure,
+  orgScreenQuery,
+} from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
   /** Refreshes the org's copy of Account Manager's instance list: a write, so a mutation. */
-  sync: orgProcedure.mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
-  list: orgQuery.query(({ ctx, input }) => ctx.services.b2cInstances.list(input.orgId)),
-  get: orgQuery
+  sync: orgScreenProcedure('onboarding')
+    .meta({ limit: 'instance' })
+    .mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+  list: orgScreenQuery('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cInstances.list(input.orgId),
+  ),
+  get: orgScreenQuery('settings', 'onboarding', 'landingPages')
     .input(b2cInstanceInput)
     .query(({ ctx, input }) => ctx.services.b2cInstances.get(input.orgId, input.b2cInstanceId)),
   verifyOnboarded: envProcedure('onboarding')
+    .meta({ limit: 'instance' })
     .input(verifyOnboardedInput)
     .mutation(async ({ ctx, input }) => {
       const result = await ctx.services.b2cInstances.verifyOnboarded(
@@ -38,10 +48,11 @@ export const b2cInstancesRouter = createTRPCRouter({
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({
-  getOrCreate: orgProcedure.mutation(({ ctx, input }) =>
-    ctx.services.b2cAPIClients.getOrCreate(input.orgId),
-  ),
-  verify: orgProcedure
+  getOrCreate: orgScreenProcedure('onboarding')
+    .meta({ limit: 'instance' })
+    .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId, ctx.user.id)),
+  verify: orgScreenProcedure('onboarding')
+    .meta({ limit: 'instance' })
     .input(verifyCapabilityInput)
     .mutation(({ ctx, input }) =>
       ctx.services.b2cAPIClients.verify(input.orgId, input.b2cInstanceId, input.capability),

@@ -6,7 +6,16 @@ import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { DiscoveredInstance } from '~/server/integrations/b2c/gateway';
 import { createServices } from '~/server/services';
-import { addEnv, domainError, makeOrg, makeUser, testServices, uniq } from '~/server/test-support';
+import { B2CAuthError, B2CPermissionError } from '~/server/integrations/b2c/errors';
+import {
+  addEnv,
+  domainError,
+  makeOrg,
+  makeUser,
+  signedInToAccountManager,
+  testServices,
+  uniq,
+} from '~/server/test-support';
 import { apiClientSecretContext } from './service';
 
 const discovered = (n: number, over: Partial<DiscoveredInstance> = {}): DiscoveredInstance => ({
@@ -26,9 +35,10 @@ describeEachDriver('b2c services', (get) => {
     const owner = await makeUser(db());
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
     const env = await addEnv(db(), org.id, 'prod');
+    const amToken = await signedInToAccountManager(db(), owner.id);
     harness.state.instances = [discovered(2), discovered(1)];
     const instances = await harness.services.b2cInstances.sync(org.id);
-    return { ...harness, owner, org, env, instances };
+    return { ...harness, owner, org, env, instances, amToken };
   }
 
   describe('b2cInstances', () => {
@@ -110,10 +120,14 @@ describeEachDriver('b2c services', (get) => {
   });
 
   describe('b2cAPIClients', () => {
-    it('getOrCreate: creates once through the gateway, stores the secret encrypted, never returns it', async () => {
-      const { services, gateway, state, secrets, org } = await onboardingOrg();
+    it('getOrCreate: creates once through the gateway with the person’s Account Manager sign-in, stores the secret encrypted, never returns it', async () => {
+      const { services, gateway, state, secrets, org, owner, amToken } = await onboardingOrg();
       state.apiClient = { clientId: 'abc-client', secret: 'top-secret-value' };
-      const created = await services.b2cAPIClients.getOrCreate(org.id);
+      const created = await services.b2cAPIClients.getOrCreate(org.id, owner.id);
+      expect(gateway.ensureApiClient).toHaveBeenCalledWith({
+        orgId: org.id,
+        accountManagerToken: amToken,
+      });
       expect(created).toEqual({ clientId: 'abc-client', name: API_CLIENT_NAME });
       expect(JSON.stringify(created)).not.toContain('top-secret-value');
       const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id));
@@ -123,17 +137,53 @@ describeEachDriver('b2c services', (get) => {
         'top-secret-value',
       );
 
-      expect(await services.b2cAPIClients.getOrCreate(org.id)).toEqual(created);
+      expect(await services.b2cAPIClients.getOrCreate(org.id, owner.id)).toEqual(created);
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
       const [instance] = await services.b2cInstances.list(org.id);
       expect(instance?.apiClient).toEqual({ clientId: 'abc-client' });
       expect(JSON.stringify(await services.b2cInstances.list(org.id))).not.toContain('secret');
     });
 
-    it('getOrCreate: a gateway failure gives the documented message', async () => {
+    it('getOrCreate: without a live Account Manager sign-in, asks for one and calls nothing', async () => {
       const { services, gateway, org } = await onboardingOrg();
+      const googleUser = await makeUser(db());
+      const expired = await makeUser(db());
+      await signedInToAccountManager(db(), expired.id, 'old-token', -10);
+      for (const user of [googleUser, expired]) {
+        expect(
+          await domainError(services.b2cAPIClients.getOrCreate(org.id, user.id)),
+        ).toMatchObject({
+          kind: 'FORBIDDEN',
+          reason: 'account-manager-sign-in-needed',
+          message: INSTANCE_MESSAGES.accountManagerSignInNeeded,
+        });
+      }
+      expect(gateway.ensureApiClient).not.toHaveBeenCalled();
+    });
+
+    it('getOrCreate: Account Manager refusing the person says which role is missing, or to sign in again', async () => {
+      const { services, gateway, org, owner } = await onboardingOrg();
+      const call = { api: 'account-manager' as const, method: 'POST', resource: '/apiclients' };
+      gateway.ensureApiClient.mockRejectedValueOnce(
+        new B2CPermissionError('forbidden', call, null, null),
+      );
+      expect(await domainError(services.b2cAPIClients.getOrCreate(org.id, owner.id))).toMatchObject(
+        {
+          kind: 'FORBIDDEN',
+          reason: 'api-client-no-role',
+          message: INSTANCE_MESSAGES.apiClientNoRole,
+        },
+      );
+      gateway.ensureApiClient.mockRejectedValueOnce(new B2CAuthError('unauthorized', call));
+      expect(await domainError(services.b2cAPIClients.getOrCreate(org.id, owner.id))).toMatchObject(
+        { kind: 'FORBIDDEN', reason: 'account-manager-sign-in-needed' },
+      );
+    });
+
+    it('getOrCreate: a gateway failure gives the documented message', async () => {
+      const { services, gateway, org, owner } = await onboardingOrg();
       gateway.ensureApiClient.mockRejectedValueOnce(new Error('500 from Account Manager'));
-      const error = await domainError(services.b2cAPIClients.getOrCreate(org.id));
+      const error = await domainError(services.b2cAPIClients.getOrCreate(org.id, owner.id));
       expect(error).toMatchObject({ kind: 'UNAVAILABLE', reason: 'api-client-create-failed' });
       expect(error.message).toBe(
         'Could not create API Client. Please contact the team at support.',
@@ -144,10 +194,10 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('verify: decrypts the secret for the gateway and sets or clears the matching flag', async () => {
-      const { services, gateway, state, org, instances } = await onboardingOrg();
+      const { services, gateway, state, org, instances, owner } = await onboardingOrg();
       const instance = instances[0]!;
       state.apiClient = { clientId: 'cid', secret: 'shh' };
-      await services.b2cAPIClients.getOrCreate(org.id);
+      await services.b2cAPIClients.getOrCreate(org.id, owner.id);
 
       expect(await services.b2cAPIClients.verify(org.id, instance.id, 'ocapi-shop')).toEqual({
         status: 'ok',
@@ -183,17 +233,17 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('getOrCreate: concurrent calls create the client once', async () => {
-      const { services, gateway, org } = await onboardingOrg();
+      const { services, gateway, org, owner } = await onboardingOrg();
       const [a, b] = await Promise.all([
-        services.b2cAPIClients.getOrCreate(org.id),
-        services.b2cAPIClients.getOrCreate(org.id),
+        services.b2cAPIClients.getOrCreate(org.id, owner.id),
+        services.b2cAPIClients.getOrCreate(org.id, owner.id),
       ]);
       expect(a).toEqual(b);
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
     });
 
     it('getOrCreate: two processes asking at once ask Account Manager once, and store the secret it holds', async () => {
-      const { services, gateway, state, secrets, org } = await onboardingOrg();
+      const { services, gateway, state, secrets, org, owner } = await onboardingOrg();
       // A second process: its own services (and in-memory state) on the same database and key.
       const other = createServices({ db: db(), b2c: gateway, secrets });
       let rotations = 0;
@@ -206,8 +256,8 @@ describeEachDriver('b2c services', (get) => {
         return credentials;
       });
       const [a, b] = await Promise.all([
-        services.b2cAPIClients.getOrCreate(org.id),
-        other.b2cAPIClients.getOrCreate(org.id),
+        services.b2cAPIClients.getOrCreate(org.id, owner.id),
+        other.b2cAPIClients.getOrCreate(org.id, owner.id),
       ]);
       expect(a).toEqual(b);
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
@@ -217,20 +267,20 @@ describeEachDriver('b2c services', (get) => {
       );
     });
 
-    it('getOrCreate: a stored client without a readable secret gets a new one from the gateway', async () => {
-      const { services, gateway, state, secrets, org, instances } = await onboardingOrg();
+    it('getOrCreate: a stored client without a readable secret is replaced by a new one from the gateway', async () => {
+      const { services, gateway, state, secrets, org, instances, owner } = await onboardingOrg();
       const stored = async () =>
         (await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id)))[0];
-      // As stored before Beacon could rotate secrets: the client existed, no secret.
+      // As stored by an older Beacon: the client existed, no secret.
       await db().insert(b2cApiClients).values({ orgId: org.id, clientId: 'existing' });
       expect(await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav')).toEqual({
         status: 'error',
         message: INSTANCE_MESSAGES.apiClientSecretMissing,
       });
 
-      state.apiClient = { clientId: 'existing', secret: 'rotated-secret' };
-      expect(await services.b2cAPIClients.getOrCreate(org.id)).toEqual({
-        clientId: 'existing',
+      state.apiClient = { clientId: 'replacement', secret: 'rotated-secret' };
+      expect(await services.b2cAPIClients.getOrCreate(org.id, owner.id)).toEqual({
+        clientId: 'replacement',
         name: API_CLIENT_NAME,
       });
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
@@ -241,7 +291,7 @@ describeEachDriver('b2c services', (get) => {
       await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
       expect(gateway.verify).toHaveBeenLastCalledWith(
         { host: instances[0]!.host },
-        { clientId: 'existing', secret: 'rotated-secret' },
+        { clientId: 'replacement', secret: 'rotated-secret' },
         'webdav',
       );
 
@@ -250,8 +300,8 @@ describeEachDriver('b2c services', (get) => {
         .update(b2cApiClients)
         .set({ secretCiphertext: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
         .where(eq(b2cApiClients.orgId, org.id));
-      state.apiClient = { clientId: 'existing', secret: 'rotated-again' };
-      await services.b2cAPIClients.getOrCreate(org.id);
+      state.apiClient = { clientId: 'replacement-2', secret: 'rotated-again' };
+      await services.b2cAPIClients.getOrCreate(org.id, owner.id);
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(2);
       expect(
         secrets.decrypt((await stored())!.secretCiphertext!, apiClientSecretContext(org.id)),
@@ -259,8 +309,8 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('verify: an unexpected gateway failure throws UNAVAILABLE with the documented text; flags kept', async () => {
-      const { services, gateway, org, instances } = await onboardingOrg();
-      await services.b2cAPIClients.getOrCreate(org.id);
+      const { services, gateway, org, instances, owner } = await onboardingOrg();
+      await services.b2cAPIClients.getOrCreate(org.id, owner.id);
       await services.b2cAPIClients.verify(org.id, instances[0]!.id, 'webdav');
       const cause = new Error('socket hang up');
       gateway.verify.mockRejectedValueOnce(cause);
@@ -307,7 +357,7 @@ describeEachDriver('b2c services', (get) => {
 
   describe('verifyOnboarded', () => {
     it('error (naming what is missing) until the API client and all three flags are set', async () => {
-      const { services, gateway, org, env, instances } = await onboardingOrg();
+      const { services, gateway, org, env, instances, owner } = await onboardingOrg();
       const id = instances[0]!.id;
       let result = await services.b2cInstances.verifyOnboarded(org.id, env.id, id);
       expect(result).toEqual({
@@ -319,7 +369,7 @@ describeEachDriver('b2c services', (get) => {
           'WebDAV settings',
         ]),
       });
-      await services.b2cAPIClients.getOrCreate(org.id);
+      await services.b2cAPIClients.getOrCreate(org.id, owner.id);
       await services.b2cAPIClients.verify(org.id, id, 'ocapi-data');
       gateway.verify.mockResolvedValueOnce({ status: 'error' });
       await services.b2cAPIClients.verify(org.id, id, 'ocapi-shop');
@@ -336,7 +386,7 @@ describeEachDriver('b2c services', (get) => {
       const { services, owner, org, env, instances } = await onboardingOrg();
       await addEnv(db(), org.id, 'aaa-first-by-slug');
       const id = instances[1]!.id;
-      await services.b2cAPIClients.getOrCreate(org.id);
+      await services.b2cAPIClients.getOrCreate(org.id, owner.id);
       for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
         await services.b2cAPIClients.verify(org.id, id, c);
       }

@@ -10,6 +10,8 @@ import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError, type ErrorReason } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import { accountManagerAccessToken } from '~/server/auth/account-manager-token';
+import { B2CAuthError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import type {
   B2CGateway,
   B2CInstanceClients,
@@ -60,6 +62,26 @@ async function callGateway<T>(
   }
 }
 
+/** Why creating the API client failed, as the person can act on it. */
+function apiClientError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  const [kind, message, reason] =
+    error instanceof B2CPermissionError && error.call.api === 'account-manager'
+      ? (['FORBIDDEN', INSTANCE_MESSAGES.apiClientNoRole, 'api-client-no-role'] as const)
+      : error instanceof B2CAuthError
+        ? ([
+            'FORBIDDEN',
+            INSTANCE_MESSAGES.accountManagerSignInNeeded,
+            'account-manager-sign-in-needed',
+          ] as const)
+        : ([
+            'UNAVAILABLE',
+            INSTANCE_MESSAGES.apiClientCreateFailed,
+            'api-client-create-failed',
+          ] as const);
+  return Object.assign(new DomainError(kind, message, reason), { cause: error });
+}
+
 /**
  * Verification failed for a reason settings cannot fix (Salesforce unreachable, a timeout, a 5xx
  * after retries, an unexpected answer). UNAVAILABLE, so tRPC answers SERVICE_UNAVAILABLE; the
@@ -85,7 +107,8 @@ export interface B2CInstancesService {
 }
 
 export interface B2CAPIClientsService {
-  getOrCreate(orgId: string): Promise<ApiClient>;
+  /** The org's stored client, or one `userId` creates with their Account Manager sign-in. */
+  getOrCreate(orgId: string, userId: string): Promise<ApiClient>;
   verify(orgId: string, b2cInstanceId: string, capability: B2CCapability): Promise<VerifyResult>;
 }
 
@@ -284,11 +307,12 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     },
 
     b2cAPIClients: {
-      async getOrCreate(orgId): Promise<ApiClient> {
+      async getOrCreate(orgId, userId): Promise<ApiClient> {
         await requireOrg(db, orgId);
-        // One at a time per org, whichever process asks: a second caller must not rotate the secret
-        // the first is storing. The lock is the database's (held until the transaction ends), so it
-        // holds across server processes; the second caller then finds the first one's secret.
+        // One at a time per org, whichever process asks: a second caller must not create a second
+        // client or store over the secret the first is storing. The lock is the database's (held
+        // until the transaction ends), so it holds across server processes; the second caller then
+        // finds the first one's secret.
         let wrote = false;
         try {
           return await db.transaction(async (tx) => {
@@ -299,13 +323,23 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             if (stored && readSecret(orgId, stored.secretCiphertext) !== null) {
               return { clientId: stored.clientId, name: API_CLIENT_NAME };
             }
-            // None stored, or stored without a secret Beacon can read (the client existed in
-            // Account Manager already, or the key changed): create it, or give it a new secret.
-            const ensured = await callGateway(
-              () => b2c.ensureApiClient({ orgId }),
-              INSTANCE_MESSAGES.apiClientCreateFailed,
-              'api-client-create-failed',
-            );
+            // None stored, or stored without a secret Beacon can read (the database was reset, the
+            // key changed): the person creates a new one in Account Manager with their own sign-in.
+            // An older `Beacon` client stays there: Account Manager never shows its secret again and
+            // sets a new one only given the old.
+            const accountManagerToken = await accountManagerAccessToken(db, userId);
+            if (!accountManagerToken) {
+              throw new DomainError(
+                'FORBIDDEN',
+                INSTANCE_MESSAGES.accountManagerSignInNeeded,
+                'account-manager-sign-in-needed',
+              );
+            }
+            const ensured = await b2c
+              .ensureApiClient({ orgId, accountManagerToken })
+              .catch((error: unknown) => {
+                throw apiClientError(error);
+              });
             const values = {
               clientId: ensured.clientId,
               secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),

@@ -38,7 +38,8 @@ export async function followNoopRun(options: {
 }) {
   const { db, jobs, services, requestId, work } = options;
   const user = await makeUser(db);
-  const org = await makeOrg(db, { members: [{ user }] });
+  // Verified: the screens that follow job runs (products) are behind the org gate.
+  const org = await makeOrg(db, { members: [{ user }], verified: true });
   const ctx: Context = { user, services, requestId };
   const caller = createCallerFactory(appRouter)(ctx);
 

@@ -46,11 +46,13 @@ export const landingPagesRouter = createTRPCRouter({
       ctx.services.landingPages.delete(input.orgId, input.envId, input.pageId),
     ),
   publish: superuserEnvProcedure('landingPages')
+    .meta({ limit: 'instance' })
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.publish(input.orgId, input.envId, ctx.user.id, input.pageId),
     ),
   unpublish: superuserEnvProcedure('landingPages')
+    .meta({ limit: 'instance' })
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),

@@ -1,5 +1,5 @@
 /**
- * Migration 0013_invitation_token_hashes over invitations made before it: each keeps working through
+ * Migration 0015_invitation_token_hashes over invitations made before it: each keeps working through
  * the link already sent, now found by its token's hash, and the token itself is gone from the table.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { openEmptyTestDatabase, TEST_DRIVERS } from '~/server/db/test-db';
 import { testServices } from '~/server/test-support';
 import { hashInvitationToken } from './invitations-service';
 
-const BEFORE = '0012_analyst_one_answer';
+const BEFORE = '0014_analyst_one_answer';
 
 /** The migrations folder as it was up to `tag`: a copy whose journal ends there. */
 function migrationsUpTo(tag: string): string {

@@ -4,23 +4,32 @@ import {
   inviteInput,
   removeMemberInput,
 } from '~/domain/members/inputs';
-import { createTRPCRouter, orgProcedure, orgQuery, protectedProcedure } from '~/server/trpc/trpc';
+import {
+  createTRPCRouter,
+  orgScreenProcedure,
+  orgScreenQuery,
+  protectedProcedure,
+} from '~/server/trpc/trpc';
 
 export const membersRouter = createTRPCRouter({
-  list: orgQuery.query(({ ctx, input }) => ctx.services.members.list(input.orgId)),
-  remove: orgProcedure
+  list: orgScreenQuery('settings').query(({ ctx, input }) =>
+    ctx.services.members.list(input.orgId),
+  ),
+  remove: orgScreenProcedure('settings')
     .input(removeMemberInput)
     .mutation(({ ctx, input }) => ctx.services.members.remove(ctx.user, input.orgId, input.userId)),
 });
 
 export const invitationsRouter = createTRPCRouter({
-  create: orgProcedure
+  create: orgScreenProcedure('settings')
     .input(inviteInput)
     .mutation(({ ctx, input }) =>
       ctx.services.invitations.create(ctx.user, input.orgId, input.email),
     ),
-  list: orgQuery.query(({ ctx, input }) => ctx.services.invitations.list(input.orgId)),
-  revoke: orgProcedure
+  list: orgScreenQuery('settings').query(({ ctx, input }) =>
+    ctx.services.invitations.list(input.orgId),
+  ),
+  revoke: orgScreenProcedure('settings')
     .input(invitationIdInput)
     .mutation(({ ctx, input }) => ctx.services.invitations.revoke(input.orgId, input.invitationId)),
   /** Any signed-in user may try a token; the service checks its email, expiry and use. */

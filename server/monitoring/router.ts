@@ -26,6 +26,7 @@ export const monitoringRouter = createTRPCRouter({
       return ctx.services.monitoring.saveConfig(orgId, envId, ctx.user.id, config);
     }),
   start: envProcedure('home')
+    .meta({ limit: 'model' })
     .input(monitoringEnvInput)
     .mutation(({ ctx, input }) =>
       ctx.services.monitoring.start(input.orgId, input.envId, ctx.user.id, 'manual'),

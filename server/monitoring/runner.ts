@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
+import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
@@ -243,6 +244,7 @@ export async function runSample(
       prompt: prompt.text,
       label: 'monitoring',
       abortSignal: context.signal,
+      spend: { orgId: run.orgId, area: 'monitoring' },
     });
     const parse = await parserFor(db, run.id, run.envId, snapshot);
     await storeSample(db, payload, {
@@ -252,6 +254,17 @@ export async function runSample(
       parsed: parse(text),
     });
   } catch (error) {
+    if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') {
+      // The org's budget for the month is spent (the AI service asked no engine): this sample ends
+      // failed with the message, which the run keeps as its error. Samples already asking keep
+      // their answers (paid for); each later one is refused the same way, without a model call.
+      await db
+        .update(monitoringRuns)
+        .set({ error: sql`coalesce(${monitoringRuns.error}, ${error.message})` })
+        .where(eq(monitoringRuns.id, payload.runId));
+      await storeSample(db, payload, { ok: false, error: error.message });
+      return;
+    }
     if (error instanceof AiError && error.reason === 'auth') {
       // The key is refused: every sample of this engine would be too. Its samples not yet asked end
       // now, with the message; the other engines go on.

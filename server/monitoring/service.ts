@@ -32,6 +32,7 @@ import {
 } from '~/domain/monitoring/runs';
 import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
 import { DomainError } from '~/domain/shared/errors';
+import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { Db } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import {
@@ -103,6 +104,8 @@ export interface MonitoringServiceDeps {
   jobs?: Pick<JobQueue, 'enqueue' | 'schedule' | 'unschedule'>;
   /** Run changes (NOTIFY on the run id); without it, a watch reads the run once a second. */
   runEvents?: RunEvents;
+  /** Refuses a run once the org's AI budget for the month is spent; absent, nothing is refused. */
+  aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
 }
 
 const ACTIVE = ['queued', 'running'] as const;
@@ -180,6 +183,7 @@ export function createMonitoringService({
   db,
   jobs,
   runEvents,
+  aiBudget,
 }: MonitoringServiceDeps): MonitoringService {
   /** Samples ended of total per engine, for a run still going. */
   async function progressOf(run: RunRow): Promise<EngineProgress[]> {
@@ -305,6 +309,8 @@ export function createMonitoringService({
 
     async start(orgId, envId, userId, trigger) {
       if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_RUN_MESSAGES.jobsUnavailable);
+      // Whoever starts it (a person, the schedule, onboarding): a spent budget starts no run.
+      await aiBudget?.assertAvailable(orgId);
       const { config } = await saved(orgId, envId);
       if (!config) {
         throw new DomainError('INVALID', MONITORING_RUN_MESSAGES.notConfigured);

@@ -16,9 +16,21 @@ export interface AccessService {
   roleInOrg(userId: string, orgId: string): Promise<MembershipRole | null>;
 }
 
+/** Whose roles changed: one pair, a user's, an org's, or (empty) anyone's. */
+export interface AccessScope {
+  userId?: string;
+  orgId?: string;
+}
+
 export interface CachedAccessService extends AccessService {
   /** Forget cached roles: one pair, a whole org, or everything. */
-  invalidate(scope?: { userId?: string; orgId?: string }): void;
+  invalidate(scope?: AccessScope): void;
+  /**
+   * Calls `listener` when roles change (a member added, removed or given another role), in this process
+   * or another, with the scope; `{}` when another process's changes may have been missed. The cached
+   * roles are forgotten by then. Returns the unsubscribe. Open WebSockets close on it (server/http/ws.ts).
+   */
+  onChange(listener: (scope: AccessScope) => void): () => void;
 }
 
 export type AccessOptions = CacheOptions;
@@ -33,7 +45,9 @@ export function createAccessService(
   const roles = createReadThroughCache<MembershipRole | null>({ ttlMs: 30_000, ...options });
   const key = (userId: string, orgId: string) => `${userId}\u0000${orgId}`;
 
-  const forget = ({ userId, orgId }: { userId?: string; orgId?: string }) => {
+  const listeners = new Set<(scope: AccessScope) => void>();
+  const forget = (scope: AccessScope) => {
+    const { userId, orgId } = scope;
     if (userId && orgId) roles.invalidate(key(userId, orgId));
     else if (!userId && !orgId) roles.invalidate();
     else {
@@ -42,6 +56,7 @@ export function createAccessService(
         return (userId !== undefined && u === userId) || (orgId !== undefined && o === orgId);
       });
     }
+    for (const listener of listeners) listener(scope);
   };
   // The scope travels as `userId NUL orgId` (either may be empty); no key means everything.
   invalidations.on('roles', (scope) => {
@@ -66,6 +81,10 @@ export function createAccessService(
         'roles',
         userId || orgId ? `${userId ?? ''}\u0000${orgId ?? ''}` : undefined,
       );
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,6 +1,6 @@
 /** The orgs area's procedures as the authorization walk (server/trpc/authz.test.ts) calls them. */
 import { expect } from 'vitest';
-import { type AuthzSamples, forbidden } from '~/server/trpc/authz-sample';
+import { type AuthzSamples, notFound } from '~/server/trpc/authz-sample';
 
 export const authzSamples: AuthzSamples = {
   /** The org slug is a preference: a non-member asking for acme lands where they belong (nowhere). */
@@ -16,10 +16,25 @@ export const authzSamples: AuthzSamples = {
     nonMember: { result: (v) => expect(v).toEqual([]) },
   },
   'orgs.verify': { input: (f) => ({ orgId: f.acme }), superuserOnly: true },
+  /**
+   * Superusers, and someone from the free AEO report their first org. The walker came through it and
+   * belongs to no org, so theirs is made (unverified); Maya, a member of orgs, is refused.
+   */
   'orgs.create': {
     input: () => ({ name: 'Walk Org', slug: 'walk-org' }),
-    nonMember: forbidden,
+    nonMember: {
+      result: (v) =>
+        expect(v).toMatchObject({ slug: 'walk-org', name: 'Walk Org', verified: false }),
+    },
     superuserOnly: true,
+  },
+  /** The walk runs in path order: orgs.create has just made the walker's first org, so no more. */
+  'orgs.creation': { input: () => undefined, nonMember: { result: (v) => expect(v).toBe('none') } },
+  'orgs.overview': {
+    input: () => ({ show: 'unverified' }),
+    nonMember: notFound,
+    superuserOnly: true,
+    hidden: true,
   },
   'envs.list': { input: (f) => ({ orgId: f.acme }) },
   'envs.create': { input: (f) => ({ orgId: f.acme, name: 'Walk', slug: 'walk' }) },

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { APP_MESSAGES } from '~/domain/shared/messages';
-import { memberships } from '~/server/db/schema';
+import type { OrgOverview } from '~/domain/orgs/entities';
+import { memberships, orgs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { addEnv, domainError, makeOrg, makeUser, testServices, uniq } from '~/server/test-support';
 
@@ -159,6 +160,78 @@ describeEachDriver('orgs and envs', (get) => {
       expect(error.message).toBe(ORG_MESSAGES.slugTaken(slug));
       const rows = await db().select().from(memberships).where(eq(memberships.userId, admin.id));
       expect(rows).toHaveLength(1);
+    });
+
+    it('create: a newcomer from the AEO campaign creates their first org (unverified), not a second; others are refused', async () => {
+      const { services } = testServices(db());
+      const newcomer = await makeUser(db());
+      const plain = await makeUser(db());
+      expect(await services.orgs.creationFor(newcomer)).toBe('none');
+      await services.monitoring.noteCampaign(newcomer.id, 'aeo');
+      expect(await services.orgs.creationFor(newcomer)).toBe('first');
+
+      const refused = await domainError(
+        services.orgs.create(plain, { name: 'Plain Org', slug: uniq('plain') }),
+      );
+      expect(refused).toMatchObject({ kind: 'FORBIDDEN', reason: 'org-creation-refused' });
+      expect(refused.message).toBe(ORG_MESSAGES.createOrgRefused);
+
+      const first = await services.orgs.create(newcomer, {
+        name: 'First Org',
+        slug: uniq('first'),
+      });
+      expect(first).toMatchObject({ name: 'First Org', verified: false });
+      expect(await services.access.roleInOrg(newcomer.id, first.id)).toBe('owner');
+      expect(await services.orgs.creationFor(newcomer)).toBe('none');
+      const second = await domainError(
+        services.orgs.create(newcomer, { name: 'Second Org', slug: uniq('second') }),
+      );
+      expect(second).toMatchObject({ kind: 'FORBIDDEN', reason: 'org-creation-refused' });
+      const rows = await db().select().from(memberships).where(eq(memberships.userId, newcomer.id));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('overview: every org newest first, with its members (owners first), envs and instances; or only the unverified', async () => {
+      const { services } = testServices(db());
+      const owner = await makeUser(db(), { email: `zz-${uniq('owner')}@example.test` });
+      const people = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => makeUser(db(), { email: `a${n}-${uniq('m')}@example.test` })),
+      );
+      const older = await makeOrg(db(), { verified: true, members: [{ user: people[0]! }] });
+      const newer = await makeOrg(db(), {
+        members: [{ user: owner, role: 'owner' }, ...people.map((user) => ({ user }))],
+      });
+      // The older one a day older: the newest comes first.
+      await db()
+        .update(orgs)
+        .set({ createdAt: sql`now() - interval '1 day'` })
+        .where(eq(orgs.id, older.id));
+      const prod = await addEnv(db(), newer.id, 'prod', { onboarded: true });
+      await addEnv(db(), newer.id, 'staging');
+
+      const mine = (list: OrgOverview[]) =>
+        list.filter((o) => o.id === older.id || o.id === newer.id);
+      const all = mine(await services.orgs.overview('all'));
+      expect(all.map((o) => o.id)).toEqual([newer.id, older.id]);
+      const [first] = all;
+      expect(first).toMatchObject({ ...newer, memberCount: 6 });
+      expect(first!.createdAt).toBeInstanceOf(Date);
+      expect(first!.members).toHaveLength(5);
+      expect(first!.members[0]).toEqual({ name: owner.name, email: owner.email, role: 'owner' });
+      expect(first!.members.slice(1).map((m) => m.role)).toEqual(Array(4).fill('member'));
+      expect(first!.envs).toEqual([
+        {
+          id: prod.id,
+          slug: 'prod',
+          name: 'PROD',
+          b2cInstance: { instanceId: 'prod_001', host: 'prod.example.test', onboarded: true },
+        },
+        { id: expect.any(String), slug: 'staging', name: 'STAGING', b2cInstance: null },
+      ]);
+
+      const unverified = await services.orgs.overview('unverified');
+      expect(unverified.every((o) => !o.verified)).toBe(true);
+      expect(mine(unverified).map((o) => o.id)).toEqual([newer.id]);
     });
   });
 

@@ -1,12 +1,24 @@
-/** Orgs: where a user lands, the org/env context of a page, the user's orgs, and superuser actions. */
-import { asc, eq } from 'drizzle-orm';
-import type { BestRedirect, Env, Org, OrgListItem } from '~/domain/orgs/entities';
+/**
+ * Orgs: where a user lands, the org/env context of a page, the user's orgs, creating one, and the
+ * superusers' list of every org with its verification.
+ */
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type OrgCreation, orgCreationFor } from '~/domain/orgs/creation';
+import {
+  type BestRedirect,
+  type Env,
+  type Org,
+  type OrgListItem,
+  ORG_OVERVIEW_MEMBERS,
+  type OrgOverview,
+} from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import type { OrgOverviewFilter } from '~/domain/orgs/search';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
-import type { Db } from '~/server/db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
 import { isUniqueViolation, rejectUnstorableText } from '~/server/db/errors';
-import { memberships, orgs } from '~/server/db/schema';
+import { b2cInstances, envs, memberships, orgs, users } from '~/server/db/schema';
 import type { CachedAccessService } from './access';
 import type { DataCache } from './data-cache';
 import { orgColumns } from './rows';
@@ -20,7 +32,12 @@ export interface OrgsService {
   get(orgId: string): Promise<Org>;
   /** Superusers only: marks the org verified (a write; never call it to read the org). */
   verify(orgId: string): Promise<Org>;
+  /** Whether this user may create an org (domain/orgs/creation.ts). */
+  creationFor(user: SessionUser): Promise<OrgCreation>;
+  /** Creates the org with the user as its owner, when `creationFor` allows it; else FORBIDDEN. */
   create(user: SessionUser, input: { name: string; slug: string }): Promise<Org>;
+  /** Superusers only: every org (or the unverified ones), newest first, with members, envs and instances. */
+  overview(show: OrgOverviewFilter): Promise<OrgOverview[]>;
 }
 
 export function bestEnv(envList: Env[]): Env | null {
@@ -33,6 +50,23 @@ export function createOrgsService(
   access: CachedAccessService,
   cache: DataCache,
 ): OrgsService {
+  /** The user's campaign and how many orgs they belong to: what `orgCreationFor` decides on. */
+  async function creationOf(db: DbOrTx, user: SessionUser): Promise<OrgCreation> {
+    if (user.isSuperUser) return 'any';
+    const [person] = await db
+      .select({ campaign: users.campaign })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const [orgCount] = await db
+      .select({ n: count() })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id));
+    return orgCreationFor(
+      { isSuperUser: false, campaign: person?.campaign ?? null },
+      orgCount?.n ?? 0,
+    );
+  }
+
   async function orgsOf(userId: string): Promise<OrgListItem[]> {
     return db
       .select({ ...orgColumns, role: memberships.role })
@@ -86,9 +120,20 @@ export function createOrgsService(
       return org;
     },
 
+    creationFor: (user) => creationOf(db, user),
+
     async create(user, input): Promise<Org> {
       try {
         const org = await db.transaction(async (tx) => {
+          // The person's own row, locked: two requests at once cannot both create a "first" org.
+          await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+          if ((await creationOf(tx, user)) === 'none') {
+            throw new DomainError(
+              'FORBIDDEN',
+              ORG_MESSAGES.createOrgRefused,
+              'org-creation-refused',
+            );
+          }
           const [created] = await tx
             .insert(orgs)
             .values({ name: input.name, slug: input.slug })
@@ -110,6 +155,77 @@ export function createOrgsService(
         }
         throw error;
       }
+    },
+
+    async overview(show): Promise<OrgOverview[]> {
+      const list = await db
+        .select({ ...orgColumns, createdAt: orgs.createdAt })
+        .from(orgs)
+        .where(show === 'unverified' ? eq(orgs.verified, false) : undefined)
+        .orderBy(desc(orgs.createdAt), asc(orgs.slug));
+      if (list.length === 0) return [];
+      const ids = list.map((o) => o.id);
+      const [people, envRows] = await Promise.all([
+        db
+          .select({
+            orgId: memberships.orgId,
+            name: users.name,
+            email: users.email,
+            role: memberships.role,
+          })
+          .from(memberships)
+          .innerJoin(users, eq(memberships.userId, users.id))
+          .where(inArray(memberships.orgId, ids))
+          .orderBy(
+            asc(memberships.orgId),
+            sql`case when ${memberships.role} = 'owner' then 0 else 1 end`,
+            asc(users.email),
+          ),
+        db
+          .select({
+            orgId: envs.orgId,
+            id: envs.id,
+            slug: envs.slug,
+            name: envs.name,
+            instanceId: b2cInstances.instanceId,
+            host: b2cInstances.host,
+            onboarded: b2cInstances.onboarded,
+          })
+          .from(envs)
+          .leftJoin(b2cInstances, eq(envs.b2cInstanceId, b2cInstances.id))
+          .where(inArray(envs.orgId, ids))
+          .orderBy(asc(envs.orgId), asc(envs.slug)),
+      ]);
+      const byOrg = <T extends { orgId: string }>(rows: T[]) => {
+        const grouped = new Map<string, T[]>();
+        for (const row of rows) {
+          const group = grouped.get(row.orgId);
+          if (group) group.push(row);
+          else grouped.set(row.orgId, [row]);
+        }
+        return grouped;
+      };
+      const peopleOf = byOrg(people);
+      const envsOf = byOrg(envRows);
+      return list.map((org) => {
+        const members = peopleOf.get(org.id) ?? [];
+        return {
+          ...org,
+          memberCount: members.length,
+          members: members
+            .slice(0, ORG_OVERVIEW_MEMBERS)
+            .map(({ name, email, role }) => ({ name, email, role })),
+          envs: (envsOf.get(org.id) ?? []).map((e) => ({
+            id: e.id,
+            slug: e.slug,
+            name: e.name,
+            b2cInstance:
+              e.instanceId !== null && e.host !== null
+                ? { instanceId: e.instanceId, host: e.host, onboarded: e.onboarded ?? false }
+                : null,
+          })),
+        };
+      });
     },
   };
 }

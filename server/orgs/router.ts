@@ -4,12 +4,15 @@ import {
   createOrgInput,
   orgContextInput,
   orgIdInput,
+  orgOverviewInput,
 } from '~/domain/orgs/inputs';
 import {
   createTRPCRouter,
   orgProcedure,
   orgQuery,
+  protectedProcedure,
   protectedQuery,
+  spQuery,
   superuserProcedure,
 } from '~/server/trpc/trpc';
 
@@ -27,9 +30,16 @@ export const orgsRouter = createTRPCRouter({
   verify: superuserProcedure
     .input(orgIdInput)
     .mutation(({ ctx, input }) => ctx.services.orgs.verify(input.orgId)),
-  create: superuserProcedure
+  /** Whether the user may create an org: superusers any, a newcomer from the AEO campaign a first. */
+  creation: protectedQuery.query(({ ctx }) => ctx.services.orgs.creationFor(ctx.user)),
+  /** The rule is the service's (domain/orgs/creation.ts), checked in the transaction that creates. */
+  create: protectedProcedure
     .input(createOrgInput)
     .mutation(({ ctx, input }) => ctx.services.orgs.create(ctx.user, input)),
+  /** Superusers' list of every org (/app/sp/orgs); NOT_FOUND for anyone else. */
+  overview: spQuery
+    .input(orgOverviewInput)
+    .query(({ ctx, input }) => ctx.services.orgs.overview(input.show)),
 });
 
 export const envsRouter = createTRPCRouter({

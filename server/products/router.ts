@@ -20,6 +20,7 @@ export const productsRouter = createTRPCRouter({
       ctx.services.products.get(input.orgId, input.envId, input.b2cProductId),
     ),
   refresh: envProcedure('products')
+    .meta({ limit: 'instance' })
     .input(productInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.refresh(input.orgId, input.envId, input.b2cProductId),
@@ -28,6 +29,7 @@ export const productsRouter = createTRPCRouter({
     .input(envCatalogueInput)
     .query(({ ctx, input }) => ctx.services.products.syncState(input.orgId, input.envId)),
   syncNow: envProcedure('products')
+    .meta({ limit: 'instance' })
     .input(syncNowInput)
     .mutation(({ ctx, input }) =>
       ctx.services.products.syncNow(input.orgId, input.envId, { full: input.full }),

@@ -24,7 +24,10 @@ let clientId: string;
 beforeAll(async () => {
   sim = await createB2CSimulator({ seed: 3 });
   const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
-  const created = await gateway.ensureApiClient({ orgId: 'org-sync' });
+  const created = await gateway.ensureApiClient({
+    orgId: 'org-sync',
+    accountManagerToken: await sim.userToken('maya@beacon.test'),
+  });
   clientId = created.clientId;
   const secret = created.secret;
   data = gateway.instanceClients(HOST, { clientId, secret: secret ?? '' }).data;

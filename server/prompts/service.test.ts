@@ -174,8 +174,15 @@ describeEachDriver('prompts', (get) => {
       const { services } = testServices(db());
       const member = await makeUser(db());
       const outsider = await makeUser(db());
-      const org = await makeOrg(db(), { members: [{ user: member, role: 'owner' }] });
-      const other = await makeOrg(db(), { members: [{ user: outsider, role: 'owner' }] });
+      // Verified: settings, where prompts are managed, is behind the org gate.
+      const org = await makeOrg(db(), {
+        members: [{ user: member, role: 'owner' }],
+        verified: true,
+      });
+      const other = await makeOrg(db(), {
+        members: [{ user: outsider, role: 'owner' }],
+        verified: true,
+      });
       const caller = (user: SessionUser) =>
         createCallerFactory(appRouter)({ user, services, requestId: 'prompts-test' });
       return { services, member, outsider, org, other, caller };

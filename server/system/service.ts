@@ -38,7 +38,14 @@ function withTimeout(probe: () => Promise<void>): Promise<void> {
 /** How long readiness waits for the database's `select 1`. */
 export const READY_TIMEOUT_MS = 2_000;
 
+/**
+ * How long one report answers every caller: the page's query and every status subscription share one
+ * round of probes (a database round trip and three HTTP or WebSocket probes) instead of one each.
+ */
+export const STATUS_CACHE_MS = 5_000;
+
 export interface SystemService {
+  /** Every part's health, raw errors included (the router shows those to superusers only). */
   status(): Promise<HealthCheck[]>;
   /** True when the database answers a `select 1` within READY_TIMEOUT_MS (the readiness check). */
   databaseReady(): Promise<boolean>;
@@ -48,7 +55,10 @@ export function createSystemService(
   db: Db,
   now: () => Date = () => new Date(),
   probes: HealthProbes = {},
+  cacheMs = STATUS_CACHE_MS,
 ): SystemService {
+  /** The last report (or the one being made) and when it was asked for. */
+  let report: { at: number; checks: Promise<HealthCheck[]> } | null = null;
   const lastErrors = new Map<HealthPart, string>();
   const check = async (name: HealthPart, probe: () => Promise<void>): Promise<HealthCheck> => {
     const started = performance.now();
@@ -90,9 +100,14 @@ export function createSystemService(
         clearTimeout(timer);
       }
     },
-    async status(): Promise<HealthCheck[]> {
-      const results = await Promise.all(parts.map(([name, probe]) => check(name, probe)));
-      return results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+    status(): Promise<HealthCheck[]> {
+      const at = now().getTime();
+      if (report && at - report.at < cacheMs) return report.checks;
+      const checks = Promise.all(parts.map(([name, probe]) => check(name, probe))).then((results) =>
+        results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name)),
+      );
+      report = { at, checks };
+      return checks;
     },
   };
 }

@@ -25,6 +25,8 @@ export const WALK_PROMPT_KEY = 'new:walk';
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */
   | { forbidden: true }
+  /** Answered as if it did not exist: the superusers' own pages (`spProcedure`). */
+  | { notFound: true }
   /** The result a signed-in non-member gets (empty, no-membership, or org-free data). */
   | { result: (value: unknown) => void | Promise<void> };
 
@@ -33,10 +35,14 @@ export interface AuthzSample {
   input: (fixtures: WalkFixtures) => unknown;
   /** Only for procedures whose input requires no org; the org-scoped ones are FORBIDDEN by rule. */
   nonMember?: NonMemberOutcome;
+  /** Refused to Maya, a regular member of orgs (who is not a superuser); the walk then calls it as Ada. */
   superuserOnly?: true;
+  /** With `superuserOnly`: refused as NOT_FOUND, not FORBIDDEN (the superusers' pages, `spProcedure`). */
+  hidden?: true;
 }
 
 /** Procedure path → sample. */
 export type AuthzSamples = Record<string, AuthzSample>;
 
 export const forbidden = { forbidden: true } as const;
+export const notFound = { notFound: true } as const;

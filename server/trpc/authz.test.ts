@@ -44,7 +44,7 @@ import {
 } from './authz-sample';
 import type { Context } from './context';
 import { appRouter } from './router';
-import { createCallerFactory, readOnly } from './trpc';
+import { createCallerFactory, readOnly, spProcedure } from './trpc';
 
 const acme = SEED_ORGS.acme.id;
 const walkerEmail = 'walker@example.test';
@@ -121,9 +121,10 @@ beforeAll(async () => {
   const secrets = createSecrets(randomBytes(32));
   await seed(database.db, { secrets });
   services = createServices({ db: database.db, b2c: gateway, secrets });
-  // The walker: signed in, member of no org.
+  // The walker: signed in, member of no org, come through the free AEO report (as anyone may, by
+  // opening /app/?campaign=aeo), so they may create a first org of their own.
   walker = { id: 'user_walker', name: 'Walker', email: walkerEmail, isSuperUser: false };
-  await database.db.insert(users).values(walker);
+  await database.db.insert(users).values({ ...walker, campaign: 'aeo' });
   const invitation = await services.invitations.create(
     SEED_USERS.maya,
     acme,
@@ -220,6 +221,17 @@ describe('authorization walk', () => {
     expect(Object.keys(SAMPLES).filter((p) => !paths.includes(p))).toEqual([]);
   });
 
+  it('marks hidden exactly the procedures of the superusers’ pages (spProcedure)', () => {
+    const [step] = (spProcedure as unknown as { _def: { middlewares: unknown[] } })._def
+      .middlewares;
+    const onSp = paths.filter((p) =>
+      (procedures[p]!._def as unknown as { middlewares: unknown[] }).middlewares.includes(step),
+    );
+    expect(onSp).toEqual(paths.filter((p) => SAMPLES[p]?.hidden));
+    expect(onSp).toContain('orgs.overview');
+    for (const p of onSp) expect(SAMPLES[p]?.superuserOnly, p).toBe(true);
+  });
+
   it('finds the org-scoped procedures from their input schemas', () => {
     // Sanity of the schema reading: the known org-scoped ones are found, the org-less ones are not.
     expect(orgScoped).toEqual(
@@ -251,15 +263,19 @@ describe('authorization walk', () => {
       const outcome = orgScoped.includes(path) ? forbidden : sample().nonMember;
       if (!outcome || 'forbidden' in outcome) {
         expect(await codeOf(call(walker, path, input))).toBe('FORBIDDEN');
+      } else if ('notFound' in outcome) {
+        expect(await codeOf(call(walker, path, input))).toBe('NOT_FOUND');
       } else {
         await outcome.result(await call(walker, path, input));
       }
     });
 
-    it('superuser-only → FORBIDDEN for a regular member of the org', async () => {
-      const { superuserOnly, input } = sample();
+    it('superuser-only → FORBIDDEN for a regular member of an org (NOT_FOUND on the superusers’ pages)', async () => {
+      const { superuserOnly, hidden, input } = sample();
       if (!superuserOnly) return;
-      expect(await codeOf(call(SEED_USERS.maya, path, input(fixtures)))).toBe('FORBIDDEN');
+      expect(await codeOf(call(SEED_USERS.maya, path, input(fixtures)))).toBe(
+        hidden ? 'NOT_FOUND' : 'FORBIDDEN',
+      );
     });
   });
 
@@ -600,6 +616,36 @@ describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
         'FORBIDDEN onboarding-needed',
       );
     expect(await refusal(SEED_USERS.maya, 'monitoring.results', TO_GLOBEX)).toBe('OK');
+  });
+
+  it('a member of unverified Globex: FORBIDDEN onboarding-needed from the org-level calls of gated screens, not from home’s', async () => {
+    // Onboarding (Account Manager, the instances), settings (people, prompts), agents, products' jobs:
+    // anyone may have an unverified org of their own (docs/decisions/0035-production-first-day.md).
+    for (const path of [
+      'b2cInstances.sync',
+      'b2cInstances.list',
+      'b2cInstances.get',
+      'b2cAPIClients.getOrCreate',
+      'b2cAPIClients.verify',
+      'members.list',
+      'members.remove',
+      'invitations.create',
+      'invitations.list',
+      'invitations.revoke',
+      'prompts.create',
+      'prompts.update',
+      'prompts.delete',
+      'agents.saveConfig',
+      'jobs.progress',
+    ])
+      expect(await refusal(SEED_USERS.maya, path, TO_GLOBEX), path).toBe(
+        'FORBIDDEN onboarding-needed',
+      );
+    // Home's monitoring configuration reads the prompt library; creating an env is for anyone in the org.
+    expect(await refusal(SEED_USERS.maya, 'prompts.list', TO_GLOBEX)).toBe('OK');
+    expect(await refusal(SEED_USERS.maya, 'envs.list', TO_GLOBEX)).toBe('OK');
+    // A superuser passes the org gate.
+    expect(await refusal(SEED_USERS.ada, 'members.list', TO_GLOBEX)).toBe('OK');
   });
 
   it('an env without an onboarded instance: FORBIDDEN integration-missing, except where the screen opts out', async () => {

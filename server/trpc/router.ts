@@ -1,5 +1,6 @@
 /** The root router: each area's routers mounted under their names; the client imports only its type. */
 import { agentsRouters } from '~/server/agents/router';
+import { aiBudgetRouters } from '~/server/ai-budget/router';
 import { analystRouters } from '~/server/analyst/router';
 import { instancesRouters } from '~/server/instances/router';
 import { jobsRouters } from '~/server/jobs/router';
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   ...productsRouters,
   ...agentsRouters,
   ...analystRouters,
+  ...aiBudgetRouters,
   ...reviewsRouters,
   ...landingPagesRouters,
   ...monitoringRouters,

@@ -1,4 +1,4 @@
-/** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser), one error mapping. */
+/** The tRPC core: one initTRPC, the procedure ladder (public → protected → org → superuser, sp), one error mapping. */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envScopeInput, orgIdInput } from '~/domain/orgs/inputs';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import type { LimitClass } from '~/domain/shared/rate-limits';
 import type { SessionUser } from '~/domain/shared/session';
 import type { ReadServices } from '~/server/services';
 import { isDatabaseUnavailable } from '~/server/db/errors';
@@ -30,7 +31,15 @@ export function isUnavailableError(error: TRPCError): boolean {
   return isDatabaseUnavailable(error.cause ?? error);
 }
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure says about itself: which call limit it counts in (server/trpc/limits.ts). */
+export interface ProcedureMeta {
+  /** `model`: starts model work; `instance`: calls the customer's instance. Absent: `call`. */
+  limit?: Exclude<LimitClass, 'call'>;
+}
+
+const withMeta = initTRPC.context<Context>().meta<ProcedureMeta>();
+
+const t = withMeta.create({
   // superjson on the wire; plain-JSON answers skip its walk (transformer.ts).
   transformer,
   // The same router definitions answer mocked tRPC in Storybook's browser (mock-server/trpc).
@@ -117,6 +126,35 @@ function signedIn(user: Context['user']): SessionUser {
   return user;
 }
 
+/** A domain error thrown by a guard itself (not by what runs after it), as the typed tRPC error. */
+function asTRPCError(error: unknown): never {
+  if (error instanceof DomainError) {
+    throw new TRPCError({
+      code: DOMAIN_ERROR_CODES[error.kind],
+      message: error.message,
+      cause: error,
+    });
+  }
+  throw error;
+}
+
+/**
+ * Counts the call against the person's (and the org's) limit in the guard's own step
+ * (docs/security.md, rule 6): nothing to await for the cheap class, counted in memory.
+ */
+function countCall(
+  ctx: Context,
+  meta: ProcedureMeta | undefined,
+  userId: string,
+  orgId: string | null,
+): Promise<void> | undefined {
+  try {
+    return ctx.services.limits.check(meta?.limit ?? 'call', userId, orgId)?.catch(asTRPCError);
+  } catch (error) {
+    return asTRPCError(error);
+  }
+}
+
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
@@ -124,14 +162,29 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure.use(async ({ next }) => mapDomainErrors(await next()));
 
 /** UNAUTHORIZED without a session. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const user = signedIn(ctx.user);
+  const counting = countCall(ctx, meta, user.id, null);
+  if (counting) await counting;
   return mapDomainErrors(await next({ ctx: { user } }));
 });
 
-export const superuserProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const superuserProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const user = signedIn(ctx.user);
   if (!user.isSuperUser) throw new TRPCError({ code: 'FORBIDDEN', message: 'Superuser required' });
+  const counting = countCall(ctx, meta, user.id, null);
+  if (counting) await counting;
+  return mapDomainErrors(await next({ ctx: { user } }));
+});
+
+/**
+ * The superusers' own pages (/app/sp/…): anyone else gets NOT_FOUND, as the page itself shows them,
+ * so neither the page nor its data says that it exists. (Superuser actions on a screen members see,
+ * such as Verify this Org in settings, are `superuserProcedure`: FORBIDDEN, "Superuser required".)
+ */
+export const spProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = signedIn(ctx.user);
+  if (!user.isSuperUser) throw new TRPCError({ code: 'NOT_FOUND', message: APP_MESSAGES.notFound });
   return mapDomainErrors(await next({ ctx: { user } }));
 });
 
@@ -143,7 +196,7 @@ export const superuserProcedure = t.procedure.use(async ({ ctx, next }) => {
  * validation of the rest of the input.
  */
 export const orgProcedure = t.procedure
-  .use(async ({ ctx, getRawInput, next }) => {
+  .use(async ({ ctx, meta, getRawInput, next }) => {
     const user = signedIn(ctx.user);
     const parsed = orgIdInput.safeParse(await getRawInput());
     if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
@@ -151,6 +204,9 @@ export const orgProcedure = t.procedure
     if (!role && !user.isSuperUser) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'You are not a member of this org.' });
     }
+    // Counted once the caller may act in the org: an outsider's calls use up nothing of the org's.
+    const counting = countCall(ctx, meta, user.id, parsed.data.orgId);
+    if (counting) await counting;
     return mapDomainErrors(await next({ ctx: { user, role } }));
   })
   .input(orgIdInput);
@@ -185,6 +241,31 @@ function envGuard(screens: readonly Screen[]) {
   });
 }
 
+/**
+ * The org gate of the screens an org-scoped procedure serves (domain/orgs/gating.ts): an unverified org
+ * refuses non-superusers with FORBIDDEN `onboarding-needed`, as those screens do, unless one of them
+ * opts out (home). `envGuard` holds the same for env-scoped calls; this is for the org-level calls of
+ * env screens (settings, onboarding, agents, products), which anyone may now reach with an org of
+ * their own (docs/decisions/0035-production-first-day.md).
+ */
+function orgGate(screens: readonly Screen[]) {
+  const optOut = optOutOf(screens);
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const user = signedIn(ctx.user);
+    if (optOut.orgVerification || user.isSuperUser) return next();
+    // The org guard before this step validated the same id.
+    const { orgId } = orgIdInput.parse(await getRawInput());
+    const org = await ctx.services.orgs.get(orgId);
+    if (!org.verified)
+      throw new DomainError('FORBIDDEN', ORG_MESSAGES.onboardingNeeded, 'onboarding-needed');
+    return next();
+  });
+}
+
+/** Org-scoped, for the env screens that call it: `orgProcedure`, then their org gate. */
+export const orgScreenProcedure = (...screens: [Screen, ...Screen[]]) =>
+  orgProcedure.use(orgGate(screens));
+
 /** Env-scoped, for the screens that call it: `orgProcedure`, then the env guard (`ctx.org`, `ctx.env`). */
 export const envProcedure = (...screens: [Screen, ...Screen[]]) =>
   orgProcedure.use(envGuard(screens)).input(envScopeInput);
@@ -194,7 +275,7 @@ export const superuserEnvProcedure = (...screens: [Screen, ...Screen[]]) =>
 
 /**
  * A read: the resolver sees only the services' read methods (`ReadServices`), so a query that writes
- * does not compile. Every query procedure is built on one of the three below; the authorization walk
+ * does not compile. Every query procedure is built on one of those below; the authorization walk
  * checks that, and that every query leaves the database as it was (docs/security.md, rule 1).
  */
 export const readOnly = t.middleware(({ ctx, next }) => {
@@ -204,7 +285,10 @@ export const readOnly = t.middleware(({ ctx, next }) => {
 
 export const protectedQuery = protectedProcedure.use(readOnly);
 export const orgQuery = orgProcedure.use(readOnly);
+export const orgScreenQuery = (...screens: [Screen, ...Screen[]]) =>
+  orgScreenProcedure(...screens).use(readOnly);
 export const superuserQuery = superuserProcedure.use(readOnly);
+export const spQuery = spProcedure.use(readOnly);
 export const envQuery = (...screens: [Screen, ...Screen[]]) =>
   envProcedure(...screens).use(readOnly);
 export const superuserEnvQuery = (...screens: [Screen, ...Screen[]]) =>

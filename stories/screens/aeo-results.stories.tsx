@@ -350,8 +350,8 @@ export const ResultsLlm: Story = {
     await expect(rowsOf(uplift)[0]!.slice(2)).toEqual([
       '40% (17–69%) · n = 10',
       '90% (60–98%) · n = 10',
-      '+50.0 pp · 95% interval +14.4 to +85.6 pp',
-      'Significant (p = 0.019)',
+      '+50.0 pp · 95% interval +8.2 to +74.6 pp',
+      'Significant (p = 0.018)',
     ]);
 
     const filter = within(canvas.getByRole('navigation', { name: 'Engine' }));
@@ -525,7 +525,7 @@ export const ResultsUplift: Story = {
         'Alpine Rain Jacket',
         '30% (17–48%) · n = 30',
         '76% (58–88%) · n = 29',
-        '+45.9 pp · 95% interval +23.2 to +68.5 pp',
+        '+45.9 pp · 95% interval +20.5 to +63.7 pp',
         'Significant (p < 0.001)',
       ],
       [
@@ -533,7 +533,7 @@ export const ResultsUplift: Story = {
         'Trailhead Fleece',
         '40% (25–58%) · n = 30',
         '50% (33–67%) · n = 30',
-        '+10.0 pp · 95% interval \u221215.0 to +35.0 pp',
+        '+10.0 pp · 95% interval \u221214.4 to +32.8 pp',
         'Not significant (p = 0.44)',
       ],
     ]);

@@ -37,6 +37,7 @@ const createOrg = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
   trpc: {
+    'orgs.creation': 'any',
     'orgs.create': delayed(300, elan),
     'orgs.allOrgsForUser': [...orgList, { ...elan, role: 'owner' }],
   },
@@ -83,7 +84,7 @@ export const CreateOrg: Story = {
 const validation = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
-  trpc: { 'orgs.create': elan },
+  trpc: { 'orgs.creation': 'any', 'orgs.create': elan },
 });
 /** Field errors from the procedure's own schema: on leaving a field, and on submit. */
 export const CreateOrgValidation: Story = {
@@ -118,6 +119,7 @@ const slugTaken = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
   trpc: {
+    'orgs.creation': 'any',
     'orgs.create': domainError('CONFLICT', ORG_MESSAGES.slugTaken('acme'), 'slug-taken'),
   },
 });
@@ -150,6 +152,7 @@ const serverFieldError = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
   trpc: {
+    'orgs.creation': 'any',
     // A rule only the server knows (say, a deploy newer than the open page): its zod error comes
     // back as BAD_REQUEST with field errors, exactly as the server's error formatter sends them.
     'orgs.create': (input) => {
@@ -191,7 +194,7 @@ export const CreateOrgServerFieldError: Story = {
 const reservedOrgSlug = screen({
   url: '/app/create-org',
   session: sessionFor(users.ada),
-  trpc: { 'orgs.create': elan },
+  trpc: { 'orgs.creation': 'any', 'orgs.create': elan },
 });
 /** A slug that is one of the app's own route names is refused on the field, before any request. */
 export const CreateOrgReservedSlug: Story = {
@@ -214,9 +217,9 @@ export const CreateOrgReservedSlug: Story = {
 const notSuperuser = screen({
   url: '/app/create-org',
   session: sessionFor(users.maya),
-  trpc: {},
+  trpc: { 'orgs.creation': 'none' },
 });
-/** Creating orgs needs a superuser: anyone else is told how to get into an org. */
+/** Creating orgs needs a superuser (or the free AEO report's newcomer): anyone else is told how to get into an org. */
 export const CreateOrgNotSuperuser: Story = {
   ...notSuperuser.story,
   play: async ({ canvasElement }) => {
@@ -230,6 +233,60 @@ export const CreateOrgNotSuperuser: Story = {
     await expect(canvas.queryByRole('form')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Book an onboarding demo' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  },
+};
+
+const brandCo: Org = { id: 'org_brand', slug: 'brand-co', name: 'Brand Co', verified: false };
+const brandProd: Env = {
+  id: 'env_brand_prod',
+  slug: 'prod',
+  name: 'Production',
+  b2cInstance: null,
+};
+const firstOrg = screen({
+  url: '/app/create-org',
+  session: sessionFor(users.sam),
+  trpc: {
+    ...atEnv(brandCo, brandProd),
+    'orgs.creation': 'first',
+    'orgs.create': delayed(300, brandCo),
+    'orgs.allOrgsForUser': [{ ...brandCo, role: 'owner' }],
+    'envs.create': brandProd,
+    'prompts.list': [],
+  },
+});
+/**
+ * Someone new from the free AEO report (no org, no superuser): their own org, which starts unverified,
+ * then its first env, which opens on monitoring's configuration, the one screen an unverified org
+ * offers them, rather than on a block they cannot pass.
+ */
+export const CreateFirstOrgFromTheAeoReport: Story = {
+  ...firstOrg.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an org');
+    await expect(canvas.getByText(ORG_MESSAGES.firstOrgDescription)).toBeVisible();
+    // Nowhere to cancel to: /app/ would bring them back here.
+    await expect(canvas.queryByRole('link', { name: 'Cancel' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    const form = canvas.getByRole('form', { name: 'New org' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Brand Co{Enter}');
+    await waitFor(() =>
+      expect(firstOrg.api.calls('orgs.create')).toEqual([{ name: 'Brand Co', slug: 'brand-co' }]),
+    );
+
+    await heading(canvasElement, 'Create an environment');
+    const envForm = canvas.getByRole('form', { name: 'New environment' });
+    await userEvent.type(within(envForm).getByRole('textbox', { name: 'Name' }), 'Production');
+    await userEvent.click(within(envForm).getByRole('button', { name: 'Create environment' }));
+
+    await expect(
+      await canvas.findByRole('form', { name: 'AI discoverability monitoring configuration' }),
+    ).toBeVisible();
+    await expect(canvas.queryByText(ORG_MESSAGES.onboardingNeeded)).toBeNull();
+    await expect(firstOrg.api.calls('orgs.getContext')).toEqual([
+      { orgSlug: 'brand-co', envSlug: 'prod' },
+    ]);
   },
 };
 

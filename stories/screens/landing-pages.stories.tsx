@@ -95,6 +95,10 @@ export const List: Story = {
     await expect(within(rentree).queryByText(LANDING_PAGES_TEXT.unpublishedChanges)).toBeNull();
 
     await expect(canvas.getByRole('button', { name: LANDING_PAGES_TEXT.create })).toBeVisible();
+    // Where the pages' themes are made.
+    await expect(
+      canvas.getByRole('link', { name: LANDING_PAGES_TEXT.themeDesigner }),
+    ).toHaveAttribute('href', '/app/acme/prod/pages/theme');
     await expect(list.api.calls('landingPages.list')).toEqual([{ ...scope, page: 1 }]);
   },
 };
@@ -340,6 +344,11 @@ export const EditAndSave: Story = {
     );
     await expect(form.getByRole('combobox', { name: EDITOR_TEXT.theme })).toHaveTextContent(
       savedThemes[0]!.name,
+    );
+    // The theme picker links to where themes are made.
+    await expect(form.getByRole('link', { name: EDITOR_TEXT.themeDesigner })).toHaveAttribute(
+      'href',
+      '/app/acme/prod/pages/theme',
     );
 
     const title = form.getByLabelText(EDITOR_TEXT.title);

@@ -4,10 +4,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { orgLogoConfig } from '~/app/lib/org-logo';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { THEME_STORAGE_KEY } from '~/domain/shared/app-theme';
-import { sessionFor, users } from '~/mock-server/fixtures';
+import { APP_MESSAGES } from '~/domain/shared/messages';
+import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError } from '~/mock-server/trpc/scenario';
 import { AppAt, screen } from '~/stories/support/app-harness';
+import { expectConsoleError } from '~/tests/support/console';
 
 const meta = { title: 'Screens/Shell' } satisfies Meta;
 export default meta;
@@ -253,6 +255,10 @@ export const OrgSwitcherSuperuser: Story = {
       'href',
       '/app/create-org',
     );
+    await expect(within(menu).getByRole('menuitem', { name: 'All orgs' })).toHaveAttribute(
+      'href',
+      '/app/sp/orgs',
+    );
     // Acme is verified already, so verifying it again is disabled.
     await expect(within(menu).getByRole('menuitem', { name: 'Verify this Org' })).toHaveAttribute(
       'aria-disabled',
@@ -299,5 +305,94 @@ export const OrgContextEnvMissing: Story = {
       'href',
       '/app/acme',
     );
+  },
+};
+
+// ——— The database out of reach ———
+
+const outage = screen({ url: '/app/acme/prod', session: 'database-unavailable', trpc: atEnv() });
+/**
+ * The server answers that it cannot reach its database (GET /api/auth/session: 503 with Retry-After):
+ * the outage screen with Retry, not the sign-in screen. Retry asks again; still down, the screen stays.
+ */
+export const DatabaseUnreachable: Story = {
+  ...outage.story,
+  tags: ['screen-state', 'state:shell.database-unreachable'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(APP_MESSAGES.databaseUnavailable)).toBeVisible();
+    // The exact words (the catalogue's), not only the constant.
+    await expect(
+      canvas.getByText('Beacon cannot reach its database. Try again in a few seconds.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: APP_MESSAGES.unavailable })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign in with Salesforce' })).toBeNull();
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    const retry = canvas.getByRole('button', { name: 'Retry' });
+    await expect(outage.api.sessionFetches()).toBe(1);
+    await userEvent.click(retry);
+    await waitFor(() => expect(outage.api.sessionFetches()).toBe(2));
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Retry' })).not.toHaveAttribute('aria-busy'),
+    );
+    await expect(canvas.getByText(APP_MESSAGES.databaseUnavailable)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign in with Salesforce' })).toBeNull();
+  },
+};
+
+const databaseBack = screen({
+  url: '/app/acme/prod',
+  session: 'database-unavailable',
+  trpc: atEnv(),
+});
+/** The database is back: Retry finds the session and the screen that was asked for loads. */
+export const DatabaseBackAfterRetry: Story = {
+  ...databaseBack.story,
+  tags: ['skip-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const retry = await canvas.findByRole('button', { name: APP_MESSAGES.retry });
+    databaseBack.api.setSession(sessionFor(users.maya));
+    await userEvent.click(retry);
+    const nav = await rail(canvasElement);
+    await expect(within(nav).getByRole('button', { name: /^Account: Maya Member/ })).toBeVisible();
+    await expect(canvas.queryByText(APP_MESSAGES.databaseUnavailable)).toBeNull();
+    await expect(databaseBack.api.calls('orgs.getContext')).toEqual([
+      { orgSlug: 'acme', envSlug: 'prod' },
+    ]);
+  },
+};
+
+const readFails = screen({
+  url: '/app/acme/prod',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    // Signed in (the session was read), then the org context's read meets the outage; then it is back.
+    'orgs.getContext': (input, { count }) =>
+      count === 1
+        ? domainError('UNAVAILABLE', APP_MESSAGES.databaseUnavailable, 'database-unavailable')
+        : { org: orgs.acme, env: envs.prod },
+  },
+});
+/** A screen's read answered 503 (database unavailable): the same outage screen, and Retry loads the screen. */
+export const DatabaseUnreachableOnRead: Story = {
+  ...readFails.story,
+  tags: ['skip-visual'],
+  beforeEach: () => {
+    readFails.api.reset();
+    // React reports what the error boundary caught.
+    expectConsoleError(APP_MESSAGES.databaseUnavailable);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(APP_MESSAGES.databaseUnavailable)).toBeVisible();
+    await expect(
+      canvas.queryByRole('heading', { name: APP_MESSAGES.somethingWentWrong }),
+    ).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: APP_MESSAGES.retry }));
+    await rail(canvasElement);
+    await expect(canvas.queryByText(APP_MESSAGES.databaseUnavailable)).toBeNull();
+    await expect(readFails.api.calls('orgs.getContext')).toHaveLength(2);
   },
 };

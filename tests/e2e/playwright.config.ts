@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { launchOptions } from '../../scripts/chromium.ts';
+import { E2E_SUPERUSER } from './support/first-day.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,6 +72,8 @@ export default defineConfig({
       AI_SIMULATOR_PORT: '0',
       DATA_DIR: process.env.BEACON_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Someone new to the database, made a superuser by signing in (first-day.spec.ts).
+      BEACON_SUPERUSERS: E2E_SUPERUSER,
     },
   },
 });

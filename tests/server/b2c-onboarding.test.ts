@@ -1,8 +1,10 @@
 /**
  * End to end at API level: an env goes from no instance to onboarded through the tRPC procedures,
  * over the real services and database, the real B2C gateway and the simulator (started as `npm start`
- * starts it, with the demo org's client pre-granted on zzte_001). The snippets are pasted through
- * the simulator's Business Manager forms, as a person does.
+ * starts it, with the demo org's client pre-granted on zzte_001). The person is signed in to the
+ * simulated Account Manager (their token kept as a Salesforce sign-in keeps it) and creates the API
+ * client with it. The snippets are pasted through the simulator's Business Manager forms, as a
+ * person does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,14 +26,15 @@ import {
   webdavPermissionsSnippet,
 } from '~/domain/instances/snippets';
 import type { SessionUser } from '~/domain/shared/session';
-import { type B2CSimulator, pasteInBusinessManager } from '~/mock-server/b2c';
+import { type B2CSimulator, pasteInBusinessManager, SIM_AM_ORG_ID } from '~/mock-server/b2c';
 import { startDevB2CSimulator } from '~/mock-server/b2c/dev';
 import { b2cApiClients, b2cInstances, envs, jobRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { apiClientSecretContext } from '~/server/instances/service';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { createSecrets, type Secrets } from '~/server/secrets';
-import { SEED_API_CLIENT } from '~/server/seed-data';
+import { SEED_API_CLIENT, SEED_USERS } from '~/server/seed-data';
+import { signInToAccountManager } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import type { EnqueueOptions } from '~/server/jobs/queue';
 import { addEnv, makeOrg, makeUser } from '~/server/test-support';
@@ -94,11 +97,13 @@ describeEachDriver('B2C onboarding through the API', (get) => {
   const api = (user: SessionUser) =>
     createCallerFactory(appRouter)({ user, services, requestId: 'b2c-onboarding-test' });
 
-  async function ownerWithEnv() {
+  /** A verified org's owner, signed in with Salesforce as `login` in Account Manager. */
+  async function ownerWithEnv(login = 'maya@beacon.test') {
     const owner = await makeUser(db());
     // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'staging');
+    await signInToAccountManager({ db: db(), simulator: sim, login, userId: owner.id });
     return { caller: api(owner), orgId: org.id, env };
   }
 
@@ -110,7 +115,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     expect(env.b2cInstanceId).toBeNull();
     expect(await caller.b2cInstances.list({ orgId })).toEqual([]);
 
-    // Sync: Account Manager's instances, none verified yet.
+    // Sync: the sandbox API's sandboxes and Account Manager's other tenants, none verified yet.
     const synced = await caller.b2cInstances.sync({ orgId });
     expect(synced.map((i) => [i.instanceId, i.tenantType])).toEqual([
       ['zzte_001', 'sandbox'],
@@ -138,11 +143,18 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     const instance: B2CInstance = untouched[0]!;
     expect(instance.instanceId).toBe('zzte_002');
 
-    // The API client: created in Account Manager, its secret stored encrypted, never returned.
+    // The API client: created by Maya in her Account Manager organization, active, no roles, its
+    // secret stored encrypted, never returned.
     const client = await caller.b2cAPIClients.getOrCreate({ orgId });
     expect(client).toEqual({ clientId: expect.any(String), name: API_CLIENT_NAME });
     const inAccountManager = sim.apiClients.get(client.clientId);
-    expect(inAccountManager).toMatchObject({ name: 'Beacon', organizations: [orgId] });
+    expect(inAccountManager).toMatchObject({
+      name: 'Beacon',
+      organizations: [SIM_AM_ORG_ID],
+      active: true,
+      roles: [],
+      tokenEndpointAuthMethod: 'client_secret_basic',
+    });
     const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     expect(row?.secretCiphertext).not.toContain(inAccountManager!.secret);
     expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(orgId))).toBe(
@@ -228,6 +240,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'prod');
+    await signInToAccountManager({ db: db(), simulator: sim, userId: owner.id });
     const orgId = org.id;
     const caller = api(owner);
     await caller.monitoring.noteCampaign({ campaign: 'aeo' });
@@ -277,25 +290,24 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     ).toMatchObject({ config: null });
   });
 
-  it('an org whose Beacon client already exists in Account Manager gets it a new secret', async () => {
+  it('an org whose stored secret was lost gets a new Beacon client; the old one stays in Account Manager', async () => {
     const { caller, orgId } = await ownerWithEnv();
-    // Made earlier (by hand, or by a Beacon whose database was reset): its secret is unknown here.
-    sim.apiClients.set('existing-beacon-client', {
-      id: 'existing-beacon-client',
-      name: 'Beacon',
-      secret: 'a secret nobody wrote down',
-      organizations: [orgId],
-      active: true,
-    });
+    const first = await caller.b2cAPIClients.getOrCreate({ orgId });
+    // The database was reset, or the key changed: the secret cannot be read any more.
+    await db()
+      .update(b2cApiClients)
+      .set({ secretCiphertext: null })
+      .where(eq(b2cApiClients.orgId, orgId));
     const [instance] = (await caller.b2cInstances.sync({ orgId })).filter(
       (i) => i.instanceId === 'zzte_003',
     );
     const client = await caller.b2cAPIClients.getOrCreate({ orgId });
-    expect(client.clientId).toBe('existing-beacon-client');
-    const rotated = sim.apiClients.get('existing-beacon-client')!.secret;
-    expect(rotated).not.toBe('a secret nobody wrote down');
+    expect(client.clientId).not.toBe(first.clientId);
+    expect(sim.apiClients.get(first.clientId)).toMatchObject({ name: 'Beacon', active: true });
     const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
-    expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(orgId))).toBe(rotated);
+    expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(orgId))).toBe(
+      sim.apiClients.get(client.clientId)!.secret,
+    );
 
     // The stored secret works: with the settings pasted, verification passes.
     const saved = await pasteInBusinessManager(
@@ -311,5 +323,19 @@ describeEachDriver('B2C onboarding through the API', (get) => {
         capability: 'ocapi-data',
       }),
     ).toEqual({ status: 'ok' });
+  });
+
+  it('someone without an Account Manager role that may create API clients is told which role', async () => {
+    const { caller, orgId } = await ownerWithEnv('sam@beacon.test');
+    const before = sim.apiClients.size;
+    const error = await caller.b2cAPIClients.getOrCreate({ orgId }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(error).toMatchObject({ code: 'FORBIDDEN', message: INSTANCE_MESSAGES.apiClientNoRole });
+    expect(sim.apiClients.size).toBe(before);
+  });
+
+  it('plays the seeded people in Account Manager, so a sign-in names the same person on both sides', () => {
+    const seeded = new Set<string>(Object.values(SEED_USERS).map((u) => u.email));
+    expect(sim.accountManager.users.map((u) => u.mail).filter((m) => !seeded.has(m))).toEqual([]);
   });
 });

@@ -1,12 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/mock-server/b2c';
+import {
+  type B2CSimulator,
+  createB2CSimulator,
+  SIM_ADMIN_CLIENT,
+  SIM_AM_ORG_ID,
+} from '~/mock-server/b2c';
 import {
   createAccountManagerClient,
   createTokenSource,
   generateApiClientSecret,
+  personToken,
   TOKEN_PATH,
 } from './account-manager';
-import { B2CAuthError, B2CNotFoundError, B2CUnavailableError } from './errors';
+import type { B2CRequestError } from './errors';
+import { B2CAuthError, B2CNotFoundError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createHostAllowlist } from './host-allowlist';
 import { createHttpClient } from './http';
 
@@ -18,6 +25,7 @@ afterAll(() => sim.stop());
 afterEach(() => {
   sim.faults.clear();
   sim.setTokenLifetime(1799);
+  sim.setActivationDelay(0);
 });
 
 const http = () =>
@@ -82,94 +90,164 @@ describe('Account Manager tokens', () => {
 });
 
 describe('Account Manager client', () => {
-  const am = () =>
+  const am = (pageSize?: number) =>
     createAccountManagerClient({
       http: http(),
       accountManagerUrl: sim.accountManagerUrl,
       ...SIM_ADMIN_CLIENT,
+      ...(pageSize ? { pageSize } : {}),
     });
+  const as = async (login: string) => personToken(await sim.userToken(login));
+  const tokenFor = (clientId: string, clientSecret: string) =>
+    createTokenSource({
+      http: http(),
+      accountManagerUrl: sim.accountManagerUrl,
+      clientId,
+      clientSecret,
+    }).get();
+  const newClient = (
+    over: Partial<Parameters<ReturnType<typeof am>['createApiClient']>[1]> = {},
+  ) => ({
+    name: 'Beacon',
+    organizations: [SIM_AM_ORG_ID],
+    password: generateApiClientSecret(),
+    ...over,
+  });
 
-  it('lists the instances an organization may link', async () => {
-    const instances = await am().listInstances('org-1');
-    expect(instances.map((i) => [`${i.realm}_${i.instance}`, i.tenantType])).toEqual(
-      expect.arrayContaining([
-        ['zzte_001', 'sandbox'],
-        ['zzte_002', 'development'],
-        ['zzte_003', 'staging'],
-      ]),
-    );
-    sim.setOrgInstances('org-2', ['zzte-002.dx.commercecloud.salesforce.com']);
-    expect((await am().listInstances('org-2')).map((i) => i.hostname)).toEqual([
-      'zzte-002.dx.commercecloud.salesforce.com',
+  it('names the signed-in person and their organization; a client’s token is no person', async () => {
+    const maya = await am().currentUser(await as('maya@beacon.test'));
+    expect(maya).toMatchObject({
+      mail: 'maya@beacon.test',
+      primaryOrganization: SIM_AM_ORG_ID,
+      organizations: [SIM_AM_ORG_ID],
+      roles: expect.arrayContaining(['AM_API_ADMIN']),
+    });
+    const client = am();
+    await expect(client.currentUser(client.tokens)).rejects.toBeInstanceOf(B2CPermissionError);
+  });
+
+  it('lists organizations to an Account Administrator only, with their realms', async () => {
+    const client = am();
+    const ada = await as('ada@beacon.test');
+    expect(await client.listOrganizations(ada)).toEqual([
+      { id: SIM_AM_ORG_ID, name: 'Acme Outfitters', realms: ['zzte'] },
     ]);
+    expect(await client.getOrganization(ada, SIM_AM_ORG_ID)).toMatchObject({ realms: ['zzte'] });
+    // An API Administrator, or Beacon's client whatever its roles, may not.
+    await expect(client.listOrganizations(await as('maya@beacon.test'))).rejects.toBeInstanceOf(
+      B2CPermissionError,
+    );
+    await expect(client.listOrganizations(client.tokens)).rejects.toBeInstanceOf(
+      B2CPermissionError,
+    );
   });
 
-  it('creates the Beacon API client once; when it exists, gives it a new secret', async () => {
-    const client = am();
-    const tokenFor = (clientId: string, clientSecret: string) =>
-      createTokenSource({
-        http: http(),
-        accountManagerUrl: sim.accountManagerUrl,
-        clientId,
-        clientSecret,
-      }).get();
-    const created = await client.getOrCreateApiClient('org-create');
-    expect(created).toEqual({
-      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      secret: expect.any(String),
-      rotated: false,
+  it('lists the development, staging and production tenants, page by page, without hosts', async () => {
+    const client = am(2);
+    const before = sim.countRequests('GET', '/dw/rest/v1/instances');
+    const tenants = await client.listInstances(client.tokens);
+    expect(tenants).toEqual([
+      { id: 'zzte_002', realmId: 'zzte', tenantType: 'dev', description: 'zzte development' },
+      { id: 'zzte_003', realmId: 'zzte', tenantType: 'stg', description: 'zzte staging' },
+      { id: 'zzte_prd', realmId: 'zzte', tenantType: 'prd', description: 'zzte production' },
+    ]);
+    expect(sim.countRequests('GET', '/dw/rest/v1/instances') - before).toBe(2);
+    expect(await client.getInstance(client.tokens, 'zzte_prd')).toMatchObject({
+      tenantType: 'prd',
     });
-    expect(sim.apiClients.get(created.clientId)).toMatchObject({
+    await expect(client.getInstance(client.tokens, 'zzte_001')).rejects.toBeInstanceOf(
+      B2CNotFoundError,
+    );
+    // Someone of another organization sees none of them.
+    expect(await client.listInstances(await as('ivy@beacon.test'))).toEqual([]);
+  });
+
+  it('creates an API client with a person’s sign-in: inactive unless asked, never showing the secret', async () => {
+    const client = am();
+    const maya = await as('maya@beacon.test');
+    const password = generateApiClientSecret();
+    const created = await client.createApiClient(maya, newClient({ password }));
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Beacon',
-      organizations: ['org-create'],
+      organizations: [SIM_AM_ORG_ID],
+      active: false,
+      roles: [],
     });
-    await expect(tokenFor(created.clientId, created.secret)).resolves.toEqual(expect.any(String));
+    await expect(tokenFor(created.id, password)).rejects.toBeInstanceOf(B2CAuthError);
+    const listed = await client.listApiClients(maya);
+    expect(listed.map((c) => c.id)).toContain(created.id);
+    expect(await client.getApiClient(maya, created.id)).toMatchObject({ active: false });
+    expect(JSON.stringify(listed)).not.toContain(password);
 
-    // Account Manager never shows a secret again: the existing client gets a new one.
-    const before = sim.countRequests('POST', '/dw/rest/v1/apiclients');
-    const again = await client.getOrCreateApiClient('org-create');
-    expect(again).toEqual({
-      clientId: created.clientId,
-      secret: expect.any(String),
-      rotated: true,
-    });
-    expect(again.secret).not.toBe(created.secret);
-    expect(sim.countRequests('POST', '/dw/rest/v1/apiclients')).toBe(before);
-    expect(sim.countRequests('PUT', `/dw/rest/v1/apiclients/${created.clientId}`)).toBe(1);
-    expect(sim.apiClients.get(created.clientId)?.secret).toBe(again.secret);
-    await expect(tokenFor(created.clientId, created.secret)).rejects.toBeInstanceOf(B2CAuthError);
-    await expect(tokenFor(created.clientId, again.secret)).resolves.toEqual(expect.any(String));
-
-    // Another org gets its own client.
-    const other = await client.getOrCreateApiClient('org-other');
-    expect(other.clientId).not.toBe(created.clientId);
+    const active = await client.createApiClient(maya, newClient({ password, active: true }));
+    expect(active.active).toBe(true);
+    await expect(tokenFor(active.id, password)).resolves.toEqual(expect.any(String));
   });
 
-  it('setting a password: unknown client is not found, a short one is refused', async () => {
+  it('refuses to create without Account or API Administrator, with client credentials, or for another organization', async () => {
     const client = am();
-    const { clientId } = await client.getOrCreateApiClient('org-password');
     await expect(
-      client.setApiClientPassword('no-such-client', generateApiClientSecret()),
-    ).rejects.toBeInstanceOf(B2CNotFoundError);
-    await expect(client.setApiClientPassword(clientId, 'short')).rejects.toMatchObject({
-      name: 'B2CRequestError',
-      status: 400,
-    });
+      client.createApiClient(await as('sam@beacon.test'), newClient()),
+    ).rejects.toBeInstanceOf(B2CPermissionError);
+    await expect(client.listApiClients(await as('sam@beacon.test'))).rejects.toBeInstanceOf(
+      B2CPermissionError,
+    );
+    // Beacon's own client holds Account Administrator, and is still refused.
+    await expect(client.createApiClient(client.tokens, newClient())).rejects.toBeInstanceOf(
+      B2CPermissionError,
+    );
+    await expect(
+      client.createApiClient(await as('maya@beacon.test'), newClient({ organizations: ['other'] })),
+    ).rejects.toBeInstanceOf(B2CPermissionError);
   });
 
-  it('refreshes a token the server stopped accepting and carries on', async () => {
+  it('refuses a client the specification would not: short password, bad tenant filter', async () => {
+    const maya = await as('maya@beacon.test');
+    for (const bad of [
+      newClient({ password: 'short' }),
+      newClient({ roleTenantFilter: 'SALESFORCE_COMMERCE_API:x' }),
+    ]) {
+      await expect(am().createApiClient(maya, bad)).rejects.toMatchObject({
+        name: 'B2CRequestError',
+        status: 400,
+      } satisfies Partial<B2CRequestError>);
+    }
+  });
+
+  it('a new client can take a while to work: its credentials fail until then', async () => {
+    sim.setActivationDelay(0.3);
+    const password = generateApiClientSecret();
+    const created = await am().createApiClient(
+      await as('maya@beacon.test'),
+      newClient({ password, active: true }),
+    );
+    await expect(tokenFor(created.id, password)).rejects.toBeInstanceOf(B2CAuthError);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await expect(tokenFor(created.id, password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('refreshes Beacon’s token the server stopped accepting; a person’s token is not retried', async () => {
     const client = am();
-    await client.listInstances('org-1');
+    await client.listInstances(client.tokens);
     const before = tokenRequests();
     sim.revokeTokens();
-    await expect(client.listInstances('org-1')).resolves.toHaveLength(4);
+    await expect(client.listInstances(client.tokens)).resolves.toHaveLength(3);
     expect(tokenRequests() - before).toBe(1);
+
+    const maya = await as('maya@beacon.test');
+    sim.revokeTokens();
+    const calls = sim.countRequests('GET', '/users/current');
+    await expect(client.currentUser(maya)).rejects.toBeInstanceOf(B2CAuthError);
+    expect(sim.countRequests('GET', '/users/current') - calls).toBe(1);
   });
 
   it('does not retry creating a client on 5xx (not idempotent)', async () => {
     sim.faults.add({ path: '/dw/rest/v1/apiclients', method: 'POST', status: 500 });
     const before = sim.countRequests('POST', '/dw/rest/v1/apiclients');
-    await expect(am().getOrCreateApiClient('org-fail')).rejects.toBeInstanceOf(B2CUnavailableError);
+    await expect(
+      am().createApiClient(await as('maya@beacon.test'), newClient()),
+    ).rejects.toBeInstanceOf(B2CUnavailableError);
     expect(sim.countRequests('POST', '/dw/rest/v1/apiclients') - before).toBe(1);
   });
 

@@ -1,16 +1,22 @@
 /**
- * Account Manager: client-credentials tokens (cached until shortly before expiry), the instances an
- * organization may link, and the API client named `Beacon`.
+ * Account Manager as Salesforce documents it (docs/decisions/0036-account-manager-as-documented.md):
+ * client-credentials tokens (cached until shortly before expiry), and typed calls of the REST API
+ * under /dw/rest/v1 (users/current, organizations, instances, apiclients), each made with a token
+ * source: Beacon's own client, or a person's token from their Account Manager sign-in.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import { B2CAuthError, type B2CCallContext } from './errors';
 import { basicAuth, type HttpClient, parseBody } from './http';
 
 export const TOKEN_PATH = '/dwsso/oauth2/access_token';
+export const AUTHORIZE_PATH = '/dwsso/oauth2/authorize';
 /** A cached token is replaced this long before it expires. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** Page size for the collections Beacon reads whole. */
+export const PAGE_SIZE = 200;
+/** More pages than this and the collection is not what Beacon expects of one customer. */
+const MAX_PAGES = 50;
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
@@ -23,6 +29,8 @@ export interface TokenSource {
   get(): Promise<string>;
   /** Drops the cached token, e.g. after an API answered 401 to it. */
   invalidate(): void;
+  /** Whether `get` after `invalidate` can bring a different token (a person's token cannot). */
+  readonly renewable: boolean;
 }
 
 export function createTokenSource(options: {
@@ -58,6 +66,7 @@ export function createTokenSource(options: {
   };
 
   return {
+    renewable: true,
     async get() {
       if (cached && now() < cached.refreshAt) return cached.token;
       inFlight ??= fetchToken().finally(() => {
@@ -71,10 +80,15 @@ export function createTokenSource(options: {
   };
 }
 
+/** A person's access token from their Account Manager sign-in; when refused, they sign in again. */
+export function personToken(accessToken: string): TokenSource {
+  return { renewable: false, get: async () => accessToken, invalidate() {} };
+}
+
 /**
- * Sends with a bearer token; when the API answers 401 (the token expired or was revoked early) it
- * drops the token and tries once more with a fresh one. A 401 from the token endpoint itself
- * propagates: the client id or secret is wrong.
+ * Sends with a bearer token; when the API answers 401 (the token expired or was revoked early) and
+ * the source can bring another, it drops the token and tries once more. A 401 from the token endpoint
+ * itself propagates: the client id or secret is wrong.
  */
 export async function withBearer<T>(
   tokens: TokenSource,
@@ -84,49 +98,88 @@ export async function withBearer<T>(
   try {
     return await send(token);
   } catch (error) {
-    if (!(error instanceof B2CAuthError)) throw error;
+    if (!(error instanceof B2CAuthError) || !tokens.renewable) throw error;
     tokens.invalidate();
     return send(await tokens.get());
   }
 }
 
+// Only the documented fields Beacon reads; everything else in the answers is let through unread.
+
+const currentUserSchema = z.object({
+  id: z.string(),
+  mail: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  displayName: z.string().nullish(),
+  organizations: z.array(z.string()).default([]),
+  primaryOrganization: z.string().nullish(),
+  roles: z.array(z.string()).default([]),
+  roleTenantFilter: z.string().nullish(),
+});
+export type AccountManagerUser = z.infer<typeof currentUserSchema>;
+
+const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  realms: z.array(z.string()).default([]),
+});
+export type AccountManagerOrganization = z.infer<typeof organizationSchema>;
+
+/** Instances API: `{realmId}_{tenantType}` ids, no host name. */
 const instanceSchema = z.object({
   id: z.string(),
-  realm: z.string(),
-  instance: z.string(),
-  hostname: z.string(),
-  tenantType: z.enum(['sandbox', 'development', 'staging', 'production']),
+  realmId: z.string(),
+  tenantType: z.string(),
+  description: z.string().nullish(),
 });
 export type AccountManagerInstance = z.infer<typeof instanceSchema>;
 
 const apiClientSchema = z.object({
   id: z.string(),
   name: z.string(),
-  organizations: z.array(z.string()).optional(),
-  active: z.boolean().optional(),
+  // With `expand=organizations` these are objects; Beacon never expands.
+  organizations: z.array(z.string()).default([]),
+  active: z.boolean().default(false),
+  roles: z.array(z.string()).default([]),
+  roleTenantFilter: z.string().nullish(),
 });
 export type AccountManagerApiClient = z.infer<typeof apiClientSchema>;
 
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item) });
+const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ content: z.array(item), totalPages: z.number().int().nonnegative().optional() });
+
+/** APIClientCreate: the required fields and the optional ones Beacon sets. */
+export interface NewApiClient {
+  name: string;
+  /** Account Manager organization ids (not Beacon's). */
+  organizations: string[];
+  /** The secret, 12–128 characters; Account Manager never shows it again. */
+  password: string;
+  description?: string;
+  roles?: string[];
+  roleTenantFilter?: string;
+  tokenEndpointAuthMethod?: 'private_key_jwt' | 'client_secret_post' | 'client_secret_basic';
+  /** Created inactive unless true. */
+  active?: boolean;
+}
 
 export interface AccountManagerClient {
+  /** Beacon's own client-credentials tokens. */
   tokens: TokenSource;
-  listInstances(organizationId: string): Promise<AccountManagerInstance[]>;
-  findApiClient(organizationId: string, name: string): Promise<AccountManagerApiClient | null>;
-  createApiClient(
-    organizationId: string,
-    name: string,
-    secret: string,
-  ): Promise<AccountManagerApiClient>;
-  /** Sets a new password (secret) on an existing API client; the old one stops working. */
-  setApiClientPassword(apiClientId: string, secret: string): Promise<AccountManagerApiClient>;
-  /**
-   * The API client named `Beacon` with a secret Beacon can store: created with a new secret, or,
-   * when it already exists (Account Manager never shows a secret again), given a new one.
-   */
-  getOrCreateApiClient(
-    organizationId: string,
-  ): Promise<{ clientId: string; secret: string; rotated: boolean }>;
+  /** The person a token belongs to (refused for a client's token). */
+  currentUser(auth: TokenSource): Promise<AccountManagerUser>;
+  /** Organizations the person administers (Account Administrator only). */
+  listOrganizations(auth: TokenSource): Promise<AccountManagerOrganization[]>;
+  getOrganization(auth: TokenSource, id: string): Promise<AccountManagerOrganization>;
+  /** Development, staging and production tenants of the principal's organizations, every page. */
+  listInstances(auth: TokenSource): Promise<AccountManagerInstance[]>;
+  getInstance(auth: TokenSource, id: string): Promise<AccountManagerInstance>;
+  /** API clients the person may manage, every page (Account or API Administrator, signed in). */
+  listApiClients(auth: TokenSource): Promise<AccountManagerApiClient[]>;
+  getApiClient(auth: TokenSource, id: string): Promise<AccountManagerApiClient>;
+  /** Creates a client (a person's token with Account or API Administrator; 403 otherwise). */
+  createApiClient(auth: TokenSource, client: NewApiClient): Promise<AccountManagerApiClient>;
 }
 
 /**
@@ -143,69 +196,66 @@ export function createAccountManagerClient(options: {
   clientId: string;
   clientSecret: string;
   now?: () => number;
+  /** Page size for collections read whole. */
+  pageSize?: number;
 }): AccountManagerClient {
   const tokens = createTokenSource(options);
+  const pageSize = options.pageSize ?? PAGE_SIZE;
   const base = `${options.accountManagerUrl}/dw/rest/v1`;
 
-  const authed = (call: B2CCallContext, url: string, json?: unknown) =>
-    withBearer(tokens, (token) =>
-      options.http({ call, url, json, headers: { authorization: `Bearer ${token}` } }),
+  const send = (auth: TokenSource, method: string, resource: string, json?: unknown) => {
+    const call: B2CCallContext = {
+      api: 'account-manager',
+      method,
+      resource: resource.split('?')[0] ?? resource,
+    };
+    const response = withBearer(auth, (token) =>
+      options.http({
+        call,
+        url: `${base}${resource}`,
+        ...(json === undefined ? {} : { json }),
+        headers: { authorization: `Bearer ${token}` },
+      }),
     );
+    return { call, response };
+  };
+  const get = async <T>(auth: TokenSource, resource: string, schema: z.ZodType<T>) => {
+    const { call, response } = send(auth, 'GET', resource);
+    return parseBody(await response, call, schema);
+  };
+  /** Every page of a collection (`?page=&size=`, zero-based). */
+  const all = async <T>(auth: TokenSource, resource: string, item: z.ZodType<T>) => {
+    const items: T[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await get(
+        auth,
+        `${resource}?${new URLSearchParams({ page: String(page), size: String(pageSize) })}`,
+        pageSchema(item),
+      );
+      items.push(...(answer.content as T[]));
+      const last =
+        answer.totalPages !== undefined
+          ? page + 1 >= answer.totalPages
+          : answer.content.length < pageSize;
+      if (last) return items;
+    }
+    return items;
+  };
+  const path = (collection: string, id: string) => `/${collection}/${encodeURIComponent(id)}`;
 
-  const client: AccountManagerClient = {
+  return {
     tokens,
-    async listInstances(organizationId) {
-      const call: B2CCallContext = {
-        api: 'account-manager',
-        method: 'GET',
-        resource: '/instances',
-      };
-      const url = `${base}/instances?${new URLSearchParams({ organization: organizationId })}`;
-      return parseBody(await authed(call, url), call, pageOf(instanceSchema)).content;
-    },
-    async findApiClient(organizationId, name) {
-      const call: B2CCallContext = {
-        api: 'account-manager',
-        method: 'GET',
-        resource: '/apiclients',
-      };
-      const url = `${base}/apiclients?${new URLSearchParams({ organization: organizationId, name })}`;
-      const page = parseBody(await authed(call, url), call, pageOf(apiClientSchema));
-      return page.content.find((c) => c.name === name) ?? null;
-    },
-    async createApiClient(organizationId, name, secret) {
-      const call: B2CCallContext = {
-        api: 'account-manager',
-        method: 'POST',
-        resource: '/apiclients',
-      };
-      const response = await authed(call, `${base}/apiclients`, {
-        name,
-        description: `${name} integration`,
-        organizations: [organizationId],
-        password: secret,
-        active: true,
-        tokenEndpointAuthMethod: 'client_secret_basic',
-      });
-      return parseBody(response, call, apiClientSchema);
-    },
-    async setApiClientPassword(apiClientId, secret) {
-      const resource = `/apiclients/${encodeURIComponent(apiClientId)}`;
-      const call: B2CCallContext = { api: 'account-manager', method: 'PUT', resource };
-      // Account Manager's PUT is a partial update: only the fields sent change.
-      const response = await authed(call, `${base}${resource}`, { password: secret });
-      return parseBody(response, call, apiClientSchema);
-    },
-    async getOrCreateApiClient(organizationId) {
-      const secret = generateApiClientSecret();
-      const existing = await client.findApiClient(organizationId, API_CLIENT_NAME);
-      if (existing) {
-        await client.setApiClientPassword(existing.id, secret);
-        return { clientId: existing.id, secret, rotated: true };
-      }
-      const created = await client.createApiClient(organizationId, API_CLIENT_NAME, secret);
-      return { clientId: created.id, secret, rotated: false };
+    currentUser: (auth) => get(auth, '/users/current', currentUserSchema),
+    listOrganizations: (auth) => all(auth, '/organizations', organizationSchema),
+    getOrganization: (auth, id) => get(auth, path('organizations', id), organizationSchema),
+    listInstances: (auth) => all(auth, '/instances', instanceSchema),
+    getInstance: (auth, id) => get(auth, path('instances', id), instanceSchema),
+    listApiClients: (auth) => all(auth, '/apiclients', apiClientSchema),
+    getApiClient: (auth, id) => get(auth, path('apiclients', id), apiClientSchema),
+    async createApiClient(auth, client) {
+      // Sent once (POST is not repeated on 5xx): a retry could create a second client.
+      const { call, response } = send(auth, 'POST', '/apiclients', client);
+      return parseBody(await response, call, apiClientSchema);
     },
   };
-  return client;
 }

@@ -2,7 +2,7 @@
 import type { InstanceErrorReason } from '~/domain/instances/messages';
 import { DomainError, type DomainErrorKind } from '~/domain/shared/errors';
 
-export type B2CApi = 'account-manager' | 'ocapi-data' | 'ocapi-shop' | 'webdav';
+export type B2CApi = 'account-manager' | 'sandbox-api' | 'ocapi-data' | 'ocapi-shop' | 'webdav';
 
 export interface B2CCallContext {
   api: B2CApi;
@@ -27,7 +27,10 @@ export class B2CAuthError extends B2CError {
   override readonly name = 'B2CAuthError';
 }
 
-/** 403: the call is not granted by the instance's OCAPI settings or WebDAV permissions. */
+/**
+ * 403: the call is not granted by the instance's OCAPI settings or WebDAV permissions, or the
+ * Account Manager principal lacks the role (or, for API clients, a person's sign-in).
+ */
 export class B2CPermissionError extends B2CError {
   override readonly name = 'B2CPermissionError';
   constructor(

@@ -7,8 +7,8 @@ import {
   VERIFY_MESSAGES,
   webdavPermissionsSnippet,
 } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
-import { B2CHostNotAllowedError, B2CUnavailableError } from './errors';
+import { type B2CSimulator, createB2CSimulator, SIM_AM_ORG_ID } from '~/mock-server/b2c';
+import { B2CHostNotAllowedError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway, WRITE_PROBE_PRODUCT_ID } from './gateway.impl';
 
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
@@ -31,7 +31,10 @@ beforeAll(async () => {
     ],
   });
   gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 300 });
-  const created = await gateway.ensureApiClient({ orgId: 'org-gw' });
+  const created = await gateway.ensureApiClient({
+    orgId: 'org-gw',
+    accountManagerToken: await sim.userToken('maya@beacon.test'),
+  });
   creds = { clientId: created.clientId, secret: created.secret ?? '' };
 });
 afterAll(() => sim.stop());
@@ -167,5 +170,59 @@ describe('B2C gateway', () => {
     await expect(gateway.listInstances({ orgId: 'org-gw' })).rejects.toBeInstanceOf(
       B2CUnavailableError,
     );
+  });
+});
+
+describe('B2C gateway against the default simulator', () => {
+  let full: B2CSimulator;
+  beforeAll(async () => {
+    full = await createB2CSimulator();
+  });
+  afterAll(() => full.stop());
+
+  it('lists sandboxes from the sandbox API and other tenants only with a configured host', async () => {
+    const config = full.gatewayConfig();
+    const listed = await createB2CGateway({ ...config, retryBaseMs: 1 }).listInstances({
+      orgId: 'org-any',
+    });
+    expect(listed.map((i) => [i.instanceId, i.tenantType, i.host, i.externalInstanceId])).toEqual([
+      [
+        'zzte_001',
+        'sandbox',
+        'zzte-001.dx.commercecloud.salesforce.com',
+        full.instance('zzte_001').id,
+      ],
+      ['zzte_002', 'development', 'zzte-002.dx.commercecloud.salesforce.com', 'zzte_002'],
+      ['zzte_003', 'staging', 'zzte-003.dx.commercecloud.salesforce.com', 'zzte_003'],
+      ['zzte_prd', 'production', 'production-eu01-zzte.demandware.net', 'zzte_prd'],
+    ]);
+    // Account Manager names no host: a tenant without one in the configuration is not offered.
+    const { zzte_prd: _prd, ...fewer } = config.instanceHosts ?? {};
+    const withoutPrd = await createB2CGateway({ ...config, instanceHosts: fewer }).listInstances({
+      orgId: 'org-any',
+    });
+    expect(withoutPrd.map((i) => i.instanceId)).toEqual(['zzte_001', 'zzte_002', 'zzte_003']);
+  });
+
+  it('creates the Beacon client in the person’s organization, active and without roles', async () => {
+    const gw = createB2CGateway({ ...full.gatewayConfig(), retryBaseMs: 1 });
+    const created = await gw.ensureApiClient({
+      orgId: 'org-beacon',
+      accountManagerToken: await full.userToken('maya@beacon.test'),
+    });
+    expect(full.apiClients.get(created.clientId)).toMatchObject({
+      name: 'Beacon',
+      description: 'Beacon org org-beacon: OCAPI and WebDAV',
+      organizations: [SIM_AM_ORG_ID],
+      active: true,
+      roles: [],
+      secret: created.secret,
+    });
+    await expect(
+      gw.ensureApiClient({
+        orgId: 'org-beacon',
+        accountManagerToken: await full.userToken('sam@beacon.test'),
+      }),
+    ).rejects.toBeInstanceOf(B2CPermissionError);
   });
 });

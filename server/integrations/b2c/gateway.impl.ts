@@ -1,15 +1,21 @@
 /**
- * The real B2CGateway: Account Manager for instances and the API client, OCAPI Data / Shop and
- * WebDAV probes for verification. In development and tests `instanceBaseUrl` points instance hosts
- * at the local simulator (docs/decisions/0008-b2c-gateway-and-simulator.md).
+ * The real B2CGateway: Account Manager and the sandbox API for instances and the API client, OCAPI
+ * Data / Shop and WebDAV probes for verification. In development and tests `instanceBaseUrl` points
+ * instance hosts at the local simulator (docs/decisions/0008-b2c-gateway-and-simulator.md; Account
+ * Manager: 0036-account-manager-as-documented.md).
  */
+import { normalizeTenantId } from '~/domain/instances/account-manager';
 import type { B2CCapability } from '~/domain/instances/capabilities';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import type { VerifyResult } from '~/domain/instances/entities';
 import { VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import {
   type AccountManagerClient,
+  type AccountManagerInstance,
   createAccountManagerClient,
   createTokenSource,
+  generateApiClientSecret,
+  personToken,
   type TokenSource,
 } from './account-manager';
 import {
@@ -25,14 +31,26 @@ import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
 import { createHttpClient, type HttpClient } from './http';
 import { createOcapiDataClient, type OcapiDataClient } from './ocapi-data';
 import { createOcapiShopClient } from './ocapi-shop';
+import {
+  createSandboxApiClient,
+  DEFAULT_SANDBOX_API_URL,
+  type SandboxApiClient,
+} from './sandbox-api';
 import { createWebdavClient } from './webdav';
 
 export interface B2CGatewayConfig {
   /** e.g. "https://account.demandware.com", or the simulator's `${url}/am`. */
   accountManagerUrl: string;
-  /** Beacon's own Account Manager client (lists instances, manages API clients). */
+  /** The On-Demand Sandbox API's origin; default "https://admin.dx.commercecloud.salesforce.com". */
+  sandboxApiUrl?: string;
+  /** Beacon's own Account Manager client (lists instances and sandboxes). */
   clientId: string;
   clientSecret: string;
+  /**
+   * Hosts of development, staging and production tenants by tenant id ("zzte_prd"): Account Manager
+   * lists those tenants without one. A tenant missing here is not offered.
+   */
+  instanceHosts?: Readonly<Record<string, string>>;
   /** Defaults to .commercecloud.salesforce.com and .demandware.net. */
   allowedHostSuffixes?: readonly string[];
   /** Exact hosts or origins also allowed, e.g. the simulator's "http://127.0.0.1:4010". */
@@ -53,11 +71,17 @@ export interface B2CGatewayConfig {
 export interface RealB2CGateway extends B2CGateway {
   readonly allowlist: HostAllowlist;
   readonly accountManager: AccountManagerClient;
+  readonly sandboxes: SandboxApiClient;
   /** The instance's base URL after the allowlist check (for Business Manager links). */
   instanceBaseUrl(host: string): string;
 }
 
 const MAX_TOKEN_SOURCES = 500;
+
+/** Account Manager's tenant types (Instances API guide: "dev", "stg", "prd") in Beacon's words. */
+const TENANT_TYPES: Partial<
+  Record<AccountManagerInstance['tenantType'], DiscoveredInstance['tenantType']>
+> = { dev: 'development', stg: 'staging', prd: 'production' };
 
 /**
  * The product id the write probe addresses. OCAPI checks the client's permission for the method
@@ -92,6 +116,7 @@ async function probeProductWrite(data: OcapiDataClient): Promise<void> {
 
 const VERIFIED_APIS: Record<B2CApi, B2CCapability | null> = {
   'account-manager': null,
+  'sandbox-api': null,
   'ocapi-data': 'ocapi-data',
   'ocapi-shop': 'ocapi-shop',
   webdav: 'webdav',
@@ -116,7 +141,16 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     clientSecret: config.clientSecret,
     now: config.now,
   });
+  const sandboxApiUrl = (config.sandboxApiUrl ?? DEFAULT_SANDBOX_API_URL).replace(/\/+$/, '');
+  allowlist.assertAllowedUrl(sandboxApiUrl);
+  const sandboxes = createSandboxApiClient({ http, sandboxApiUrl });
   const template = config.instanceBaseUrl ?? 'https://{host}';
+  const instanceHosts = new Map(
+    Object.entries(config.instanceHosts ?? {}).map(([id, host]) => [
+      normalizeTenantId(id),
+      host.toLowerCase(),
+    ]),
+  );
 
   // One token cache per API client credential pair, shared across calls; the oldest goes first
   // once there are more pairs than any deployment has orgs in flight.
@@ -198,25 +232,65 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
   return {
     allowlist,
     accountManager,
+    sandboxes,
     instanceBaseUrl,
     instanceClients,
 
-    async listInstances(org): Promise<DiscoveredInstance[]> {
-      const instances = await accountManager.listInstances(org.orgId);
+    async listInstances(): Promise<DiscoveredInstance[]> {
+      const beacon = accountManager.tokens;
+      const [tenants, found] = await Promise.all([
+        accountManager.listInstances(beacon),
+        // Without the Sandbox API User role the sandbox API answers 403: then there are none to offer.
+        sandboxes.listSandboxes(beacon).catch((error: unknown) => {
+          if (error instanceof B2CPermissionError) return [];
+          throw error;
+        }),
+      ]);
+      const discovered: DiscoveredInstance[] = [
+        ...found.map((s) => ({
+          externalInstanceId: s.id,
+          instanceId: normalizeTenantId(`${s.realm}_${s.instance}`),
+          host: s.hostName.toLowerCase(),
+          tenantType: 'sandbox' as const,
+        })),
+        ...tenants.flatMap((t): DiscoveredInstance[] => {
+          const tenantType = TENANT_TYPES[t.tenantType];
+          const host = instanceHosts.get(normalizeTenantId(t.id));
+          if (!tenantType || !host) return [];
+          return [
+            { externalInstanceId: t.id, instanceId: normalizeTenantId(t.id), host, tenantType },
+          ];
+        }),
+      ];
       // An instance whose host we may not call is of no use, and linking it would invite SSRF later.
-      return instances
-        .filter((i) => allowlist.isAllowedHost(i.hostname))
-        .map((i) => ({
-          externalInstanceId: i.id,
-          instanceId: `${i.realm}_${i.instance}`,
-          host: i.hostname.toLowerCase(),
-          tenantType: i.tenantType,
-        }));
+      return discovered.filter((i) => allowlist.isAllowedHost(i.host));
     },
 
-    async ensureApiClient(org) {
-      const { clientId, secret } = await accountManager.getOrCreateApiClient(org.orgId);
-      return { clientId, secret };
+    async ensureApiClient({ orgId, accountManagerToken }) {
+      const person = personToken(accountManagerToken);
+      const me = await accountManager.currentUser(person);
+      const organization = me.primaryOrganization ?? me.organizations[0];
+      if (!organization) {
+        throw new B2CPermissionError(
+          'account-manager GET /users/current: the user belongs to no organization',
+          { api: 'account-manager', method: 'GET', resource: '/users/current' },
+          null,
+          null,
+        );
+      }
+      const secret = generateApiClientSecret();
+      // For OCAPI and WebDAV: no roles (an OCAPI client must not carry the Commerce API role).
+      const created = await accountManager.createApiClient(person, {
+        name: API_CLIENT_NAME,
+        // Names need not be unique: the description tells Beacon orgs' clients apart.
+        description: `${API_CLIENT_NAME} org ${orgId}: OCAPI and WebDAV`,
+        organizations: [organization],
+        password: secret,
+        tokenEndpointAuthMethod: 'client_secret_basic',
+        // Created inactive otherwise.
+        active: true,
+      });
+      return { clientId: created.id, secret };
     },
 
     async verify(target, creds, capability): Promise<VerifyResult> {

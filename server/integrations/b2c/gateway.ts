@@ -10,7 +10,7 @@ import type { OcapiShopClient } from './ocapi-shop';
 import type { WebdavClient } from './webdav';
 
 export interface DiscoveredInstance {
-  /** Account Manager's id for the instance. */
+  /** Its id where it was found: the sandbox API's UUID, or Account Manager's `{realm}_{type}` id. */
   externalInstanceId: string;
   /** Realm + instance, e.g. "zzte_001". */
   instanceId: string;
@@ -21,10 +21,7 @@ export interface DiscoveredInstance {
 
 export interface ApiClientCredentials {
   clientId: string;
-  /**
-   * The client's secret, to store encrypted: new when the client was created now, or a fresh one
-   * set on the existing client (Account Manager never shows a secret again).
-   */
+  /** The client's secret, to store encrypted (Account Manager never shows it again). */
   secret: string;
 }
 
@@ -37,13 +34,25 @@ export interface B2CTarget {
 export interface B2CGateway {
   /** The origin an instance host is reached at (https://{host}; the simulator's path in development). */
   instanceBaseUrl(host: string): string;
-  /** Instances the org may link, from Account Manager. */
+  /**
+   * Instances Beacon's Account Manager client can see, with a host: sandboxes from the sandbox API
+   * (which names their hosts), other tenants from Account Manager's Instances API with a host from
+   * configuration (Account Manager names none; tenants without one are left out). Beacon's org is
+   * not an Account Manager concept: every org sees what Beacon's client sees.
+   */
   listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
   /**
-   * The API client named `Beacon` for the org, created when missing; when it exists its
-   * secret is replaced, so call this only when Beacon has no usable stored secret.
+   * Creates an API client named `Beacon` in the signed-in person's Account Manager organization
+   * (their primary one), with their token: Account Manager lets only a person with Account
+   * Administrator or API Administrator create clients. Every call creates one (names need not be
+   * unique), so call it only when Beacon has no usable stored secret. Throws B2CPermissionError when
+   * the person may not, B2CAuthError when their token is refused.
    */
-  ensureApiClient(org: { orgId: string }): Promise<ApiClientCredentials>;
+  ensureApiClient(request: {
+    orgId: string;
+    /** The person's Account Manager access token, from their Salesforce sign-in. */
+    accountManagerToken: string;
+  }): Promise<ApiClientCredentials>;
   /** Probes one capability with the client's credentials; { status: 'error', message } tells a person what to fix. */
   verify(
     target: B2CTarget,

@@ -10,7 +10,7 @@ import {
   B2CUnavailableError,
 } from './errors';
 import { createHostAllowlist } from './host-allowlist';
-import { createHttpClient, type HttpOptions } from './http';
+import { basicAuth, createHttpClient, type HttpOptions } from './http';
 
 let sim: B2CSimulator;
 beforeAll(async () => {
@@ -24,6 +24,8 @@ const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/cat
 const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
 
 const adminToken = () => sim.token();
+/** Beacon's client authenticated, so the token endpoint gets as far as the grant type. */
+const ADMIN_BASIC = basicAuth(SIM_ADMIN_CLIENT.clientId, SIM_ADMIN_CLIENT.clientSecret);
 
 function client(overrides: Partial<HttpOptions> = {}) {
   const sleep = vi.fn(async () => {});
@@ -64,7 +66,10 @@ describe('http helper', () => {
         call: { api: 'account-manager', method: 'POST', resource: '/dwsso/oauth2/access_token' },
         url: `${sim.accountManagerUrl}/dwsso/oauth2/access_token`,
         body: 'grant_type=password',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: ADMIN_BASIC,
+        },
       }),
     ).rejects.toSatisfy((e) => e instanceof B2CRequestError && e.status === 400);
   });
@@ -80,7 +85,7 @@ describe('http helper', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.text)).toMatchObject({ totalElements: 4 });
+    expect(JSON.parse(response.text)).toMatchObject({ totalElements: 3 });
     expect(sim.countRequests('GET', '/dw/rest/v1/instances') - before).toBe(3);
     expect(sleep.mock.calls).toEqual([[100], [200]]);
   });
@@ -210,7 +215,7 @@ describe('http helper', () => {
       call: { api: 'account-manager', method: 'POST', resource: '/dwsso/oauth2/access_token' },
       url: `${sim.accountManagerUrl}/dwsso/oauth2/access_token`,
       body: 'grant_type=password',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: ADMIN_BASIC },
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, faultType: null, faultMessage: null });
   });

@@ -36,7 +36,10 @@ const settings = (text: string): OcapiSettings => {
 beforeAll(async () => {
   sim = await createB2CSimulator();
   const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
-  const created = await gateway.ensureApiClient({ orgId: 'org-data' });
+  const created = await gateway.ensureApiClient({
+    orgId: 'org-data',
+    accountManagerToken: await sim.userToken('maya@beacon.test'),
+  });
   clientId = created.clientId;
   secret = created.secret ?? '';
   data = gateway.instanceClients(HOST, { clientId, secret }).data;

@@ -12,7 +12,10 @@ let creds: { clientId: string; secret: string };
 beforeAll(async () => {
   sim = await createB2CSimulator();
   gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1 });
-  const created = await gateway.ensureApiClient({ orgId: 'org-shop' });
+  const created = await gateway.ensureApiClient({
+    orgId: 'org-shop',
+    accountManagerToken: await sim.userToken('maya@beacon.test'),
+  });
   creds = { clientId: created.clientId, secret: created.secret ?? '' };
 });
 afterAll(() => sim.stop());

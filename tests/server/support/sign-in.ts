@@ -36,12 +36,16 @@ export interface SignInResult {
   appJar: CookieJar;
 }
 
-/** Runs the whole sign-in: csrf → signin/{provider} → IdP picker → pick email → callback. */
+/**
+ * Runs the whole sign-in: csrf → signin/{provider} → IdP picker → pick email → callback. A newcomer's
+ * address is typed into the picker's "Someone new" form instead of picked from the listed users.
+ */
 export async function signInViaDevIdp(
   baseUrl: string,
   provider: 'salesforce' | 'google',
   email: string,
   appJar = new CookieJar(),
+  options: { newcomer?: boolean } = {},
 ): Promise<SignInResult> {
   const idpJar = new CookieJar();
   const csrf = (await (await step(`${baseUrl}/api/auth/csrf`, appJar)).json()) as {
@@ -61,11 +65,12 @@ export async function signInViaDevIdp(
   res = await step(location, idpJar);
   const html = await res.text();
   const action = /action="([^"]+)"/.exec(html)?.[1];
-  if (!action || !html.includes(email)) throw new Error(`the IdP picker does not offer ${email}`);
+  if (!action || (!options.newcomer && !html.includes(email)))
+    throw new Error(`the IdP picker does not offer ${email}`);
   res = await step(new URL(action, location).toString(), idpJar, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email }),
+    body: new URLSearchParams(options.newcomer ? { email, new: '1' } : { email }),
   });
   // The IdP resumes, may pass through consent, then redirects to the app's callback.
   for (let i = 0; i < 6; i += 1) {

@@ -9,15 +9,20 @@ import { startDevIdp } from '~/mock-server/idp/dev-idp';
 import { createServer, type RunningServer } from '~/server/app';
 import type { Auth } from '~/server/auth/auth';
 import { type Database, IN_MEMORY } from '~/server/db/client';
+import { createNotifyBus, type NotifyBus } from '~/server/db/notify';
+import { createInvalidations } from '~/server/invalidations';
 import { developmentAuth, insertSession, seededDatabase } from '~/server/local-stack';
 import { createLogger } from '~/server/log';
+import type { Secrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
+import { type CallLimitsConfig, createCallLimits } from '~/server/trpc/limits';
 
 export const APP_INDEX_HTML = '<!doctype html><title>Beacon test app</title><div id="root"></div>';
 
 export interface TestServer {
   url: string;
   database: Database;
+  secrets: Secrets;
   auth: Auth;
   running: RunningServer;
   /** The services the server calls (per request): a test may replace a method to simulate a fault. */
@@ -28,9 +33,31 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { signInRateLimit?: { limit: number }; publicUrl?: string } = {},
+  options: {
+    signInRateLimit?: { limit: number };
+    publicUrl?: string;
+    /** Another process on the same database: this server opens none of its own (nor closes it). */
+    sameDatabaseAs?: TestServer;
+    /**
+     * Its caches' invalidations travel on a LISTEN connection of its own (PGlite's, in process), as a
+     * server among several does; otherwise they stay in this server.
+     */
+    listen?: boolean;
+    wsSessionRecheckMs?: number;
+    /** `BEACON_SUPERUSERS`, parsed. */
+    superusers?: readonly string[];
+    /** Call limits on tRPC, counted in this process (none by default). */
+    callLimits?: CallLimitsConfig;
+  } = {},
 ): Promise<TestServer> {
-  const { database, secrets } = await seededDatabase({ dataDir: IN_MEMORY });
+  const shared = options.sameDatabaseAs;
+  const { database, secrets } = shared ?? (await seededDatabase({ dataDir: IN_MEMORY }));
+  let bus: NotifyBus | undefined;
+  if (options.listen) {
+    bus = createNotifyBus(database);
+    await bus.ready();
+  }
+  const invalidations = bus ? createInvalidations(bus) : undefined;
 
   const appDir = mkdtempSync(path.join(tmpdir(), 'beacon-app-'));
   mkdirSync(path.join(appDir, 'assets'));
@@ -47,7 +74,13 @@ export async function startTestServer(
         isSuperUser: u.isSuperUser,
       })),
   });
-  const auth = developmentAuth({ db: database.db, logger, devIdpIssuer: idp.issuer });
+  const auth = developmentAuth({
+    db: database.db,
+    logger,
+    devIdpIssuer: idp.issuer,
+    ...(invalidations ? { invalidations } : {}),
+    ...(options.superusers ? { superusers: options.superusers } : {}),
+  });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
     listInstances: async () => [],
@@ -57,7 +90,13 @@ export async function startTestServer(
       throw new Error('The HTTP tests reach no B2C instance.');
     },
   };
-  const services = createServices({ db: database.db, b2c: gateway, secrets });
+  const services = createServices({
+    db: database.db,
+    b2c: gateway,
+    secrets,
+    ...(invalidations ? { invalidations } : {}),
+    ...(options.callLimits ? { limits: createCallLimits(options.callLimits) } : {}),
+  });
   const running = await createServer({
     config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },
     services,
@@ -68,11 +107,13 @@ export async function startTestServer(
     appDir,
     signInOrigins: [idp.issuer],
     ...(options.signInRateLimit ? { signInRateLimit: options.signInRateLimit } : {}),
+    ...(options.wsSessionRecheckMs ? { wsSessionRecheckMs: options.wsSessionRecheckMs } : {}),
   });
 
   return {
     url: running.url,
     database,
+    secrets,
     auth,
     running,
     services,
@@ -82,7 +123,8 @@ export async function startTestServer(
     async close() {
       await running.close();
       await idp.close();
-      await database.close();
+      await bus?.close();
+      if (!shared) await database.close();
       rmSync(appDir, { recursive: true, force: true });
     },
   };

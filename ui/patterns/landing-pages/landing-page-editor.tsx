@@ -45,6 +45,7 @@ export const EDITOR_TEXT = {
   theme: 'Theme',
   defaultTheme: 'Designer default (Beacon)',
   themeHint: 'Save a theme from the theme designer to use it here.',
+  themeDesigner: 'Open the theme designer',
   sections: 'Sections',
   noSections: 'No sections yet: add one below.',
   add: { hero: 'Add hero', productGrid: 'Add product grid', richText: 'Add text', faq: 'Add FAQ' },
@@ -87,6 +88,8 @@ export interface LandingPageEditorProps {
   /** A catalogue search that calls `onPick` with a product id (the app's, through tRPC). */
   renderProductSearch(onPick: (productId: string) => void, picked: readonly string[]): ReactNode;
   productName(id: string): string | null;
+  /** A link to the theme designer, where themes are made (the app's router link, with this label). */
+  renderThemeDesignerLink?: (label: string) => ReactNode;
 }
 
 const hasErrors = (errors: EditorErrors) =>
@@ -104,6 +107,7 @@ export function LandingPageEditor({
   serverErrors = null,
   renderProductSearch,
   productName,
+  renderThemeDesignerLink,
 }: LandingPageEditorProps) {
   const [draft, setDraft] = useState(initial);
   const [clientErrors, setClientErrors] = useState<EditorErrors | null>(null);
@@ -186,6 +190,9 @@ export function LandingPageEditor({
           </Select>
           {themes.length === 0 ? (
             <FieldDescription>{EDITOR_TEXT.themeHint}</FieldDescription>
+          ) : null}
+          {renderThemeDesignerLink ? (
+            <p className="text-sm">{renderThemeDesignerLink(EDITOR_TEXT.themeDesigner)}</p>
           ) : null}
           <FieldError>{errors?.fields.themeId}</FieldError>
         </Field>

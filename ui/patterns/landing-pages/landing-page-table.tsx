@@ -29,6 +29,7 @@ export const LANDING_PAGES_TEXT = {
   emptyDescription:
     'Build a page from a hero, products of the synced catalogue, text and FAQs, then publish it to the storefront.',
   create: 'New landing page',
+  themeDesigner: 'Theme designer',
   loadFailedTitle: 'Could not load landing pages',
   forbiddenTitle: ORG_MESSAGES.superuserRequired,
   forbiddenDescription:

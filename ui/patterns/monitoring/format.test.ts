@@ -55,10 +55,10 @@ describe('changes', () => {
   it('calls a change significant only when the test says so, always with its p-value', () => {
     const up = twoProportionTest({ successes: 9, n: 30 }, { successes: 22, n: 29 });
     expect(significanceLabel(up)).toBe('Significant (p < 0.001)');
-    expect(formatDifference(up)).toBe('+45.9 pp (95% interval +23.2 to +68.5 pp)');
+    expect(formatDifference(up)).toBe('+45.9 pp (95% interval +20.5 to +63.7 pp)');
     const flat = twoProportionTest({ successes: 12, n: 30 }, { successes: 15, n: 30 });
     expect(significanceLabel(flat)).toBe('Not significant (p = 0.44)');
-    expect(formatDifference(flat)).toBe('+10.0 pp (95% interval \u221215.0 to +35.0 pp)');
+    expect(formatDifference(flat)).toBe('+10.0 pp (95% interval \u221214.4 to +32.8 pp)');
   });
 
   it('says why nothing could be tested', () => {

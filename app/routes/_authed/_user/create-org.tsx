@@ -1,6 +1,8 @@
 /**
- * /app/create-org: superusers create an org (and become its owner), then its first environment.
- * Everyone else lands here from /app/ when they belong to no org: that is explained instead.
+ * /app/create-org: superusers create an org (and become its owner), then its first environment. Someone
+ * new from the free AEO report creates their first org the same way; it starts unverified, and its
+ * monitoring works at once (docs/decisions/0035-production-first-day.md). Everyone else lands here from
+ * /app/ when they belong to no org: that is explained instead. The server decides who may (orgs.creation).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
@@ -11,11 +13,14 @@ import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import { createOrgInput } from '~/domain/orgs/inputs';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { Button } from '~/ui/components/button';
 import { MessageScreen } from '~/ui/patterns/message-screen';
 import { NameSlugForm, type NameSlugValues } from '~/ui/patterns/name-slug-form';
 
 export const Route = createFileRoute('/_authed/_user/create-org')({
+  loader: ({ context: { api } }) =>
+    api.queryClient.fetchQuery(api.trpc.orgs.creation.queryOptions()),
   component: CreateOrg,
 });
 
@@ -24,10 +29,12 @@ const validate = (values: NameSlugValues) => schemaErrorsOf(createOrgInput, valu
 
 function CreateOrg() {
   const user = useCurrentUser();
-  return user.isSuperUser ? <CreateOrgForm /> : <NoOrgYet email={user.email} />;
+  const creation = Route.useLoaderData();
+  if (creation === 'none') return <NoOrgYet email={user.email} />;
+  return <CreateOrgForm first={creation === 'first'} />;
 }
 
-function CreateOrgForm() {
+function CreateOrgForm({ first }: { first: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,6 +44,7 @@ function CreateOrgForm() {
         await Promise.all([
           queryClient.invalidateQueries(trpc.orgs.allOrgsForUser.pathFilter()),
           queryClient.invalidateQueries(trpc.orgs.bestRedirectForUser.pathFilter()),
+          queryClient.invalidateQueries(trpc.orgs.creation.pathFilter()),
         ]);
         // A new org has no environment: its first one is the next thing to create.
         await navigate({ to: '/$orgSlug/create-env', params: { orgSlug: org.slug } });
@@ -46,7 +54,11 @@ function CreateOrgForm() {
   return (
     <MessageScreen
       title="Create an org"
-      description="An org holds a team's environments and members. You become its owner and can invite your team from its settings."
+      description={
+        first
+          ? ORG_MESSAGES.firstOrgDescription
+          : "An org holds a team's environments and members. You become its owner and can invite your team from its settings."
+      }
     >
       <NameSlugForm
         label="New org"
@@ -58,18 +70,39 @@ function CreateOrgForm() {
         serverErrors={formErrorsOf(create.error, FIELDS, { 'slug-taken': 'slug' })}
         nameDescription="Usually the company or brand, e.g. Acme Outfitters."
         slugDescription={(slug) => `Part of every link to the org: /app/${slug || '…'}`}
+        // Someone without an org has nowhere to go back to: /app/ would only bring them here.
         secondaryAction={
-          <Button asChild variant="ghost">
-            <Link to="/">Cancel</Link>
-          </Button>
+          first ? (
+            <SignOutButton variant="ghost" />
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to="/">Cancel</Link>
+            </Button>
+          )
         }
       />
     </MessageScreen>
   );
 }
 
-function NoOrgYet({ email }: { email: string }) {
+function SignOutButton({ variant }: { variant: 'ghost' | 'outline' }) {
   const [signingOut, setSigningOut] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant={variant}
+      loading={signingOut}
+      onClick={() => {
+        setSigningOut(true);
+        signOut().catch(() => setSigningOut(false));
+      }}
+    >
+      Sign Out
+    </Button>
+  );
+}
+
+function NoOrgYet({ email }: { email: string }) {
   return (
     <MessageScreen
       title="Create an org"
@@ -77,16 +110,7 @@ function NoOrgYet({ email }: { email: string }) {
       action={
         <>
           <BookDemoButton />
-          <Button
-            variant="outline"
-            loading={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              signOut().catch(() => setSigningOut(false));
-            }}
-          >
-            Sign Out
-          </Button>
+          <SignOutButton variant="outline" />
         </>
       }
     >

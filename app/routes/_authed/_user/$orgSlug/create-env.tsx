@@ -1,13 +1,17 @@
 /**
  * /app/{orgSlug}/create-env: any member adds an environment, then lands in it. A new env has no B2C
- * Commerce instance, so it opens on a gated screen whose block links to the environment settings.
+ * Commerce instance, so it opens on a gated screen whose block links to the environment settings; in
+ * an org the person cannot use until it is verified, on its home's monitoring configuration instead,
+ * the one screen that works there (docs/decisions/0035-production-first-day.md).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { OrgContextMessage } from '~/app/components/org-context-error';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import type { Org } from '~/domain/orgs/entities';
+import { gateFor, SCREEN_GATES } from '~/domain/orgs/gating';
 import { nameSlugInput } from '~/domain/orgs/inputs';
 import { Button } from '~/ui/components/button';
 import { MessageScreen } from '~/ui/patterns/message-screen';
@@ -34,6 +38,7 @@ function CreateEnv() {
 }
 
 function CreateEnvForm({ org }: { org: Org }) {
+  const user = useCurrentUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -44,12 +49,14 @@ function CreateEnvForm({ org }: { org: Org }) {
           queryClient.invalidateQueries(trpc.envs.list.queryFilter({ orgId: org.id })),
           queryClient.invalidateQueries(trpc.orgs.bestRedirectForUser.pathFilter()),
         ]);
+        const params = { orgSlug: org.slug, envSlug: env.slug };
         // Products is gated on the instance (home is not): the new env opens on the block that says
-        // what is missing and links to the environment settings.
-        await navigate({
-          to: '/$orgSlug/$envSlug/products',
-          params: { orgSlug: org.slug, envSlug: env.slug },
-        });
+        // what is missing and links to the environment settings. Where the org gate would block
+        // Products too, home's monitoring, which opts out of both gates, is what can be done now.
+        const gate = gateFor({ org, env, user, optOut: SCREEN_GATES.products });
+        await (gate === 'onboarding-needed'
+          ? navigate({ to: '/$orgSlug/$envSlug', params, search: { view: 'config' } })
+          : navigate({ to: '/$orgSlug/$envSlug/products', params }));
       },
     }),
   );

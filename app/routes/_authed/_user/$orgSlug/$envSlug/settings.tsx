@@ -53,6 +53,7 @@ function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) 
       void queryClient.prefetchQuery(trpc.invitations.list.queryOptions({ orgId }));
       return;
     case 'org-settings':
+      void queryClient.prefetchQuery(trpc.aiBudget.get.queryOptions({ orgId }));
       return;
   }
 }

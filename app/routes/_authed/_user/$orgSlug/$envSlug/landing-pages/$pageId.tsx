@@ -140,7 +140,7 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = Route.useNavigate();
-  const { env } = useCurrentEnv();
+  const { org, env } = useCurrentEnv();
   const input = { ...scope, pageId };
   const { data: page } = useSuspenseQuery(trpc.landingPages.get.queryOptions(input));
   const { data: themes } = useSuspenseQuery(
@@ -307,6 +307,15 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
             pending={update.isPending}
             serverErrors={serverErrors}
             productName={productName}
+            renderThemeDesignerLink={(label) => (
+              <Link
+                to="/$orgSlug/$envSlug/pages/theme"
+                params={{ orgSlug: org.slug, envSlug: env.slug }}
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                {label}
+              </Link>
+            )}
             renderProductSearch={(onPick, picked) => (
               <ProductSearch
                 scope={scope}

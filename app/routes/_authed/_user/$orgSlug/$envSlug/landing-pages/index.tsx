@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { PlusIcon } from 'lucide-react';
+import { PaletteIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { useCurrentEnv } from '~/app/lib/env-context';
@@ -88,7 +88,21 @@ function Screen() {
       <PageHeader
         title={LANDING_PAGES_TEXT.title}
         description={LANDING_PAGES_TEXT.description}
-        actions={createButton}
+        actions={
+          <>
+            {/* Where the pages' themes are made: the editor's theme picker links there too. */}
+            <Button asChild variant="outline">
+              <Link
+                to="/$orgSlug/$envSlug/pages/theme"
+                params={{ orgSlug: org.slug, envSlug: env.slug }}
+              >
+                <PaletteIcon aria-hidden />
+                {LANDING_PAGES_TEXT.themeDesigner}
+              </Link>
+            </Button>
+            {createButton}
+          </>
+        }
       />
       <div className="flex flex-col gap-6 p-8">
         <QueryBoundary

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "super_user_from_config" boolean DEFAULT false NOT NULL;
