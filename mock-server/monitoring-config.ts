@@ -36,6 +36,7 @@ export const monitoringConfig = {
   engines: ['openai', 'anthropic'],
   samples: 12,
   schedule: 'weekly',
+  upliftRuns: 3,
 } satisfies MonitoringConfig;
 
 /** When the saved config was saved: three days before the stories' now. */

@@ -128,6 +128,7 @@ export const resultsConfig = {
   engines: [...ENGINES],
   samples: SAMPLES,
   schedule: 'weekly',
+  upliftRuns: 3,
 } satisfies MonitoringConfig;
 
 // ——— Runs ———

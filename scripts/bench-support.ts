@@ -82,5 +82,6 @@ export function simulatorMonitoringConfig(options: {
     engines: [...AI_PROVIDERS],
     samples,
     schedule: 'off',
+    upliftRuns: 3,
   };
 }

@@ -21,6 +21,8 @@ export type MonitoringSchedule = (typeof MONITORING_SCHEDULES)[number];
 
 export const MONITORING_LIMITS = {
   samples: { min: 1, max: 50, default: 10 },
+  /** Runs in each window before and after a publish that the uplift compares (ADR 0040). */
+  upliftRuns: { min: 2, max: 10, default: 3 },
   competitors: 20,
   prompts: 50,
   promptText: 1_000,
@@ -30,6 +32,7 @@ export const MONITORING_MESSAGES = {
   noEngine: 'Choose at least one engine',
   noPrompt: 'Choose or write at least one prompt',
   samples: `Between ${MONITORING_LIMITS.samples.min} and ${MONITORING_LIMITS.samples.max} samples`,
+  upliftRuns: `Between ${MONITORING_LIMITS.upliftRuns.min} and ${MONITORING_LIMITS.upliftRuns.max} runs`,
   competitorName: 'Give the competitor’s name',
   competitorDomain: 'Give the competitor’s domain, like example.com, or leave it empty',
   sameAsBrand: 'A competitor cannot be the brand itself',
@@ -69,6 +72,16 @@ export const monitoringShape = {
     MONITORING_LIMITS.samples.default,
   ),
   schedule: z._default(z.enum(MONITORING_SCHEDULES), 'off'),
+  /** Runs each side of a publish before the uplift gives a verdict. */
+  upliftRuns: z._default(
+    z
+      .int()
+      .check(
+        z.minimum(MONITORING_LIMITS.upliftRuns.min, MONITORING_MESSAGES.upliftRuns),
+        z.maximum(MONITORING_LIMITS.upliftRuns.max, MONITORING_MESSAGES.upliftRuns),
+      ),
+    MONITORING_LIMITS.upliftRuns.default,
+  ),
 };
 
 /** Rules across fields: something to ask, and competitors that are neither the brand nor repeated. */

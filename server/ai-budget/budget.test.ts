@@ -84,6 +84,7 @@ const monitoring: MonitoringConfig = {
   engines: ['openai', 'anthropic'],
   samples: 2,
   schedule: 'off',
+  upliftRuns: 3,
 };
 
 /** What the router answers: the code, the reason and the message of a refusal, or OK. */

@@ -53,6 +53,7 @@ const config: MonitoringConfig = {
   engines: ['openai', 'anthropic'],
   samples: 10,
   schedule: 'off',
+  upliftRuns: 3,
 };
 
 /** What the AI SDK passes a tool's execute; these tools read none of it. */

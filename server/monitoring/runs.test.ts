@@ -47,6 +47,7 @@ const config: MonitoringConfig = {
   engines: ['openai', 'anthropic'],
   samples: 5,
   schedule: 'off',
+  upliftRuns: 3,
 };
 
 describeEachDriver('monitoring runs', (get) => {

@@ -1,7 +1,8 @@
 /**
  * AI discoverability monitoring's config form (docs/product.md#monitoring): the brand and its other
  * spellings, the competitors, the prompts asked (picked from the org's library or written here), the
- * engines, samples per prompt and the schedule. Props in, events out: the screen validates with the
+ * engines, samples per prompt, the schedule, the runs the uplift compares and the smallest change
+ * those can detect. Props in, events out: the screen validates with the
  * save procedure's own schema and saves; the form shows each message beside its field, a competitor's
  * beside its row.
  */
@@ -36,6 +37,7 @@ import {
   FIELD_ATTRIBUTE,
   useConfigForm,
 } from '~/ui/patterns/agents/use-config-form';
+import { PowerNote } from './power';
 
 export const MONITORING_CONFIG_TEXT = {
   title: 'Monitoring configuration',
@@ -77,6 +79,8 @@ export const MONITORING_CONFIG_TEXT = {
   enginesDescription: 'The AI assistants asked every prompt.',
   samples: 'Samples per prompt',
   samplesDescription: `How many times each engine is asked each prompt, ${MONITORING_LIMITS.samples.min} to ${MONITORING_LIMITS.samples.max}. More samples narrow the intervals and cost more.`,
+  upliftRuns: 'Runs before and after a publish',
+  upliftRunsDescription: `How many runs on each side of a publish the effect of published changes compares before it gives a verdict, ${MONITORING_LIMITS.upliftRuns.min} to ${MONITORING_LIMITS.upliftRuns.max}. More runs average out the assistants’ drift from run to run and take longer.`,
   schedule: 'Schedule',
   scheduleLabel: { off: 'Off', daily: 'Daily', weekly: 'Weekly' } satisfies Record<
     MonitoringSchedule,
@@ -111,6 +115,7 @@ export interface MonitoringConfigDraft {
   engines: AiProvider[];
   samples: string;
   schedule: MonitoringSchedule;
+  upliftRuns: string;
 }
 type DraftField = keyof MonitoringConfigDraft;
 
@@ -125,6 +130,7 @@ const FIELDS = [
   'engines',
   'samples',
   'schedule',
+  'upliftRuns',
 ] as const satisfies readonly DraftField[];
 
 /** The form's start: the saved config, else the server's defaults with every engine and no schedule. */
@@ -140,6 +146,7 @@ export function draftOf(saved: Pick<SavedMonitoringConfig, 'config' | 'defaults'
     engines: [...(from.engines ?? MONITORING_ENGINES)],
     samples: String(from.samples ?? MONITORING_LIMITS.samples.default),
     schedule: from.schedule ?? 'off',
+    upliftRuns: String(from.upliftRuns ?? MONITORING_LIMITS.upliftRuns.default),
   } satisfies MonitoringConfigDraft;
 }
 
@@ -151,12 +158,18 @@ export function newPromptLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** A whole number as typed; anything else reads as 0, so the schema answers with its range message. */
+function wholeNumber(typed: string): number {
+  const n = Number(typed.trim() === '' ? NaN : typed);
+  return Number.isInteger(n) ? n : 0;
+}
+
 /**
- * The config the save procedure takes. Samples that are not a whole number read as 0, so the schema
- * answers with its range message rather than a type error; an empty competitor domain is left out.
+ * The config the save procedure takes. Samples and runs that are not a whole number read as 0, so the
+ * schema answers with its range message rather than a type error; an empty competitor domain is left
+ * out.
  */
 export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
-  const samples = Number(draft.samples.trim() === '' ? NaN : draft.samples);
   return {
     brandName: draft.brandName,
     brandDomain: draft.brandDomain,
@@ -167,8 +180,9 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     promptIds: draft.promptIds,
     newPrompts: newPromptLines(draft.newPrompts),
     engines: draft.engines,
-    samples: Number.isInteger(samples) ? samples : 0,
+    samples: wholeNumber(draft.samples),
     schedule: draft.schedule,
+    upliftRuns: wholeNumber(draft.upliftRuns),
   };
 }
 
@@ -341,6 +355,28 @@ export function MonitoringConfigForm({
           value={value.schedule}
           onChange={(next) => form.set('schedule', next)}
           error={form.errorOf('schedule')}
+        />
+        <Field {...{ [FIELD_ATTRIBUTE]: 'upliftRuns' }} className="max-w-md">
+          <FieldLabel>{text.upliftRuns}</FieldLabel>
+          <Input
+            name="upliftRuns"
+            type="number"
+            inputMode="numeric"
+            min={MONITORING_LIMITS.upliftRuns.min}
+            max={MONITORING_LIMITS.upliftRuns.max}
+            step={1}
+            value={value.upliftRuns}
+            onChange={(event) => form.set('upliftRuns', event.target.value)}
+            className="w-28"
+          />
+          <FieldDescription>{text.upliftRunsDescription}</FieldDescription>
+          <FieldError>{form.errorOf('upliftRuns')}</FieldError>
+        </Field>
+        <PowerNote
+          prompts={value.promptIds.length + newPromptsCount}
+          engines={value.engines.length}
+          samples={wholeNumber(value.samples)}
+          runs={wholeNumber(value.upliftRuns)}
         />
       </ConfigSection>
 
