@@ -1,10 +1,11 @@
 /**
- * Acme/prod's AI discoverability results for mocks: six weekly runs of 8 prompts × 3 engines × 10
+ * Acme/prod's AI discoverability results for mocks: eight weekly runs of 8 prompts × 3 engines × 10
  * samples, every sample generated with an answer and parsed the way the server parses one; the
  * per-run aggregates, the results and the uplift are worked out from those samples as
- * server/monitoring/service.ts does, with the domain's own statistics, so every figure and interval
- * on screen is what the server would answer. A publish of approved changes falls between the last two
- * runs: the rain-jacket prompt's mention rate rises significantly, the fleece prompt's does not.
+ * server/monitoring/service.ts does, with the domain's own statistics and uplift analysis, so every
+ * figure and interval on screen is what the server would answer. A publish of approved changes falls
+ * between the fifth and sixth runs, three runs either side: the rain-jacket prompt's mention rate
+ * rises significantly, the fleece prompt's does not.
  */
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
@@ -21,9 +22,9 @@ import {
   type PublishMark,
   type RunPrompt,
   type SampleView,
-  type UpliftFigure,
 } from '~/domain/monitoring/runs';
-import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { shareOfVoice, wilsonInterval } from '~/domain/monitoring/stats';
+import { upliftAnalysis } from '~/domain/monitoring/uplift';
 import { prompts as library } from './fixtures';
 import { catalogueRows, STORY_NOW } from './products';
 import {
@@ -138,6 +139,8 @@ const minutes = (date: Date, n: number) => new Date(date.getTime() + n * 60_000)
 
 /** When each finished run ended, oldest first: weekly, the last this morning. */
 const FINISHED_AT = [
+  at('2026-01-12T08:20:00Z'),
+  at('2026-01-19T08:18:00Z'),
   at('2026-01-26T08:19:00Z'),
   at('2026-02-02T08:18:00Z'),
   at('2026-02-09T08:21:00Z'),
@@ -146,6 +149,8 @@ const FINISHED_AT = [
   at('2026-03-02T08:19:00Z'),
 ];
 const LATEST = FINISHED_AT.length - 1;
+/** The first run after the latest publish. */
+const PUBLISH_AFTER = LATEST - 2;
 
 /** Brand mentions out of 10 per prompt (in MONITORED_PROMPTS order) and engine, in the last run. */
 const LATEST_MENTIONS: readonly (readonly [number, number, number])[] = [
@@ -158,7 +163,7 @@ const LATEST_MENTIONS: readonly (readonly [number, number, number])[] = [
   [2, 1, 1],
   [3, 2, 1],
 ];
-/** Before the latest publish, the two prompts whose answers name the changed products. */
+/** Before the latest publish, the two prompts whose answers name the changed products (about). */
 const BEFORE_PUBLISH: Readonly<Record<string, readonly [number, number, number]>> = {
   [RAIN_JACKET_PROMPT.key]: [4, 3, 2],
   [FLEECE_PROMPT.key]: [5, 4, 3],
@@ -170,10 +175,10 @@ export const FAILED_SAMPLE_ERROR = 'Gemini did not answer within 60 seconds.';
 /** Brand mentions of a prompt on an engine in a run: steady week to week, ±1. */
 function mentionsIn(run: number, p: number, e: number): number {
   const prompt = MONITORED_PROMPTS[p]!;
-  const before = BEFORE_PUBLISH[prompt.key];
+  const before = run < PUBLISH_AFTER ? BEFORE_PUBLISH[prompt.key] : undefined;
   if (run === LATEST) return LATEST_MENTIONS[p]![e]!;
   const base = before ? before[e]! : LATEST_MENTIONS[p]![e]!;
-  if (before && run === LATEST - 1) return base;
+  if (before && run === PUBLISH_AFTER - 1) return base;
   // A slow climb over the weeks before, with some noise from run to run.
   const climb = run < 2 && (p + e) % 2 === 0 ? -1 : 0;
   const noise = (run * 5 + p * 3 + e) % 7 === 0 ? 1 : (run + p * 2 + e * 3) % 6 === 0 ? -1 : 0;
@@ -205,14 +210,14 @@ function finishedRun(i: number): MonitoringRun {
   };
 }
 
-/** The six finished runs, oldest first. */
+/** The eight finished runs, oldest first. */
 export const finishedRuns: readonly MonitoringRun[] = FINISHED_AT.map((_, i) => finishedRun(i));
 
-/** Approved changes published between runs: a tote bag in February, two products last week. */
+/** Approved changes published between runs: a tote bag in January, two products in February. */
 export const monitoringPublishes: readonly PublishMark[] = [
-  { at: at('2026-02-04T15:10:00Z'), products: ['canvas-tote-bag'], proposals: 4 },
+  { at: at('2026-01-21T15:10:00Z'), products: ['canvas-tote-bag'], proposals: 4 },
   {
-    at: at('2026-02-26T10:40:00Z'),
+    at: at('2026-02-12T10:40:00Z'),
     products: ['alpine-rain-jacket', 'trailhead-fleece'],
     proposals: 12,
   },
@@ -426,10 +431,21 @@ function figuresOf(rows: readonly Aggregate[], engine: AiProvider | null): Engin
   };
 }
 
-/** monitoring.results over the six runs, every engine's or one's, with `run` as the latest run. */
+/**
+ * What the uplift sees: the runs as configured, or with the rain-jacket prompt's text edited in the
+ * library before the runs after the publish (its row is then not comparable).
+ */
+export type UpliftScenario = 'as-configured' | 'edited-prompt';
+
+/** The rain-jacket prompt as edited in the library after the publish (same key, new text). */
+export const EDITED_RAIN_JACKET_TEXT =
+  'Which rain jacket stays dry on a long hike and packs small for travel?';
+
+/** monitoring.results over the eight runs, every engine's or one's, with `run` as the latest run. */
 export function monitoringResults(
   engine: AiProvider | null = null,
   run: MonitoringRun = finishedRuns[LATEST]!,
+  uplift: UpliftScenario = 'as-configured',
 ): MonitoringResults {
   const of = (i: number) =>
     AGGREGATES.filter((r) => r.run === i && (engine === null || r.engine === engine));
@@ -446,28 +462,33 @@ export function monitoringResults(
     };
   });
 
-  // The uplift around the latest publish: the runs either side, for prompts naming a changed product.
-  const latestPublish = monitoringPublishes.at(-1)!;
-  const changed = new Set(latestPublish.products);
-  const before = of(LATEST - 1);
-  const uplift: UpliftFigure[] = [];
-  for (const prompt of MONITORED_PROMPTS) {
-    const b = before.filter((r) => r.promptKey === prompt.key);
-    const a = current.filter((r) => r.promptKey === prompt.key);
-    const named = [...b, ...a]
-      .flatMap((r) => Object.keys(r.productCounts))
-      .filter((id) => changed.has(id));
-    if (named.length === 0) continue;
-    uplift.push({
-      promptKey: prompt.key,
-      promptText: prompt.text,
-      products: [...new Set(named)].sort(),
-      test: twoProportionTest(
-        { successes: sum(b, (r) => r.mentions), n: sum(b, (r) => r.n) },
-        { successes: sum(a, (r) => r.mentions), n: sum(a, (r) => r.n) },
-      ),
-    });
-  }
+  // The uplift around the latest publish: windows of runs either side, as the server reads them.
+  const analysis = upliftAnalysis({
+    runs: FINISHED_AT.map((_, i) => ({
+      id: monitoringRunIds[i]!,
+      prompts: MONITORED_PROMPTS.map((prompt) => ({
+        key: prompt.key,
+        text:
+          uplift === 'edited-prompt' && prompt === RAIN_JACKET_PROMPT && i >= PUBLISH_AFTER
+            ? EDITED_RAIN_JACKET_TEXT
+            : prompt.text,
+      })),
+      brand: [resultsConfig.brandName, ...resultsConfig.brandVariants],
+      competitors: resultsConfig.competitors.map((c) => c.name),
+      cells: of(i).map((r) => ({
+        promptKey: r.promptKey,
+        engine: r.engine,
+        n: r.n,
+        mentions: r.mentions,
+        products: Object.keys(r.productCounts),
+      })),
+    })),
+    publishes: monitoringPublishes.map((mark) => ({
+      after: FINISHED_AT.findIndex((finishedAt) => minutes(finishedAt, -20) > mark.at),
+      products: mark.products,
+    })),
+    windowRuns: resultsConfig.upliftRuns,
+  });
 
   const counts: Record<string, number> = {};
   const perEngine = new Map<string, Partial<Record<AiProvider, number>>>();
@@ -513,7 +534,8 @@ export function monitoringResults(
     }),
     trend,
     publishes: [...monitoringPublishes],
-    uplift,
+    uplift: analysis?.figures ?? [],
+    upliftSummary: analysis?.summary ?? null,
     products,
   };
 }
@@ -533,7 +555,7 @@ export function promptSamples(promptKey: string, runId?: string): PromptSamples 
 
 // ——— A run in progress ———
 
-/** The seventh run, started ten minutes before the stories' now, as watchRun reports it. */
+/** The ninth run, started ten minutes before the stories' now, as watchRun reports it. */
 export function runningRun(progress: readonly EngineProgress[]): MonitoringRun {
   const createdAt = minutes(STORY_NOW, -10);
   const done = progress.reduce((total, e) => total + e.done, 0);
@@ -541,7 +563,7 @@ export function runningRun(progress: readonly EngineProgress[]): MonitoringRun {
   const total = progress.reduce((t, e) => t + e.total, 0);
   const ended = done + failed === total;
   return {
-    id: 'mrun_7',
+    id: `mrun_${FINISHED_AT.length + 1}`,
     status: ended ? (failed > 0 ? 'partly-failed' : 'succeeded') : 'running',
     trigger: 'manual',
     engines: [...ENGINES],
@@ -589,8 +611,10 @@ export const queuedRun: MonitoringRun = {
 // ——— Scenarios ———
 
 export interface MonitoringMockOptions {
-  /** Six finished runs behind the results (default), or none: the env has never run. */
-  history?: 'six-runs' | 'none';
+  /** Eight finished runs behind the results (default), or none: the env has never run. */
+  history?: 'eight-runs' | 'none';
+  /** What the uplift compares (default: the runs as configured). */
+  uplift?: UpliftScenario;
   /** A run in progress over the results. */
   active?: MonitoringRun | null;
   /** Whether a config is saved (default: yes); without one, start is refused as the server does. */
@@ -604,18 +628,19 @@ export interface MonitoringMockOptions {
  * refused while a run is active or before a config is saved, with the server's messages.
  */
 export function monitoringMock({
-  history = 'six-runs',
+  history = 'eight-runs',
+  uplift = 'as-configured',
   active = null,
   configured = true,
   watch,
 }: MonitoringMockOptions = {}): TrpcScenario {
-  const ran = history === 'six-runs';
+  const ran = history === 'eight-runs';
   const config = configured ? resultsConfig : null;
   const latestRun = active ?? (ran ? finishedRuns[LATEST]! : null);
   return {
     'monitoring.results': (input) =>
       ran
-        ? { ...monitoringResults(input.engine ?? null, latestRun!), config }
+        ? { ...monitoringResults(input.engine ?? null, latestRun!, uplift), config }
         : { ...NO_RESULTS, run: latestRun, config },
     'monitoring.runs': () => [
       ...(active ? [active] : []),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, RESULTS_CSV_COLUMNS, resultsCsv } from './export';
 import { type EngineFigures, type MonitoringResults, NO_RESULTS } from './runs';
-import { twoProportionTest, wilsonInterval } from './stats';
+import { twoProportionTest, wilsonInterval, windowTest } from './stats';
 
 const figures = (engine: EngineFigures['engine'], mentions: number, n: number): EngineFigures => ({
   engine,
@@ -13,6 +13,12 @@ const figures = (engine: EngineFigures['engine'], mentions: number, n: number): 
 });
 
 const at = (iso: string) => new Date(iso);
+
+// Drift halves what the 12 answers a side are worth: the interval holds zero (p = 0.077).
+const jacketTest = windowTest(
+  { successes: 3, n: 12, rate: 0.25, effectiveN: 6 },
+  { successes: 9, n: 12, rate: 0.75, effectiveN: 6 },
+);
 
 const results: MonitoringResults = {
   run: null,
@@ -47,9 +53,50 @@ const results: MonitoringResults = {
       promptKey: 'new:1',
       promptText: '-1 trick',
       products: ['jacket'],
-      test: twoProportionTest({ successes: 3, n: 4 }, { successes: 1, n: 4 }),
+      status: 'tested',
+      engines: ['openai'],
+      test: jacketTest,
+      adjustedP: jacketTest.pValue,
+      significant: false,
+      changes: [],
+    },
+    {
+      promptKey: 'lib-2',
+      promptText: 'Which vest?',
+      products: ['vest'],
+      status: 'not-comparable',
+      engines: ['openai'],
+      test: {
+        ...twoProportionTest({ successes: 2, n: 12 }, { successes: 4, n: 12 }),
+        difference: null,
+        interval: null,
+        z: null,
+        pValue: null,
+      },
+      adjustedP: null,
+      significant: false,
+      changes: [
+        { kind: 'prompt-text' },
+        { kind: 'engines', onlyBefore: [], onlyAfter: ['google'] },
+      ],
     },
   ],
+  upliftSummary: {
+    runsBefore: 3,
+    runsAfter: 3,
+    runsNeeded: 3,
+    ready: true,
+    overall: {
+      method: 'difference-in-differences',
+      prompts: 1,
+      controls: 2,
+      difference: 0.4,
+      interval: { low: 0.1, high: 0.7 },
+      pValue: 0.012345678,
+      significant: true,
+    },
+    drift: { total: 0.03, common: 0.01, df: 40, clusterDf: 8 },
+  },
   products: [
     { b2cProductId: 'jacket', name: '@Jacket', answers: 3, engines: { openai: 2, anthropic: 1 } },
   ],
@@ -83,46 +130,50 @@ describe('resultsCsv', () => {
     // The prompt's line break is inside quotes: split the records at CRLF only.
     expect(lines).toEqual([
       RESULTS_CSV_COLUMNS.join(','),
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
-      "engine,all,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,3,,,,,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
-      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,1,2,2,0.3424,1,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
-      "engine,openai,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,2,,,,,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
-      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.5,1,2,0.0945,0.9055,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,',
-      "engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,",
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,1,,,,,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,',
-      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,',
-      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,mention_rate,0.75,3,4,0.3006,0.9544,,',
-      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,citation_rate,0,0,4,0,0.4899,,',
-      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,mention_rate,0.25,1,4,0.0456,0.6994,,',
-      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
-      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,',
-      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,',
-      'publish,,,2026-02-05T10:00:00.000Z,,,jacket; vest,,proposals_published,3,,,,,,',
-      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_before,0.75,3,4,0.3006,0.9544,,",
-      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_after,0.25,1,4,0.0456,0.6994,,",
-      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_difference,-0.5,,,-0.7891,0.1355,0.148302,no",
-      "product,all,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,3,,,,,,",
-      "product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,2,,,,,,",
-      "product,anthropic,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,1,,,,,,",
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,,,,,',
+      "engine,all,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,,,,,",
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,3,,,,,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,,,,,',
+      'engine,all,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,1,2,2,0.3424,1,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,,,,,',
+      "engine,openai,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,,,,,",
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,2,,,,,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,,,,,',
+      'engine,openai,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.5,1,2,0.0945,0.9055,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,2,0,0.6576,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,,,average_position,1.5,,,,,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,Acme,,share_of_voice,0.6,,,,,,,,,,',
+      "engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,'=Rival,,share_of_voice,0.4,,,,,,,,,,",
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,positive,,sentiment_answers,1,,,,,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,neutral,,sentiment_answers,0,,,,,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,negative,,sentiment_answers,0,,,,,,,,,,',
+      'engine,anthropic,run_2,2026-02-08T08:00:00.000Z,,,mixed,,sentiment_answers,0,,,,,,,,,,',
+      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,mention_rate,0.75,3,4,0.3006,0.9544,,,,,,',
+      'prompt,all,run_2,2026-02-08T08:00:00.000Z,new:1,"Best ""rain"" jacket,\nunder $200?",,,citation_rate,0,0,4,0,0.4899,,,,,,',
+      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,mention_rate,0.25,1,4,0.0456,0.6994,,,,,,',
+      'trend,all,run_1,2026-02-01T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,,,,,',
+      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,mention_rate,0.75,3,4,0.3006,0.9544,,,,,,',
+      'trend,all,run_2,2026-02-08T08:00:00.000Z,,,,,citation_rate,0,0,4,0,0.4899,,,,,,',
+      'publish,,,2026-02-05T10:00:00.000Z,,,jacket; vest,,proposals_published,3,,,,,,,,,,',
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_before,0.25,3,12,0.06,0.6352,,,,3,3,",
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_after,0.75,9,12,0.3648,0.94,,,,3,3,",
+      "uplift,all,,2026-02-05T10:00:00.000Z,new:1,'-1 trick,jacket,,mention_rate_difference,0.5,,,-0.0447,0.7687,0.076654,no,0.076654,3,3,",
+      'uplift,all,,2026-02-05T10:00:00.000Z,lib-2,Which vest?,vest,,mention_rate_before,0.1667,2,12,0.047,0.448,,,,3,3,',
+      'uplift,all,,2026-02-05T10:00:00.000Z,lib-2,Which vest?,vest,,mention_rate_after,0.3333,4,12,0.1381,0.6094,,,,3,3,',
+      'uplift,all,,2026-02-05T10:00:00.000Z,lib-2,Which vest?,vest,,mention_rate_difference,,,,,,,,,3,3,not comparable: the prompt’s text changed; the engines changed (Gemini only after)',
+      'uplift,all,,2026-02-05T10:00:00.000Z,,,jacket; vest,,mention_rate_difference_in_differences,0.4,,,0.1,0.7,0.012346,yes,,3,3,1 prompt naming changed products against 2 prompts naming none',
+      "product,all,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,3,,,,,,,,,,",
+      "product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,2,,,,,,,,,,",
+      "product,anthropic,run_2,2026-02-08T08:00:00.000Z,,,jacket,'@Jacket,answers,1,,,,,,,,,,",
     ]);
   });
 
@@ -139,7 +190,7 @@ describe('resultsCsv', () => {
     expect(rows.filter((line) => line.startsWith('engine,'))).toHaveLength(9);
     expect(rows.every((line) => line.split(',')[1] === 'openai')).toBe(true);
     expect(rows.at(-1)).toBe(
-      'product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,Jacket,answers,2,,,,,,',
+      'product,openai,run_2,2026-02-08T08:00:00.000Z,,,jacket,Jacket,answers,2,,,,,,,,,,',
     );
   });
 

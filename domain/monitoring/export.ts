@@ -1,10 +1,12 @@
 /**
  * The monitoring results as CSV (RFC 4180), one figure a row, so an analyst can filter and pivot
- * them: every rate with its successes, n and 95% interval, the uplift with its test. Text cells that
+ * them: every rate with its successes, n and 95% interval, the uplift with its windows, intervals,
+ * adjusted p-values, rows not comparable and the overall answer (ADR 0040). Text cells that
  * a spreadsheet would run as a formula (= + - @, tab, carriage return first) get a leading '.
  */
 import type { EngineFigures, MonitoringResults } from './runs';
 import type { Rate } from './stats';
+import { upliftChangesText, type UpliftFigure, type UpliftSummary } from './uplift';
 
 export const RESULTS_CSV_COLUMNS = [
   'section',
@@ -23,6 +25,10 @@ export const RESULTS_CSV_COLUMNS = [
   'ci95_high',
   'p_value',
   'significant',
+  'p_adjusted',
+  'runs_before',
+  'runs_after',
+  'note',
 ] as const;
 
 type Column = (typeof RESULTS_CSV_COLUMNS)[number];
@@ -44,6 +50,18 @@ function guardFormula(text: string): string {
 
 /** Rates and shares to four decimals (0.4200 is 42.00%), as a number. */
 const fraction = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
+
+const prompts = (n: number) => (n === 1 ? '1 prompt' : `${n} prompts`);
+const pValue = (p: number | null) => (p === null ? null : Number(p.toFixed(6)));
+
+/** Why a row has no verdict: what changed between the windows, or the runs it waits for. */
+function upliftNote(u: UpliftFigure, summary: UpliftSummary | null): string | null {
+  if (u.status === 'not-comparable') return `not comparable: ${upliftChangesText(u.changes)}`;
+  if (u.status === 'waiting' && summary) {
+    return `waiting for runs: ${summary.runsBefore} of ${summary.runsNeeded} before, ${summary.runsAfter} of ${summary.runsNeeded} after`;
+  }
+  return null;
+}
 
 function rateRow(metric: string, rate: Rate): Row {
   return {
@@ -113,6 +131,10 @@ export function resultsCsv(results: MonitoringResults): string {
     });
   }
   const lastPublish = results.publishes.at(-1);
+  const summary = results.upliftSummary;
+  const windows: Row = summary
+    ? { runs_before: summary.runsBefore, runs_after: summary.runsAfter }
+    : {};
   for (const u of results.uplift) {
     const figure = {
       section: 'uplift',
@@ -121,6 +143,7 @@ export function resultsCsv(results: MonitoringResults): string {
       prompt_key: u.promptKey,
       prompt: u.promptText,
       subject: u.products.join('; '),
+      ...windows,
     };
     const { test } = u;
     rows.push({ ...figure, ...rateRow('mention_rate_before', test.before) });
@@ -131,8 +154,33 @@ export function resultsCsv(results: MonitoringResults): string {
       value: fraction(test.difference),
       ci95_low: fraction(test.interval?.low ?? null),
       ci95_high: fraction(test.interval?.high ?? null),
-      p_value: test.pValue === null ? null : Number(test.pValue.toFixed(6)),
-      significant: test.significant ? 'yes' : 'no',
+      p_value: pValue(test.pValue),
+      significant: u.status === 'tested' ? (u.significant ? 'yes' : 'no') : null,
+      p_adjusted: pValue(u.adjustedP),
+      note: upliftNote(u, summary),
+    });
+  }
+  const overall = summary?.overall;
+  if (overall) {
+    rows.push({
+      section: 'uplift',
+      engine,
+      at: lastPublish?.at.toISOString() ?? null,
+      subject: lastPublish?.products.join('; ') ?? null,
+      metric:
+        overall.method === 'difference-in-differences'
+          ? 'mention_rate_difference_in_differences'
+          : 'mention_rate_difference_overall',
+      value: fraction(overall.difference),
+      ci95_low: fraction(overall.interval.low),
+      ci95_high: fraction(overall.interval.high),
+      p_value: pValue(overall.pValue),
+      significant: overall.significant ? 'yes' : 'no',
+      ...windows,
+      note:
+        overall.method === 'difference-in-differences'
+          ? `${prompts(overall.prompts)} naming changed products against ${prompts(overall.controls)} naming none`
+          : `${prompts(overall.prompts)} naming changed products, stratified by prompt and engine`,
     });
   }
   for (const product of results.products) {

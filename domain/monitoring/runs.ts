@@ -2,7 +2,10 @@
 import type { AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from './config';
 import type { Sentiment } from './parse';
-import type { ProportionTest, Rate } from './stats';
+import type { Rate } from './stats';
+import type { UpliftFigure, UpliftSummary } from './uplift';
+
+export type { UpliftFigure, UpliftSummary } from './uplift';
 
 export const MONITORING_RUN_STATUSES = [
   'queued',
@@ -131,14 +134,6 @@ export interface PublishMark {
   proposals: number;
 }
 
-export interface UpliftFigure {
-  promptKey: string;
-  promptText: string;
-  /** The changed products this prompt concerns (named in its answers before or after). */
-  products: string[];
-  test: ProportionTest;
-}
-
 export interface MonitoringResults {
   run: MonitoringRun | null;
   config: MonitoringConfig | null;
@@ -147,7 +142,10 @@ export interface MonitoringResults {
   prompts: PromptFigures[];
   trend: TrendPoint[];
   publishes: PublishMark[];
+  /** Per prompt whose answers named a product the latest publish changed (domain/monitoring/uplift.ts). */
   uplift: UpliftFigure[];
+  /** The windows around the latest publish, the overall answer and the drift; null with no publish. */
+  upliftSummary: UpliftSummary | null;
   /** Catalogue products the latest run's answers named, most named first, with counts per engine. */
   products: NamedProduct[];
 }
@@ -170,5 +168,6 @@ export const NO_RESULTS: MonitoringResults = {
   trend: [],
   publishes: [],
   uplift: [],
+  upliftSummary: null,
   products: [],
 };

@@ -7,7 +7,7 @@
  * prompts and engines, against the prompts that named no changed product where there are some.
  * Pure, so the server, the mocks, the planner on the config screen and the calibration agree.
  */
-import type { AiProvider } from '~/domain/ai/models';
+import { AI_PROVIDER_NAMES, type AiProvider } from '~/domain/ai/models';
 import {
   benjaminiHochberg,
   type Interval,
@@ -44,6 +44,35 @@ export type UpliftChange =
   | { kind: 'engines'; onlyBefore: AiProvider[]; onlyAfter: AiProvider[] }
   | { kind: 'brand' }
   | { kind: 'competitors' };
+
+const engineList = (engines: readonly AiProvider[]) =>
+  engines.map((e) => AI_PROVIDER_NAMES[e]).join(' and ');
+
+/**
+ * What changed, in words, for the screen and the export: "the prompt’s text changed; the engines
+ * changed (Gemini only before)".
+ */
+export function upliftChangesText(changes: readonly UpliftChange[]): string {
+  return changes
+    .map((change) => {
+      switch (change.kind) {
+        case 'prompt-text':
+          return 'the prompt’s text changed';
+        case 'brand':
+          return 'the brand’s spellings changed';
+        case 'competitors':
+          return 'the competitors changed';
+        case 'engines': {
+          const sides = [
+            ...(change.onlyBefore.length > 0 ? [`${engineList(change.onlyBefore)} only before`] : []),
+            ...(change.onlyAfter.length > 0 ? [`${engineList(change.onlyAfter)} only after`] : []),
+          ];
+          return `the engines changed (${sides.join(', ')})`;
+        }
+      }
+    })
+    .join('; ');
+}
 
 export type UpliftStatus = 'tested' | 'waiting' | 'not-comparable';
 

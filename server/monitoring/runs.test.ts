@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MONITORING_MESSAGES, type MonitoringConfig } from '~/domain/monitoring/config';
 import { MONITORING_RUN_MESSAGES } from '~/domain/monitoring/runs';
-import { twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { wilsonInterval } from '~/domain/monitoring/stats';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
 import {
@@ -268,26 +268,24 @@ describeEachDriver('monitoring runs', (get) => {
     TIMEOUT_MS,
   );
 
-  it('compares the runs around a publish with a two-proportion test, for the prompts naming the changed products', async () => {
+  it('compares windows of runs around a publish, engine by engine, for the prompts naming the changed products', async () => {
     const { user, scope, org, env: e } = await env();
     await services.monitoring.saveConfig(...scope, user.id, config);
     const db = get().db;
     const t = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));
-    const snapshot = {
-      ...config,
-      prompts: [
-        { key: 'p-bags', text: 'Bags?', name: null },
-        { key: 'p-coats', text: 'Coats?', name: null },
-      ],
-    };
-    const runAt = async (minutes: number) => {
+    const prompts = [
+      { key: 'p-bags', text: 'Bags?', name: 'Bags' },
+      { key: 'p-coats', text: 'Coats?', name: 'Coats' },
+      { key: 'p-hats', text: 'Hats?', name: 'Hats' },
+    ];
+    const runAt = async (minutes: number, kept = prompts) => {
       const [row] = await db
         .insert(monitoringRuns)
         .values({
           orgId: org.id,
           envId: e.id,
           status: 'succeeded',
-          config: snapshot,
+          config: { ...config, prompts: kept },
           samplesTotal: 60,
           samplesDone: 60,
           createdAt: t(minutes),
@@ -296,19 +294,23 @@ describeEachDriver('monitoring runs', (get) => {
         .returning();
       return row!;
     };
-    const before = await runAt(0);
-    const after = await runAt(60);
+    // Three runs before the publish (at minute 25) and three after; the hats prompt's text was
+    // edited for the runs after it, under the same library key.
+    const before = [await runAt(0), await runAt(10), await runAt(20)];
+    const edited = prompts.map((p) => (p.key === 'p-hats' ? { ...p, text: 'Warm hats?' } : p));
+    const after = [await runAt(30, edited), await runAt(40, edited), await runAt(50, edited)];
     const aggregate = (
       runId: string,
+      engine: 'openai' | 'anthropic',
       promptKey: string,
       mentions: number,
       products: Record<string, number>,
     ) => ({
       runId,
       envId: e.id,
-      engine: 'openai',
+      engine,
       promptKey,
-      n: 30,
+      n: 10,
       mentions,
       citations: 0,
       positionSum: mentions,
@@ -317,32 +319,75 @@ describeEachDriver('monitoring runs', (get) => {
       sentimentCounts: {},
       finishedAt: t(0),
     });
-    await db
-      .insert(monitoringAggregates)
-      .values([
-        aggregate(before.id, 'p-bags', 6, { 'BAG-1': 2 }),
-        aggregate(after.id, 'p-bags', 18, { 'BAG-1': 15 }),
-        aggregate(before.id, 'p-coats', 10, { 'COAT-9': 3 }),
-        aggregate(after.id, 'p-coats', 11, {}),
-      ]);
-    await db.insert(proposals).values({
+    const bagsBefore = [2, 3, 2];
+    const bagsAfter = [8, 7, 8];
+    const coats = [5, 4, 5, 5, 4, 5];
+    await db.insert(monitoringAggregates).values(
+      [...before, ...after].flatMap((run, i) =>
+        (['openai', 'anthropic'] as const).flatMap((engine) => [
+          aggregate(
+            run.id,
+            engine,
+            'p-bags',
+            i < 3 ? bagsBefore[i]! : bagsAfter[i - 3]!,
+            i < 3 ? { 'BAG-1': 1 } : { 'BAG-1': 6 },
+          ),
+          aggregate(run.id, engine, 'p-coats', coats[i]!, {}),
+          aggregate(run.id, engine, 'p-hats', 3, { 'HAT-2': 2 }),
+        ]),
+      ),
+    );
+    const publish = (b2cProductId: string) => ({
       envId: e.id,
-      b2cProductId: 'BAG-1',
+      b2cProductId,
       locale: 'default',
-      field: 'long_description',
-      agentType: 'aeo',
+      field: 'long_description' as const,
+      agentType: 'aeo' as const,
       proposedValue: 'An answer-style description.',
-      status: 'published',
-      publishedAt: t(30),
+      status: 'published' as const,
+      publishedAt: t(25),
     });
+    await db.insert(proposals).values([publish('BAG-1'), publish('HAT-2')]);
 
     const results = await services.monitoring.results(...scope, null);
-    expect(results.publishes).toEqual([{ at: t(30), products: ['BAG-1'], proposals: 1 }]);
-    expect(results.uplift.map((u) => [u.promptKey, u.products])).toEqual([['p-bags', ['BAG-1']]]);
-    const test = results.uplift[0]!.test;
-    expect(test).toEqual(twoProportionTest({ successes: 6, n: 30 }, { successes: 18, n: 30 }));
-    expect(test.significant).toBe(true);
-    expect(test.difference).toBeCloseTo(0.4, 10);
-    expect(results.trend.map((p) => p.runId)).toEqual([before.id, after.id]);
+    expect(results.publishes).toEqual([{ at: t(25), products: ['BAG-1', 'HAT-2'], proposals: 2 }]);
+    // The coats prompt named no changed product: not a row, but the control of the overall answer.
+    expect(results.uplift.map((u) => [u.promptKey, u.products, u.status])).toEqual([
+      ['p-bags', ['BAG-1'], 'tested'],
+      ['p-hats', ['HAT-2'], 'not-comparable'],
+    ]);
+    const [bags, hats] = results.uplift;
+    expect(bags!.engines).toEqual(['anthropic', 'openai']);
+    expect(bags!.test.before).toMatchObject({ successes: 14, n: 60 });
+    expect(bags!.test.after).toMatchObject({ successes: 46, n: 60 });
+    expect(bags!.test.difference).toBeCloseTo(32 / 60, 10);
+    expect(bags!.significant).toBe(true);
+    expect(bags!.adjustedP).toBe(bags!.test.pValue);
+    expect(hats!.changes).toEqual([{ kind: 'prompt-text' }]);
+    expect(hats!.test.pValue).toBeNull();
+    expect(hats!.significant).toBe(false);
+    expect(results.upliftSummary).toMatchObject({
+      runsBefore: 3,
+      runsAfter: 3,
+      runsNeeded: 3,
+      ready: true,
+      overall: { method: 'difference-in-differences', prompts: 1, controls: 1, significant: true },
+    });
+    expect(results.upliftSummary!.overall!.difference).toBeCloseTo(32 / 60 - 0, 10);
+
+    // Asking for more runs a side: the windows wait, and nothing is called.
+    await services.monitoring.saveConfig(...scope, user.id, { ...config, upliftRuns: 4 });
+    const waiting = await services.monitoring.results(...scope, null);
+    expect(waiting.upliftSummary).toMatchObject({
+      runsBefore: 3,
+      runsAfter: 3,
+      runsNeeded: 4,
+      ready: false,
+      overall: null,
+    });
+    expect(waiting.uplift.map((u) => [u.status, u.significant])).toEqual([
+      ['waiting', false],
+      ['not-comparable', false],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { type AiProvider } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import type { Campaign } from '~/domain/monitoring/campaign';
 import {
+  MONITORING_LIMITS,
   MONITORING_MESSAGES,
   type MonitoringConfig,
   monitoringConfigSchema,
@@ -28,9 +29,9 @@ import {
   type RunPrompt,
   type RunTrigger,
   type TrendPoint,
-  type UpliftFigure,
 } from '~/domain/monitoring/runs';
-import { shareOfVoice, twoProportionTest, wilsonInterval } from '~/domain/monitoring/stats';
+import { shareOfVoice, wilsonInterval } from '~/domain/monitoring/stats';
+import { upliftAnalysis } from '~/domain/monitoring/uplift';
 import { DomainError } from '~/domain/shared/errors';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { Db } from '~/server/db/client';
@@ -460,34 +461,27 @@ export function createMonitoringService({
         if (!mark.products.includes(p.b2cProductId)) mark.products.push(p.b2cProductId);
       }
 
-      // The uplift: around the latest publish, the runs just before and after it, for the prompts whose
-      // answers named a changed product.
-      const uplift: UpliftFigure[] = [];
-      const lastMark = publishes.at(-1);
-      if (lastMark) {
-        const before = byRun.get(chronological[lastMark.after - 1]!.id) ?? [];
-        const after = byRun.get(chronological[lastMark.after]!.id) ?? [];
-        const changed = new Set(lastMark.products);
-        const keys = new Set([...before, ...after].map((r) => r.promptKey));
-        for (const key of keys) {
-          const b = before.filter((r) => r.promptKey === key);
-          const a = after.filter((r) => r.promptKey === key);
-          const named = [...b, ...a]
-            .flatMap((r) => Object.keys(r.productCounts))
-            .filter((id) => changed.has(id));
-          if (named.length === 0) continue;
-          const sum = (rows: AggregateRow[]) => ({
-            successes: rows.reduce((s, r) => s + r.mentions, 0),
-            n: rows.reduce((s, r) => s + r.n, 0),
-          });
-          uplift.push({
-            promptKey: key,
-            promptText: promptText.get(key) ?? key,
-            products: [...new Set(named)].sort(),
-            test: twoProportionTest(sum(b), sum(a)),
-          });
-        }
-      }
+      // The uplift: windows of runs either side of the latest publish (domain/monitoring/uplift.ts).
+      const analysis = upliftAnalysis({
+        runs: chronological.map((run) => {
+          const kept = run.config as RunSnapshot;
+          return {
+            id: run.id,
+            prompts: kept.prompts,
+            brand: [kept.brandName, ...(kept.brandVariants ?? [])],
+            competitors: (kept.competitors ?? []).map((c) => c.name),
+            cells: (byRun.get(run.id) ?? []).map((r) => ({
+              promptKey: r.promptKey,
+              engine: r.engine as AiProvider,
+              n: r.n,
+              mentions: r.mentions,
+              products: Object.keys(r.productCounts),
+            })),
+          };
+        }),
+        publishes: publishes.map((mark) => ({ after: mark.after, products: mark.products })),
+        windowRuns: config?.upliftRuns ?? MONITORING_LIMITS.upliftRuns.default,
+      });
 
       const productCounts = current.reduce(
         (acc, r) => addCounts(acc, r.productCounts),
@@ -523,7 +517,8 @@ export function createMonitoringService({
         prompts: promptFigures,
         trend,
         publishes: publishes.map(({ after: _after, ...mark }) => mark),
-        uplift,
+        uplift: analysis?.figures ?? [],
+        upliftSummary: analysis?.summary ?? null,
         products: top.map(([id, answers]) => ({
           b2cProductId: id,
           name: nameOf.get(id) ?? null,

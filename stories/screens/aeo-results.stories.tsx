@@ -439,7 +439,7 @@ export const ResultsRunning: Story = {
       MONITORING_RESULTS_TEXT.runActive,
     );
     await waitFor(() =>
-      expect(running.api.calls('monitoring.watchRun')).toEqual([{ ...scope, runId: 'mrun_7' }]),
+      expect(running.api.calls('monitoring.watchRun')).toEqual([{ ...scope, runId: 'mrun_9' }]),
     );
 
     reportNext();
