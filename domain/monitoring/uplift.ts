@@ -64,7 +64,9 @@ export function upliftChangesText(changes: readonly UpliftChange[]): string {
           return 'the competitors changed';
         case 'engines': {
           const sides = [
-            ...(change.onlyBefore.length > 0 ? [`${engineList(change.onlyBefore)} only before`] : []),
+            ...(change.onlyBefore.length > 0
+              ? [`${engineList(change.onlyBefore)} only before`]
+              : []),
             ...(change.onlyAfter.length > 0 ? [`${engineList(change.onlyAfter)} only after`] : []),
           ];
           return `the engines changed (${sides.join(', ')})`;
@@ -161,7 +163,10 @@ const textOf = (run: UpliftRun, key: string) => run.prompts.find((p) => p.key ==
  * change in how answers are read: each prompt-engine series' Pearson dispersion gives the total, the
  * products of different prompts' residuals in the same run and engine give the common part.
  */
-export function estimateDrift(runs: readonly UpliftRun[], breaks: ReadonlySet<number>): UpliftDrift {
+export function estimateDrift(
+  runs: readonly UpliftRun[],
+  breaks: ReadonlySet<number>,
+): UpliftDrift {
   const stretches: number[][] = [];
   let reading = '';
   runs.forEach((run, i) => {
@@ -285,7 +290,8 @@ function sideVariance(strata: readonly Stratum[], side: 'before' | 'after', drif
     const N = total(points, 'n');
     const v = s.mu * (1 - s.mu);
     sampling += (s.weight ** 2 * v) / N;
-    withDrift += s.weight ** 2 * points.reduce((acc, p) => acc + (p.n / N) ** 2 * v * (1 / p.n + drift), 0);
+    withDrift +=
+      s.weight ** 2 * points.reduce((acc, p) => acc + (p.n / N) ** 2 * v * (1 / p.n + drift), 0);
   }
   return { withDrift, sampling };
 }
@@ -409,9 +415,7 @@ export function upliftAnalysis({
   const brandChanged = readingChanged((run) => run.brand);
   const competitorsChanged = readingChanged((run) => run.competitors);
   const changed = new Set(latest.products);
-  const keys = [
-    ...new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey))),
-  ];
+  const keys = [...new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey)))];
 
   const figures: UpliftFigure[] = [];
   const treated: Stratum[][] = [];

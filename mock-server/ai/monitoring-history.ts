@@ -7,7 +7,12 @@
  * effect adds to the probability after the publish for the prompts whose answers name the product.
  */
 import type { AiProvider } from '~/domain/ai/models';
-import { detectableChange, upliftAnalysis, type UpliftInput, type UpliftRun } from '~/domain/monitoring/uplift';
+import {
+  detectableChange,
+  upliftAnalysis,
+  type UpliftInput,
+  type UpliftRun,
+} from '~/domain/monitoring/uplift';
 import { twoProportionTest } from '~/domain/monitoring/stats';
 import { createPrng, type Prng } from '~/mock-server/b2c/prng';
 import { NAMED_OTHERWISE } from './answers';
@@ -144,7 +149,10 @@ export function calibrate(
         n: cells.reduce((s, c) => s + c.n, 0),
       };
     };
-    const keys = [...new Set(input.runs[at]!.cells.map((c) => c.promptKey))].slice(0, shape.treated);
+    const keys = [...new Set(input.runs[at]!.cells.map((c) => c.promptKey))].slice(
+      0,
+      shape.treated,
+    );
     if (
       keys.some(
         (key) =>
@@ -163,10 +171,7 @@ export function calibrate(
   })!.overall;
   let found = 0;
   for (let i = 0; i < publishes; i++) {
-    const input = simulateHistory(
-      { ...shape, treated: shape.prompts, effect: detectable },
-      prng,
-    );
+    const input = simulateHistory({ ...shape, treated: shape.prompts, effect: detectable }, prng);
     const overall = upliftAnalysis(input)!.summary.overall;
     if (overall?.significant && overall.difference > 0) found += 1;
   }

@@ -322,21 +322,23 @@ describeEachDriver('monitoring runs', (get) => {
     const bagsBefore = [2, 3, 2];
     const bagsAfter = [8, 7, 8];
     const coats = [5, 4, 5, 5, 4, 5];
-    await db.insert(monitoringAggregates).values(
-      [...before, ...after].flatMap((run, i) =>
-        (['openai', 'anthropic'] as const).flatMap((engine) => [
-          aggregate(
-            run.id,
-            engine,
-            'p-bags',
-            i < 3 ? bagsBefore[i]! : bagsAfter[i - 3]!,
-            i < 3 ? { 'BAG-1': 1 } : { 'BAG-1': 6 },
-          ),
-          aggregate(run.id, engine, 'p-coats', coats[i]!, {}),
-          aggregate(run.id, engine, 'p-hats', 3, { 'HAT-2': 2 }),
-        ]),
-      ),
-    );
+    await db
+      .insert(monitoringAggregates)
+      .values(
+        [...before, ...after].flatMap((run, i) =>
+          (['openai', 'anthropic'] as const).flatMap((engine) => [
+            aggregate(
+              run.id,
+              engine,
+              'p-bags',
+              i < 3 ? bagsBefore[i]! : bagsAfter[i - 3]!,
+              i < 3 ? { 'BAG-1': 1 } : { 'BAG-1': 6 },
+            ),
+            aggregate(run.id, engine, 'p-coats', coats[i]!, {}),
+            aggregate(run.id, engine, 'p-hats', 3, { 'HAT-2': 2 }),
+          ]),
+        ),
+      );
     const publish = (b2cProductId: string) => ({
       envId: e.id,
       b2cProductId,

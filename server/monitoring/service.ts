@@ -409,7 +409,6 @@ export function createMonitoringService({
       }
       const current = byRun.get(latest.id) ?? [];
       const engines = [...new Set(current.map((r) => r.engine))].sort() as AiProvider[];
-      const promptText = new Map(snapshot.prompts.map((p) => [p.key, p.text]));
       const promptFigures: PromptFigures[] = snapshot.prompts.map((p) => {
         const rows = current.filter((r) => r.promptKey === p.key);
         const f = figuresOf(rows, engine, brand);

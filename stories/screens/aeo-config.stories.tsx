@@ -19,6 +19,7 @@ import { atEnv } from '~/mock-server/scenarios';
 import { pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
 import { MONITORING_CONFIG_TEXT as TEXT } from '~/ui/patterns/monitoring/config-form';
+import { POWER_TEXT } from '~/ui/patterns/monitoring/power';
 import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/agents/config-fields';
 
 const meta = {
@@ -161,6 +162,7 @@ export const ConfigFirstTime: Story = {
       engines: ['openai', 'anthropic', 'google'],
       samples: 10,
       schedule: 'off',
+      upliftRuns: 3,
     });
   },
 };
@@ -248,6 +250,54 @@ export const Config: Story = {
     await expect(schedule.getByRole('radio', { name: 'Daily' })).toBeChecked();
     await expect(form.getByLabelText('Competitor 1 name')).toHaveValue('Summit Supply Co.');
     backToTop(canvasElement);
+  },
+};
+
+const planning = atConfig();
+/**
+ * The smallest change in mention rate the config can detect (80% power, 5% false alarms), across the
+ * prompts and for one prompt alone, read again as the samples, engines and runs change; nothing saved.
+ */
+export const ConfigPower: Story = {
+  ...planning.story,
+  tags: ['screen-state', 'state:aeo.power'],
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    const power = within(form.getByRole('region', { name: POWER_TEXT.title }));
+    const detectable = () =>
+      canvasElement.querySelector('[data-slot="power-detectable"]')?.textContent;
+    // The saved config: 3 prompts, ChatGPT and Claude, 12 samples, 3 runs a side.
+    await expect(form.getByLabelText(TEXT.upliftRuns)).toHaveValue(3);
+    await expect(detectable()).toBe(
+      'A publish that changes the mention rate by 18 points across the prompts is found 80% of the time, with 5% false alarms; for one prompt on its own, the change must be 26 points.',
+    );
+    await expect(
+      power.getByText(/^With 3 prompts, 2 engines, 12 samples each and 3 runs/),
+    ).toBeVisible();
+
+    // More samples: a smaller change.
+    await retype(form.getByLabelText(TEXT.samples), '30');
+    await waitFor(() =>
+      expect(detectable()).toBe(
+        'A publish that changes the mention rate by 14 points across the prompts is found 80% of the time, with 5% false alarms; for one prompt on its own, the change must be 20 points.',
+      ),
+    );
+    // Gemini too, and five runs a side: smaller again.
+    await toggle(group(form, TEXT.engines), 'Gemini');
+    await retype(form.getByLabelText(TEXT.upliftRuns), '5');
+    await waitFor(() =>
+      expect(detectable()).toBe(
+        'A publish that changes the mention rate by 9 points across the prompts is found 80% of the time, with 5% false alarms; for one prompt on its own, the change must be 12 points.',
+      ),
+    );
+    await expect(
+      power.getByText(/^With 3 prompts, 3 engines, 30 samples each and 5 runs/),
+    ).toBeVisible();
+
+    // Samples out of range: no figure, and what to give instead.
+    await retype(form.getByLabelText(TEXT.samples), '0');
+    await expect(await power.findByText(POWER_TEXT.incomplete)).toBeVisible();
+    await expect(planning.api.calls('monitoring.saveConfig')).toEqual([]);
   },
 };
 

@@ -5,6 +5,7 @@ import { resultsCsv } from '~/domain/monitoring/export';
 import { MONITORING_RUN_MESSAGES, type MonitoringRun } from '~/domain/monitoring/runs';
 import { orgs, promptList, sessionFor, users } from '~/mock-server/fixtures';
 import {
+  EDITED_RAIN_JACKET_TEXT,
   FAILED_SAMPLE_ERROR,
   laterRunProgress,
   monitoringMock,
@@ -174,11 +175,13 @@ export const Results: Story = {
     ).toBeVisible();
     const trend = trendPart.getByRole('table', { name: TREND_TEXT.tableCaption });
     await expect(rowsOf(trend).map((r) => r.slice(0, 3))).toEqual([
-      ['Jan 26, 2026', '24% (19–30%)', 'n = 240'],
-      ['Feb 2, 2026', '24% (19–30%)', 'n = 240'],
-      ['Feb 9, 2026', '28% (23–34%)', 'n = 240'],
-      ['Feb 16, 2026', '29% (23–35%)', 'n = 240'],
-      ['Feb 23, 2026', '28% (22–33%)', 'n = 240'],
+      ['Jan 12, 2026', '24% (19–30%)', 'n = 240'],
+      ['Jan 19, 2026', '24% (19–30%)', 'n = 240'],
+      ['Jan 26, 2026', '28% (23–34%)', 'n = 240'],
+      ['Feb 2, 2026', '29% (23–35%)', 'n = 240'],
+      ['Feb 9, 2026', '28% (22–33%)', 'n = 240'],
+      ['Feb 16, 2026', '36% (30–42%)', 'n = 240'],
+      ['Feb 23, 2026', '34% (28–40%)', 'n = 240'],
       ['Mar 2, 2026', '36% (30–42%)', 'n = 239'],
     ]);
     // The rate as a line over its interval's band.
@@ -345,14 +348,23 @@ export const ResultsLlm: Story = {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Product', 'Answers (ChatGPT)']);
-    // The uplift is ChatGPT's too: 10 answers a side.
+    // The uplift is ChatGPT's too: 30 answers a side in 3 runs. The prompt's own rise is clear,
+    // but one engine's 3 runs a side cannot tell the publish as a whole from drift, so no call.
     const uplift = canvas.getByRole('table', { name: UPLIFT_TEXT.caption });
     await expect(rowsOf(uplift)[0]!.slice(2)).toEqual([
-      '40% (17–69%) · n = 10',
-      '90% (60–98%) · n = 10',
-      '+50.0 pp · 95% interval +8.2 to +74.6 pp',
-      'Significant (p = 0.018)',
+      '40% (25–58%) · n = 30',
+      '87% (70–95%) · n = 30',
+      '+46.7 pp · 95% interval +22.6 to +64.0 pp',
+      'Not significant: the publish did not move the rate overall (adjusted p < 0.001)',
     ]);
+    await expect(
+      part(canvasElement, 'uplift-overall').getByText(
+        'Across 2 prompts naming changed products, compared with the 6 prompts that named none: +25.0 pp (95% interval \u22121.3 to +51.3 pp).',
+      ),
+    ).toBeVisible();
+    await expect(
+      part(canvasElement, 'uplift-overall').getByText('Not significant (p = 0.058)'),
+    ).toBeVisible();
 
     const filter = within(canvas.getByRole('navigation', { name: 'Engine' }));
     await expect(filter.getByRole('link', { name: 'ChatGPT' })).toHaveAttribute(
@@ -515,26 +527,38 @@ export const ResultsUplift: Story = {
     const region = within(canvas.getByRole('region', { name: UPLIFT_TEXT.title }));
     await expect(
       region.getByText(
-        'Mention rate in the run before and the run after the latest publish (12 proposals on Feb 26, 2026), for the prompts whose answers named a changed product. A change is called significant only when p < 0.05.',
+        'Mention rate before and after the latest publish (12 proposals on Feb 12, 2026), for the prompts whose answers named a changed product. Each engine is compared with itself, and the intervals include how much the assistants’ answers drift from run to run.',
       ),
     ).toBeVisible();
+    await expect(
+      region.getByText('Compared: the 3 runs before the publish and the 3 runs after it.'),
+    ).toBeVisible();
+    // One answer to "did this publish help", against the prompts that named no changed product.
+    const overall = within(region.getByRole('region', { name: UPLIFT_TEXT.overallTitle }));
+    await expect(
+      overall.getByText(
+        'Across 2 prompts naming changed products, compared with the 6 prompts that named none: +25.2 pp (95% interval +12.8 to +37.5 pp).',
+      ),
+    ).toBeVisible();
+    await expect(overall.getByText('Significant (p < 0.001)')).toBeVisible();
+    await expect(overall.getByText(UPLIFT_TEXT.rule)).toBeVisible();
     const table = region.getByRole('table', { name: UPLIFT_TEXT.caption });
     await expect(rowsOf(table)).toEqual([
       [
         RAIN_JACKET_PROMPT.text,
         'Alpine Rain Jacket',
-        '30% (17–48%) · n = 30',
-        '76% (58–88%) · n = 29',
-        '+45.9 pp · 95% interval +20.5 to +63.7 pp',
-        'Significant (p < 0.001)',
+        '29% (21–39%) · n = 90',
+        '72% (62–80%) · n = 89',
+        '+42.9 pp · 95% interval +28.6 to +54.7 pp',
+        'Significant (adjusted p < 0.001)',
       ],
       [
         'What is the warmest fleece jacket for layering under a shell in winter?',
         'Trailhead Fleece',
-        '40% (25–58%) · n = 30',
-        '50% (33–67%) · n = 30',
-        '+10.0 pp · 95% interval \u221214.4 to +32.8 pp',
-        'Not significant (p = 0.44)',
+        '40% (30–50%) · n = 90',
+        '49% (39–59%) · n = 90',
+        '+8.9 pp · 95% interval \u22125.5 to +22.8 pp',
+        'Not significant (adjusted p = 0.23)',
       ],
     ]);
 
@@ -543,10 +567,12 @@ export const ResultsUplift: Story = {
     await expect(rowsOf(trend).map((r) => r[4])).toEqual([
       '—',
       '—',
-      '4 proposals on Feb 4, 2026',
+      '4 proposals on Jan 21, 2026',
       '—',
       '—',
-      '12 proposals on Feb 26, 2026',
+      '12 proposals on Feb 12, 2026',
+      '—',
+      '—',
     ]);
     const chart = canvas.getByRole('img', { name: TREND_TEXT.chartLabel('All engines') });
     await waitFor(() =>
@@ -555,6 +581,47 @@ export const ResultsUplift: Story = {
         '12 proposals',
       ]),
     );
+  },
+};
+
+const notComparable = atResults(`${HOME}?view=results`, { uplift: 'edited-prompt' });
+/**
+ * The rain-jacket prompt's text was edited in the library after the publish: its row keeps the rates
+ * but says what changed and gives no verdict, and the overall answer leaves it out.
+ */
+export const ResultsUpliftNotComparable: Story = {
+  ...notComparable.story,
+  tags: ['screen-state', 'state:aeo.uplift-not-comparable'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const region = within(canvas.getByRole('region', { name: UPLIFT_TEXT.title }));
+    const table = region.getByRole('table', { name: UPLIFT_TEXT.caption });
+    await expect(rowsOf(table)).toEqual([
+      [
+        EDITED_RAIN_JACKET_TEXT,
+        'Alpine Rain Jacket',
+        '29% (21–39%) · n = 90',
+        '72% (62–80%) · n = 89',
+        '—',
+        'Not comparable: the prompt’s text changed',
+      ],
+      [
+        'What is the warmest fleece jacket for layering under a shell in winter?',
+        'Trailhead Fleece',
+        '40% (30–50%) · n = 90',
+        '49% (39–59%) · n = 90',
+        '+8.9 pp · 95% interval \u22125.5 to +22.8 pp',
+        'Not significant (adjusted p = 0.23)',
+      ],
+    ]);
+    const overall = within(region.getByRole('region', { name: UPLIFT_TEXT.overallTitle }));
+    await expect(
+      overall.getByText(
+        'Across 1 prompt naming changed products, compared with the 6 prompts that named none: +8.1 pp (95% interval \u22128.4 to +24.7 pp).',
+      ),
+    ).toBeVisible();
+    await expect(overall.getByText('Not significant (p = 0.31)')).toBeVisible();
   },
 };
 

@@ -22,8 +22,6 @@ const PENDING = new Set<string>([
   'onboarding.instance-by-hostname',
   'onboarding.api-client-paste',
   'onboarding.api-client-activating',
-  'aeo.uplift-not-comparable',
-  'aeo.power',
   'aeo.accuracy',
   'aeo.markets',
   'aeo.alerts',

@@ -5,6 +5,11 @@
 import { AI_PROVIDER_NAMES, type AiProvider } from '~/domain/ai/models';
 import type { EngineProgress, MonitoringRunStatus } from '~/domain/monitoring/runs';
 import type { Interval, ProportionTest, Rate } from '~/domain/monitoring/stats';
+import {
+  type UpliftFigure,
+  type UpliftOverall,
+  upliftChangesText,
+} from '~/domain/monitoring/uplift';
 import { formatCount } from '~/ui/patterns/products/format';
 
 export { formatCount, formatDateTime } from '~/ui/patterns/products/format';
@@ -80,6 +85,31 @@ export function significanceLabel(test: ProportionTest): string {
   if (test.difference === null) return 'Not tested: no answers on one side';
   if (test.pValue === null) return 'Not significant: every answer the same on both sides';
   return `${test.significant ? 'Significant' : 'Not significant'} (${formatP(test.pValue)})`;
+}
+
+/**
+ * An uplift row's verdict: "Significant (adjusted p = 0.002)", "Not significant (adjusted p = 0.44)",
+ * "Not comparable: the prompt’s text changed", or "Waiting for runs".
+ */
+export function upliftVerdictLabel(figure: UpliftFigure, overall: UpliftOverall | null): string {
+  if (figure.status === 'not-comparable') {
+    return `Not comparable: ${upliftChangesText(figure.changes)}`;
+  }
+  if (figure.status === 'waiting') return 'Waiting for runs';
+  const { test, adjustedP } = figure;
+  if (test.difference === null) return 'Not tested: no answers on one side';
+  if (adjustedP === null) return 'Not significant: every answer the same on both sides';
+  const adjusted = `adjusted ${formatP(adjustedP)}`;
+  if (figure.significant) return `Significant (${adjusted})`;
+  if (adjustedP < 0.05 && !overall?.significant) {
+    return `Not significant: the publish did not move the rate overall (${adjusted})`;
+  }
+  return `Not significant (${adjusted})`;
+}
+
+/** "The change is significant (p = 0.004)" for the overall answer. */
+export function overallVerdictLabel(overall: UpliftOverall): string {
+  return `${overall.significant ? 'Significant' : 'Not significant'} (${formatP(overall.pValue)})`;
 }
 
 /** "+17.3 pp (95% interval +6.5 to +28.1 pp)". */

@@ -14,7 +14,8 @@ export const POWER_TEXT = {
   settings: (prompts: number, engines: number, samples: number, runs: number) =>
     `With ${count(prompts, 'prompt')}, ${count(engines, 'engine')}, ${count(samples, 'sample')} each and ${count(runs, 'run')} on each side of a publish.`,
   assumptions: `Assumes a mention rate near ${Math.round(UPLIFT_PLANNING_DEFAULTS.baseline * 100)}% and the run-to-run drift assistants usually show. More prompts, samples or runs make the change smaller.`,
-  incomplete: 'Choose prompts and engines, and give the samples and runs, to see the smallest change these settings can detect.',
+  incomplete:
+    'Choose prompts and engines, and give the samples and runs, to see the smallest change these settings can detect.',
 } as const;
 
 const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;

@@ -282,7 +282,12 @@ function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null })
               </Suspense>
             }
           />
-          <UpliftPanel uplift={data.uplift} publishes={data.publishes} productName={productName} />
+          <UpliftPanel
+            uplift={data.uplift}
+            summary={data.upliftSummary}
+            publishes={data.publishes}
+            productName={productName}
+          />
           <PromptTable prompts={data.prompts} renderPromptLink={promptLink} />
           <ProductsTable
             products={data.products}
