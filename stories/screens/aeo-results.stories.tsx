@@ -334,6 +334,8 @@ export const ResultsLlm: Story = {
       ['38% (28–48%)', 'n = 80'],
       ['40% (30–51%)', 'n = 80'],
       ['36% (27–47%)', 'n = 80'],
+      ['48% (37–58%)', 'n = 80'],
+      ['44% (33–55%)', 'n = 80'],
       ['46% (36–57%)', 'n = 80'],
     ]);
     const prompts = canvas.getByRole('table', { name: /^Mention and citation rate per prompt/ });
