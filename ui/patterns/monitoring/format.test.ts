@@ -13,6 +13,7 @@ import {
   resultsFileName,
   samplesProgress,
   significanceLabel,
+  upliftVerdictLabel,
 } from './format';
 
 describe('rates', () => {
@@ -68,6 +69,57 @@ describe('changes', () => {
     expect(
       significanceLabel(twoProportionTest({ successes: 5, n: 5 }, { successes: 8, n: 8 })),
     ).toBe('Not significant: every answer the same on both sides');
+  });
+});
+
+describe('uplift verdicts', () => {
+  const test = twoProportionTest({ successes: 9, n: 30 }, { successes: 22, n: 29 });
+  const figure = {
+    promptKey: 'p',
+    promptText: 'Which jacket?',
+    products: ['JACKET'],
+    status: 'tested' as const,
+    engines: ['openai' as const],
+    test,
+    adjustedP: 0.012,
+    significant: true,
+    changes: [],
+  };
+  const overall = {
+    method: 'stratified' as const,
+    prompts: 1,
+    controls: 0,
+    difference: 0.4,
+    interval: { low: 0.2, high: 0.6 },
+    pValue: 0.01,
+    significant: true,
+  };
+
+  it('reads the adjusted p-value, and says when the publish as a whole did not move the rate', () => {
+    expect(upliftVerdictLabel(figure, overall)).toBe('Significant (adjusted p = 0.012)');
+    expect(
+      upliftVerdictLabel({ ...figure, significant: false }, { ...overall, significant: false }),
+    ).toBe('Not significant: the publish did not move the rate overall (adjusted p = 0.012)');
+    expect(upliftVerdictLabel({ ...figure, adjustedP: 0.31, significant: false }, overall)).toBe(
+      'Not significant (adjusted p = 0.31)',
+    );
+  });
+
+  it('gives no verdict while runs are missing or the runs are not like for like', () => {
+    expect(upliftVerdictLabel({ ...figure, status: 'waiting' }, null)).toBe('Waiting for runs');
+    expect(
+      upliftVerdictLabel(
+        {
+          ...figure,
+          status: 'not-comparable',
+          changes: [
+            { kind: 'prompt-text' },
+            { kind: 'engines', onlyBefore: ['google'], onlyAfter: [] },
+          ],
+        },
+        overall,
+      ),
+    ).toBe('Not comparable: the prompt’s text changed; the engines changed (Gemini only before)');
   });
 });
 
