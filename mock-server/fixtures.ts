@@ -188,7 +188,6 @@ export const invitations = {
   pending: {
     id: 'inv_pending',
     email: 'jordan@acme.test',
-    token: 'Zr8vQ2mY4kT7pL1xN6cB3dF9hJ0sW5eA2uG8iK4oR1q',
     expiresAt: new Date('2099-03-08T10:00:00Z'),
     acceptedAt: null,
     createdAt: new Date('2026-03-01T10:00:00Z'),
@@ -196,7 +195,6 @@ export const invitations = {
   accepted: {
     id: 'inv_accepted',
     email: 'priya@acme.test',
-    token: 'Pq3wE5rT7yU9iO1pA2sD4fG6hJ8kL0zX3cV5bN7mQ9w',
     expiresAt: new Date('2026-02-22T10:00:00Z'),
     acceptedAt: new Date('2026-02-16T08:20:00Z'),
     createdAt: new Date('2026-02-15T10:00:00Z'),
@@ -204,7 +202,6 @@ export const invitations = {
   expired: {
     id: 'inv_expired',
     email: 'lee@acme.test',
-    token: 'Lm2nB4vC6xZ8aS0dF2gH4jK6lQ8wE0rT2yU4iO6pA8s',
     expiresAt: new Date('2026-01-08T10:00:00Z'),
     acceptedAt: null,
     createdAt: new Date('2026-01-01T10:00:00Z'),

@@ -62,6 +62,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ BEACON_SECRET_KEY: 'abc' }, 'BEACON_SECRET_KEY must be 32 bytes encoded as base64'],
+    [
+      { BEACON_SECRET_KEYS: `${Buffer.alloc(32, 2).toString('base64')},abc` },
+      'BEACON_SECRET_KEYS must be keys of 32 bytes encoded as base64',
+    ],
     [{ GOOGLE_CLIENT_ID: 'g' }, 'GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
     [{ AI_PROVIDER: 'mistral' }, 'AI_PROVIDER must be one of anthropic, openai, google'],
@@ -136,6 +140,13 @@ describe('simulators in production', () => {
 
   it('a production environment without simulator settings is valid', () => {
     expect(problems(production)).toEqual([]);
+  });
+
+  it('takes its secret keys from BEACON_SECRET_KEYS alone too (newest first)', () => {
+    const { BEACON_SECRET_KEY: key, ...rest } = production;
+    const keys = `${key},${Buffer.alloc(32, 2).toString('base64')}`;
+    expect(problems({ ...rest, BEACON_SECRET_KEYS: keys })).toEqual([]);
+    expect(loadConfig({ ...rest, BEACON_SECRET_KEYS: keys }).secretKeys).toBe(keys);
   });
 
   it.each(['B2C_SIMULATOR_URL', 'AI_SIMULATOR_URL', 'B2C_SIMULATOR_PRODUCTS'])(

@@ -76,6 +76,10 @@ const superuserList = optionalString.pipe(
 );
 
 /** Simulator settings: refused in production, where only the real systems answer. */
+/** 32 bytes as standard base64, e.g. `openssl rand -base64 32`. */
+const isSecretKey = (v: string) =>
+  /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32;
+
 const PRODUCTION_REFUSED = [
   'B2C_SIMULATOR_URL',
   'B2C_SIMULATOR_PRODUCTS',
@@ -115,9 +119,15 @@ const envSchema = z
     BEACON_SECRET_KEY: optionalString.pipe(
       z
         .string()
+        .refine(isSecretKey, 'must be 32 bytes encoded as base64 (openssl rand -base64 32)')
+        .optional(),
+    ),
+    BEACON_SECRET_KEYS: optionalString.pipe(
+      z
+        .string()
         .refine(
-          (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
-          'must be 32 bytes encoded as base64 (openssl rand -base64 32)',
+          (v) => v.split(',').every((k) => isSecretKey(k.trim())),
+          'must be keys of 32 bytes encoded as base64, comma-separated, newest first',
         )
         .optional(),
     ),
@@ -192,11 +202,11 @@ const envSchema = z
           path: ['PUBLIC_URL'],
           message: 'is required in production',
         });
-      if (!env.BEACON_SECRET_KEY)
+      if (!env.BEACON_SECRET_KEY && !env.BEACON_SECRET_KEYS)
         ctx.addIssue({
           code: 'custom',
           path: ['BEACON_SECRET_KEY'],
-          message: 'is required in production',
+          message: 'is required in production (or BEACON_SECRET_KEYS)',
         });
       if (!env.SALESFORCE_CLIENT_ID && !env.GOOGLE_CLIENT_ID)
         ctx.addIssue({
@@ -241,7 +251,10 @@ export interface Config {
   dataDir: string;
   authSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The newest key for stored secrets (base64). */
   secretKey: string | undefined;
+  /** Keys for stored secrets, comma-separated base64, newest first: older keys still decrypt. */
+  secretKeys: string | undefined;
   b2cSimulatorUrl: string | undefined;
   b2cSimulatorPort: number;
   /** How many products each instance of the in-process simulator has at least; its default when unset. */
@@ -319,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     secretKey: env.BEACON_SECRET_KEY,
+    secretKeys: env.BEACON_SECRET_KEYS,
     b2cSimulatorUrl: env.B2C_SIMULATOR_URL,
     b2cSimulatorPort: env.B2C_SIMULATOR_PORT,
     b2cSimulatorProducts: env.B2C_SIMULATOR_PRODUCTS,

@@ -106,6 +106,17 @@ describe('createHttpLogger', () => {
     expect(s.lines.find((l) => l.msg === 'inside')).toMatchObject({ reqId: id });
   });
 
+  it('logs an invitation link by its route, never with its token', async () => {
+    const s = await serve('info');
+    const token = 'Zr8vQ2mY4kT7pL1xN6cB3dF9hJ0sW5eA2uG8iK4oR1q';
+    await s.get(`/app/accept-invite/${token}`);
+    await s.close();
+    expect(JSON.stringify(s.lines)).not.toContain(token);
+    expect(s.lines.find((l) => l.msg === 'request completed')).toMatchObject({
+      req: { path: '/app/accept-invite/:token' },
+    });
+  });
+
   it('logs a request the client left before the answer as aborted', async () => {
     const express = (await import('express')).default;
     const { createHttpLogger } = await import('./log');

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import { redactInvitationTokens } from '~/domain/members/invitations';
 
 export type { Logger };
 
@@ -28,8 +29,10 @@ export const REDACT_PATHS = [
   '*.csrfToken',
   '*.authSecret',
   '*.secretKey',
+  '*.secretKeys',
   'config.authSecret',
   'config.secretKey',
+  'config.secretKeys',
 ];
 
 const CENSOR = '[redacted]';
@@ -122,7 +125,8 @@ export function createHttpLogger(logger: Logger) {
       logger[level](
         {
           reqId: id,
-          req: { method: req.method, path: url.split('?')[0] },
+          // An invitation's accept link is logged by its route: its token opens the org.
+          req: { method: req.method, path: redactInvitationTokens(url.split('?')[0]!) },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
         },

@@ -21,7 +21,7 @@ import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import type { Logger } from './log';
 import { createRateCounter, type RateCounter } from './rate-limits';
-import { createSecrets, loadSecretKey, type Secrets } from './secrets';
+import { createSecrets, loadSecretKeys, type Secrets } from './secrets';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
 
 export function configOrExit<T>(load: () => T): T {
@@ -130,11 +130,15 @@ export function startFailure(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** The secrets box: the key from SECRET_KEY, else (outside production) one kept in the data folder. */
+/**
+ * The secrets box: BEACON_SECRET_KEY, then the older keys of BEACON_SECRET_KEYS (newest first), else
+ * (outside production) a key kept in the data folder.
+ */
 export function openSecrets(config: Config): Secrets {
   return createSecrets(
-    loadSecretKey({
+    loadSecretKeys({
       envKey: config.secretKey,
+      envKeys: config.secretKeys,
       dataDir: config.dataDir,
       allowGenerate: !config.isProduction,
     }),

@@ -55,15 +55,15 @@ describe('query defaults', () => {
     ]);
   });
 
-  it('never retries orgs.getContext or b2cInstances.sync', async () => {
+  it('never retries orgs.getContext', async () => {
     const trpc = trpcKeys();
     expect(
       await attemptsOf(trpc.orgs.getContext.queryKey({ orgSlug: 'acme', envSlug: 'prod' })),
     ).toEqual([0]);
-    expect(await attemptsOf(trpc.b2cInstances.sync.queryKey({ orgId: 'org_acme' }))).toEqual([0]);
-    // Their neighbours keep the default.
+    // Its neighbours keep the default.
     expect(await attemptsOf(trpc.orgs.allOrgsForUser.queryKey())).toHaveLength(4);
-    expect(QUERY_DEFAULTS.noRetryProcedures).toEqual(['orgs.getContext', 'b2cInstances.sync']);
+    // b2cInstances.sync writes, so it is a mutation, which is never retried.
+    expect(QUERY_DEFAULTS.noRetryProcedures).toEqual(['orgs.getContext']);
   });
 
   it('keeps a suspense query fresh for at least 1000 ms; others go stale at once', async () => {

@@ -12,8 +12,12 @@ export interface Member {
 export interface Invitation {
   id: string;
   email: string;
-  token: string;
   expiresAt: Date;
   acceptedAt: Date | null;
   createdAt: Date;
+}
+
+/** An invitation as it is made: with its link's token, which is shown this once and never stored. */
+export interface CreatedInvitation extends Invitation {
+  token: string;
 }

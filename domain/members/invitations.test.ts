@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationLink, invitationStatus } from './invitations';
+import { invitationLink, invitationStatus, redactInvitationTokens } from './invitations';
 
 describe('invitationStatus', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -23,5 +23,22 @@ describe('invitationLink', () => {
     expect(invitationLink('https://beacon.example', 'abc_-123')).toBe(
       'https://beacon.example/app/accept-invite/abc_-123',
     );
+  });
+});
+
+describe('redactInvitationTokens', () => {
+  it('keeps the route of every accept link in a text and drops its token, also URL-encoded', () => {
+    const token = 'abc_-123XYZ';
+    expect(redactInvitationTokens(invitationLink('https://beacon.example', token))).toBe(
+      'https://beacon.example/app/accept-invite/:token',
+    );
+    expect(
+      redactInvitationTokens(
+        `GET /app/accept-invite/${token}?a=1 then "/app/accept-invite/${token}#x" and accept-invite%2F${token}&b`,
+      ),
+    ).toBe(
+      'GET /app/accept-invite/:token?a=1 then "/app/accept-invite/:token#x" and accept-invite%2F:token&b',
+    );
+    expect(redactInvitationTokens('/app/acme/prod/settings')).toBe('/app/acme/prod/settings');
   });
 });

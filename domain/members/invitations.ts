@@ -16,3 +16,17 @@ export function invitationStatus(
 export function invitationLink(origin: string, token: string): string {
   return `${origin}${APP_BASE_PATH}accept-invite/${encodeURIComponent(token)}`;
 }
+
+/** What an accept link's token is replaced with wherever the link leaves the app (a route pattern). */
+export const REDACTED_INVITATION_TOKEN = ':token';
+
+/**
+ * `text` with the token of every accept link in it (`…/accept-invite/{token}`, also URL-encoded)
+ * replaced: page views, error reports and request logs keep the route, never the token.
+ */
+export function redactInvitationTokens(text: string): string {
+  return text.replace(
+    /(accept-invite(?:\/|%2F))[^/?#\s"'&<>\\]+/gi,
+    `$1${REDACTED_INVITATION_TOKEN}`,
+  );
+}

@@ -68,6 +68,8 @@ export const PUBLISH_FAILURE_REASONS = [
   'product-missing',
   'unavailable',
   'refused',
+  /** The instance's read carried no `_resource_state`: nothing is written without one. */
+  'unversioned',
 ] as const;
 export type PublishFailureReason = (typeof PUBLISH_FAILURE_REASONS)[number];
 

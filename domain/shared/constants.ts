@@ -34,8 +34,8 @@ export const QUERY_DEFAULTS = {
   retryBaseMs: 1000,
   retryMaxMs: 30_000,
   suspenseMinStaleTimeMs: 1000,
-  /** Procedures whose failures are answers, not glitches: never retried. */
-  noRetryProcedures: ['orgs.getContext', 'b2cInstances.sync'],
+  /** Queries whose failures are answers, not glitches: never retried. */
+  noRetryProcedures: ['orgs.getContext'],
 } as const;
 
 /** Reconnect delay for a WebSocket attempt: 0 first, then 1000 ms × 2^attempt, capped at 30 s. */

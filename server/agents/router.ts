@@ -7,7 +7,7 @@ import {
   saveAgentConfigInput,
   startRunInput,
 } from '~/domain/agents/inputs';
-import { createTRPCRouter, envProcedure, envQuery, orgScreenProcedure } from '~/server/trpc/trpc';
+import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
 export const agentsRouter = createTRPCRouter({
   overview: envQuery('agents')
@@ -18,7 +18,7 @@ export const agentsRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.agents.getConfig(input.orgId, input.envId, input.agentType),
     ),
-  saveConfig: orgScreenProcedure('agents')
+  saveConfig: envProcedure('agents')
     .input(saveAgentConfigInput)
     .mutation(({ ctx, input }) => {
       const { orgId, envId, ...config } = input;

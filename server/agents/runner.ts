@@ -28,7 +28,7 @@ import {
   type RunErrorReason,
   runErrorMessage,
 } from '~/domain/agents/runs';
-import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
+import type { ProductField } from '~/domain/products/entities';
 import { DomainError } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
 import {
@@ -40,7 +40,7 @@ import {
 } from '~/server/db/schema';
 import { B2CError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import type { JobContext } from '~/server/jobs/define';
-import { sanitizeMarkup } from './sanitize';
+import { cleanProposedValue } from './sanitize';
 import { FIELD_COLUMNS, scopeProductIds } from './scope';
 
 export const AGENTS_PLAN_JOB = 'agents.plan';
@@ -378,9 +378,7 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   for (const field of asked) {
     const entry = answer.object.values[field];
     const raw = entry?.value ?? '';
-    const value = MARKUP_FIELDS.has(field)
-      ? sanitizeMarkup(raw)
-      : raw.replace(/<[^>]*>/g, '').trim();
+    const value = cleanProposedValue(field, raw);
     const check = checkProposedValue(field, value, current(field), locale);
     const refusal: ValueRefusal | null = wrongLanguage
       ? 'wrong-language'

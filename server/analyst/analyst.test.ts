@@ -11,13 +11,15 @@ import { ANALYST_STARTER_QUESTIONS, ANALYST_SUGGESTION } from '~/domain/analyst/
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
-import { monitoringAggregates, monitoringRuns } from '~/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { ANALYST_MESSAGES } from '~/domain/analyst/conversation';
+import { analystMessages, monitoringAggregates, monitoringRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { RunSnapshot } from '~/server/monitoring/runner';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { aiOnSimulator } from '~/server/simulator-link';
-import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { createAnalystService, historyOf } from './service';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
@@ -303,6 +305,94 @@ describeEachDriver('analyst', (get) => {
     expect(await services.analyst.suggestions(org.id, empty.id)).toEqual([
       ...ANALYST_STARTER_QUESTIONS,
     ]);
+  });
+
+  /** A model that says one word, then waits for `release()` before it finishes its answer. */
+  function heldModel() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const calls: AiCallOptions[] = [];
+    const ai = {
+      async *streamWithTools(options: AiCallOptions) {
+        calls.push(options);
+        yield { type: 'text' as const, delta: 'Thinking' };
+        await held;
+        yield { type: 'text' as const, delta: ' done.' };
+      },
+    } as unknown as AiService;
+    return { ai, calls, release };
+  }
+
+  async function streamingAnswers(envId: string, userId: string) {
+    return get()
+      .db.select({ id: analystMessages.id })
+      .from(analystMessages)
+      .where(
+        and(
+          eq(analystMessages.envId, envId),
+          eq(analystMessages.userId, userId),
+          eq(analystMessages.status, 'streaming'),
+        ),
+      );
+  }
+
+  it('one answer at a time, whichever process is asked: another process refuses a question and does not write the same answer', async () => {
+    const { env, user, scope } = await monitoredEnv();
+    const model = heldModel();
+    // Two server processes: their own analyst services on the same database.
+    const first = createAnalystService({ db: get().db, ai: model.ai, services });
+    const second = createAnalystService({ db: get().db, ai: model.ai, services });
+
+    const { answer } = await first.ask(...scope, 'Which engine mentions us least?');
+    const writing = first.stream(...scope, answer.id);
+    expect(await writing.next()).toEqual({
+      done: false,
+      value: { type: 'text', delta: 'Thinking' },
+    });
+
+    // The other process refuses a new question while the answer is being written…
+    const refused = await domainError(second.ask(...scope, 'And for which prompts?'));
+    expect([refused.kind, refused.message]).toEqual([
+      'CONFLICT',
+      ANALYST_MESSAGES.answerInProgress,
+    ]);
+    expect((await domainError(second.retry(...scope))).message).toBe(
+      ANALYST_MESSAGES.answerInProgress,
+    );
+    // …and, asked to stream the same answer, shows what is stored of it (nothing yet) without a
+    // second model call.
+    expect(await collect(second.stream(...scope, answer.id))).toEqual([]);
+    expect(model.calls).toHaveLength(1);
+
+    model.release();
+    const rest: AnalystDelta[] = [];
+    for await (const d of writing) rest.push(d);
+    expect(rest).toEqual([{ type: 'text', delta: ' done.' }, { type: 'done' }]);
+    const messages = await first.conversation(...scope);
+    expect(messages.map((m) => (m.role === 'assistant' ? m.status : m.role))).toEqual([
+      'user',
+      'done',
+    ]);
+    // Once it is written, either process takes the next question.
+    await second.ask(...scope, 'And for which prompts?');
+    expect(await streamingAnswers(env.id, user.id)).toHaveLength(1);
+  });
+
+  it('two questions asked at once leave at most one answer being written', async () => {
+    const { env, user, scope } = await monitoredEnv();
+    const model = heldModel();
+    const processes = [0, 1, 2].map(() =>
+      createAnalystService({ db: get().db, ai: model.ai, services }),
+    );
+    const outcomes = await Promise.allSettled(
+      processes.map((analyst, i) => analyst.ask(...scope, `Question ${i}`)),
+    );
+    expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(o.reason).toMatchObject({ kind: 'CONFLICT' });
+    }
+    expect(await streamingAnswers(env.id, user.id)).toHaveLength(1);
+    model.release();
   });
 
   it('gives the model the earlier turns before the question, as its own messages', async () => {

@@ -5,7 +5,7 @@
  * partial answer as `stopped`; a provider failure keeps the question and ends the answer `failed`
  * with a plain message, and `retry` asks the last question again.
  */
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { AiError } from '~/domain/ai/errors';
 import {
   ANALYST_MESSAGES,
@@ -19,7 +19,8 @@ import {
 import { DomainError } from '~/domain/shared/errors';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { AiService } from '~/server/ai/service';
-import type { Db } from '~/server/db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { isUniqueViolation } from '~/server/db/errors';
 import { analystMessages } from '~/server/db/schema';
 import { analystSuggestions } from './suggestions';
 import { type AnalystToolOutput, type AnalystToolsScope, analystTools } from './tools';
@@ -98,6 +99,12 @@ function failureMessage(error: unknown): string {
   return ANALYST_MESSAGES.unexpected;
 }
 
+/**
+ * How long the process writing an answer holds it without renewing (it renews a third of the way):
+ * past it, the answer is taken to be left by a process that ended.
+ */
+export const ANALYST_LEASE_SECONDS = 30;
+
 /** Earlier question-and-answer pairs the model is given with a question. */
 export const ANALYST_HISTORY_TURNS = 3;
 /** Each earlier message is cut to this many characters. */
@@ -146,9 +153,6 @@ export function createAnalystService({
   maxSteps = 5,
   aiBudget,
 }: AnalystServiceDeps): AnalystService {
-  /** Answers being written in this process. */
-  const running = new Set<string>();
-
   const scoped = (orgId: string, envId: string, userId: string) =>
     and(
       eq(analystMessages.orgId, orgId),
@@ -156,8 +160,8 @@ export function createAnalystService({
       eq(analystMessages.userId, userId),
     );
 
-  async function lastQuestion(orgId: string, envId: string, userId: string) {
-    const [row] = await db
+  async function lastQuestion(on: DbOrTx, orgId: string, envId: string, userId: string) {
+    const [row] = await on
       .select()
       .from(analystMessages)
       .where(and(scoped(orgId, envId, userId), eq(analystMessages.role, 'user')))
@@ -166,8 +170,8 @@ export function createAnalystService({
     return row;
   }
 
-  async function newAnswer(orgId: string, envId: string, userId: string, after: Date) {
-    const [row] = await db
+  async function newAnswer(on: DbOrTx, orgId: string, envId: string, userId: string, after: Date) {
+    const [row] = await on
       .insert(analystMessages)
       .values({
         orgId,
@@ -182,21 +186,61 @@ export function createAnalystService({
     return asAnswer(row!);
   }
 
-  async function refuseWhileWriting(orgId: string, envId: string, userId: string) {
-    const [open] = await db
-      .select({ id: analystMessages.id })
-      .from(analystMessages)
-      .where(and(scoped(orgId, envId, userId), eq(analystMessages.status, 'streaming')));
-    if (open && running.has(open.id)) {
-      throw new DomainError('CONFLICT', ANALYST_MESSAGES.answerInProgress);
+  /** A held answer: streaming, and its writer's lease has not run out. */
+  const held = sql`${analystMessages.leaseUntil} >= now()`;
+
+  /**
+   * Opens a new answer, one at a time per person and env whichever process is asked (docs/security.md,
+   * rule 7). An answer no process holds (left by a process that ended, or never streamed) is stopped,
+   * keeping what it wrote; one still held refuses the question. The database holds the rule: a partial
+   * unique index allows one streaming answer per person and env, so of two questions asked at once
+   * in two processes, the second is refused too.
+   */
+  async function opening<T>(
+    orgId: string,
+    envId: string,
+    userId: string,
+    open: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx
+          .update(analystMessages)
+          .set({ status: 'stopped', leaseUntil: null })
+          .where(
+            and(
+              scoped(orgId, envId, userId),
+              eq(analystMessages.status, 'streaming'),
+              or(isNull(analystMessages.leaseUntil), sql`not ${held}`),
+            ),
+          );
+        return await open(tx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new DomainError('CONFLICT', ANALYST_MESSAGES.answerInProgress);
+      }
+      throw error;
     }
-    // An answer left streaming by a process that ended is over: keep what it wrote.
-    if (open) {
-      await db
-        .update(analystMessages)
-        .set({ status: 'stopped' })
-        .where(eq(analystMessages.id, open.id));
-    }
+  }
+
+  /**
+   * Takes the answer for this stream to write: only one stream in any process does. Null when it is
+   * written already or another stream holds it.
+   */
+  async function claim(answerId: string) {
+    const [row] = await db
+      .update(analystMessages)
+      .set({ leaseUntil: sql`now() + make_interval(secs => ${ANALYST_LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(analystMessages.id, answerId),
+          eq(analystMessages.status, 'streaming'),
+          or(isNull(analystMessages.leaseUntil), sql`not ${held}`),
+        ),
+      )
+      .returning();
+    return row ?? null;
   }
 
   return {
@@ -212,21 +256,26 @@ export function createAnalystService({
     async ask(orgId, envId, userId, question) {
       // A spent budget refuses the question before it is kept: nothing is written, no model asked.
       await aiBudget?.assertAvailable(orgId);
-      await refuseWhileWriting(orgId, envId, userId);
-      const [row] = await db
-        .insert(analystMessages)
-        .values({ orgId, envId, userId, role: 'user', content: question, createdAt: new Date() })
-        .returning();
-      const asked = toMessage(row!) as AnalystQuestion;
-      return { question: asked, answer: await newAnswer(orgId, envId, userId, asked.createdAt) };
+      return opening(orgId, envId, userId, async (tx) => {
+        const [row] = await tx
+          .insert(analystMessages)
+          .values({ orgId, envId, userId, role: 'user', content: question, createdAt: new Date() })
+          .returning();
+        const asked = toMessage(row!) as AnalystQuestion;
+        return {
+          question: asked,
+          answer: await newAnswer(tx, orgId, envId, userId, asked.createdAt),
+        };
+      });
     },
 
     async retry(orgId, envId, userId) {
       await aiBudget?.assertAvailable(orgId);
-      await refuseWhileWriting(orgId, envId, userId);
-      const question = await lastQuestion(orgId, envId, userId);
-      if (!question) throw new DomainError('NOT_FOUND', ANALYST_MESSAGES.nothingToRetry);
-      return { answer: await newAnswer(orgId, envId, userId, question.createdAt) };
+      return opening(orgId, envId, userId, async (tx) => {
+        const question = await lastQuestion(tx, orgId, envId, userId);
+        if (!question) throw new DomainError('NOT_FOUND', ANALYST_MESSAGES.nothingToRetry);
+        return { answer: await newAnswer(tx, orgId, envId, userId, question.createdAt) };
+      });
     },
 
     async clear(orgId, envId, userId) {
@@ -249,13 +298,16 @@ export function createAnalystService({
           ),
         );
       if (!row) throw new DomainError('NOT_FOUND', ANALYST_MESSAGES.answerNotFound);
-      if (row.status !== 'streaming' || running.has(row.id)) {
-        // Written already (or being written by another stream): what it says now.
-        for (const step of row.steps) yield { type: 'step', ...step };
-        if (row.content) yield { type: 'text', delta: row.content };
-        if (row.status === 'failed') yield { type: 'error', message: row.error ?? '' };
-        else if (row.status === 'stopped') yield { type: 'stopped' };
-        else if (row.status === 'done') yield { type: 'done' };
+      const claimed = row.status === 'streaming' ? await claim(row.id) : null;
+      if (!claimed) {
+        // Written already (or being written by another stream, in any process): what it says now.
+        const [now] = await db.select().from(analystMessages).where(eq(analystMessages.id, row.id));
+        const shown = now ?? row;
+        for (const step of shown.steps) yield { type: 'step', ...step };
+        if (shown.content) yield { type: 'text', delta: shown.content };
+        if (shown.status === 'failed') yield { type: 'error', message: shown.error ?? '' };
+        else if (shown.status === 'stopped') yield { type: 'stopped' };
+        else if (shown.status === 'done') yield { type: 'done' };
         return;
       }
       // The question is the last one before this answer; the turns before it give the context.
@@ -270,15 +322,30 @@ export function createAnalystService({
       const question = at >= 0 ? before[at] : undefined;
       const history = at >= 0 ? historyOf(before.slice(0, at)) : [];
 
-      running.add(row.id);
       let text = '';
       const steps: AnalystStep[] = [];
       let ended = false;
+      // What is written so far is kept with each renewal, so another process's replay shows it.
+      const renew = setInterval(
+        () =>
+          void db
+            .update(analystMessages)
+            .set({
+              content: text,
+              steps,
+              leaseUntil: sql`now() + make_interval(secs => ${ANALYST_LEASE_SECONDS})`,
+            })
+            .where(and(eq(analystMessages.id, row.id), eq(analystMessages.status, 'streaming')))
+            .catch(() => undefined),
+        (ANALYST_LEASE_SECONDS * 1000) / 3,
+      );
+      renew.unref();
       const save = async (status: AnalystStatus, error: string | null = null) => {
         ended = true;
+        clearInterval(renew);
         await db
           .update(analystMessages)
-          .set({ status, content: text, steps, error })
+          .set({ status, content: text, steps, error, leaseUntil: null })
           .where(eq(analystMessages.id, row.id));
       };
       try {
@@ -314,7 +381,7 @@ export function createAnalystService({
         await save('failed', message);
         yield { type: 'error', message };
       } finally {
-        running.delete(row.id);
+        clearInterval(renew);
         // The reader left mid-answer (the Stop button closes the subscription): keep what was written.
         if (!ended) await save('stopped');
       }

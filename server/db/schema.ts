@@ -197,7 +197,11 @@ export const invitations = pgTable(
       .notNull()
       .references(() => orgs.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    token: text('token').notNull().unique(),
+    /**
+     * SHA-256 of the accept link's token, hex: the token itself is shown once, when the invitation is
+     * made, and never stored (docs/security.md, rule 10).
+     */
+    tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { mode: 'date', withTimezone: true }),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
@@ -718,9 +722,20 @@ export const analystMessages = pgTable(
     steps: jsonb('steps').$type<AnalystStep[]>().notNull().default([]),
     status: text('status', { enum: ANALYST_STATUSES }).notNull().default('done'),
     error: text('error'),
+    /**
+     * While an answer is `streaming`: until when the process writing it holds it (renewed as it writes;
+     * null before a stream took it). Past it, the writer is taken to have died.
+     */
+    leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('analyst_messages_conversation_idx').on(t.envId, t.userId, t.createdAt)],
+  (t) => [
+    index('analyst_messages_conversation_idx').on(t.envId, t.userId, t.createdAt),
+    // One answer at a time per person and env, whichever process is asked (docs/security.md, rule 7).
+    uniqueIndex('analyst_messages_one_streaming_uq')
+      .on(t.envId, t.userId)
+      .where(sql`${t.status} = 'streaming'`),
+  ],
 );
 
 // ── Landing pages ───────────────────────────────────────────────────────────────────────────────

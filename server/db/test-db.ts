@@ -55,6 +55,26 @@ export async function openTestDatabase(driver: TestDriver = 'pglite'): Promise<D
 }
 
 /**
+ * An empty database that nothing else uses, with no migration applied (for tests of a migration over
+ * data written before it); `close()` also drops a PostgreSQL one.
+ */
+export async function openEmptyTestDatabase(driver: TestDriver = 'pglite'): Promise<Database> {
+  if (driver === 'pglite') return pgliteDatabase(new PGlite());
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set.');
+  const name = `beacon_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const database = await createDatabase({ url: databaseUrl(adminUrl, name), poolMax: 2 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdmin(adminUrl, (admin) => dropForced(admin, name));
+    },
+  };
+}
+
+/**
  * DROP … WITH (FORCE) ends the database's connections, but refuses when one of them is an autovacuum
  * worker (a superuser's process the test role may not end). Then the role's own connections are ended,
  * and a plain DROP signals the autovacuum worker to exit and waits for it, as PostgreSQL does.

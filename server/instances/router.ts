@@ -11,9 +11,10 @@ import {
 } from '~/server/trpc/trpc';
 
 export const b2cInstancesRouter = createTRPCRouter({
+  /** Refreshes the org's copy of Account Manager's instance list: a write, so a mutation. */
   sync: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
-    .query(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+    .mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
   list: orgScreenQuery('onboarding').query(({ ctx, input }) =>
     ctx.services.b2cInstances.list(input.orgId),
   ),

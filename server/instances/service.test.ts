@@ -5,6 +5,7 @@ import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { DiscoveredInstance } from '~/server/integrations/b2c/gateway';
+import { createServices } from '~/server/services';
 import { B2CAuthError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import {
   addEnv,
@@ -239,6 +240,31 @@ describeEachDriver('b2c services', (get) => {
       ]);
       expect(a).toEqual(b);
       expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+    });
+
+    it('getOrCreate: two processes asking at once ask Account Manager once, and store the secret it holds', async () => {
+      const { services, gateway, state, secrets, org, owner } = await onboardingOrg();
+      // A second process: its own services (and in-memory state) on the same database and key.
+      const other = createServices({ db: db(), b2c: gateway, secrets });
+      let rotations = 0;
+      gateway.ensureApiClient.mockImplementation(async () => {
+        // Each call gives the client a new secret in Account Manager, then answers a little later.
+        rotations += 1;
+        const credentials = { clientId: 'client-1', secret: `secret-${rotations}` };
+        state.apiClient = credentials;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return credentials;
+      });
+      const [a, b] = await Promise.all([
+        services.b2cAPIClients.getOrCreate(org.id, owner.id),
+        other.b2cAPIClients.getOrCreate(org.id, owner.id),
+      ]);
+      expect(a).toEqual(b);
+      expect(gateway.ensureApiClient).toHaveBeenCalledTimes(1);
+      const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id));
+      expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(org.id))).toBe(
+        state.apiClient.secret,
+      );
     });
 
     it('getOrCreate: a stored client without a readable secret is replaced by a new one from the gateway', async () => {

@@ -2,13 +2,13 @@
  * B2C onboarding data: instances discovered through the gateway, the org's API client (secret stored
  * encrypted, never returned), per-capability verification flags, and the final onboarded link to an env.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type B2CCapability, CAPABILITY } from '~/domain/instances/capabilities';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import type { ApiClient, B2CInstance, VerifyResult } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError, type ErrorReason } from '~/domain/shared/errors';
-import type { Db } from '~/server/db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
 import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
 import { accountManagerAccessToken } from '~/server/auth/account-manager-token';
 import { B2CAuthError, B2CPermissionError } from '~/server/integrations/b2c/errors';
@@ -24,6 +24,12 @@ import type { Secrets } from '~/server/secrets';
 
 /** Binds a stored secret to its org, so a ciphertext copied to another org's row does not decrypt. */
 export const apiClientSecretContext = (orgId: string) => `b2c-api-client:${orgId}`;
+
+/**
+ * The first key of the advisory lock that serialises an org's API client creation (the second is the
+ * org id's hash): any 32-bit number no other lock of Beacon's uses.
+ */
+export const API_CLIENT_LOCK = 0x42_43_01;
 
 const instanceColumns = {
   id: b2cInstances.id,
@@ -222,24 +228,8 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     }
   }
 
-  const pending = new Map<string, Promise<unknown>>();
-  /** Runs `task` after any earlier task for the same org has settled (in this process). */
-  function oneAtATime<T>(orgId: string, task: () => Promise<T>): Promise<T> {
-    const previous = pending.get(orgId) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    pending.set(orgId, settled);
-    void settled.then(() => {
-      if (pending.get(orgId) === settled) pending.delete(orgId);
-    });
-    return next;
-  }
-
-  async function findApiClient(orgId: string) {
-    const [row] = await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
+  async function findApiClient(orgId: string, on: DbOrTx = db) {
+    const [row] = await on.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     return row ?? null;
   }
 
@@ -319,41 +309,51 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     b2cAPIClients: {
       async getOrCreate(orgId, userId): Promise<ApiClient> {
         await requireOrg(db, orgId);
-        // One at a time per org: a second caller must not create a second client.
-        return oneAtATime(orgId, async () => {
-          const stored = await findApiClient(orgId);
-          if (stored && readSecret(orgId, stored.secretCiphertext) !== null) {
-            return { clientId: stored.clientId, name: API_CLIENT_NAME };
-          }
-          // None stored, or stored without a secret Beacon can read (the database was reset, the key
-          // changed): the person creates a new one in Account Manager with their own sign-in. An
-          // older `Beacon` client stays there: Account Manager never shows its secret again and sets
-          // a new one only given the old.
-          const accountManagerToken = await accountManagerAccessToken(db, userId);
-          if (!accountManagerToken) {
-            throw new DomainError(
-              'FORBIDDEN',
-              INSTANCE_MESSAGES.accountManagerSignInNeeded,
-              'account-manager-sign-in-needed',
+        // One at a time per org, whichever process asks: a second caller must not create a second
+        // client or store over the secret the first is storing. The lock is the database's (held
+        // until the transaction ends), so it holds across server processes; the second caller then
+        // finds the first one's secret.
+        let wrote = false;
+        try {
+          return await db.transaction(async (tx) => {
+            await tx.execute(
+              sql`select pg_advisory_xact_lock(${API_CLIENT_LOCK}, hashtext(${orgId}))`,
             );
-          }
-          const ensured = await b2c
-            .ensureApiClient({ orgId, accountManagerToken })
-            .catch((error: unknown) => {
-              throw apiClientError(error);
-            });
-          const values = {
-            clientId: ensured.clientId,
-            secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),
-          };
-          await changingInstances(orgId, () =>
-            db
+            const stored = await findApiClient(orgId, tx);
+            if (stored && readSecret(orgId, stored.secretCiphertext) !== null) {
+              return { clientId: stored.clientId, name: API_CLIENT_NAME };
+            }
+            // None stored, or stored without a secret Beacon can read (the database was reset, the
+            // key changed): the person creates a new one in Account Manager with their own sign-in.
+            // An older `Beacon` client stays there: Account Manager never shows its secret again and
+            // sets a new one only given the old.
+            const accountManagerToken = await accountManagerAccessToken(db, userId);
+            if (!accountManagerToken) {
+              throw new DomainError(
+                'FORBIDDEN',
+                INSTANCE_MESSAGES.accountManagerSignInNeeded,
+                'account-manager-sign-in-needed',
+              );
+            }
+            const ensured = await b2c
+              .ensureApiClient({ orgId, accountManagerToken })
+              .catch((error: unknown) => {
+                throw apiClientError(error);
+              });
+            const values = {
+              clientId: ensured.clientId,
+              secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),
+            };
+            await tx
               .insert(b2cApiClients)
               .values({ orgId, ...values })
-              .onConflictDoUpdate({ target: b2cApiClients.orgId, set: values }),
-          );
-          return { clientId: ensured.clientId, name: API_CLIENT_NAME };
-        });
+              .onConflictDoUpdate({ target: b2cApiClients.orgId, set: values });
+            wrote = true;
+            return { clientId: ensured.clientId, name: API_CLIENT_NAME };
+          });
+        } finally {
+          if (wrote) cache.envsChanged(orgId);
+        }
       },
 
       async verify(orgId, instanceId, capability): Promise<VerifyResult> {

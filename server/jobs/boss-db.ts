@@ -6,8 +6,9 @@
  * (docs/decisions/0021-background-jobs.md).
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ConstructorOptions, Db as IDatabase } from 'pg-boss';
-import type { Database } from '~/server/db/client';
+import type { Database, DbOrTx } from '~/server/db/client';
 import { PGliteThread } from '~/server/db/pglite-thread';
 
 /** The schema pg-boss installs its tables in. */
@@ -70,4 +71,24 @@ export function bossConnection(database: Database): ConstructorOptions {
   const { connectionString } = handle.client.options;
   if (!connectionString) throw new Error('The job queue needs the PostgreSQL URL of the database.');
   return { connectionString, schema: BOSS_SCHEMA, max: 4 };
+}
+
+/**
+ * pg-boss's `db` for one call made inside a Drizzle transaction (`boss.insert(…, { db })`): its statement
+ * runs on the transaction's connection, so the jobs commit or roll back with the rows they belong to.
+ * Only single parameterised statements come this way (a job insert); their `$n` placeholders become
+ * Drizzle parameters, so the statement reaches either driver through Drizzle's public `execute`.
+ */
+export function transactionBossDb(tx: DbOrTx): IDatabase {
+  return {
+    async executeSql(text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) =>
+        i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part),
+      );
+      const result: unknown = await tx.execute(sql.join(chunks));
+      // node-postgres answers { rows }; PGlite's thread answers the rows themselves.
+      return { rows: Array.isArray(result) ? result : (result as { rows: unknown[] }).rows };
+    },
+  };
 }

@@ -11,11 +11,11 @@ import { PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { z } from 'zod';
 import type { JobRun } from '~/domain/jobs/runs';
 import { DomainError } from '~/domain/shared/errors';
-import type { Database } from '~/server/db/client';
+import type { Database, DbOrTx } from '~/server/db/client';
 import { jobRuns } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
 import type { Services } from '~/server/services';
-import { bossConnection } from './boss-db';
+import { bossConnection, transactionBossDb } from './boss-db';
 import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext } from './define';
 import { failureMessage, isTransient } from './errors';
 
@@ -28,6 +28,11 @@ export interface EnqueueOptions {
    * group concurrency, counted in the database); the kind must declare `maxGroupConcurrency`.
    */
   group?: { id: string; concurrency: number };
+  /**
+   * A transaction to enqueue in: the run rows and the jobs commit with the caller's own writes, or not
+   * at all (docs/security.md, rule 7). Without it, they are written at once.
+   */
+  tx?: DbOrTx;
 }
 
 /** A recurring enqueue: pg-boss's cron sends it; each occurrence becomes a run like any other. */
@@ -141,29 +146,34 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   async function enqueue(
     kind: string,
     payload: unknown,
-    { orgId, key, group }: EnqueueOptions,
+    { orgId, key, group, tx }: EnqueueOptions,
   ): Promise<EnqueueResult> {
+    const on = tx ?? db;
     const definition = byName.get(kind);
     if (!definition) throw new Error(`No job kind named ${kind}.`);
     const parsed = definition.payload.safeParse(payload);
     if (!parsed.success) {
       throw new DomainError('INVALID', `The ${kind} job's payload is not valid.`);
     }
-    const [inserted] = await db
+    const [inserted] = await on
       .insert(jobRuns)
       .values({ orgId, kind, key, payload: parsed.data })
       .onConflictDoNothing()
       .returning();
     const run =
       inserted ??
-      (await db.query.jobRuns.findFirst({
+      (await on.query.jobRuns.findFirst({
         where: and(eq(jobRuns.orgId, orgId), eq(jobRuns.kind, kind), eq(jobRuns.key, key)),
       }));
     if (!run) throw new Error(`The run ${kind}/${key} vanished while it was enqueued.`);
     // Sent under the run's id: a second send (a retried enqueue, a crash between insert and send)
     // finds the job already there and adds none.
     if (run.status === 'queued') {
-      await boss.send(kind, { runId: run.id }, { id: run.id, ...groupOf(definition, group) });
+      await boss.send(
+        kind,
+        { runId: run.id },
+        { id: run.id, ...groupOf(definition, group), ...(tx ? { db: transactionBossDb(tx) } : {}) },
+      );
     }
     return { run, created: Boolean(inserted) };
   }
@@ -179,8 +189,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   async function enqueueMany(
     kind: string,
     jobs: readonly { payload: unknown; key: string }[],
-    { orgId, group }: Omit<EnqueueOptions, 'key'>,
+    { orgId, group, tx }: Omit<EnqueueOptions, 'key'>,
   ): Promise<void> {
+    const on = tx ?? db;
     const definition = byName.get(kind);
     if (!definition) throw new Error(`No job kind named ${kind}.`);
     const grouped = groupOf(definition, group);
@@ -192,9 +203,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         }
         return { orgId, kind, key, payload: parsed.data };
       });
-      await db.insert(jobRuns).values(chunk).onConflictDoNothing();
+      await on.insert(jobRuns).values(chunk).onConflictDoNothing();
       // Every run of the chunk still queued, new or found (a retried enqueue sends what it missed).
-      const queued = await db
+      const queued = await on
         .select({ id: jobRuns.id })
         .from(jobRuns)
         .where(
@@ -212,6 +223,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         await boss.insert(
           kind,
           queued.map((run) => ({ id: run.id, data: { runId: run.id }, ...grouped })),
+          tx ? { db: transactionBossDb(tx) } : {},
         );
       }
     }

@@ -1,7 +1,10 @@
-/** Invitations: a one-use token for one email address, valid for 7 days; accepting adds a membership. */
-import { randomBytes } from 'node:crypto';
+/**
+ * Invitations: a one-use token for one email address, valid for 7 days; accepting adds a membership.
+ * Only the token's SHA-256 is stored: the link is shown once, to whoever made the invitation.
+ */
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Invitation } from '~/domain/members/entities';
+import type { CreatedInvitation, Invitation } from '~/domain/members/entities';
 import { MEMBER_MESSAGES } from '~/domain/members/messages';
 import type { Org } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
@@ -14,10 +17,13 @@ import { findOrg, requireOrg } from '~/server/orgs/rows';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** What is stored of a token, and what an accept looks it up by (hex SHA-256 of its text). */
+export const hashInvitationToken = (token: string) =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
+
 const invitationColumns = {
   id: invitations.id,
   email: invitations.email,
-  token: invitations.token,
   expiresAt: invitations.expiresAt,
   acceptedAt: invitations.acceptedAt,
   createdAt: invitations.createdAt,
@@ -26,7 +32,8 @@ const invitationColumns = {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export interface InvitationsService {
-  create(user: SessionUser, orgId: string, email: string): Promise<Invitation>;
+  /** The new invitation with its token: the only time the token is known. */
+  create(user: SessionUser, orgId: string, email: string): Promise<CreatedInvitation>;
   list(orgId: string): Promise<Invitation[]>;
   revoke(orgId: string, invitationId: string): Promise<void>;
   accept(user: SessionUser, token: string): Promise<{ org: Org }>;
@@ -38,7 +45,7 @@ export function createInvitationsService(
   now: () => Date = () => new Date(),
 ): InvitationsService {
   return {
-    async create(user, orgId, email): Promise<Invitation> {
+    async create(user, orgId, email): Promise<CreatedInvitation> {
       await requireOrg(db, orgId);
       const normalized = normalizeEmail(email);
       const [existing] = await db
@@ -53,19 +60,20 @@ export function createInvitationsService(
           'already-member',
         );
       }
+      const token = randomBytes(32).toString('base64url');
       const [row] = await db
         .insert(invitations)
         .values({
           orgId,
           email: normalized,
-          token: randomBytes(32).toString('base64url'),
+          tokenHash: hashInvitationToken(token),
           expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
           invitedBy: user.id,
           createdAt: now(),
         })
         .returning(invitationColumns);
       if (!row) throw new Error('Insert returned no row.');
-      return row;
+      return { ...row, token };
     },
 
     async list(orgId) {
@@ -99,7 +107,10 @@ export function createInvitationsService(
     },
 
     async accept(user, token) {
-      const [invitation] = await db.select().from(invitations).where(eq(invitations.token, token));
+      const [invitation] = await db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.tokenHash, hashInvitationToken(token)));
       if (!invitation) {
         throw new DomainError('NOT_FOUND', MEMBER_MESSAGES.invitationUnknown, 'invitation-unknown');
       }

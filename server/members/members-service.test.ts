@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '~/domain/members/messages';
 import { invitations } from '~/server/db/schema';
@@ -90,6 +91,35 @@ describeEachDriver('members', (get) => {
         second.id,
         first.id,
       ]);
+    });
+
+    it('stores only the token’s SHA-256: no row holds the token, the list carries none, and the hash is no token', async () => {
+      const { services } = testServices(db());
+      const owner = await makeUser(db());
+      const invitee = await makeUser(db());
+      const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
+      const created = await services.invitations.create(owner, org.id, invitee.email);
+      const result: unknown = await db().execute(
+        sql`select row_to_json(i)::text as json from invitations i where i.id = ${created.id}`,
+      );
+      const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        json: string;
+      }[];
+      const stored = JSON.parse(row!.json) as Record<string, unknown>;
+      const hash = createHash('sha256').update(created.token).digest('hex');
+      expect(row!.json).not.toContain(created.token);
+      expect(stored.token_hash).toBe(hash);
+      expect(stored).not.toHaveProperty('token');
+      const [listed] = await services.invitations.list(org.id);
+      expect(listed).not.toHaveProperty('token');
+      expect(JSON.stringify(listed)).not.toContain(created.token);
+      // Whoever reads the table cannot accept with what it holds…
+      const withHash = await domainError(services.invitations.accept(invitee, hash));
+      expect(withHash.reason).toBe('invitation-unknown');
+      // …while the link's token is found by its hash.
+      expect(await services.invitations.accept(invitee, created.token)).toMatchObject({
+        org: { id: org.id },
+      });
     });
 
     it('create: CONFLICT when the email already belongs to a member', async () => {

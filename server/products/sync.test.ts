@@ -85,7 +85,12 @@ describeEachDriver('catalogue sync', (get) => {
       });
 
       // A change on the instance: the next sync reads only what changed since.
-      await data.patchProduct(variant.id, { page_title: { 'fr-FR': 'Titre retravaillé' } });
+      const { _resource_state: version } = await data.getProduct(variant.id);
+      await data.patchProduct(
+        variant.id,
+        { page_title: { 'fr-FR': 'Titre retravaillé' } },
+        { resourceState: version! },
+      );
       const second = await syncCatalogue({ db: db(), data, envId });
       expect(second).toEqual({ mode: 'incremental', synced: 1, removed: 0 });
       const [updated] = await db()

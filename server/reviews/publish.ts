@@ -40,7 +40,20 @@ export function liveValue(product: Product, field: ProductField, locale: string)
   return typeof value === 'string' ? value : (value.markup ?? null);
 }
 
-const same = (a: string | null, b: string | null) => (a ?? '').trim() === (b ?? '').trim();
+/**
+ * Whether the live value is still `expected`, character for character: a whitespace change made on the
+ * instance is a change (a conflict), never written over. A field absent in one locale and empty in
+ * another are the same value.
+ */
+const same = (live: string | null, expected: string | null) => (live ?? '') === (expected ?? '');
+
+/** The product was read without `_resource_state`: without it a PATCH would apply over any change. */
+class UnversionedProductError extends Error {
+  constructor(b2cProductId: string) {
+    super(`OCAPI answered product ${b2cProductId} without _resource_state.`);
+    this.name = 'UnversionedProductError';
+  }
+}
 
 /** One PATCH document: the proposals' localized values only, markup fields as markup. */
 export function patchOf(toWrite: readonly Claimed[]): ProductPatch {
@@ -53,6 +66,7 @@ export function patchOf(toWrite: readonly Claimed[]): ProductPatch {
 }
 
 function failureOf(error: unknown): { reason: PublishFailureReason; detail: string | null } | null {
+  if (error instanceof UnversionedProductError) return { reason: 'unversioned', detail: null };
   if (error instanceof B2CAuthError) return { reason: 'credentials', detail: null };
   if (error instanceof B2CPermissionError) {
     return { reason: 'permission', detail: `${error.call.method} ${error.call.resource}` };
@@ -123,10 +137,11 @@ export async function publishProduct(
         await finish(context, envId, b2cProductId, published, conflicts, null);
         return;
       }
+      // Fail closed: a write is only ever sent against the version it was decided on.
+      const resourceState = product._resource_state;
+      if (!resourceState) throw new UnversionedProductError(b2cProductId);
       try {
-        const answer = await data.patchProduct(b2cProductId, patchOf(toWrite), {
-          resourceState: product._resource_state,
-        });
+        const answer = await data.patchProduct(b2cProductId, patchOf(toWrite), { resourceState });
         await finish(context, envId, b2cProductId, [...published, ...toWrite], conflicts, answer);
         return;
       } catch (error) {

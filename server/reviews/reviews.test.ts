@@ -15,11 +15,13 @@ import { REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
 import type { ProposalStatus } from '~/domain/reviews/statuses';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { editProduct } from '~/mock-server/b2c/data';
-import { catalogProducts, proposalEvents, proposals } from '~/server/db/schema';
+import { catalogProducts, jobRuns, proposalEvents, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
+import type { JobQueue } from '~/server/jobs/queue';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { refreshProduct } from '~/server/products/sync';
+import { cleanProposedValue } from '~/server/agents/sanitize';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { linkToSimulator } from '~/server/simulator-link';
@@ -27,6 +29,8 @@ import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
 import { reviewsPublishJob } from './jobs';
+import { REVIEWS_PUBLISH_JOB } from './publish';
+import { createReviewsService } from './service';
 
 const HOST = 'zzte-002.dx.commercecloud.salesforce.com';
 const TIMEOUT_MS = 60_000;
@@ -202,6 +206,55 @@ describeEachDriver('reviews', (get) => {
     expect(detail.otherPending).toEqual([
       { id: untouched.id, field: 'page_description', locale: 'de-DE' },
     ]);
+  });
+
+  it('a decision and the publish jobs it queues commit together: a failure while queueing leaves the proposals as they were, with no run and no job', async () => {
+    const { user, products, scope, env, org } = await linkedEnv(1);
+    const id = products[0]!;
+    const picked = await propose(env.id, id, 'page_title', 'default', 'Never half approved');
+    const edited = await propose(env.id, id, 'page_description', 'default', 'Never half edited');
+    /** Queues the jobs as the real queue does, then dies before the decision is committed. */
+    const dying: Pick<JobQueue, 'enqueueMany'> = {
+      async enqueueMany(...args) {
+        await jobs.queue.enqueueMany(...args);
+        throw new Error('The process died before the approval was committed.');
+      },
+    };
+    const reviews = createReviewsService({ db: get().db, jobs: dying });
+    const queued = async () => {
+      const result: unknown = await get().db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${REVIEWS_PUBLISH_JOB}`,
+      );
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        n: number;
+      }[];
+      return Number(rows[0]?.n);
+    };
+    const jobsBefore = await queued();
+
+    await expect(reviews.approve(...scope, user.id, { ids: [picked.id] })).rejects.toThrow(
+      'The process died',
+    );
+    await expect(
+      reviews.approveEdited(...scope, user.id, edited.id, 'A reviewer’s description'),
+    ).rejects.toThrow('The process died');
+
+    expect(await statusOf(picked.id)).toBe('pending');
+    expect(await statusOf(edited.id)).toBe('pending');
+    expect((await services.reviews.get(...scope, edited.id)).proposedValue).toBe(
+      'Never half edited',
+    );
+    const runs = await get()
+      .db.select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.orgId, org.id), eq(jobRuns.kind, REVIEWS_PUBLISH_JOB)));
+    expect(runs).toEqual([]);
+    expect(await queued()).toBe(jobsBefore);
+    const events = await get()
+      .db.select()
+      .from(proposalEvents)
+      .where(eq(proposalEvents.envId, env.id));
+    expect(events).toEqual([]);
   });
 
   it('refuses the transitions the domain does not allow, each with its reason, and changes nothing', async () => {
@@ -424,6 +477,87 @@ describeEachDriver('reviews', (get) => {
     ]);
   });
 
+  it('a whitespace change on the instance is a change: the proposal goes to conflict, unwritten', async () => {
+    const { user, products, scope, env } = await linkedEnv(1);
+    const id = products[0]!;
+    const p = await propose(env.id, id, 'page_title', 'default', 'Beacon title');
+    const spaced = `${p.currentValue} `;
+    editProduct(b2c.instance(HOST).data(), live(id), { page_title: { default: spaced } });
+    const patches = b2c.countRequests('PATCH', `/products/${id}`);
+
+    await services.reviews.approve(...scope, user.id, { ids: [p.id] });
+    expect(await settled(p.id)).toBe('conflict');
+    expect(b2c.countRequests('PATCH', `/products/${id}`)).toBe(patches);
+    expect(live(id).page_title.default).toBe(spaced);
+    expect((await services.reviews.get(...scope, p.id)).conflictValue).toBe(spaced);
+  });
+
+  it('never PATCHes without the product’s _resource_state: a read without one fails the publish, unwritten', async () => {
+    const { user, products, scope, env, org } = await linkedEnv(1);
+    const id = products[0]!;
+    const p = await propose(env.id, id, 'page_title', 'default', 'Written only against a version');
+    await get()
+      .db.update(proposals)
+      .set({ status: 'approved', decidedBy: user.id, publishRunId: 'stateless-read' })
+      .where(eq(proposals.id, p.id));
+    // An instance (or a proxy in front of it) that leaves `_resource_state` out of its answers.
+    const stateless: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/products/')) {
+        return response;
+      }
+      const { _resource_state: _dropped, ...body } = (await response.json()) as Record<
+        string,
+        unknown
+      >;
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const statelessServices = createServices({
+      db: get().db,
+      b2c: createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1, fetch: stateless }),
+      secrets,
+    });
+    const { publishProduct } = await import('./publish');
+    const patches = b2c.countRequests('PATCH', `/products/${id}`);
+    await publishProduct(env.id, id, {
+      db: get().db,
+      runId: 'stateless-read',
+      orgId: org.id,
+      services: statelessServices,
+      lastAttempt: false,
+    } as unknown as Parameters<typeof publishProduct>[2]);
+
+    expect(b2c.countRequests('PATCH', `/products/${id}`)).toBe(patches);
+    expect(live(id).page_title.default).not.toBe('Written only against a version');
+    const failed = await services.reviews.get(...scope, p.id);
+    expect(failed.status).toBe('publish-failed');
+    expect(failed.publishFailure).toEqual({
+      reason: 'unversioned',
+      message: publishFailureMessage('unversioned', id),
+    });
+  });
+
+  it('a reviewer’s edit of a plain-text field is cleaned as agent output is: no markup reaches the instance', async () => {
+    const { user, products, scope, env } = await linkedEnv(1);
+    const id = products[0]!;
+    const p = await propose(env.id, id, 'page_title', 'default', 'Agent title');
+    const detail = await services.reviews.approveEdited(
+      ...scope,
+      user.id,
+      p.id,
+      ' <b>Bold</b> <script>x</script>title ',
+    );
+    expect(detail.proposedValue).toBe(
+      cleanProposedValue('page_title', ' <b>Bold</b> <script>x</script>title '),
+    );
+    expect(detail.proposedValue).toBe('Bold xtitle');
+    expect(await settled(p.id)).toBe('published');
+    expect(live(id).page_title.default).toBe('Bold xtitle');
+  });
+
   it('re-proposing refuses when a newer proposal for the field is pending', async () => {
     const { user, products, scope, env } = await linkedEnv(1);
     const id = products[0]!;
@@ -477,7 +611,7 @@ describeEachDriver('reviews', (get) => {
       .patchProduct(
         id,
         { page_title: { default: 'Too late' } },
-        { resourceState: read._resource_state },
+        { resourceState: read._resource_state! },
       )
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, faultType: 'ResourceStateConflictException' });

@@ -21,8 +21,8 @@ import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
 import { REVIEW_STATUS_FILTER, REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
 import { type ProposalStatus, statusesBefore } from '~/domain/reviews/statuses';
 import { DomainError } from '~/domain/shared/errors';
-import { sanitizeMarkup } from '~/server/agents/sanitize';
-import type { Db } from '~/server/db/client';
+import { cleanProposedValue } from '~/server/agents/sanitize';
+import type { Db, DbOrTx } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import { proposalEvents, proposals, users } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
@@ -183,8 +183,17 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     );
   }
 
-  /** One publish job per product the decision approved; each writes that product's approved fields. */
-  async function queuePublish(orgId: string, envId: string, productIds: readonly string[]) {
+  /**
+   * One publish job per product the decision approved; each writes that product's approved fields.
+   * Queued in the decision's own transaction: an approval is never left without the job that publishes
+   * it, nor a job without its approval (docs/security.md, rule 7).
+   */
+  async function queuePublish(
+    tx: DbOrTx,
+    orgId: string,
+    envId: string,
+    productIds: readonly string[],
+  ) {
     if (productIds.length === 0) return;
     const batch = crypto.randomUUID();
     await requireJobs().enqueueMany(
@@ -193,7 +202,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
         payload: { envId, b2cProductId },
         key: `publish:${envId}:${b2cProductId}:${batch}`,
       })),
-      { orgId },
+      { orgId, tx },
     );
   }
 
@@ -202,6 +211,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
    * recording an event for each; answers the products they belong to and how many matched.
    */
   async function transition(
+    on: DbOrTx,
     envId: string,
     selection: ReviewSelection,
     change: {
@@ -215,7 +225,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
   ): Promise<{ changed: number; matched: number; products: string[] }> {
     const selected = selectionSql(envId, selection);
     // The returning subquery reads the row as the statement found it: the status it left.
-    const result = await db.execute(sql`
+    const result = await on.execute(sql`
       with changed as (
         update proposals p
            set status = ${change.to}, ${change.set}, updated_at = now()
@@ -349,15 +359,18 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
 
     async approve(orgId, envId, userId, selection) {
       requireJobs();
-      const { changed, matched, products } = await transition(envId, selection, {
-        action: 'approved',
-        to: 'approved',
-        from: ['pending'],
-        userId,
-        set: sql`decided_by = ${userId}, decided_at = now(), publish_run_id = null`,
+      const { changed, matched } = await db.transaction(async (tx) => {
+        const decided = await transition(tx, envId, selection, {
+          action: 'approved',
+          to: 'approved',
+          from: ['pending'],
+          userId,
+          set: sql`decided_by = ${userId}, decided_at = now(), publish_run_id = null`,
+        });
+        await queuePublish(tx, orgId, envId, decided.products);
+        return decided;
       });
       await explainSingle(envId, selection, changed, 'approve');
-      await queuePublish(orgId, envId, products);
       return { changed, skipped: matched - changed };
     },
 
@@ -366,7 +379,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       const row = await proposalRow(envId, proposalId);
       requireJobs();
       if (row.status !== 'pending') throw refused(row.status, 'edit');
-      const edited = MARKUP_FIELDS.has(row.field) ? sanitizeMarkup(value) : value.trim();
+      // Cleaned exactly as an agent's output is: a reviewer cannot send markup to a plain-text field.
+      const edited = cleanProposedValue(row.field, value);
       const check = checkProposedValue(row.field, edited, row.currentValue, 'default');
       if (!check.ok) {
         const message =
@@ -376,7 +390,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
         throw new DomainError('INVALID', message, undefined, { value: message });
       }
       const changedValue = edited !== row.proposedValue;
-      const result = await db.execute(sql`
+      const approved = await db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
         with changed as (
           update proposals
              set status = 'approved', decided_by = ${userId}, decided_at = now(),
@@ -396,15 +411,16 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
             from changed
         )
         select id from changed`);
-      if (rowsOf(result).length === 0) {
-        throw refused((await proposalRow(envId, proposalId)).status, 'edit');
-      }
-      await queuePublish(orgId, envId, [row.b2cProductId]);
+        if (rowsOf(result).length === 0) return false;
+        await queuePublish(tx, orgId, envId, [row.b2cProductId]);
+        return true;
+      });
+      if (!approved) throw refused((await proposalRow(envId, proposalId)).status, 'edit');
       return detail(envId, proposalId);
     },
 
     async reject(orgId, envId, userId, selection, reason) {
-      const { changed, matched } = await transition(envId, selection, {
+      const { changed, matched } = await transition(db, envId, selection, {
         action: 'rejected',
         to: 'rejected',
         from: statusesBefore('rejected'),
@@ -420,7 +436,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       // An id this env does not have is NOT_FOUND, whatever else is wrong.
       const row = await proposalRow(envId, proposalId);
       requireJobs();
-      const result = await db.execute(sql`
+      const retried = await db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
         with changed as (
           update proposals
              set status = 'approved', publish_error = null, publish_error_reason = null,
@@ -432,8 +449,11 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
         select gen_random_uuid()::text, id, ${envId}, 'retried', 'publish-failed', 'approved', ${userId}
           from changed
         returning proposal_id`);
-      if (rowsOf(result).length === 0) throw refused(row.status, 'retry');
-      await queuePublish(orgId, envId, [row.b2cProductId]);
+        if (rowsOf(result).length === 0) return false;
+        await queuePublish(tx, orgId, envId, [row.b2cProductId]);
+        return true;
+      });
+      if (!retried) throw refused(row.status, 'retry');
       return detail(envId, proposalId);
     },
 

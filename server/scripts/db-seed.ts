@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '~/server/config';
 import { createDatabase } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
-import { createSecrets, loadSecretKey } from '~/server/secrets';
+import { openSecrets } from '~/server/process-start';
 import { seed } from '~/server/seed';
 
 const config = loadConfig();
@@ -13,12 +13,7 @@ const database = await createDatabase({
 });
 try {
   await migrateDatabase(database);
-  const key = loadSecretKey({
-    envKey: config.secretKey,
-    dataDir: config.dataDir,
-    allowGenerate: !config.isProduction,
-  });
-  const { seeded } = await seed(database.db, { secrets: createSecrets(key) });
+  const { seeded } = await seed(database.db, { secrets: openSecrets(config) });
   console.log(seeded ? 'Seeded the demo data.' : 'The database already has users; nothing seeded.');
 } finally {
   await database.close();

@@ -71,6 +71,8 @@ export const SelectInstance: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Choose zzte_002' }));
     await heading(canvasElement, 'Create an API client');
     await expect(canvas.getByRole('button', { name: /zzte_002/ })).toBeVisible();
+    // The sync is a mutation (it refreshes the org's copy of the list): the next step does not send it again.
+    await expect(selectInstance.api.calls('b2cInstances.sync')).toHaveLength(1);
   },
 };
 
@@ -83,7 +85,7 @@ const syncFails = screen({
     'b2cInstances.list': [other],
   },
 });
-/** The sync fails: the stored list is shown instead. */
+/** The sync fails: the stored list is shown instead (the sync, a mutation, is not retried). */
 export const SelectInstanceSyncFallback: Story = {
   ...syncFails.story,
   tags: ['screen-state', 'state:onboarding.select-instance'],

@@ -24,6 +24,7 @@ import {
   B2CHostNotAllowedError,
   B2CNotFoundError,
   B2CPermissionError,
+  B2CRequestError,
 } from './errors';
 import type { B2CGateway, B2CInstanceClients, B2CTarget, DiscoveredInstance } from './gateway';
 import { createHostAllowlist, type HostAllowlist } from './host-allowlist';
@@ -88,13 +89,28 @@ const TENANT_TYPES: Partial<
  * 403 without the `patch` grant and 404 with it, changing nothing either way.
  */
 export const WRITE_PROBE_PRODUCT_ID = 'beacon-write-probe';
+/** A version no product has: should a product with the probe's id exist, OCAPI refuses with 409. */
+export const WRITE_PROBE_RESOURCE_STATE = 'beacon-write-probe';
 
 async function probeProductWrite(data: OcapiDataClient): Promise<void> {
   try {
-    // An empty document: even if a product had this id, nothing would change.
-    await data.patchProduct(WRITE_PROBE_PRODUCT_ID, {});
+    // An empty document against a version no product has: nothing can change.
+    await data.patchProduct(
+      WRITE_PROBE_PRODUCT_ID,
+      {},
+      { resourceState: WRITE_PROBE_RESOURCE_STATE },
+    );
   } catch (error) {
-    if (!(error instanceof B2CNotFoundError)) throw error;
+    if (error instanceof B2CNotFoundError) return;
+    // Past the permission check, a product with that id refused the stale version: granted too.
+    if (
+      error instanceof B2CRequestError &&
+      error.status === 409 &&
+      error.faultType === 'ResourceStateConflictException'
+    ) {
+      return;
+    }
+    throw error;
   }
 }
 

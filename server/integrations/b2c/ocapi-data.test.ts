@@ -104,11 +104,15 @@ describe('OCAPI Data client', () => {
 
   it('patches localized fields per locale, keeping the others', async () => {
     const before = await data.getProduct('I-00002');
-    const patched = await data.patchProduct('I-00002', {
-      page_title: { 'fr-FR': 'Titre SEO' },
-      long_description: { 'de-DE': { markup: '<p>Neu</p>' } },
-      online_flag: { default: false },
-    });
+    const patched = await data.patchProduct(
+      'I-00002',
+      {
+        page_title: { 'fr-FR': 'Titre SEO' },
+        long_description: { 'de-DE': { markup: '<p>Neu</p>' } },
+        online_flag: { default: false },
+      },
+      { resourceState: before._resource_state! },
+    );
     expect(patched.page_title?.['fr-FR']).toBe('Titre SEO');
     expect(patched.name).toEqual(before.name);
     expect(patched.long_description?.['de-DE']?.markup).toBe('<p>Neu</p>');
@@ -122,7 +126,7 @@ describe('OCAPI Data client', () => {
     const patched = await data.patchProduct(
       'I-00005',
       { page_description: { default: 'Approved text' } },
-      { resourceState: read._resource_state },
+      { resourceState: read._resource_state! },
     );
     expect(patched.page_description?.default).toBe('Approved text');
     expect(patched._resource_state).not.toBe(read._resource_state);
@@ -132,7 +136,7 @@ describe('OCAPI Data client', () => {
       .patchProduct(
         'I-00005',
         { page_description: { default: 'Overwrites the approved text' } },
-        { resourceState: read._resource_state },
+        { resourceState: read._resource_state! },
       )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(B2CRequestError);
@@ -145,7 +149,7 @@ describe('OCAPI Data client', () => {
     expect((await data.getProduct('I-00005')).page_description?.default).toBe('Approved text');
   });
 
-  it('puts the resource state in the PATCH body only when given', async () => {
+  it('puts the resource state in every PATCH body, and sends no PATCH without one', async () => {
     const bodies: unknown[] = [];
     const recording: typeof fetch = async (input, init) => {
       if (init?.method === 'PATCH') bodies.push(JSON.parse(String(init.body)));
@@ -154,12 +158,17 @@ describe('OCAPI Data client', () => {
     const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, fetch: recording });
     const recorded = gateway.instanceClients(HOST, { clientId, secret }).data;
     const { _resource_state: state } = await recorded.getProduct('I-00006');
-    await recorded.patchProduct('I-00006', { name: { 'fr-FR': 'Nom' } }, { resourceState: state });
-    await recorded.patchProduct('I-00006', { name: { 'fr-FR': 'Nom 2' } });
-    expect(bodies).toEqual([
-      { name: { 'fr-FR': 'Nom' }, _resource_state: state },
-      { name: { 'fr-FR': 'Nom 2' } },
-    ]);
+    await recorded.patchProduct('I-00006', { name: { 'fr-FR': 'Nom' } }, { resourceState: state! });
+    for (const options of [undefined, {}, { resourceState: '' }]) {
+      await expect(
+        recorded.patchProduct(
+          'I-00006',
+          { name: { 'fr-FR': 'Nom 2' } },
+          options as unknown as { resourceState: string },
+        ),
+      ).rejects.toThrow('needs the _resource_state');
+    }
+    expect(bodies).toEqual([{ name: { 'fr-FR': 'Nom' }, _resource_state: state }]);
   });
 
   it('searches with match_all, paging and sorts', async () => {
@@ -264,7 +273,7 @@ describe('OCAPI Data client', () => {
     };
     await expect(data.getProduct('M-00001')).resolves.toMatchObject({ id: 'M-00001' });
     const error = await data
-      .patchProduct('M-00001', { name: { default: 'x' } })
+      .patchProduct('M-00001', { name: { default: 'x' } }, { resourceState: 'any' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(B2CPermissionError);
     expect(error).toMatchObject({
@@ -306,7 +315,11 @@ describe('OCAPI Data client on a flaky instance', () => {
     sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 500 });
     const before = sim.countRequests('PATCH', '/products/');
     await expect(
-      data.patchProduct('M-00001', { page_title: { default: 'Never sent twice' } }),
+      data.patchProduct(
+        'M-00001',
+        { page_title: { default: 'Never sent twice' } },
+        { resourceState: 'any' },
+      ),
     ).rejects.toBeInstanceOf(B2CUnavailableError);
     expect(sim.countRequests('PATCH', '/products/') - before).toBe(1);
   });
@@ -315,7 +328,7 @@ describe('OCAPI Data client on a flaky instance', () => {
     sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 429 });
     const before = sim.countRequests('PATCH', '/products/');
     await expect(
-      data.patchProduct('M-00001', { page_title: { default: 'Later' } }),
+      data.patchProduct('M-00001', { page_title: { default: 'Later' } }, { resourceState: 'any' }),
     ).rejects.toMatchObject({ name: 'B2CUnavailableError', status: 429, retryAfterSeconds: 1 });
     expect(sim.countRequests('PATCH', '/products/') - before).toBe(1);
   });

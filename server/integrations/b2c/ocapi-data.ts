@@ -119,9 +119,10 @@ export interface ProductPatchOptions {
   /**
    * The `_resource_state` the change was made against (from getProduct): OCAPI applies the PATCH
    * only while the product is still in that state, and answers 409 ResourceStateConflictException
-   * (a B2CRequestError) otherwise. Without it the PATCH applies whatever changed meanwhile.
+   * (a B2CRequestError) otherwise. Required: without it a PATCH would apply over whatever changed
+   * meanwhile, so none is ever sent without one (docs/security.md, rule 8).
    */
-  resourceState?: string;
+  resourceState: string;
 }
 
 export type ProductQuery =
@@ -182,8 +183,11 @@ export interface OcapiDataClient {
   ): Promise<{ data: Category[]; total: number }>;
   listSites(): Promise<Site[]>;
   getProduct(id: string, options?: ProductGetOptions): Promise<Product>;
-  /** The product document after the change; a 429 is B2CUnavailableError, as the PATCH is sent once. */
-  patchProduct(id: string, patch: ProductPatch, options?: ProductPatchOptions): Promise<Product>;
+  /**
+   * The product document after the change; a 429 is B2CUnavailableError, as the PATCH is sent once.
+   * Refuses (TypeError, nothing sent) without a resource state.
+   */
+  patchProduct(id: string, patch: ProductPatch, options: ProductPatchOptions): Promise<Product>;
   searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
   /** A content asset of a library; B2CNotFoundError when the library or the asset is missing. */
   getContent(libraryId: string, contentId: string): Promise<Content>;
@@ -254,11 +258,14 @@ export function createOcapiDataClient(options: {
         Object.keys(query).length > 0 ? query : undefined,
       );
     },
-    async patchProduct(id, patch, options = {}) {
-      const json =
-        options.resourceState === undefined
-          ? patch
-          : { ...patch, _resource_state: options.resourceState };
+    async patchProduct(id, patch, options) {
+      const resourceState = (options as Partial<ProductPatchOptions> | undefined)?.resourceState;
+      if (typeof resourceState !== 'string' || resourceState === '') {
+        throw new TypeError(
+          `A PATCH of product ${id} needs the _resource_state it was made against.`,
+        );
+      }
+      const json = { ...patch, _resource_state: resourceState };
       const { call, response } = send('PATCH', `/products/${segment(id)}`, { json });
       return parseBody(await response, call, productSchema);
     },

@@ -1,7 +1,8 @@
 /**
- * The org's invitations (settings → Users). Pending ones show their accept link, each in a region named
- * "Invitation link for {email}", with Copy and Revoke; the one just created is marked New. Accepted and
- * expired ones are listed apart, by status, without a link (it no longer works).
+ * The org's invitations (settings → Users). A pending one made in this visit shows its accept link, in a
+ * region named "Invitation link for {email}", with Copy; the one just created is marked New. Other
+ * pending ones say the link was shown when they were made (Beacon keeps only a hash of it). Each pending
+ * one can be revoked. Accepted and expired ones are listed apart, by status, without a link.
  */
 import { type ReactNode, useId } from 'react';
 import type { Invitation } from '~/domain/members/entities';
@@ -20,9 +21,13 @@ export interface InvitationRow extends Pick<
   'id' | 'email' | 'expiresAt' | 'acceptedAt'
 > {
   status: InvitationStatus;
-  /** The accept link; shown for pending invitations. */
-  link: string;
+  /** The accept link, known only while the visit that made the invitation lasts; null otherwise. */
+  link: string | null;
 }
+
+/** What a pending invitation says instead of a link it can no longer show. */
+export const LINK_SHOWN_ONCE =
+  'Its link was shown once, when the invitation was made. To send a new one, revoke this invitation and invite again.';
 
 /** The card holding the invite form and the invitation lists. */
 export function InvitationsCard({ children }: { children: ReactNode }) {
@@ -122,21 +127,25 @@ function PendingInvitation({
           Revoke
         </Button>
       </div>
-      <section
-        aria-label={`Invitation link for ${email}`}
-        data-slot="invitation-link"
-        className="flex items-center gap-2 rounded-field border border-base-300 bg-base-100 py-1 pr-1 pl-3"
-      >
-        <code className="min-w-0 flex-1 truncate font-mono text-sm" title={invitation.link}>
-          {invitation.link}
-        </code>
-        <CopyButton
-          value={invitation.link}
-          label="Copy link"
-          variant={isNew ? 'primary' : 'outline'}
-          aria-label={`Copy invitation link for ${email}`}
-        />
-      </section>
+      {invitation.link ? (
+        <section
+          aria-label={`Invitation link for ${email}`}
+          data-slot="invitation-link"
+          className="flex items-center gap-2 rounded-field border border-base-300 bg-base-100 py-1 pr-1 pl-3"
+        >
+          <code className="min-w-0 flex-1 truncate font-mono text-sm" title={invitation.link}>
+            {invitation.link}
+          </code>
+          <CopyButton
+            value={invitation.link}
+            label="Copy link"
+            variant={isNew ? 'primary' : 'outline'}
+            aria-label={`Copy invitation link for ${email}`}
+          />
+        </section>
+      ) : (
+        <p className="text-sm text-base-content/75">{LINK_SHOWN_ONCE}</p>
+      )}
     </li>
   );
 }

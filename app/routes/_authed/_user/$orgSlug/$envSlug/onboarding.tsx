@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
-import { useTRPC } from '~/app/lib/trpc';
+import { useTRPC, useTRPCClient } from '~/app/lib/trpc';
 import { CAPABILITY } from '~/domain/instances/capabilities';
 import type { B2CInstance } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
@@ -37,12 +37,14 @@ import { PageHeader } from '~/ui/patterns/page-header';
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
   staticData: { gate: SCREEN_GATES.onboarding },
-  loader: async ({ context: { api }, params }) => {
-    // The env layout shows a failing org context; here it only starts the instances' read.
+  loader: async ({ context: { api }, params, preload }) => {
+    // The env layout shows a failing org context; here it only starts the instances' read. Not on a
+    // preload (a hover over a link): reading the instances refreshes them, which is a write.
     const context = await api.queryClient
       .ensureQueryData(orgContextQuery(api.trpc, params))
       .catch(() => null);
-    if (context) void api.queryClient.prefetchQuery(instancesQuery(api, context.org.id));
+    if (context && !preload)
+      void api.queryClient.prefetchQuery(instancesQuery(api, context.org.id));
   },
   component: Screen,
 });
@@ -83,11 +85,15 @@ function Screen() {
 }
 
 /**
- * The instances to choose from: b2cInstances.sync (no retry), falling back to the stored list when the
- * sync fails (and to none if that fails too). Both stay cached under their own keys; this read never fails.
+ * The instances to choose from: b2cInstances.sync (a mutation: it refreshes the org's copy of Account
+ * Manager's list; sent once, never retried), falling back to the stored list when the sync fails (and
+ * to none if that fails too). The screen's query runs the sync once and keeps its answer; this read
+ * never fails.
  */
-function instancesQuery({ trpc, queryClient }: Pick<Api, 'trpc' | 'queryClient'>, orgId: string) {
-  const sync = { ...trpc.b2cInstances.sync.queryOptions({ orgId }), staleTime: Infinity };
+function instancesQuery(
+  { trpc, trpcClient, queryClient }: Pick<Api, 'trpc' | 'trpcClient' | 'queryClient'>,
+  orgId: string,
+) {
   // fetchQuery does not retry by default; the stored list keeps the app's usual retries.
   const retry = queryClient.getDefaultOptions().queries?.retry;
   const list = {
@@ -99,7 +105,7 @@ function instancesQuery({ trpc, queryClient }: Pick<Api, 'trpc' | 'queryClient'>
     queryKey: ['onboarding', 'instances', { orgId }] as const,
     queryFn: async (): Promise<B2CInstance[]> => {
       try {
-        return await queryClient.fetchQuery(sync);
+        return await trpcClient.b2cInstances.sync.mutate({ orgId });
       } catch {
         return queryClient.fetchQuery(list).catch(() => []);
       }
@@ -111,14 +117,14 @@ function instancesQuery({ trpc, queryClient }: Pick<Api, 'trpc' | 'queryClient'>
 
 function useInstances(orgId: string) {
   const trpc = useTRPC();
+  const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
-  const query = instancesQuery({ trpc, queryClient }, orgId);
+  const query = instancesQuery({ trpc, trpcClient, queryClient }, orgId);
   const { data: instances } = useSuspenseQuery(query);
   /** Applies what a mutation just made true on the server, without re-syncing. */
   function patch(change: (instance: B2CInstance) => B2CInstance) {
     const apply = (old: B2CInstance[] | undefined) => old?.map(change);
     queryClient.setQueryData(query.queryKey, apply);
-    queryClient.setQueryData(trpc.b2cInstances.sync.queryKey({ orgId }), apply);
     queryClient.setQueryData(trpc.b2cInstances.list.queryKey({ orgId }), apply);
   }
   return { instances, patch };

@@ -1,6 +1,7 @@
 /**
  * Users view: the org's members (remove, never the last one) and its invitations. Beacon sends no
- * email, so an invitation's link is shown to copy and send; the one just created is marked New.
+ * email, so an invitation's link is shown to copy and send when it is made (the one just created is
+ * marked New). The server keeps only a hash of the link's token: the link cannot be shown again later.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { browser } from '~/app/lib/reload';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
-import type { Invitation } from '~/domain/members/entities';
+import type { CreatedInvitation } from '~/domain/members/entities';
 import { inviteInput } from '~/domain/members/inputs';
 import { invitationLink, invitationStatus } from '~/domain/members/invitations';
 import { mayRemoveOthers } from '~/domain/members/removal';
@@ -111,17 +112,21 @@ function Invitations({ org }: { org: Org }) {
   const orgId = org.id;
   const listKey = trpc.invitations.list.queryKey({ orgId });
   const refresh = () => queryClient.invalidateQueries(trpc.invitations.list.queryFilter({ orgId }));
-  const [created, setCreated] = useState<Invitation | null>(null);
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  // The tokens of the invitations made in this view, by id: shown until the page is left.
+  const [tokens, setTokens] = useState<ReadonlyMap<string, string>>(new Map());
   const [resetKey, setResetKey] = useState(0);
 
   const create = useMutation(
     trpc.invitations.create.mutationOptions({
       onSuccess: async (invitation) => {
         // Shown at once, whatever the refetch brings: its link is what the inviter came for.
+        const { token, ...listed } = invitation;
         queryClient.setQueryData(listKey, (old) => [
-          invitation,
+          listed,
           ...(old ?? []).filter((i) => i.id !== invitation.id),
         ]);
+        setTokens((known) => new Map(known).set(invitation.id, token));
         setCreated(invitation);
         setResetKey((k) => k + 1);
         await refresh();
@@ -171,6 +176,7 @@ function Invitations({ org }: { org: Org }) {
         <InvitationLists
           orgId={orgId}
           created={created}
+          tokens={tokens}
           revokeError={revoke.error}
           revokingId={revoke.isPending ? revoke.variables.invitationId : null}
           onRevoke={(row) => revoke.mutate({ orgId, invitationId: row.id })}
@@ -208,12 +214,14 @@ function RevokeError({ error }: { error: { message: string } | null }) {
 function InvitationLists({
   orgId,
   created,
+  tokens,
   revokeError,
   revokingId,
   onRevoke,
 }: {
   orgId: string;
-  created: Invitation | null;
+  created: CreatedInvitation | null;
+  tokens: ReadonlyMap<string, string>;
   revokeError: { message: string } | null;
   revokingId: string | null;
   onRevoke: (row: InvitationRow) => void;
@@ -228,7 +236,7 @@ function InvitationLists({
     expiresAt: invitation.expiresAt,
     acceptedAt: invitation.acceptedAt,
     status: invitationStatus(invitation, now),
-    link: invitationLink(origin, invitation.token),
+    link: tokens.has(invitation.id) ? invitationLink(origin, tokens.get(invitation.id)!) : null,
   }));
   const pendingRows = rows.filter((row) => row.status === 'pending');
   const pastRows = rows.filter((row) => row.status !== 'pending');
