@@ -13,10 +13,11 @@ import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator'
 import type { AiFaultKind } from '~/mock-server/ai/faults';
 import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
 import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
-import { agentRunItems, catalogProducts, envs, proposals } from '~/server/db/schema';
+import { agentRunItems, agentRuns, catalogProducts, envs, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { productsSyncJob } from '~/server/products/jobs';
 import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
@@ -24,6 +25,7 @@ import { type BeaconServices, createServices } from '~/server/services';
 import { aiOnSimulator, linkToSimulator } from '~/server/simulator-link';
 import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
 import { agentsItemJob, agentsPlanJob } from './jobs';
+import { AGENTS_PLAN_JOB } from './runner';
 
 const HOST = 'zzte-003.dx.commercecloud.salesforce.com';
 const TIMEOUT_MS = 90_000;
@@ -167,6 +169,42 @@ describeEachDriver('agent runs', (get) => {
       await expect(services.agents.estimate(org.id, env.id, 'translation')).rejects.toMatchObject({
         reason: 'agent-not-configured',
       });
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a run and its plan job commit together: a process dying while queueing leaves no run, no job and nothing blocking the next',
+    async () => {
+      const { services, jobs } = await worker();
+      const { org, env, user } = await linkedEnv(services);
+      const { category } = await smallCategory(env.id, 1);
+      await services.agents.saveConfig(org.id, env.id, user.id, translationTo('de-DE', category));
+      const dying = createServices({
+        db: get().db,
+        b2c: createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1 }),
+        secrets,
+        runEvents: jobs.events,
+        jobs: dyingQueue(jobs.queue),
+        ai: aiOnSimulator(ai.url, 2_000),
+      });
+      const jobsBefore = await bossJobCount(get().db, AGENTS_PLAN_JOB);
+
+      await expect(
+        dying.agents.start(org.id, env.id, user.id, 'translation', { concurrency: 1 }),
+      ).rejects.toThrow('The process died');
+      expect(await get().db.select().from(agentRuns).where(eq(agentRuns.envId, env.id))).toEqual(
+        [],
+      );
+      expect(await bossJobCount(get().db, AGENTS_PLAN_JOB)).toBe(jobsBefore);
+
+      // Nothing was left active: the next start is a run like any other.
+      const started = await services.agents.start(org.id, env.id, user.id, 'translation', {
+        concurrency: 1,
+      });
+      expect(started.status).toBe('queued');
+      expect(await bossJobCount(get().db, AGENTS_PLAN_JOB)).toBe(jobsBefore + 1);
+      await until(() => services.agents.run(org.id, env.id, started.id), ended);
     },
     TIMEOUT_MS,
   );

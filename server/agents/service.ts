@@ -333,27 +333,32 @@ export function createAgentsService({
       if (estimate.products === 0) {
         throw new DomainError('INVALID', AGENT_MESSAGES.nothingInScope, 'agent-nothing-in-scope');
       }
-      const [created] = await db
-        .insert(agentRuns)
-        .values({
-          orgId,
-          envId,
-          agentType,
-          provider: config.provider,
-          model: AI_MODELS[config.provider],
-          concurrency,
-          config,
-          guidance,
-          startedBy: userId,
-          scopeProducts: estimate.products,
-          scopeLocales: estimate.locales,
-          scopeFields: estimate.fields,
-          itemsTotal: estimate.modelCalls,
-        })
-        .onConflictDoNothing()
-        .returning({ id: agentRuns.id });
-      if (!created) throw new DomainError('CONFLICT', AGENT_MESSAGES.runActive, 'agent-run-active');
-      await jobs.enqueue(AGENTS_PLAN_JOB, { runId: created.id }, { orgId, key: created.id });
+      // The run and its first job commit together (docs/security.md, rule 7): a process that dies
+      // between them would leave a queued run that nothing works, blocking the next as active.
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(agentRuns)
+          .values({
+            orgId,
+            envId,
+            agentType,
+            provider: config.provider,
+            model: AI_MODELS[config.provider],
+            concurrency,
+            config,
+            guidance,
+            startedBy: userId,
+            scopeProducts: estimate.products,
+            scopeLocales: estimate.locales,
+            scopeFields: estimate.fields,
+            itemsTotal: estimate.modelCalls,
+          })
+          .onConflictDoNothing()
+          .returning({ id: agentRuns.id });
+        if (!row) throw new DomainError('CONFLICT', AGENT_MESSAGES.runActive, 'agent-run-active');
+        await jobs.enqueue(AGENTS_PLAN_JOB, { runId: row.id }, { orgId, key: row.id, tx });
+        return row;
+      });
       return run(orgId, envId, created.id);
     },
 

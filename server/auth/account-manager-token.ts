@@ -4,7 +4,7 @@
  * client, create API clients (docs/decisions/0036-account-manager-as-documented.md).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '~/server/db/client';
+import type { DbOrTx } from '~/server/db/client';
 import { accounts } from '~/server/db/schema';
 
 /** The provider id of Salesforce sign-in, whose tokens are Account Manager's. */
@@ -12,7 +12,7 @@ export const ACCOUNT_MANAGER_PROVIDER = 'salesforce';
 
 /** The token, or null when the person has none or it has expired (they sign in again). */
 export async function accountManagerAccessToken(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   now: number = Date.now(),
 ): Promise<string | null> {

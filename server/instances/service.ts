@@ -327,7 +327,8 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             // key changed): the person creates a new one in Account Manager with their own sign-in.
             // An older `Beacon` client stays there: Account Manager never shows its secret again and
             // sets a new one only given the old.
-            const accountManagerToken = await accountManagerAccessToken(db, userId);
+            // Read in the transaction: on PGlite's one connection, a read beside it would wait for it.
+            const accountManagerToken = await accountManagerAccessToken(tx, userId);
             if (!accountManagerToken) {
               throw new DomainError(
                 'FORBIDDEN',

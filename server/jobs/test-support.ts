@@ -3,6 +3,7 @@
  * `system.noop` run through the router from before any worker takes it until the stream ends.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { JobRun } from '~/domain/jobs/runs';
 import type { Db } from '~/server/db/client';
 import { createSecrets } from '~/server/secrets';
@@ -11,6 +12,7 @@ import { fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
+import type { JobQueue } from './queue';
 import type { Jobs } from './runtime';
 
 /** A process's services on `db`, its runs queued and reported through `jobs`. */
@@ -61,4 +63,29 @@ export async function followNoopRun(options: {
     updates.push(next.value);
   }
   return { run, updates, org, caller };
+}
+
+/** How many pg-boss jobs of `name` the database holds, in any state. */
+export async function bossJobCount(db: Db, name: string): Promise<number> {
+  const result: unknown = await db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = ${name}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    n: number;
+  }[];
+  return Number(rows[0]?.n);
+}
+
+/**
+ * `queue`, but its `enqueue` dies after queueing, as a process that stops before its transaction
+ * commits: what it wrote in the caller's transaction must go with it.
+ */
+export function dyingQueue(queue: JobQueue): JobQueue {
+  return {
+    ...queue,
+    async enqueue(...args) {
+      await queue.enqueue(...args);
+      throw new Error('The process died before the run was committed.');
+    },
+  };
 }

@@ -20,11 +20,13 @@ import {
 } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { createSecrets } from '~/server/secrets';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { type BeaconServices, createServices } from '~/server/services';
 import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob } from './jobs';
+import { MONITORING_PLAN_JOB } from './runner';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 
 const TIMEOUT_MS = 60_000;
@@ -204,6 +206,44 @@ describeEachDriver('monitoring runs', (get) => {
       }
       const ended = running.map((x) => x.progress.reduce((s, p) => s + p.done + p.failed, 0));
       expect(ended).toEqual([...ended].sort((a, b) => a - b));
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a run and its plan job commit together: a process dying while queueing leaves no run, no job and nothing blocking the next',
+    async () => {
+      const { user, scope, env: e } = await env();
+      await services.monitoring.saveConfig(...scope, user.id, config);
+      const dying = createServices({
+        db: get().db,
+        b2c: fakeGateway().gateway,
+        secrets: createSecrets(randomBytes(32)),
+        runEvents: jobs.events,
+        jobs: dyingQueue(jobs.queue),
+        ai: aiOnSimulator(ai.url, 5_000),
+      });
+      const jobsBefore = await bossJobCount(get().db, MONITORING_PLAN_JOB);
+
+      await expect(dying.monitoring.start(...scope, user.id, 'manual')).rejects.toThrow(
+        'The process died',
+      );
+      expect(
+        await get().db.select().from(monitoringRuns).where(eq(monitoringRuns.envId, e.id)),
+      ).toEqual([]);
+      expect(await bossJobCount(get().db, MONITORING_PLAN_JOB)).toBe(jobsBefore);
+
+      // Nothing was left active: the next start is a run like any other.
+      const run = await services.monitoring.start(...scope, user.id, 'manual');
+      expect(run.status).toBe('queued');
+      expect(await bossJobCount(get().db, MONITORING_PLAN_JOB)).toBe(jobsBefore + 1);
+      let done = run;
+      for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
+        [done = run] = (await services.monitoring.runs(...scope)).filter((r) => r.id === run.id);
+        if (['succeeded', 'partly-failed', 'failed'].includes(done.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(done.status).toBe('succeeded');
     },
     TIMEOUT_MS,
   );

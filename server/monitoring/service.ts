@@ -330,29 +330,34 @@ export function createMonitoringService({
       const snapshot: RunSnapshot = { ...config, prompts: runPrompts };
       let row: RunRow | undefined;
       try {
-        [row] = await db
-          .insert(monitoringRuns)
-          .values({
-            orgId,
-            envId,
-            trigger,
-            config: snapshot,
-            startedBy: userId,
-            samplesTotal: runPrompts.length * config.engines.length * config.samples,
-          })
-          .returning();
+        // The run and its plan job commit together (docs/security.md, rule 7): a process that dies
+        // between them would leave a queued run that nothing works, refusing the next as active.
+        row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(monitoringRuns)
+            .values({
+              orgId,
+              envId,
+              trigger,
+              config: snapshot,
+              startedBy: userId,
+              samplesTotal: runPrompts.length * config.engines.length * config.samples,
+            })
+            .returning();
+          await jobs.enqueue(
+            MONITORING_PLAN_JOB,
+            { runId: inserted!.id },
+            { orgId, key: `plan:${inserted!.id}`, tx },
+          );
+          return inserted!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new DomainError('CONFLICT', MONITORING_RUN_MESSAGES.runActive);
         }
         throw error;
       }
-      await jobs.enqueue(
-        MONITORING_PLAN_JOB,
-        { runId: row!.id },
-        { orgId, key: `plan:${row!.id}` },
-      );
-      return toRun(row!);
+      return toRun(row);
     },
 
     async runs(orgId, envId) {

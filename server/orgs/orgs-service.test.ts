@@ -270,11 +270,13 @@ describeEachDriver('orgs and envs', (get) => {
 
     it('NOT_FOUND for an org that does not exist (superusers pass the guard for any id)', async () => {
       const { services } = testServices(db());
+      // Each call made when it is awaited: a second promise rejected while the first is awaited would
+      // be an unhandled rejection.
       for (const call of [
-        services.envs.list('missing'),
-        services.envs.create('missing', { name: 'X', slug: 'xx' }),
+        () => services.envs.list('missing'),
+        () => services.envs.create('missing', { name: 'X', slug: 'xx' }),
       ]) {
-        expect(await domainError(call)).toMatchObject({
+        expect(await domainError(call())).toMatchObject({
           kind: 'NOT_FOUND',
           reason: 'org-not-found',
         });

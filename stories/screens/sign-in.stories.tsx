@@ -110,7 +110,10 @@ export const RedirectNoEnvs: Story = {
 const noOrgs = screen({
   url: '/app/',
   session: sessionFor(users.maya),
-  trpc: { 'orgs.bestRedirectForUser': { status: 'no-org-memberships', org: null, env: null } },
+  trpc: {
+    'orgs.bestRedirectForUser': { status: 'no-org-memberships', org: null, env: null },
+    'orgs.creation': 'none',
+  },
 });
 export const RedirectNoOrgMemberships: Story = {
   ...noOrgs.story,
