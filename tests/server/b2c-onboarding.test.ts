@@ -84,9 +84,13 @@ describeEachDriver('B2C onboarding through the API', (get) => {
   });
   /** Jobs the procedures queued: completing onboarding starts the env's catalogue sync. */
   const enqueued: { kind: string; payload: unknown }[] = [];
-  async function recordEnqueue(kind: string, payload: unknown, { orgId, key }: EnqueueOptions) {
+  async function recordEnqueue(kind: string, payload: unknown, { orgId, key, tx }: EnqueueOptions) {
     enqueued.push({ kind, payload });
-    const [run] = await db().insert(jobRuns).values({ orgId, kind, key, payload }).returning();
+    // In the caller's transaction, as the real queue does (a run starts with its job in one).
+    const [run] = await (tx ?? db())
+      .insert(jobRuns)
+      .values({ orgId, kind, key, payload })
+      .returning();
     return { run: run!, created: true };
   }
   afterAll(async () => {
