@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -690,6 +691,57 @@ describe('bad ids are a 4xx, never a 5xx (docs/security.md, rule 5)', () => {
               answers[`${path} ${key}=${JSON.stringify(bad)}`] = `${e.code}: ${e.message}`;
           }
         }
+    }
+    expect(answers).toEqual({});
+  });
+});
+
+/** Every string in `value` with its path, objects and arrays walked (what a client can send). */
+function stringLeaves(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringLeaves(item, [...at, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...at, key]));
+  return [];
+}
+
+/** `value` with the string at `at` replaced. */
+function replaced(value: unknown, at: (string | number)[], by: string): unknown {
+  if (at.length === 0) return by;
+  const [head, ...rest] = at;
+  if (Array.isArray(value))
+    return value.map((item, i) => (i === head ? replaced(item, rest, by) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head!]: replaced(record[head!], rest, by) };
+}
+
+describe('over-long values are a 4xx, never stored (docs/security.md, rule 5)', () => {
+  // Longer than any field Beacon keeps (a landing page's content, a theme's CSS, a pasted snippet).
+  const OVER_LONG = 'x'.repeat(2_000_001);
+
+  it('every string field of every procedure, two million characters long: a 4xx, never OK or a 5xx', async () => {
+    const answers: Record<string, string> = {};
+    for (const path of paths) {
+      const sample = SAMPLES[path]!;
+      const user = sample.superuserOnly ? SEED_USERS.ada : SEED_USERS.maya;
+      const input = sample.input(fixtures);
+      for (const at of stringLeaves(input)) {
+        const field = `${path} ${at.join('.')}`;
+        try {
+          await settle(call(user, path, replaced(input, at, OVER_LONG)));
+          answers[field] = 'OK';
+        } catch (error) {
+          const e =
+            error instanceof DomainError
+              ? new TRPCError({ code: DOMAIN_ERROR_CODES[error.kind], message: error.message })
+              : error;
+          if (!(e instanceof TRPCError)) throw e;
+          const status = getHTTPStatusCodeFromError(e);
+          // A message never echoes the value back.
+          if (status >= 500 || e.message.includes(OVER_LONG.slice(0, 1_000)))
+            answers[field] = `${e.code}: ${e.message.slice(0, 200)}`;
+        }
+      }
     }
     expect(answers).toEqual({});
   });
