@@ -55,6 +55,9 @@ test('someone new from the free AEO report runs monitoring at once; a listed sup
   await page.getByRole('textbox', { name: 'Name' }).fill(orgName);
   await page.getByRole('button', { name: 'Create org' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/${orgSlug}/create-env$`));
+  // The address changes while create-org's form is still shown (the next screen loads its org list):
+  // typing before the next heading would fill the old form.
+  await expect(page.getByRole('heading', { name: 'Create an environment' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill('Production');
   await page.getByRole('button', { name: 'Create environment' }).click();
 
