@@ -327,7 +327,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             // key changed): the person creates a new one in Account Manager with their own sign-in.
             // An older `Beacon` client stays there: Account Manager never shows its secret again and
             // sets a new one only given the old.
-            const accountManagerToken = await accountManagerAccessToken(db, userId);
+            const accountManagerToken = await accountManagerAccessToken(db, secrets, userId);
             if (!accountManagerToken) {
               throw new DomainError(
                 'FORBIDDEN',
