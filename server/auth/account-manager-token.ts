@@ -6,7 +6,7 @@
  * tokens are kept at all (server/auth/auth.ts drops them before the row is written).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '~/server/db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
 import { accounts } from '~/server/db/schema';
 import type { Secrets } from '~/server/secrets';
 
@@ -47,7 +47,7 @@ export async function storeAccountManagerToken(
  * no longer has, a plaintext token from before tokens were encrypted): they sign in again.
  */
 export async function accountManagerAccessToken(
-  db: Db,
+  db: DbOrTx,
   secrets: Secrets,
   userId: string,
   now: number = Date.now(),
@@ -69,4 +69,24 @@ export async function accountManagerAccessToken(
     }
   }
   return null;
+}
+
+/**
+ * The `roles` claim of an Account Manager token (the `roles` scope puts it there), or null when the
+ * token carries none or is not a JWT. Read unverified: it only chooses which way onboarding's API
+ * client step goes; Account Manager's own answer to each call is what counts.
+ */
+export function accountManagerTokenRoles(token: string): string[] | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      roles?: unknown;
+    };
+    return Array.isArray(claims.roles) && claims.roles.every((r) => typeof r === 'string')
+      ? claims.roles
+      : null;
+  } catch {
+    return null;
+  }
 }
