@@ -72,6 +72,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     const { orgId, userId, envId } = await linkedOrgOnSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       host: HOST,
     });

@@ -39,10 +39,11 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   await migrateDatabase(database);
   const db = database.db;
   const jobs = await startJobs({ database, pollingIntervalSeconds: 0.5 });
+  const secrets = createSecrets(randomBytes(32));
   const services = createServices({
     db,
     b2c: gateway,
-    secrets: createSecrets(randomBytes(32)),
+    secrets,
     runEvents: jobs.events,
     jobs: jobs.queue,
   });
@@ -51,6 +52,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     const { orgId, userId, envId } = await linkedOrgOnSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       host: HOST,
     });

@@ -48,8 +48,27 @@ describe('loadConfig', () => {
     });
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('https://beacon.example.com');
-    expect(config.salesforce).toEqual({ clientId: 'sf', clientSecret: 'sfs' });
+    // Sign in with Salesforce is Account Manager OAuth, on Account Manager's own host by default.
+    expect(config.salesforce).toEqual({
+      url: 'https://account.demandware.com',
+      clientId: 'sf',
+      clientSecret: 'sfs',
+    });
     expect(needsDevIdp(config)).toBe(false);
+  });
+
+  it('Sign in with Salesforce: the Account Manager URL from B2C_ACCOUNT_MANAGER_URL, the secret optional (a public client)', () => {
+    const config = loadConfig({
+      SALESFORCE_CLIENT_ID: 'beacon-am',
+      B2C_ACCOUNT_MANAGER_URL: 'http://127.0.0.1:4010/am/',
+    });
+    expect(config.salesforce).toEqual({ url: 'http://127.0.0.1:4010/am', clientId: 'beacon-am' });
+  });
+
+  it('refuses SALESFORCE_ISSUER, which no longer means anything, saying what replaced it', () => {
+    expect(problems({ SALESFORCE_ISSUER: 'https://login.salesforce.com' })).toEqual([
+      'SALESFORCE_ISSUER is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (README, Production) (got "https://login.salesforce.com")',
+    ]);
   });
 
   it.each([
@@ -147,6 +166,23 @@ describe('simulators in production', () => {
     const keys = `${key},${Buffer.alloc(32, 2).toString('base64')}`;
     expect(problems({ ...rest, BEACON_SECRET_KEYS: keys })).toEqual([]);
     expect(loadConfig({ ...rest, BEACON_SECRET_KEYS: keys }).secretKeys).toBe(keys);
+  });
+
+  it.each(['http://127.0.0.1:4010/am', 'https://localhost:4010/am', 'http://account.example.com'])(
+    'B2C_ACCOUNT_MANAGER_URL=%s (a simulator, or not https) is refused in production',
+    (url) => {
+      expect(problems({ ...production, B2C_ACCOUNT_MANAGER_URL: url })).toEqual([
+        'B2C_ACCOUNT_MANAGER_URL must be an https URL of a public host in production (a simulator never runs there)',
+      ]);
+      expect(problems({ B2C_ACCOUNT_MANAGER_URL: url })).toEqual([]);
+    },
+  );
+
+  it('a production Account Manager URL and a public sign-in client (no secret) are valid', () => {
+    const { SALESFORCE_CLIENT_SECRET: _secret, ...publicClient } = production;
+    expect(
+      problems({ ...publicClient, B2C_ACCOUNT_MANAGER_URL: 'https://account.demandware.com' }),
+    ).toEqual([]);
   });
 
   it.each(['B2C_SIMULATOR_URL', 'AI_SIMULATOR_URL', 'B2C_SIMULATOR_PRODUCTS'])(

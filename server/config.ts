@@ -86,6 +86,21 @@ const PRODUCTION_REFUSED = [
   'AI_SIMULATOR_URL',
 ] as const;
 
+/** Account Manager's own host, by default; a simulator's is http or on this machine. */
+export const ACCOUNT_MANAGER_URL = 'https://account.demandware.com';
+
+function isRealAccountManagerUrl(value: string): boolean {
+  const url = new URL(value);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const local =
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\./.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0';
+  return url.protocol === 'https:' && !local;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z
@@ -105,7 +120,15 @@ const envSchema = z
     ),
     SALESFORCE_CLIENT_ID: optionalString,
     SALESFORCE_CLIENT_SECRET: optionalString,
-    SALESFORCE_ISSUER: optionalString.pipe(httpUrl.optional()),
+    // Sign in with Salesforce was Salesforce core's OIDC; it is Account Manager OAuth now (issue 34).
+    SALESFORCE_ISSUER: optionalString.pipe(
+      z
+        .undefined({
+          error:
+            'is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (README, Production)',
+        })
+        .optional(),
+    ),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     DEV_IDP_PORT: port(3001),
@@ -180,14 +203,13 @@ const envSchema = z
     BEACON_SUPERUSERS: superuserList,
   })
   .superRefine((env, ctx) => {
-    for (const p of ['SALESFORCE', 'GOOGLE'] as const) {
-      if (env[`${p}_CLIENT_ID`] && !env[`${p}_CLIENT_SECRET`]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [`${p}_CLIENT_SECRET`],
-          message: `is required when ${p}_CLIENT_ID is set`,
-        });
-      }
+    // Salesforce's secret is optional: without one, Beacon is a public client proving itself with PKCE.
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'is required when GOOGLE_CLIENT_ID is set',
+      });
     }
     if (env.NODE_ENV === 'production') {
       if (!env.AUTH_SECRET)
@@ -217,6 +239,13 @@ const envSchema = z
         });
       // A simulator never stands in for B2C Commerce or the AI vendors in production: pointing there
       // at one is a mistake to stop at, not to run with (docs/security.md, rule 9).
+      if (env.B2C_ACCOUNT_MANAGER_URL && !isRealAccountManagerUrl(env.B2C_ACCOUNT_MANAGER_URL))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['B2C_ACCOUNT_MANAGER_URL'],
+          message:
+            'must be an https URL of a public host in production (a simulator never runs there)',
+        });
       for (const name of PRODUCTION_REFUSED) {
         if (env[name] !== undefined)
           ctx.addIssue({
@@ -233,8 +262,20 @@ export type Env = z.infer<typeof envSchema>;
 export interface OidcClientConfig {
   clientId: string;
   clientSecret: string;
-  /** Absent: the provider's public issuer (Google's, Salesforce's login host). */
+  /** Absent: the provider's public issuer (Google's). */
   issuer?: string;
+}
+
+/**
+ * Sign in with Salesforce: Account Manager OAuth 2 (authorization code with PKCE) with Beacon's own
+ * client registered there (redirect URL `<PUBLIC_URL>/api/auth/callback/salesforce`).
+ */
+export interface AccountManagerSignInConfig {
+  /** Account Manager's origin (and path, for the simulator's `/am`), no trailing slash. */
+  url: string;
+  clientId: string;
+  /** Absent: a public client, which PKCE alone proves. */
+  clientSecret?: string;
 }
 
 export interface Config {
@@ -273,8 +314,12 @@ export interface Config {
   ai: AiConfig;
   /** Calls a minute per user and per org on tRPC, by class (server/trpc/limits.ts). */
   callLimits: CallLimitsConfig;
-  /** A provider is null when its client id is not configured: the development IdP stands in. */
-  salesforce: OidcClientConfig | null;
+  /**
+   * Null when SALESFORCE_CLIENT_ID is not configured: outside production the simulator's Account
+   * Manager stands in (server/main.ts), or the development IdP where no simulator runs.
+   */
+  salesforce: AccountManagerSignInConfig | null;
+  /** Null when GOOGLE_CLIENT_ID is not configured: the development IdP stands in. */
   google: OidcClientConfig | null;
 }
 
@@ -339,7 +384,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accountManager:
       env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
         ? {
-            url: env.B2C_ACCOUNT_MANAGER_URL ?? 'https://account.demandware.com',
+            url: env.B2C_ACCOUNT_MANAGER_URL ?? ACCOUNT_MANAGER_URL,
             clientId: env.B2C_ACCOUNT_MANAGER_CLIENT_ID,
             clientSecret: env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET,
           }
@@ -372,9 +417,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     salesforce: env.SALESFORCE_CLIENT_ID
       ? {
+          url: env.B2C_ACCOUNT_MANAGER_URL ?? ACCOUNT_MANAGER_URL,
           clientId: env.SALESFORCE_CLIENT_ID,
-          clientSecret: env.SALESFORCE_CLIENT_SECRET ?? '',
-          ...(env.SALESFORCE_ISSUER ? { issuer: env.SALESFORCE_ISSUER } : {}),
+          ...(env.SALESFORCE_CLIENT_SECRET ? { clientSecret: env.SALESFORCE_CLIENT_SECRET } : {}),
         }
       : null,
     google: env.GOOGLE_CLIENT_ID

@@ -64,28 +64,36 @@ async function listDemoUsers(db: Db): Promise<DevIdpUser[]> {
 function signInOrigins(config: Config, devIssuer: string | undefined): string[] {
   const origins = new Set<string>();
   if (devIssuer) origins.add(new URL(devIssuer).origin);
-  if (config.salesforce) {
-    origins.add(
-      config.salesforce.issuer
-        ? new URL(config.salesforce.issuer).origin
-        : 'https://login.salesforce.com',
-    );
-    origins.add('https://*.my.salesforce.com');
-  }
+  if (config.salesforce) origins.add(new URL(config.salesforce.url).origin);
   if (config.google) origins.add('https://accounts.google.com');
   return [...origins];
 }
 
-async function main() {
-  const config = configOrExit(() => withDevSecrets(loadConfig()));
-  const logger = createLogger({ level: config.logLevel });
+/**
+ * Sign in with Salesforce as configured; else, outside production, the simulator's Account Manager
+ * (its public sign-in client): only a token that Account Manager issued works with its API, so
+ * creating an API client and listing a person's organizations work in development as they do in
+ * production (ADR 0036). Without a simulator, the development IdP stands in (null).
+ */
+async function salesforceSignIn(
+  config: Config,
+  simulatorUrl: string | undefined,
+): Promise<Config['salesforce']> {
+  if (config.salesforce || config.isProduction || !simulatorUrl) return config.salesforce;
+  const { SIM_SIGN_IN_CLIENT_ID } = await import('~/mock-server/b2c/account-manager-data');
+  return { url: `${simulatorUrl}/am`, clientId: SIM_SIGN_IN_CLIENT_ID };
+}
 
-  const database = await openMigratedDatabase(config, { logger });
+async function main() {
+  const loaded = configOrExit(() => withDevSecrets(loadConfig()));
+  const logger = createLogger({ level: loaded.logLevel });
+
+  const database = await openMigratedDatabase(loaded, { logger });
   const { bus, invalidations } = openNotifyBus(database, logger);
   const rateCounter = sharedRateCounter(database);
-  const secrets = openSecrets(config);
+  const secrets = openSecrets(loaded);
   // The demo users and orgs are for trying Beacon out; a production database is never seeded.
-  if (config.isProduction) {
+  if (loaded.isProduction) {
     logger.info('production: the demo data is not seeded');
   } else {
     const { seeded } = await seed(database.db, { secrets });
@@ -93,25 +101,28 @@ async function main() {
   }
   // BEACON_SUPERUSERS changes only with a restart: whoever it made a superuser and no longer names
   // loses it now, not at their next sign-in (server/auth/superusers.ts).
-  const revoked = await revokeUnlistedSuperusers(database.db, config.superusers);
+  const revoked = await revokeUnlistedSuperusers(database.db, loaded.superusers);
   if (revoked > 0) logger.info({ revoked }, 'superusers no longer in BEACON_SUPERUSERS revoked');
 
   // Background jobs on the same database; this process runs workers too (once the services they
   // call are built, below) unless JOB_WORKERS=false (then `npm run worker` processes do).
   const jobs = await startJobs({ database, bus, logger, instanceName: 'server' });
 
-  const b2c = await createB2C(config);
+  const b2c = await createB2C(loaded);
   if (b2c.simulator) logger.info({ url: b2c.simulator.url }, 'B2C Commerce simulator started');
+  const config = {
+    ...loaded,
+    salesforce: await salesforceSignIn(loaded, b2c.simulator?.url ?? loaded.b2cSimulatorUrl),
+  };
   const listening: { url?: string } = {};
   let idpIssuer: string | undefined;
   const probes: HealthProbes = {
     'identity-provider': () => {
-      const issuer =
-        idpIssuer ??
-        config.salesforce?.issuer ??
-        (config.google ? 'https://accounts.google.com' : undefined);
-      return issuer
-        ? httpProbe(`${issuer}/.well-known/openid-configuration`)
+      if (idpIssuer) return httpProbe(`${idpIssuer}/.well-known/openid-configuration`);
+      // Account Manager publishes no discovery document: its authorize page is what sign-in needs.
+      if (config.salesforce) return httpProbe(`${config.salesforce.url}/dwsso/oauth2/authorize`);
+      return config.google
+        ? httpProbe('https://accounts.google.com/.well-known/openid-configuration')
         : Promise.reject(new Error('no identity provider configured'));
     },
     b2c: () => {
@@ -177,6 +188,7 @@ async function main() {
     logger,
     devIdpIssuer: idp?.issuer,
     invalidations,
+    secrets,
   });
   const running = await createServer({
     config,
@@ -233,7 +245,7 @@ async function main() {
   const lines = [`Open ${publicUrl}/app/`];
   if (idp) {
     lines.push(
-      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the development sign-in page; ivy@beacon.test belongs only to an org with no environments.',
+      'Sign in with Salesforce or Google, then pick maya@beacon.test (member) or ada@beacon.test (superuser) on the sign-in page; ivy@beacon.test belongs only to an org with no environments.',
     );
   }
   if (b2c.simulator) {

@@ -336,7 +336,7 @@ describeEachDriver('services never serve cached org/env data after a change', (g
   });
 
   it('b2cInstances.verifyOnboarded → envs.list and getContext show the onboarded instance', async () => {
-    const { services, state, user, org } = await memberOrg();
+    const { services, state, secrets, user, org } = await memberOrg();
     state.instances = [
       {
         externalInstanceId: uniq('ext'),
@@ -349,7 +349,7 @@ describeEachDriver('services never serve cached org/env data after a change', (g
     const prod = (await services.envs.list(org.id)).find((e) => e.slug === 'prod')!;
     expect(prod.b2cInstance).toBeNull();
     expect((await services.orgs.getContext(user, org.slug, 'prod')).env.b2cInstance).toBeNull();
-    await signedInToAccountManager(db(), user.id);
+    await signedInToAccountManager(db(), secrets, user.id);
     await services.b2cAPIClients.getOrCreate(org.id, user.id);
     for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
       await services.b2cAPIClients.verify(org.id, instance!.id, c);

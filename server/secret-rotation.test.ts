@@ -8,10 +8,14 @@ import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '~/server/db/schema';
-import { b2cApiClients } from '~/server/db/schema';
+import {
+  ACCOUNT_MANAGER_PROVIDER,
+  accountManagerTokenContext,
+} from '~/server/auth/account-manager-token';
+import { accounts, b2cApiClients } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { apiClientSecretContext } from '~/server/instances/service';
-import { makeOrg } from '~/server/test-support';
+import { makeOrg, makeUser } from '~/server/test-support';
 import { ENCRYPTED_COLUMNS, rotateSecrets } from './secret-rotation';
 import { createSecrets } from './secrets';
 
@@ -36,7 +40,10 @@ describe('encrypted columns', () => {
           .map((c) => `${name}.${c.name}`);
       });
     expect(found.length).toBeGreaterThan(0);
-    expect(ENCRYPTED_COLUMNS.map((c) => c.name).sort()).toEqual(found.sort());
+    // Auth.js's adapter names the accounts table's columns: the Account Manager token keeps its name.
+    expect(ENCRYPTED_COLUMNS.map((c) => c.name).sort()).toEqual(
+      [...found, 'accounts.access_token'].sort(),
+    );
   });
 });
 
@@ -61,6 +68,16 @@ describeEachDriver('secret rotation', (get) => {
       })),
     );
     await db.insert(b2cApiClients).values({ orgId: (await makeOrg(db)).id, clientId: 'none' });
+    // A person's Account Manager token, kept by their Salesforce sign-in under the older key.
+    const person = await makeUser(db);
+    const amAccount = `am-${person.id}`;
+    await db.insert(accounts).values({
+      userId: person.id,
+      type: 'oauth',
+      provider: ACCOUNT_MANAGER_PROVIDER,
+      providerAccountId: amAccount,
+      access_token: createSecrets(older).encrypt('am-token', accountManagerTokenContext(amAccount)),
+    });
 
     const ring = createSecrets([newer, older]);
     const report = await rotateSecrets(db, ring);
@@ -72,7 +89,21 @@ describeEachDriver('secret rotation', (get) => {
         unreadable: 1,
         changedMeanwhile: 0,
       },
+      {
+        column: 'accounts.access_token',
+        rotated: 1,
+        current: 0,
+        unreadable: 0,
+        changedMeanwhile: 0,
+      },
     ]);
+    const [account] = await db
+      .select({ token: accounts.access_token })
+      .from(accounts)
+      .where(eq(accounts.providerAccountId, amAccount));
+    expect(
+      createSecrets(newer).decrypt(account!.token!, accountManagerTokenContext(amAccount)),
+    ).toBe('am-token');
 
     const now = async (orgId: string) =>
       (await db.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId)))[0]!
@@ -90,6 +121,8 @@ describeEachDriver('secret rotation', (get) => {
     expect(await now(c.id)).toBe(stored[c.id]);
     expect(await now(d.id)).toBe(stored[d.id]);
 
-    expect((await rotateSecrets(db, ring))[0]).toMatchObject({ rotated: 0, current: 3 });
+    const again = await rotateSecrets(db, ring);
+    expect(again[0]).toMatchObject({ rotated: 0, current: 3 });
+    expect(again[1]).toMatchObject({ rotated: 0, current: 1 });
   });
 });

@@ -5,7 +5,11 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { b2cApiClients } from '~/server/db/schema';
+import {
+  ACCOUNT_MANAGER_PROVIDER,
+  accountManagerTokenContext,
+} from '~/server/auth/account-manager-token';
+import { accounts, b2cApiClients } from '~/server/db/schema';
 import { apiClientSecretContext } from '~/server/instances/service';
 import type { Secrets } from './secrets';
 
@@ -45,6 +49,38 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
         .set({ secretCiphertext: next })
         .where(and(eq(b2cApiClients.orgId, orgId), eq(b2cApiClients.secretCiphertext, expected)))
         .returning({ orgId: b2cApiClients.orgId });
+      return done.length > 0;
+    },
+  },
+  {
+    // A person's Account Manager access token (server/auth/account-manager-token.ts); the other
+    // providers' tokens are never stored.
+    name: 'accounts.access_token',
+    async read(db) {
+      const rows = await db
+        .select({ key: accounts.providerAccountId, ciphertext: accounts.access_token })
+        .from(accounts)
+        .where(
+          and(eq(accounts.provider, ACCOUNT_MANAGER_PROVIDER), isNotNull(accounts.access_token)),
+        );
+      return rows.map((row) => ({
+        key: row.key,
+        ciphertext: row.ciphertext!,
+        context: accountManagerTokenContext(row.key),
+      }));
+    },
+    async replace(db, providerAccountId, expected, next) {
+      const done = await db
+        .update(accounts)
+        .set({ access_token: next })
+        .where(
+          and(
+            eq(accounts.provider, ACCOUNT_MANAGER_PROVIDER),
+            eq(accounts.providerAccountId, providerAccountId),
+            eq(accounts.access_token, expected),
+          ),
+        )
+        .returning({ key: accounts.providerAccountId });
       return done.length > 0;
     },
   },

@@ -90,6 +90,7 @@ export interface ReadServices {
   monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
   analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
   b2cInstances: Pick<B2CInstancesService, 'list' | 'get'>;
+  b2cAPIClients: Pick<B2CAPIClientsService, 'setup'>;
   system: Pick<SystemService, 'status' | 'databaseReady'>;
   jobs: Pick<JobRunsService, 'get' | 'watch'>;
   aiBudget: Pick<AiBudgetService, 'get'>;

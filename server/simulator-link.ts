@@ -10,9 +10,13 @@ import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances
 import type { B2CSimulator } from '~/mock-server/b2c';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
-import { ACCOUNT_MANAGER_PROVIDER } from './auth/account-manager-token';
+import {
+  ACCOUNT_MANAGER_PROVIDER,
+  accountManagerTokenContext,
+} from './auth/account-manager-token';
 import type { Db } from './db/client';
 import { accounts, b2cInstances, envs, orgs, users } from './db/schema';
+import type { Secrets } from './secrets';
 import type { Services } from './services';
 
 /**
@@ -22,11 +26,14 @@ import type { Services } from './services';
  */
 export async function signInToAccountManager({
   db,
+  secrets,
   simulator,
   login = 'maya@beacon.test',
   userId,
 }: {
   db: Db;
+  /** Encrypts the token as sign-in does (server/auth/account-manager-token.ts). */
+  secrets: Secrets;
   simulator: B2CSimulator;
   login?: string;
   userId?: string;
@@ -41,13 +48,14 @@ export async function signInToAccountManager({
     id = user!.id;
   }
   const amUser = simulator.accountManager.users.find((u) => u.mail === login);
+  // Unique per Beacon user: several test users may stand for one Account Manager person.
+  const providerAccountId = `${amUser?.id ?? login}#${randomBytes(4).toString('hex')}`;
   await db.insert(accounts).values({
     userId: id,
     type: 'oauth',
     provider: ACCOUNT_MANAGER_PROVIDER,
-    // Unique per Beacon user: several test users may stand for one Account Manager person.
-    providerAccountId: `${amUser?.id ?? login}#${randomBytes(4).toString('hex')}`,
-    access_token: accessToken,
+    providerAccountId,
+    access_token: secrets.encrypt(accessToken, accountManagerTokenContext(providerAccountId)),
     token_type: 'bearer',
     expires_at: Math.floor(Date.now() / 1000) + 1799,
   });
@@ -57,6 +65,7 @@ export async function signInToAccountManager({
 export async function linkToSimulator({
   db,
   services,
+  secrets,
   simulator,
   orgId,
   b2cInstanceId,
@@ -64,13 +73,15 @@ export async function linkToSimulator({
 }: {
   db: Db;
   services: Pick<Services, 'b2cAPIClients'>;
+  /** The secrets box the services were made with. */
+  secrets: Secrets;
   simulator: B2CSimulator;
   orgId: string;
   b2cInstanceId: string;
   host: string;
 }): Promise<{ clientId: string }> {
   await db.update(b2cInstances).set({ host }).where(eq(b2cInstances.id, b2cInstanceId));
-  const { userId } = await signInToAccountManager({ db, simulator });
+  const { userId } = await signInToAccountManager({ db, secrets, simulator });
   const client = await services.b2cAPIClients.getOrCreate(orgId, userId);
   const settings = parseOcapiSettings(ocapiDataSettingsSnippet(client.clientId));
   if (!settings.ok) throw new Error(settings.error);
@@ -85,11 +96,13 @@ export async function linkToSimulator({
 export async function linkedOrgOnSimulator({
   db,
   services,
+  secrets,
   simulator,
   host,
 }: {
   db: Db;
   services: Pick<Services, 'b2cAPIClients'>;
+  secrets: Secrets;
   simulator: B2CSimulator;
   host: string;
 }): Promise<{ orgId: string; userId: string; envId: string }> {
@@ -115,7 +128,15 @@ export async function linkedOrgOnSimulator({
     .insert(envs)
     .values({ orgId, slug: 'prod', name: 'Prod', b2cInstanceId: instance!.id })
     .returning({ id: envs.id });
-  await linkToSimulator({ db, services, simulator, orgId, b2cInstanceId: instance!.id, host });
+  await linkToSimulator({
+    db,
+    services,
+    secrets,
+    simulator,
+    orgId,
+    b2cInstanceId: instance!.id,
+    host,
+  });
   return { orgId, userId: user!.id, envId: env!.id };
 }
 

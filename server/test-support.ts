@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Db } from './db/client';
-import { ACCOUNT_MANAGER_PROVIDER } from './auth/account-manager-token';
+import { ACCOUNT_MANAGER_PROVIDER, accountManagerTokenContext } from './auth/account-manager-token';
 import { accounts, b2cInstances, envs, memberships, orgs, users } from './db/schema';
 import type {
   ApiClientCredentials,
@@ -13,7 +13,7 @@ import type {
   DiscoveredInstance,
 } from './integrations/b2c/gateway';
 import type { CacheOptions } from './read-through-cache';
-import { createSecrets } from './secrets';
+import { createSecrets, type Secrets } from './secrets';
 import { type BeaconServices, createServices } from './services';
 
 let counter = 0;
@@ -54,16 +54,19 @@ export function testServices(db: Db, options: { now?: () => Date; cache?: CacheO
  */
 export async function signedInToAccountManager(
   db: Db,
+  secrets: Secrets,
   userId: string,
   accessToken = `am-token-${userId}`,
   expiresInSeconds = 1799,
 ) {
+  const providerAccountId = uniq('am-user');
   await db.insert(accounts).values({
     userId,
     type: 'oauth',
     provider: ACCOUNT_MANAGER_PROVIDER,
-    providerAccountId: uniq('am-user'),
-    access_token: accessToken,
+    providerAccountId,
+    // Encrypted, as sign-in keeps it (server/auth/account-manager-token.ts).
+    access_token: secrets.encrypt(accessToken, accountManagerTokenContext(providerAccountId)),
     token_type: 'bearer',
     expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
   });

@@ -30,6 +30,31 @@ export interface ApiClient {
 
 export const verifyResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok') }),
-  z.object({ status: z.literal('error'), message: z.optional(z.string()) }),
+  z.object({
+    status: z.literal('error'),
+    message: z.optional(z.string()),
+    /** Salesforce refused the client's id and secret (401). */
+    reason: z.optional(z.literal('bad-credentials')),
+  }),
+  /**
+   * A new API client Salesforce does not accept yet (a new client can take a few minutes to work):
+   * the screen asks again after `retryInMs`, until `until` (epoch ms), then it is an error.
+   */
+  z.object({
+    status: z.literal('activating'),
+    message: z.string(),
+    retryInMs: z.number(),
+    until: z.number(),
+  }),
 ]);
+
+/**
+ * Whether the signed-in person can have Beacon create the org's API client: `allowed` (their Account
+ * Manager token carries Account Administrator or API Administrator), `no-role`, or `sign-in-needed`
+ * (no live Account Manager token: signed in with Google, or it expired). Otherwise they paste one.
+ */
+export const apiClientSetupSchema = z.object({
+  create: z.enum(['allowed', 'no-role', 'sign-in-needed']),
+});
+export type ApiClientSetup = z.infer<typeof apiClientSetupSchema>;
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

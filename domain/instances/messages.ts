@@ -21,6 +21,11 @@ export const INSTANCE_MESSAGES = {
     'Creating the API client needs your Salesforce Account Manager sign-in. Sign out, sign in with Salesforce and try again.',
   apiClientNoRole:
     'Your Account Manager user cannot create API clients: it needs the Account Administrator or API Administrator role.',
+  apiClientPasteIntro:
+    'Ask someone with one of those roles to create the API client in Account Manager (API Client, Add API Client), or have the role added to you. Create it like this, then paste its ID and secret below:',
+  apiClientPasted: 'API client saved. Beacon keeps its secret encrypted and never shows it again.',
+  apiClientActivating:
+    'Salesforce does not accept the new API client yet: a new client can take a few minutes to work. Beacon tries again on its own.',
 } as const;
 
 /** Reasons of instance errors: Beacon's own, and the B2C client's error names it passes on. */

@@ -42,11 +42,25 @@ export interface AmAdminClient {
   defaultScopes: string[];
 }
 
+/**
+ * The client Beacon's "Sign in with Salesforce" uses in development: public (no secret, PKCE), with
+ * Beacon's callback registered on loopback (any port, RFC 8252 §7.3, as the development IdP does).
+ */
+export interface AmSignInClient {
+  id: string;
+  name: string;
+  redirectUrls: string[];
+}
+
 export interface AccountManagerData {
   organizations: AmOrganization[];
   users: AmUser[];
   adminClient: AmAdminClient;
+  signInClient: AmSignInClient;
 }
+
+/** Beacon's development sign-in client in the simulated Account Manager; not a secret anywhere. */
+export const SIM_SIGN_IN_CLIENT_ID = 'beacon-sign-in-simulator';
 
 /** What the b2c CLI registers for its browser sign-in; the simulator's own helpers use it too. */
 export const SIM_LOOPBACK_REDIRECT_URL = 'http://localhost:8080';
@@ -138,6 +152,14 @@ export function demoAccountManager(realms: readonly string[]): AccountManagerDat
       roleTenantFilter: formatTenantFilter({ [AM_ROLES.sandboxApiUser]: allSandboxes }),
       redirectUrls: [SIM_LOOPBACK_REDIRECT_URL],
       defaultScopes: [...AM_USER_SCOPES],
+    },
+    signInClient: {
+      id: SIM_SIGN_IN_CLIENT_ID,
+      name: 'Beacon',
+      redirectUrls: [
+        'http://127.0.0.1/api/auth/callback/salesforce',
+        'http://localhost/api/auth/callback/salesforce',
+      ],
     },
   };
 }

@@ -1,7 +1,11 @@
 /** The simulated Account Manager and sandbox API on the wire, as the specifications give them. */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_AM_ORG_ID, SIM_LOOPBACK_REDIRECT_URL } from './account-manager-data';
+import {
+  SIM_AM_ORG_ID,
+  SIM_LOOPBACK_REDIRECT_URL,
+  SIM_SIGN_IN_CLIENT_ID,
+} from './account-manager-data';
 import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from './simulator';
 
 let sim: B2CSimulator;
@@ -265,5 +269,96 @@ describe('sandbox API', () => {
         }),
       }),
     ]);
+  });
+});
+
+describe("Beacon's development sign-in client (public, PKCE)", () => {
+  const verifier = randomBytes(32).toString('base64url');
+  const params = (redirectUri: string) => ({
+    client_id: SIM_SIGN_IN_CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 's1',
+    scope: 'openid mail roles tenantFilter',
+  });
+  const authorize = (body: Record<string, string>) =>
+    fetch(`${sim.accountManagerUrl}/dwsso/oauth2/authorize`, {
+      method: 'POST',
+      body: new URLSearchParams(body),
+      redirect: 'manual',
+    });
+  const token = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${sim.accountManagerUrl}/dwsso/oauth2/access_token`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(body),
+    });
+
+  it("accepts Beacon's callback on any loopback port, and nowhere else", async () => {
+    const callback = 'http://127.0.0.1:41234/api/auth/callback/salesforce';
+    const ok = await authorize({ ...params(callback), login: 'sam@beacon.test' });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toMatch(
+      /^http:\/\/127\.0\.0\.1:41234\/api\/auth\/callback\/salesforce\?code=/,
+    );
+    for (const elsewhere of [
+      'https://evil.example/api/auth/callback/salesforce',
+      'http://127.0.0.1:41234/api/auth/callback/google',
+    ]) {
+      const refused = await authorize({ ...params(elsewhere), login: 'sam@beacon.test' });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toBe('Unknown client_id or unregistered redirect_uri.');
+    }
+  });
+
+  it('gives a token for the code with the verifier alone, never to Basic credentials', async () => {
+    const callback = 'http://localhost:5173/api/auth/callback/salesforce';
+    const picked = await authorize({ ...params(callback), login: 'sam@beacon.test' });
+    const code = new URL(picked.headers.get('location') ?? 'x:').searchParams.get('code') ?? '';
+    const exchange = { grant_type: 'authorization_code', code, redirect_uri: callback };
+    const basicTried = await token(
+      { ...exchange, code_verifier: verifier },
+      { authorization: basic(SIM_SIGN_IN_CLIENT_ID, '') },
+    );
+    expect(basicTried.status).toBe(401);
+    const answer = await token({
+      ...exchange,
+      client_id: SIM_SIGN_IN_CLIENT_ID,
+      code_verifier: verifier,
+    });
+    expect(answer.status).toBe(200);
+    const { access_token } = (await answer.json()) as { access_token: string };
+    // Sam has no role that may manage API clients: the token says so.
+    expect(claims(access_token)).toMatchObject({ roles: ['ECOM_USER'], mail: 'sam@beacon.test' });
+  });
+
+  it('signs someone new in (typed address): a user of no organization, with no role', async () => {
+    const callback = 'http://127.0.0.1:5000/api/auth/callback/salesforce';
+    const page = await fetch(
+      `${sim.accountManagerUrl}/dwsso/oauth2/authorize?${new URLSearchParams(params(callback))}`,
+    );
+    const html = await page.text();
+    expect(html).toContain('<label for="new-login">E-mail address</label>');
+    expect(html).toContain('Sign in as someone new');
+    const notTyped = await authorize({ ...params(callback), login: 'new@brand.test' });
+    expect(notTyped.status).toBe(400);
+    const typed = await authorize({ ...params(callback), login: 'New@Brand.test', new: '1' });
+    const code = new URL(typed.headers.get('location') ?? 'x:').searchParams.get('code') ?? '';
+    const answer = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callback,
+      client_id: SIM_SIGN_IN_CLIENT_ID,
+      code_verifier: verifier,
+    });
+    const { access_token } = (await answer.json()) as { access_token: string };
+    const me = await rest('/users/current', access_token);
+    expect(await me.json()).toMatchObject({
+      mail: 'new@brand.test',
+      roles: [],
+      organizations: [],
+    });
   });
 });

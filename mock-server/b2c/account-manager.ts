@@ -3,7 +3,7 @@
  * Salesforce documents, and where a detail is not documented the smallest answer, refused rather than
  * invented. Every fact and its source: docs/decisions/0036-account-manager-as-documented.md.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   AM_ROLES,
@@ -11,7 +11,7 @@ import {
   parseTenantFilter,
   tenantFilterGrants,
 } from '~/domain/instances/account-manager';
-import type { AccountManagerData, AmUser } from './account-manager-data';
+import { AM_USER_SCOPES, type AccountManagerData, type AmUser } from './account-manager-data';
 import { escapeHtml } from './business-manager';
 
 /** Beacon's own Account Manager client in the simulator; not a secret anywhere else. */
@@ -175,6 +175,30 @@ function paged<T>(items: T[], { page, size }: { page: number; size: number }) {
   };
 }
 
+/**
+ * Whether `asked` is one of the client's redirect URLs: exactly, or a registered loopback URL on any
+ * port (RFC 8252 §7.3; Beacon's development server picks its port).
+ */
+function registeredRedirect(registered: readonly string[], asked: string): boolean {
+  if (registered.includes(asked)) return true;
+  let url: URL;
+  try {
+    url = new URL(asked);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname)) return false;
+  return registered.some((r) => {
+    const reg = new URL(r);
+    return (
+      reg.hostname === url.hostname &&
+      reg.port === '' &&
+      reg.pathname === url.pathname &&
+      reg.search === url.search
+    );
+  });
+}
+
 interface AuthorizationCode {
   clientId: string;
   redirectUri: string;
@@ -209,7 +233,30 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
 
   const usersById = new Map(data.users.map((u) => [u.id, u]));
   const userByMail = (mail: string) =>
-    data.users.find((u) => u.mail.toLowerCase() === mail.trim().toLowerCase());
+    [...usersById.values()].find((u) => u.mail.toLowerCase() === mail.trim().toLowerCase());
+  /**
+   * Someone typed in on the sign-in page (an address the demo data does not list): an Account Manager
+   * user of no organization, with no role, remembered until the simulator stops. Stands for a person
+   * of another customer, or a newcomer to Beacon (what the development IdP's "someone new" is).
+   */
+  const newcomer = (mail: string): AmUser | undefined => {
+    const address = mail.trim().toLowerCase();
+    if (address.length > 254 || !/^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(address)) {
+      return undefined;
+    }
+    const user: AmUser = {
+      id: randomUUID(),
+      mail: address,
+      firstName: address.split('@')[0] ?? address,
+      lastName: '',
+      organizations: [],
+      primaryOrganization: '',
+      roles: [],
+      roleTenantFilter: '',
+    };
+    usersById.set(user.id, user);
+    return user;
+  };
 
   const adminClient = (): SimApiClient => ({
     id: SIM_ADMIN_CLIENT.clientId,
@@ -225,8 +272,26 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     tokenEndpointAuthMethod: 'client_secret_basic',
     createdAt: '2026-01-01T00:00:00Z',
   });
+  // Public: no secret, so Basic never authenticates it (the random one below is never sent anywhere).
+  const signInClient: SimApiClient = {
+    id: data.signInClient.id,
+    name: data.signInClient.name,
+    secret: randomBytes(32).toString('hex'),
+    organizations: [],
+    active: true,
+    roles: [],
+    redirectUrls: data.signInClient.redirectUrls,
+    defaultScopes: [...AM_USER_SCOPES],
+    scopes: [...AM_USER_SCOPES],
+    tokenEndpointAuthMethod: 'none',
+    createdAt: '2026-01-01T00:00:00Z',
+  };
   const clientById = (id: string): SimApiClient | undefined =>
-    id === SIM_ADMIN_CLIENT.clientId ? adminClient() : apiClients.get(id);
+    id === SIM_ADMIN_CLIENT.clientId
+      ? adminClient()
+      : id === signInClient.id
+        ? signInClient
+        : apiClients.get(id);
   const allClients = () => [adminClient(), ...apiClients.values()];
   const knownClient = (id: string) => clientById(id) !== undefined;
   const usable = (client: SimApiClient) =>
@@ -293,7 +358,7 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const client = clientById(text('client_id'));
     const redirectUri = text('redirect_uri');
     // Without a known client and one of its redirect URLs, nothing may be sent anywhere.
-    if (!client || !client.redirectUrls?.includes(redirectUri)) {
+    if (!client || !registeredRedirect(client.redirectUrls ?? [], redirectUri)) {
       res.status(400).type('text').send('Unknown client_id or unregistered redirect_uri.');
       return null;
     }
@@ -344,7 +409,7 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     res
       .type('html')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Account Manager (simulator)</title></head><body><main><h1>Account Manager (simulator)</h1><p>${escapeHtml(request.client.name)} asks to sign you in. No password here: choose who you are.</p><form method="post" action="${escapeHtml(req.baseUrl + AUTHORIZE_PATH)}">${hidden}<ul>${buttons}</ul></form></main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Account Manager (simulator)</title></head><body><main><h1>Account Manager (simulator)</h1><p>${escapeHtml(request.client.name)} asks to sign you in. No password here: choose who you are.</p><form method="post" action="${escapeHtml(req.baseUrl + AUTHORIZE_PATH)}">${hidden}<ul>${buttons}</ul></form><h2>Someone new</h2><form method="post" action="${escapeHtml(req.baseUrl + AUTHORIZE_PATH)}">${hidden}<input type="hidden" name="new" value="1"><label for="new-login">E-mail address</label> <input id="new-login" name="login" type="email" required maxlength="254" autocomplete="off"> <button type="submit">Sign in as someone new</button></form></main></body></html>`,
       );
   });
 
@@ -352,7 +417,8 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const body = (req.body ?? {}) as Record<string, unknown>;
     const request = authorizeRequest(body, res);
     if (!request) return;
-    const user = userByMail(typeof body.login === 'string' ? body.login : '');
+    const login = typeof body.login === 'string' ? body.login : '';
+    const user = userByMail(login) ?? (body.new === '1' ? newcomer(login) : undefined);
     if (!user) {
       res.status(400).type('text').send('Unknown user.');
       return;
@@ -383,7 +449,14 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     let client: SimApiClient | undefined;
     if (basic) {
       client = clientById(basic.user);
-      if (!client || client.secret !== basic.password || !usable(client)) return invalidClient();
+      if (
+        !client ||
+        client.tokenEndpointAuthMethod === 'none' ||
+        client.secret !== basic.password ||
+        !usable(client)
+      ) {
+        return invalidClient();
+      }
     } else {
       client = clientById(body.client_id ?? '');
       if (!client || client.tokenEndpointAuthMethod !== 'none' || !usable(client)) {

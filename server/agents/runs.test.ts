@@ -80,6 +80,7 @@ describeEachDriver('agent runs', (get) => {
     await linkToSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       orgId: org.id,
       b2cInstanceId: env.b2cInstanceId!,

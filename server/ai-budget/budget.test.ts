@@ -145,6 +145,7 @@ describeEachDriver('AI budget', (get) => {
     await linkToSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       orgId: org.id,
       b2cInstanceId: env.b2cInstanceId!,

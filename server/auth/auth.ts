@@ -1,6 +1,8 @@
 /**
- * Sign-in: Auth.js with database sessions (Drizzle adapter) and two OIDC providers, `salesforce` and
- * `google`. A provider without a configured client id points at the development identity provider.
+ * Sign-in: Auth.js with database sessions (Drizzle adapter) and two providers: `salesforce`, which is
+ * Account Manager OAuth (server/auth/account-manager-provider.ts), and Google's OIDC. A provider
+ * without a configured client id points at the development identity provider. Providers' tokens are
+ * not kept, except the person's Account Manager access token, encrypted (account-manager-token.ts).
  * Also resolves the signed-in user for tRPC (HTTP and WebSocket) through a short-lived session cache.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -9,7 +11,6 @@ import type { Adapter } from '@auth/core/adapters';
 import type { Provider } from '@auth/core/providers';
 import type { Session } from '@auth/core/types';
 import Google from '@auth/core/providers/google';
-import Salesforce from '@auth/core/providers/salesforce';
 import { Auth as authjs, setEnvDefaults } from '@auth/core';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
@@ -17,12 +18,15 @@ import type { Request } from 'express';
 import type { SessionUser } from '~/domain/shared/session';
 import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/mock-server/idp/clients';
 import type { Config, OidcClientConfig } from '~/server/config';
+import type { Secrets } from '~/server/secrets';
 import type { Db } from '~/server/db/client';
 import { accounts, sessions, users, verificationTokens } from '~/server/db/schema';
 import { type Invalidations, LOCAL_INVALIDATIONS } from '~/server/invalidations';
 import type { Logger } from '~/server/log';
 import { createReadThroughCache, type ReadThroughCache } from '~/server/read-through-cache';
 import { conflictUrl, decideLink } from './account-links';
+import { accountManagerProvider } from './account-manager-provider';
+import { ACCOUNT_MANAGER_PROVIDER, storeAccountManagerToken } from './account-manager-token';
 import { applySuperuserList } from './superusers';
 
 export const AUTH_ERROR_PAGE = '/app/auth/error';
@@ -43,6 +47,11 @@ export interface AuthDeps {
   sessionCacheTtlMs?: number;
   /** Sign-outs reach the other processes' session caches through it (server/invalidations.ts). */
   invalidations?: Invalidations;
+  /**
+   * Encrypts the person's Account Manager access token at rest; without it no token is kept (creating
+   * an API client then asks them to paste one's credentials).
+   */
+  secrets?: Secrets;
 }
 
 /** A resolved session: the user (null when the token names no live session) and when it expires. */
@@ -102,13 +111,14 @@ export function createAuth(deps: AuthDeps): Auth {
 
   const provider = (name: DevIdpClientName, configured: OidcClientConfig | null): Provider[] => {
     if (configured) {
-      const options = {
-        clientId: configured.clientId,
-        clientSecret: configured.clientSecret,
-        allowDangerousEmailAccountLinking: true,
-        ...(configured.issuer ? { issuer: configured.issuer } : {}),
-      };
-      return [name === 'salesforce' ? Salesforce(options) : Google(options)];
+      return [
+        Google({
+          clientId: configured.clientId,
+          clientSecret: configured.clientSecret,
+          allowDangerousEmailAccountLinking: true,
+          ...(configured.issuer ? { issuer: configured.issuer } : {}),
+        }),
+      ];
     }
     // Production offers only configured providers: the development IdP never stands in there.
     if (config.isProduction) return [];
@@ -132,7 +142,9 @@ export function createAuth(deps: AuthDeps): Auth {
     ];
   };
   const providers = [
-    ...provider('salesforce', config.salesforce),
+    ...(config.salesforce
+      ? [accountManagerProvider(config.salesforce)]
+      : provider('salesforce', null)),
     ...provider('google', config.google),
   ];
   if (providers.length === 0) throw new Error('No sign-in provider is configured.');
@@ -143,12 +155,14 @@ export function createAuth(deps: AuthDeps): Auth {
     trustHost: true,
     useSecureCookies: secure,
     adapter: failuresRecorded(
-      DrizzleAdapter(db, {
-        usersTable: users,
-        accountsTable: accounts,
-        sessionsTable: sessions,
-        verificationTokensTable: verificationTokens,
-      }),
+      withoutProviderTokens(
+        DrizzleAdapter(db, {
+          usersTable: users,
+          accountsTable: accounts,
+          sessionsTable: sessions,
+          verificationTokensTable: verificationTokens,
+        }),
+      ),
     ),
     session: { strategy: 'database', maxAge: SESSION_MAX_AGE_S, updateAge: 24 * 60 * 60 },
     providers,
@@ -193,8 +207,21 @@ export function createAuth(deps: AuthDeps): Auth {
     events: {
       // After the user row exists (a first sign-in creates it) and before the browser is sent back:
       // the session it then reads already carries the list's answer.
-      async signIn({ user, profile }) {
+      async signIn({ user, account, profile }) {
         if (!user.id) return;
+        // Every Salesforce sign-in renews the kept Account Manager token (Auth.js writes an account
+        // row only on the first, and without tokens: withoutProviderTokens).
+        if (
+          account?.provider === ACCOUNT_MANAGER_PROVIDER &&
+          account.access_token &&
+          deps.secrets
+        ) {
+          await storeAccountManagerToken(db, deps.secrets, {
+            providerAccountId: account.providerAccountId,
+            accessToken: account.access_token,
+            expiresAt: account.expires_at ?? null,
+          });
+        }
         await applySuperuserList(db, config.superusers ?? [], {
           userId: user.id,
           email: user.email,
@@ -314,6 +341,26 @@ function failuresRecorded(adapter: Adapter): Adapter {
         : method,
     ]),
   ) as Adapter;
+}
+
+/**
+ * The adapter with the providers' tokens left out of the account rows it writes: Beacon calls no
+ * provider API with them, except Account Manager's, whose access token the signIn event keeps
+ * encrypted. Nothing a provider issued is ever stored in plain text.
+ */
+function withoutProviderTokens(adapter: Adapter): Adapter {
+  const { linkAccount } = adapter;
+  if (!linkAccount) return adapter;
+  return {
+    ...adapter,
+    linkAccount: (account) =>
+      linkAccount.call(adapter, {
+        ...account,
+        access_token: undefined,
+        refresh_token: undefined,
+        id_token: undefined,
+      }),
+  };
 }
 
 /** getSession reads only protocol and headers; a WebSocket upgrade request has the headers. */

@@ -16,6 +16,10 @@ export const authzSamples: AuthzSamples = {
     }),
   },
   'b2cAPIClients.getOrCreate': { input: (f) => ({ orgId: f.acme }) },
+  'b2cAPIClients.setup': { input: (f) => ({ orgId: f.acme }) },
+  'b2cAPIClients.paste': {
+    input: (f) => ({ orgId: f.acme, clientId: 'pasted-client', secret: 'pasted-secret-1234' }),
+  },
   'b2cAPIClients.verify': {
     input: (f) => ({
       orgId: f.acme,

@@ -1,5 +1,6 @@
 import {
   b2cInstanceInput,
+  pasteApiClientInput,
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
@@ -48,6 +49,17 @@ export const b2cInstancesRouter = createTRPCRouter({
 });
 
 export const b2cAPIClientsRouter = createTRPCRouter({
+  setup: orgScreenQuery('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cAPIClients.setup(input.orgId, ctx.user.id),
+  ),
+  paste: orgScreenProcedure('onboarding')
+    .input(pasteApiClientInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.b2cAPIClients.paste(input.orgId, {
+        clientId: input.clientId,
+        secret: input.secret,
+      }),
+    ),
   getOrCreate: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
     .mutation(({ ctx, input }) => ctx.services.b2cAPIClients.getOrCreate(input.orgId, ctx.user.id)),

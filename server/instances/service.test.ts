@@ -16,7 +16,11 @@ import {
   testServices,
   uniq,
 } from '~/server/test-support';
-import { apiClientSecretContext } from './service';
+import {
+  API_CLIENT_ACTIVATION_MS,
+  API_CLIENT_ACTIVATION_RETRY_MS,
+  apiClientSecretContext,
+} from './service';
 
 const discovered = (n: number, over: Partial<DiscoveredInstance> = {}): DiscoveredInstance => ({
   externalInstanceId: `ext-${n}`,
@@ -35,7 +39,7 @@ describeEachDriver('b2c services', (get) => {
     const owner = await makeUser(db());
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
     const env = await addEnv(db(), org.id, 'prod');
-    const amToken = await signedInToAccountManager(db(), owner.id);
+    const amToken = await signedInToAccountManager(db(), harness.secrets, owner.id);
     harness.state.instances = [discovered(2), discovered(1)];
     const instances = await harness.services.b2cInstances.sync(org.id);
     return { ...harness, owner, org, env, instances, amToken };
@@ -145,10 +149,10 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('getOrCreate: without a live Account Manager sign-in, asks for one and calls nothing', async () => {
-      const { services, gateway, org } = await onboardingOrg();
+      const { services, gateway, org, secrets } = await onboardingOrg();
       const googleUser = await makeUser(db());
       const expired = await makeUser(db());
-      await signedInToAccountManager(db(), expired.id, 'old-token', -10);
+      await signedInToAccountManager(db(), secrets, expired.id, 'old-token', -10);
       for (const user of [googleUser, expired]) {
         expect(
           await domainError(services.b2cAPIClients.getOrCreate(org.id, user.id)),
@@ -177,6 +181,99 @@ describeEachDriver('b2c services', (get) => {
       gateway.ensureApiClient.mockRejectedValueOnce(new B2CAuthError('unauthorized', call));
       expect(await domainError(services.b2cAPIClients.getOrCreate(org.id, owner.id))).toMatchObject(
         { kind: 'FORBIDDEN', reason: 'account-manager-sign-in-needed' },
+      );
+    });
+
+    /** A JWT as Account Manager issues them, with these roles in its `roles` claim. */
+    const tokenWithRoles = (roles: string[] | undefined) =>
+      [{ alg: 'HS256' }, { sub: 'u', ...(roles ? { roles } : {}) }, 'sig']
+        .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+        .join('.');
+
+    it('setup: the token’s roles decide whether Beacon creates the client or the person pastes one', async () => {
+      const { services, org, secrets } = await onboardingOrg();
+      const cases = [
+        [['AM_API_ADMIN', 'ECOM_USER'], 'allowed'],
+        [['AM_ACCOUNT_ADMIN'], 'allowed'],
+        [['ECOM_USER'], 'no-role'],
+        [[], 'no-role'],
+        // No roles claim: Account Manager answers the create call (its 403 is no-role too).
+        [undefined, 'allowed'],
+      ] as const;
+      for (const [roles, create] of cases) {
+        const user = await makeUser(db());
+        await signedInToAccountManager(
+          db(),
+          secrets,
+          user.id,
+          tokenWithRoles(roles ? [...roles] : undefined),
+        );
+        expect(await services.b2cAPIClients.setup(org.id, user.id), String(roles)).toEqual({
+          create,
+        });
+      }
+      const googleUser = await makeUser(db());
+      expect(await services.b2cAPIClients.setup(org.id, googleUser.id)).toEqual({
+        create: 'sign-in-needed',
+      });
+    });
+
+    it('paste: stores the pasted client with its secret encrypted at once, returns no secret, and replaces what was stored', async () => {
+      const { services, gateway, secrets, org } = await onboardingOrg();
+      await services.b2cAPIClients.paste(org.id, {
+        clientId: 'pasted-before',
+        secret: 'pasted-before-secret',
+      });
+      const pasted = await services.b2cAPIClients.paste(org.id, {
+        clientId: 'pasted-client',
+        secret: 'pasted-secret-value',
+      });
+      expect(pasted).toEqual({ clientId: 'pasted-client', name: API_CLIENT_NAME });
+      const [row] = await db().select().from(b2cApiClients).where(eq(b2cApiClients.orgId, org.id));
+      expect(row!.clientId).toBe('pasted-client');
+      expect(row!.secretCiphertext).not.toContain('pasted-secret-value');
+      expect(secrets.decrypt(row!.secretCiphertext!, apiClientSecretContext(org.id))).toBe(
+        'pasted-secret-value',
+      );
+      // Account Manager was not called for it.
+      expect(gateway.ensureApiClient).not.toHaveBeenCalled();
+      expect(JSON.stringify(await services.b2cInstances.list(org.id))).not.toContain(
+        'pasted-secret-value',
+      );
+    });
+
+    it('verify: a client Salesforce refuses within minutes of its creation is activating (retry, time left); later it is an error', async () => {
+      const { services, gateway, org, instances } = await onboardingOrg();
+      const instance = instances[0]!;
+      await services.b2cAPIClients.paste(org.id, {
+        clientId: 'new-client',
+        secret: 'new-secret-value',
+      });
+      const refused = {
+        status: 'error' as const,
+        message: 'The API client id or secret is wrong',
+        reason: 'bad-credentials' as const,
+      };
+      gateway.verify.mockResolvedValueOnce(refused);
+      const before = Date.now();
+      const result = await services.b2cAPIClients.verify(org.id, instance.id, 'ocapi-data');
+      expect(result).toMatchObject({
+        status: 'activating',
+        message: INSTANCE_MESSAGES.apiClientActivating,
+        retryInMs: API_CLIENT_ACTIVATION_RETRY_MS,
+      });
+      const until = (result as { until: number }).until;
+      expect(until).toBeGreaterThan(before + API_CLIENT_ACTIVATION_MS - 5_000);
+      expect(until).toBeLessThanOrEqual(Date.now() + API_CLIENT_ACTIVATION_MS);
+
+      // Created long ago: the refusal is the answer.
+      await db()
+        .update(b2cApiClients)
+        .set({ createdAt: new Date(Date.now() - API_CLIENT_ACTIVATION_MS - 1000) })
+        .where(eq(b2cApiClients.orgId, org.id));
+      gateway.verify.mockResolvedValueOnce(refused);
+      expect(await services.b2cAPIClients.verify(org.id, instance.id, 'ocapi-data')).toEqual(
+        refused,
       );
     });
 

@@ -5,12 +5,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type B2CCapability, CAPABILITY } from '~/domain/instances/capabilities';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
-import type { ApiClient, B2CInstance, VerifyResult } from '~/domain/instances/entities';
+import { API_CLIENT_ADMIN_ROLES } from '~/domain/instances/account-manager';
+import type {
+  ApiClient,
+  ApiClientSetup,
+  B2CInstance,
+  VerifyResult,
+} from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError, type ErrorReason } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
-import { accountManagerAccessToken } from '~/server/auth/account-manager-token';
+import {
+  accountManagerAccessToken,
+  accountManagerTokenRoles,
+} from '~/server/auth/account-manager-token';
 import { B2CAuthError, B2CPermissionError } from '~/server/integrations/b2c/errors';
 import type {
   B2CGateway,
@@ -24,6 +33,14 @@ import type { Secrets } from '~/server/secrets';
 
 /** Binds a stored secret to its org, so a ciphertext copied to another org's row does not decrypt. */
 export const apiClientSecretContext = (orgId: string) => `b2c-api-client:${orgId}`;
+
+/**
+ * How long after it was created (or pasted) an API client Salesforce refuses counts as not active yet
+ * rather than wrong: a new client can take a few minutes to work (ADR 0036).
+ */
+export const API_CLIENT_ACTIVATION_MS = 5 * 60_000;
+/** How long the screen waits before verifying again while the client activates. */
+export const API_CLIENT_ACTIVATION_RETRY_MS = 15_000;
 
 /**
  * The first key of the advisory lock that serialises an org's API client creation (the second is the
@@ -107,8 +124,15 @@ export interface B2CInstancesService {
 }
 
 export interface B2CAPIClientsService {
+  /** Whether `userId`'s Account Manager sign-in lets Beacon create the client, or they paste one. */
+  setup(orgId: string, userId: string): Promise<ApiClientSetup>;
   /** The org's stored client, or one `userId` creates with their Account Manager sign-in. */
   getOrCreate(orgId: string, userId: string): Promise<ApiClient>;
+  /**
+   * A client someone created in Account Manager, pasted: stored at once (the secret encrypted, never
+   * returned), in place of the org's client; the configure steps verify it.
+   */
+  paste(orgId: string, client: { clientId: string; secret: string }): Promise<ApiClient>;
   verify(orgId: string, b2cInstanceId: string, capability: B2CCapability): Promise<VerifyResult>;
 }
 
@@ -307,6 +331,36 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     },
 
     b2cAPIClients: {
+      async setup(orgId, userId): Promise<ApiClientSetup> {
+        await requireOrg(db, orgId);
+        const token = await accountManagerAccessToken(db, secrets, userId);
+        if (!token) return { create: 'sign-in-needed' };
+        // The token's roles decide which way the step goes; Account Manager still decides the call
+        // (a 403 there is api-client-no-role too). No roles claim: let Account Manager answer.
+        const roles = accountManagerTokenRoles(token);
+        if (roles && !roles.some((role) => API_CLIENT_ADMIN_ROLES.includes(role))) {
+          return { create: 'no-role' };
+        }
+        return { create: 'allowed' };
+      },
+
+      async paste(orgId, pasted): Promise<ApiClient> {
+        await requireOrg(db, orgId);
+        const values = {
+          clientId: pasted.clientId,
+          secretCiphertext: secrets.encrypt(pasted.secret, apiClientSecretContext(orgId)),
+          // Its activation window starts now (verify).
+          createdAt: new Date(),
+        };
+        await changingInstances(orgId, async () => {
+          await db
+            .insert(b2cApiClients)
+            .values({ orgId, ...values })
+            .onConflictDoUpdate({ target: b2cApiClients.orgId, set: values });
+        });
+        return { clientId: pasted.clientId, name: API_CLIENT_NAME };
+      },
+
       async getOrCreate(orgId, userId): Promise<ApiClient> {
         await requireOrg(db, orgId);
         // One at a time per org, whichever process asks: a second caller must not create a second
@@ -327,8 +381,8 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             // key changed): the person creates a new one in Account Manager with their own sign-in.
             // An older `Beacon` client stays there: Account Manager never shows its secret again and
             // sets a new one only given the old.
-            // Read in the transaction: on PGlite's one connection, a read beside it would wait for it.
-            const accountManagerToken = await accountManagerAccessToken(tx, userId);
+            // Through the transaction: on PGlite's one connection a query beside it waits for it to end.
+            const accountManagerToken = await accountManagerAccessToken(tx, secrets, userId);
             if (!accountManagerToken) {
               throw new DomainError(
                 'FORBIDDEN',
@@ -344,6 +398,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             const values = {
               clientId: ensured.clientId,
               secretCiphertext: secrets.encrypt(ensured.secret, apiClientSecretContext(orgId)),
+              createdAt: new Date(),
             };
             await tx
               .insert(b2cApiClients)
@@ -380,6 +435,20 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
           // documented exception text (docs/product.md#onboarding); the flag is left as it was.
           throw new B2CVerifyError(capability, error);
+        }
+        // A client this new that Salesforce refuses is most likely not active yet: wait, do not fail.
+        const until = client.createdAt.getTime() + API_CLIENT_ACTIVATION_MS;
+        if (
+          result.status === 'error' &&
+          result.reason === 'bad-credentials' &&
+          Date.now() < until
+        ) {
+          return {
+            status: 'activating',
+            message: INSTANCE_MESSAGES.apiClientActivating,
+            retryInMs: Math.min(API_CLIENT_ACTIVATION_RETRY_MS, until - Date.now()),
+            until,
+          };
         }
         // A failed probe clears the flag too: the settings were changed since the last success.
         await changingInstances(orgId, () =>

@@ -69,6 +69,7 @@ describeEachDriver('landing pages', (get) => {
     await linkToSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       orgId: org.id,
       b2cInstanceId: env.b2cInstanceId!,

@@ -79,6 +79,7 @@ describeEachDriver('products.sync job', (get) => {
     await linkToSimulator({
       db,
       services,
+      secrets,
       simulator: sim,
       orgId: org.id,
       b2cInstanceId: env.b2cInstanceId!,

@@ -93,6 +93,7 @@ describeEachDriver('reviews', (get) => {
     await linkToSimulator({
       db,
       services,
+      secrets,
       simulator: b2c,
       orgId: org.id,
       b2cInstanceId: env.b2cInstanceId!,

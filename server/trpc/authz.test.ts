@@ -627,6 +627,8 @@ describe('gates on the server (domain/orgs/gating.ts SCREEN_GATES)', () => {
       'b2cInstances.list',
       'b2cInstances.get',
       'b2cAPIClients.getOrCreate',
+      'b2cAPIClients.setup',
+      'b2cAPIClients.paste',
       'b2cAPIClients.verify',
       'members.list',
       'members.remove',

@@ -229,14 +229,21 @@ async function main(): Promise<void> {
     () => void ai.stop(),
   );
   const key = randomBytes(32);
+  const secrets = createSecrets(key);
   const services = createServices({
     db,
     b2c: createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1 }),
-    secrets: createSecrets(key),
+    secrets,
   });
 
   log('setting up: an agent env, a review env and a monitoring env');
-  const agentsEnv = await linkedOrgOnSimulator({ db, services, simulator: b2c, host: HOST_AGENTS });
+  const agentsEnv = await linkedOrgOnSimulator({
+    db,
+    services,
+    secrets,
+    simulator: b2c,
+    host: HOST_AGENTS,
+  });
   const { orgId, userId } = agentsEnv;
   {
     const clients = await services.b2cInstances.clientsForEnv(orgId, agentsEnv.envId);

@@ -12,7 +12,7 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { E2E_SUPERUSER } from './support/first-day';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
 
-/** Signs in through the app's login screen as someone the development IdP types in, not picks. */
+/** Signs in through the app's login screen as someone typed in on the sign-in page, not picked. */
 async function signInAsSomeoneNew(page: Page, email: string, path: string) {
   await page.goto(path);
   await page.getByRole('button', { name: 'Sign in with Salesforce' }).click();

@@ -1,4 +1,7 @@
-/** Playwright fixtures: fail on any console error or page error, and sign in through the development IdP. */
+/**
+ * Playwright fixtures: fail on any console error or page error, and sign in with Salesforce (the
+ * simulated Account Manager's sign-in page under the e2e server).
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test as base } from '@playwright/test';
 
@@ -37,7 +40,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 
 export { expect };
 
-/** Signs in with the app's own login screen and the development IdP's user picker. */
+/** Signs in with the app's own login screen and the simulated Account Manager's list of people. */
 export async function signIn(page: Page, email: string, path = '/app/') {
   await page.goto(path);
   await page.getByRole('button', { name: 'Sign in with Salesforce' }).click();

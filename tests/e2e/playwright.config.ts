@@ -1,7 +1,8 @@
 /**
  * End-to-end tests against the real server as `npm start` runs it (`node dist/server/main.mjs`, built by
  * `npm run build`): a fresh temp data folder (PGlite,
- * seeded) and free loopback ports per run, the development IdP standing in for Salesforce and Google,
+ * seeded) and free loopback ports per run, the B2C simulator's Account Manager standing in for
+ * Salesforce sign-in and the development IdP for Google,
  * Debian's Chromium. Ports and the folder are chosen once in the runner and inherited by the workers.
  */
 import { mkdtempSync } from 'node:fs';

@@ -1,27 +1,28 @@
 /**
- * Sign-in end to end in Chromium through the development IdP: the documented form post to
- * /api/auth/signin/{provider} (csrfToken + callbackUrl), the IdP's picker, the session, sign-out, and
- * the provider-conflict redirect.
+ * Sign-in end to end in Chromium: Salesforce through the simulated Account Manager (authorization code
+ * with PKCE, ADR 0036), Google through the development IdP; the documented form post to
+ * /api/auth/signin/{provider} (csrfToken + callbackUrl), the session, sign-out, and the
+ * provider-conflict redirect.
  */
 import { expect, test } from './fixtures';
 import { currentSession, pickUser, signOut, startSignIn } from './support/sign-in';
 
 const MAYA = 'maya@beacon.test';
 
-test('signs in with Salesforce through the development IdP, signs out, and a second provider lands on the conflict page', async ({
+test('signs in with Salesforce through Account Manager, signs out, and a second provider lands on the conflict page', async ({
   page,
   baseURL,
 }) => {
   expect(await currentSession(page)).toBeNull();
 
   await startSignIn(page, 'salesforce');
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
-  await expect(
-    page.getByRole('heading', { name: 'Sign in with Salesforce (development)' }),
-  ).toBeVisible();
-  // The demo users are listed by email, the superuser marked.
-  await expect(page.getByRole('button', { name: /ada@beacon\.test.*superuser/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /maya@beacon\.test.*member/ })).toBeVisible();
+  // Account Manager's authorize endpoint, asked for the role scopes with PKCE.
+  const authorize = new URL(page.url());
+  expect(authorize.pathname).toBe('/am/dwsso/oauth2/authorize');
+  expect(authorize.searchParams.get('scope')).toBe('openid mail roles tenantFilter');
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  await expect(page.getByRole('heading', { name: 'Account Manager (simulator)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /maya@beacon\.test/ })).toBeVisible();
   await pickUser(page, MAYA);
 
   await page.waitForURL(`${baseURL}/app/`);
@@ -44,6 +45,9 @@ test('signs in with Salesforce through the development IdP, signs out, and a sec
   await expect(
     page.getByRole('heading', { name: 'Sign in with Google (development)' }),
   ).toBeVisible();
+  // The development IdP lists the demo users by email, the superuser marked.
+  await expect(page.getByRole('button', { name: /ada@beacon\.test.*superuser/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /maya@beacon\.test.*member/ })).toBeVisible();
   await pickUser(page, MAYA);
   await page.waitForURL(/\/app\/auth\/error\?/);
   const landed = new URL(page.url());

@@ -107,7 +107,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'staging');
-    await signInToAccountManager({ db: db(), simulator: sim, login, userId: owner.id });
+    await signInToAccountManager({ db: db(), secrets, simulator: sim, login, userId: owner.id });
     return { caller: api(owner), orgId: org.id, env };
   }
 
@@ -244,7 +244,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'prod');
-    await signInToAccountManager({ db: db(), simulator: sim, userId: owner.id });
+    await signInToAccountManager({ db: db(), secrets, simulator: sim, userId: owner.id });
     const orgId = org.id;
     const caller = api(owner);
     await caller.monitoring.noteCampaign({ campaign: 'aeo' });

@@ -68,11 +68,8 @@ describe('server/main.ts', () => {
     const first = await start({ DATA_DIR });
     expect(first.stdout()).toContain(SEEDED);
 
-    const { appJar, landedAt } = await signInViaDevIdp(
-      first.url,
-      'salesforce',
-      SEED_USERS.maya.email,
-    );
+    // Google: Salesforce is the simulator's Account Manager under `npm start` (ADR 0036).
+    const { appJar, landedAt } = await signInViaDevIdp(first.url, 'google', SEED_USERS.maya.email);
     expect(landedAt).toBe(`${first.url}/app/`);
     const cookie = appJar.header();
     // The CSRF token of the sign-in's cookie, hashed with this process's AUTH_SECRET: only the same

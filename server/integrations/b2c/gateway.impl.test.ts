@@ -85,6 +85,8 @@ describe('B2C gateway', () => {
       ).resolves.toEqual({
         status: 'error',
         message: VERIFY_MESSAGES.badCredentials(creds.clientId),
+        // What lets the service tell a client not active yet from a wrong one.
+        reason: 'bad-credentials',
       });
     }
   });

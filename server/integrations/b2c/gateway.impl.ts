@@ -299,7 +299,11 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
         return await probe(target, clients, capability);
       } catch (error) {
         if (error instanceof B2CAuthError) {
-          return { status: 'error', message: VERIFY_MESSAGES.badCredentials(creds.clientId) };
+          return {
+            status: 'error',
+            message: VERIFY_MESSAGES.badCredentials(creds.clientId),
+            reason: 'bad-credentials',
+          };
         }
         const block = error instanceof B2CPermissionError ? VERIFIED_APIS[error.call.api] : null;
         if (error instanceof B2CPermissionError && block) {

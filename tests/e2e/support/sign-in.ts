@@ -1,13 +1,14 @@
 /**
  * Sign-in for end-to-end tests: Auth.js's form post to /api/auth/signin/{provider} (csrfToken +
- * callbackUrl) from a page at the app's origin, then the development IdP's picker. Independent of the
- * app's login screen, so any spec can start signed in.
+ * callbackUrl) from a page at the app's origin, then the sign-in page: the simulated Account
+ * Manager's for Salesforce, the development IdP's picker for Google. Independent of the app's login
+ * screen, so any spec can start signed in.
  */
 import { expect, type Page } from '@playwright/test';
 
 export type Provider = 'salesforce' | 'google';
 
-/** Submits the sign-in form; the browser ends on the development IdP's picker. */
+/** Submits the sign-in form; the browser ends on the provider's development sign-in page. */
 export async function startSignIn(page: Page, provider: Provider, callbackUrl = '/app/') {
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
@@ -24,10 +25,12 @@ export async function startSignIn(page: Page, provider: Provider, callbackUrl = 
   );
   await page.goto('/__e2e/sign-in');
   await page.getByRole('button', { name: `Sign in with ${provider}` }).click();
-  await expect(page.getByRole('heading', { name: /\(development\)$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /\(development\)$|^Account Manager \(simulator\)$/ }),
+  ).toBeVisible();
 }
 
-/** Picks a demo user on the development IdP's page. */
+/** Picks a demo user on the sign-in page (they are listed by e-mail address on both). */
 export async function pickUser(page: Page, email: string) {
   await page.getByRole('button', { name: new RegExp(email.replace(/[.]/g, '\\.')) }).click();
 }
