@@ -10,10 +10,7 @@ import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances
 import type { B2CSimulator } from '~/mock-server/b2c';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
-import {
-  ACCOUNT_MANAGER_PROVIDER,
-  accountManagerTokenContext,
-} from './auth/account-manager-token';
+import { ACCOUNT_MANAGER_PROVIDER, accountManagerTokenContext } from './auth/account-manager-token';
 import type { Db } from './db/client';
 import { accounts, b2cInstances, envs, orgs, users } from './db/schema';
 import type { Secrets } from './secrets';
