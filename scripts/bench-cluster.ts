@@ -171,7 +171,6 @@ async function main(): Promise<void> {
           BEACON_SECRET_KEY: key.toString('base64'),
           SALESFORCE_CLIENT_ID: 'bench',
           SALESFORCE_CLIENT_SECRET: 'bench',
-          SALESFORCE_ISSUER: 'http://127.0.0.1:9',
           B2C_SIMULATOR_URL: 'http://127.0.0.1:9',
           AI_SIMULATOR_URL: 'http://127.0.0.1:9',
           JOB_WORKERS: 'false',

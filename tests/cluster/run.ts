@@ -348,7 +348,6 @@ async function main(): Promise<void> {
     // Sessions are written straight into the table; the provider is never reached.
     SALESFORCE_CLIENT_ID: 'cluster-test',
     SALESFORCE_CLIENT_SECRET: 'cluster-test',
-    SALESFORCE_ISSUER: 'http://127.0.0.1:9',
     GOOGLE_CLIENT_ID: 'cluster-test',
     GOOGLE_CLIENT_SECRET: 'cluster-test',
     B2C_SIMULATOR_URL: b2c.url,
