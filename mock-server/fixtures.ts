@@ -1,5 +1,5 @@
 /** Named, typed fixture data for mocks: the same cast of users, orgs and envs the seed uses. */
-import type { B2CInstance } from '~/domain/instances/entities';
+import type { B2CInstance, OrganizationStep } from '~/domain/instances/entities';
 import type { Env, Org } from '~/domain/orgs/entities';
 import type { Prompt } from '~/domain/prompts/entities';
 import type { Session, SessionUser } from '~/domain/shared/session';
@@ -32,6 +32,50 @@ export const orgs = {
   globex: { id: 'org_globex', slug: 'globex', name: 'Globex Goods', verified: false },
   initech: { id: 'org_initech', slug: 'initech', name: 'Initech', verified: true },
 } satisfies Record<string, Org>;
+
+/** Acme's Account Manager organization (the simulator's id). */
+export const AM_ORGANIZATION = {
+  id: 'a1c3e5f7-2b4d-4c6e-8a0b-1c2d3e4f5a6b',
+  name: 'Acme Outfitters',
+  realms: ['zzte'],
+} as const;
+
+const ALLOWED_HOST_SUFFIXES = ['.commercecloud.salesforce.com', '.demandware.net'];
+
+/** The select-organization step's answers (b2cInstances.organizationStep). */
+export const organizationSteps = {
+  /** Linked to Acme's organization: the instances show. */
+  linked: {
+    linked: {
+      id: AM_ORGANIZATION.id,
+      name: AM_ORGANIZATION.name,
+      realms: [...AM_ORGANIZATION.realms],
+    },
+    signIn: 'ok',
+    choices: [],
+    listable: false,
+    allowedHostSuffixes: ALLOWED_HOST_SUFFIXES,
+  },
+  /** Not linked; Maya (API Administrator) may not read the organization's name or realms. */
+  unlinkedIdsOnly: {
+    linked: null,
+    signIn: 'ok',
+    choices: [{ id: AM_ORGANIZATION.id, name: null, realms: null }],
+    listable: false,
+    allowedHostSuffixes: ALLOWED_HOST_SUFFIXES,
+  },
+  /** Not linked; an Account Administrator sees names and realms. */
+  unlinkedListable: {
+    linked: null,
+    signIn: 'ok',
+    choices: [
+      { id: AM_ORGANIZATION.id, name: AM_ORGANIZATION.name, realms: [...AM_ORGANIZATION.realms] },
+      { id: 'c3e5a7b9-4d6f-4e8a-8c2d-3e4f5a6b7c8d', name: 'Acme Outfitters EU', realms: ['abcd'] },
+    ],
+    listable: true,
+    allowedHostSuffixes: ALLOWED_HOST_SUFFIXES,
+  },
+} satisfies Record<string, OrganizationStep>;
 
 export const instances = {
   onboarded: {

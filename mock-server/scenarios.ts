@@ -1,10 +1,10 @@
 /** Named tRPC scenarios shared by stories and tests; compose with mergeScenarios to change one procedure. */
-import type { B2CInstance } from '~/domain/instances/entities';
+import type { B2CInstance, OrganizationStep } from '~/domain/instances/entities';
 import type { Env, Org, OrgOverview } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { NO_RESULTS } from '~/domain/monitoring/runs';
 import { aiBudgets } from './ai-budget';
-import { envs, orgList, orgOverviews, orgs } from './fixtures';
+import { envs, orgList, orgOverviews, organizationSteps, orgs } from './fixtures';
 import { domainError, type TrpcScenario } from './trpc/scenario';
 
 /** A signed-in user at {org}/{env}: the context loads, menus answer when opened. */
@@ -26,8 +26,15 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
 export const envWithoutInstance: Env = { ...envs.prod, b2cInstance: null };
 
 /** Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`. */
-export function atOnboarding(instances: B2CInstance[]): TrpcScenario {
-  return { ...atEnv(orgs.acme, envWithoutInstance), 'b2cInstances.sync': instances };
+export function atOnboarding(
+  instances: B2CInstance[],
+  organization: OrganizationStep = organizationSteps.linked,
+): TrpcScenario {
+  return {
+    ...atEnv(orgs.acme, envWithoutInstance),
+    'b2cInstances.organizationStep': organization,
+    'b2cInstances.sync': instances,
+  };
 }
 
 /**

@@ -16,6 +16,9 @@ export function fakeB2CGateway(): B2CGateway {
   const unused = () => Promise.reject(new Error('not used by the bench'));
   return {
     instanceBaseUrl: (host: string) => `https://${host}`,
+    allowedHostSuffixes: [],
+    isAllowedHost: () => false,
+    personOrganizations: unused,
     listInstances: unused,
     ensureApiClient: unused,
     verify: unused,

@@ -191,6 +191,9 @@ export async function createB2C(
   return {
     gateway: {
       instanceBaseUrl: (host) => `https://${host}`,
+      allowedHostSuffixes: [],
+      isAllowedHost: () => false,
+      personOrganizations: async () => Promise.reject(unavailable()),
       listInstances: async () => Promise.reject(unavailable()),
       ensureApiClient: async () => Promise.reject(unavailable()),
       verify: async () => ({ status: 'error', message: unavailable().message }),

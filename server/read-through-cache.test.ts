@@ -8,6 +8,7 @@ import {
   domainError,
   makeOrg,
   makeUser,
+  linkedToAccountManager,
   signedInToAccountManager,
   testServices,
   uniq,
@@ -244,6 +245,8 @@ describeEachDriver('services never serve cached org/env data after a change', (g
     const user = await makeUser(db());
     const org = await makeOrg(db(), { members: [{ user, role: 'owner' }] });
     await addEnv(db(), org.id, 'prod');
+    await linkedToAccountManager(db(), org.id);
+    await signedInToAccountManager(db(), harness.secrets, user.id);
     return { ...harness, user, org };
   }
 
@@ -328,7 +331,7 @@ describeEachDriver('services never serve cached org/env data after a change', (g
         tenantType: 'sandbox',
       },
     ];
-    await services.b2cInstances.sync(org.id);
+    await services.b2cInstances.sync(org.id, user.id);
     expect((await summary())?.instanceId).toBe('renamed_001');
     expect(
       (await services.orgs.getContext(user, org.slug, 'linked')).env.b2cInstance?.instanceId,
@@ -336,7 +339,7 @@ describeEachDriver('services never serve cached org/env data after a change', (g
   });
 
   it('b2cInstances.verifyOnboarded → envs.list and getContext show the onboarded instance', async () => {
-    const { services, state, secrets, user, org } = await memberOrg();
+    const { services, state, user, org } = await memberOrg();
     state.instances = [
       {
         externalInstanceId: uniq('ext'),
@@ -345,11 +348,10 @@ describeEachDriver('services never serve cached org/env data after a change', (g
         tenantType: 'sandbox',
       },
     ];
-    const [instance] = await services.b2cInstances.sync(org.id);
+    const [instance] = await services.b2cInstances.sync(org.id, user.id);
     const prod = (await services.envs.list(org.id)).find((e) => e.slug === 'prod')!;
     expect(prod.b2cInstance).toBeNull();
     expect((await services.orgs.getContext(user, org.slug, 'prod')).env.b2cInstance).toBeNull();
-    await signedInToAccountManager(db(), secrets, user.id);
     await services.b2cAPIClients.getOrCreate(org.id, user.id);
     for (const c of ['ocapi-data', 'ocapi-shop', 'webdav'] as const) {
       await services.b2cAPIClients.verify(org.id, instance!.id, c);

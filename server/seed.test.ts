@@ -8,7 +8,7 @@ import { createSecrets } from './secrets';
 import { seed } from './seed';
 import { SEED_API_CLIENT, SEED_ENVS, SEED_INSTANCES, SEED_ORGS, SEED_USERS } from './seed-data';
 import { createServices } from './services';
-import { fakeGateway } from './test-support';
+import { fakeGateway, linkedToAccountManager, signedInToAccountManager } from './test-support';
 
 const secrets = createSecrets(randomBytes(32));
 
@@ -132,7 +132,10 @@ describeEachDriver('seed', (get) => {
         tenantType: 'sandbox',
       },
     ];
-    const synced = await s.b2cInstances.sync(SEED_ORGS.acme.id);
+    // Maya links Acme to its Account Manager organization and lists with her sign-in.
+    await linkedToAccountManager(db(), SEED_ORGS.acme.id);
+    await signedInToAccountManager(db(), secrets, SEED_USERS.maya.id);
+    const synced = await s.b2cInstances.sync(SEED_ORGS.acme.id, SEED_USERS.maya.id);
     expect(synced).toHaveLength(1);
     expect(synced[0]).toMatchObject({
       id: SEED_INSTANCES.acmeProd.id,

@@ -89,7 +89,7 @@ export interface ReadServices {
   landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes'>;
   monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
   analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
-  b2cInstances: Pick<B2CInstancesService, 'list' | 'get'>;
+  b2cInstances: Pick<B2CInstancesService, 'list' | 'get' | 'organizationStep'>;
   b2cAPIClients: Pick<B2CAPIClientsService, 'setup'>;
   system: Pick<SystemService, 'status' | 'databaseReady'>;
   jobs: Pick<JobRunsService, 'get' | 'watch'>;

@@ -1,5 +1,6 @@
 /** Test helpers for the services: a controllable fake B2C gateway, users and orgs with unique names. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
@@ -26,9 +27,18 @@ export function fakeGateway() {
     instances: [] as DiscoveredInstance[],
     apiClient: { clientId: 'client-1', secret: 'secret-1' } as ApiClientCredentials,
     clients: null as B2CInstanceClients | null,
+    organizations: [] as Awaited<ReturnType<B2CGateway['personOrganizations']>>['organizations'],
+    listable: true,
   };
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
+    allowedHostSuffixes: ['.commercecloud.salesforce.com', '.demandware.net'],
+    isAllowedHost: (host: string) =>
+      /\.(commercecloud\.salesforce\.com|demandware\.net)$/.test(host),
+    personOrganizations: vi.fn<B2CGateway['personOrganizations']>(async () => ({
+      organizations: state.organizations,
+      listable: state.listable,
+    })),
     listInstances: vi.fn<B2CGateway['listInstances']>(async () => state.instances),
     ensureApiClient: vi.fn<B2CGateway['ensureApiClient']>(async () => state.apiClient),
     verify: vi.fn<B2CGateway['verify']>(async () => ({ status: 'ok' as const })),
@@ -52,6 +62,14 @@ export function testServices(db: Db, options: { now?: () => Date; cache?: CacheO
  * Keeps an Account Manager token on the user's Salesforce account, as their Salesforce sign-in does
  * (valid for `expiresInSeconds`).
  */
+/** Links the org to an Account Manager organization with `realms`, as onboarding's first choice does. */
+export async function linkedToAccountManager(db: Db, orgId: string, realms = ['zzte']) {
+  await db
+    .update(orgs)
+    .set({ amOrganizationId: `am-org-${orgId}`, amOrganizationName: null, amRealms: realms })
+    .where(eq(orgs.id, orgId));
+}
+
 export async function signedInToAccountManager(
   db: Db,
   secrets: Secrets,

@@ -10,9 +10,13 @@ export const b2cInstanceSchema = z.object({
   id: z.string(),
   instanceId: z.string(),
   externalInstanceId: z.string(),
-  host: z.string(),
+  /**
+   * Null for a tenant Account Manager lists without one (production, staging, development) until
+   * someone gives it (`b2cInstances.setHost`); such an instance cannot be chosen yet.
+   */
+  host: z.nullable(z.string()),
   /** Where this instance's Business Manager and APIs are reached: https://{host}, or the simulator in development. */
-  baseUrl: z.string(),
+  baseUrl: z.nullable(z.string()),
   tenantType: tenantTypeSchema,
   apiClient: z.nullable(z.object({ clientId: z.string() })),
   ocapiDataSettingsVerified: z.boolean(),
@@ -58,3 +62,30 @@ export const apiClientSetupSchema = z.object({
 });
 export type ApiClientSetup = z.infer<typeof apiClientSetupSchema>;
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/** The customer's Account Manager organization an org onboards from. */
+export const accountManagerOrganizationSchema = z.object({
+  id: z.string(),
+  /** Null where the person's roles could not read it (only Account Administrators may). */
+  name: z.nullable(z.string()),
+  /** Realm ids ("zzte"); null where they could not be read, so the person types them. */
+  realms: z.nullable(z.array(z.string())),
+});
+export type AccountManagerOrganization = z.infer<typeof accountManagerOrganizationSchema>;
+
+/**
+ * The select-organization step: the linked organization, or the ones the signed-in person belongs to
+ * (`choices`, from their Account Manager sign-in), with `listable` false when their roles cannot read
+ * the organizations' names and realms, and `signIn: 'needed'` without a live Account Manager sign-in.
+ */
+export const organizationStepSchema = z.object({
+  linked: z.nullable(
+    z.object({ id: z.string(), name: z.nullable(z.string()), realms: z.array(z.string()) }),
+  ),
+  signIn: z.enum(['ok', 'needed']),
+  choices: z.array(accountManagerOrganizationSchema),
+  listable: z.boolean(),
+  /** Host name endings a typed instance host must have, e.g. ".demandware.net". */
+  allowedHostSuffixes: z.array(z.string()),
+});
+export type OrganizationStep = z.infer<typeof organizationStepSchema>;

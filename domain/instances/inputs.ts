@@ -36,3 +36,55 @@ export const verifyOnboardedInput = z.object({
   envId: idSchema,
   b2cInstanceId: idSchema,
 });
+
+/** Account Manager organization ids are UUIDs; realm ids four letters or digits ("zzte"). */
+export const AM_ORGANIZATION_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+export const REALM_ID_PATTERN = /^[a-z0-9]{4}$/;
+
+export const linkOrganizationInput = z.object({
+  orgId: idSchema,
+  amOrganizationId: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter the Account Manager organization ID.'),
+      z.regex(
+        AM_ORGANIZATION_ID_PATTERN,
+        'An Account Manager organization ID has letters, digits and dashes only (at most 64).',
+      ),
+    ),
+  /** Needed only where the person's roles cannot read the organization's realms. */
+  realms: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.toLowerCase(),
+            z.regex(REALM_ID_PATTERN, 'A realm ID is four letters or digits, such as zzte.'),
+          ),
+      )
+      .check(z.maxLength(50, 'At most 50 realms.')),
+  ),
+});
+
+/** A host name as typed: letters, digits, dots and dashes, at least one dot, at most 253. */
+export const HOST_NAME_PATTERN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+export const setInstanceHostInput = z.object({
+  orgId: idSchema,
+  b2cInstanceId: idSchema,
+  host: z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'Enter the instance host name.'),
+      z.regex(
+        HOST_NAME_PATTERN,
+        'Enter a host name only, such as production-eu01-acme.demandware.net (no https://, no path).',
+      ),
+    ),
+});

@@ -26,6 +26,28 @@ export const INSTANCE_MESSAGES = {
   apiClientPasted: 'API client saved. Beacon keeps its secret encrypted and never shows it again.',
   apiClientActivating:
     'Salesforce does not accept the new API client yet: a new client can take a few minutes to work. Beacon tries again on its own.',
+  organizationIntro:
+    'Choose the Account Manager organization of your B2C Commerce account. Beacon lists the instances of its realms and creates its API client there.',
+  noOrganization:
+    "Your Account Manager user belongs to no organization. Ask your Account Manager administrator to add you to your company's organization.",
+  realmsHint:
+    'The first part of an instance name, such as zzte in zzte_prd. Separate several with commas.',
+  hostIntro: (suffixes: readonly string[]) =>
+    `Account Manager does not name the host of production, staging and development instances. Enter it as you reach Business Manager: it ends in ${suffixes.join(' or ')}.`,
+  organizationNotLinked:
+    'Choose the Account Manager organization of your B2C Commerce account before listing its instances.',
+  organizationNotYours:
+    'Your Account Manager user does not belong to that organization. Choose one of yours, or sign in with Salesforce as a user of it.',
+  organizationSignInNeeded:
+    'Choosing the Account Manager organization needs your Salesforce Account Manager sign-in. Sign out, sign in with Salesforce and try again.',
+  realmsNeeded:
+    "Your Account Manager roles cannot read this organization's realms. Enter its realm IDs (the first part of an instance name, such as zzte in zzte_prd).",
+  instancesSignInNeeded:
+    'Listing your instances needs your Salesforce Account Manager sign-in. Sign out, sign in with Salesforce and try again.',
+  hostNotAllowed: (suffixes: readonly string[]) =>
+    `Beacon only connects to Salesforce B2C Commerce hosts: the host name must end in ${suffixes.join(' or ')}.`,
+  hostNeeded: "Enter this instance's host name before choosing it.",
+  hostFixedOnceOnboarded: 'This instance is linked to an environment: its host name cannot change.',
 } as const;
 
 /** Reasons of instance errors: Beacon's own, and the B2C client's error names it passes on. */
@@ -37,6 +59,12 @@ export const INSTANCE_ERROR_REASONS = [
   'api-client-create-failed',
   'account-manager-sign-in-needed',
   'api-client-no-role',
+  'organization-not-linked',
+  'organization-not-yours',
+  'realms-needed',
+  'host-not-allowed',
+  'host-needed',
+  'host-fixed',
   'B2CAuthError',
   'B2CPermissionError',
   'B2CNotFoundError',

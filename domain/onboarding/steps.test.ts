@@ -41,6 +41,11 @@ describe('onboardingStateOf', () => {
     expect(onboardingStateOf(undefined)).toEqual(EMPTY_ONBOARDING_STATE);
   });
 
+  it('is empty for an instance with no host yet: it cannot be chosen', () => {
+    expect(onboardingStateOf({ ...instance, host: null })).toEqual(EMPTY_ONBOARDING_STATE);
+    expect(onboardingStateOf({ ...instance, host: 'a.demandware.net' })).toEqual(doneThrough(1));
+  });
+
   it('reads the API client and the three verified flags from the instance', () => {
     expect(onboardingStateOf(instance)).toEqual({ ...doneThrough(1) });
     expect(

@@ -34,11 +34,15 @@ export function isConfigureStep(step: OnboardingStep): step is ConfigureStep {
   return step in CONFIGURE_STEP_CAPABILITY;
 }
 
-type InstanceFlags = Pick<B2CInstance, 'apiClient' | VerifiedFlag>;
+type InstanceFlags = Pick<B2CInstance, 'apiClient' | VerifiedFlag> &
+  Partial<Pick<B2CInstance, 'host'>>;
 
-/** The state for a chosen instance, or the empty state when none is chosen. */
+/**
+ * The state for a chosen instance, or the empty state when none is chosen. An instance with no host
+ * yet cannot be chosen: nothing past the first step can reach it.
+ */
 export function onboardingStateOf(instance: InstanceFlags | null | undefined): OnboardingState {
-  if (!instance) return EMPTY_ONBOARDING_STATE;
+  if (!instance || instance.host === null) return EMPTY_ONBOARDING_STATE;
   return {
     instanceChosen: true,
     apiClientExists: instance.apiClient !== null,

@@ -98,8 +98,10 @@ export { SIM_ADMIN_CLIENT, type SimApiClient } from './account-manager';
 
 /**
  * How Beacon's gateway reaches a simulator at `url` playing `instances`. Account Manager names no host
- * for a development, staging or production tenant, so their hosts are configuration here
- * (`instanceHosts`); sandboxes' hosts come from the sandbox API.
+ * for a development, staging or production tenant: the development and staging tenants' hosts are
+ * configuration here (`instanceHosts`), so the demo's historical ids keep working; production is left
+ * out, so it asks for its host in onboarding as every tenant does in a real deployment. Sandboxes'
+ * hosts come from the sandbox API.
  */
 export function simulatorGatewayConfig(
   url: string,
@@ -114,7 +116,7 @@ export function simulatorGatewayConfig(
     instanceBaseUrl: `${url}/hosts/{host}`,
     instanceHosts: Object.fromEntries(
       instances
-        .filter((i) => i.tenantType !== 'sandbox')
+        .filter((i) => i.tenantType !== 'sandbox' && i.tenantType !== 'production')
         .map((i) => [`${i.realm}_${i.instance}`, i.hostname.toLowerCase()]),
     ),
   };

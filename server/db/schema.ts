@@ -119,6 +119,16 @@ export const orgs = pgTable('orgs', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   verified: boolean('verified').notNull().default(false),
+  /**
+   * The customer's Account Manager organization this org onboards from (chosen in onboarding): its
+   * id, its name where the person's roles could read it, and the realms whose tenants are offered.
+   */
+  amOrganizationId: text('am_organization_id'),
+  amOrganizationName: text('am_organization_name'),
+  amRealms: text('am_realms')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
@@ -149,7 +159,8 @@ export const b2cInstances = pgTable(
       .references(() => orgs.id, { onDelete: 'cascade' }),
     instanceId: text('instance_id').notNull(),
     externalInstanceId: text('external_instance_id').notNull(),
-    host: text('host').notNull(),
+    /** Null until someone gives it: Account Manager names no host for production, staging, development. */
+    host: text('host'),
     tenantType: text('tenant_type', { enum: TENANT_TYPES }).notNull(),
     ocapiDataSettingsVerified: boolean('ocapi_data_settings_verified').notNull().default(false),
     ocapiShopSettingsVerified: boolean('ocapi_shop_settings_verified').notNull().default(false),

@@ -5,6 +5,17 @@ import { type AuthzSamples } from '~/server/trpc/authz-sample';
 export const authzSamples: AuthzSamples = {
   'b2cInstances.sync': { input: (f) => ({ orgId: f.acme }) },
   'b2cInstances.list': { input: (f) => ({ orgId: f.acme }) },
+  'b2cInstances.organizationStep': { input: (f) => ({ orgId: f.acme }) },
+  'b2cInstances.linkOrganization': {
+    input: (f) => ({ orgId: f.acme, amOrganizationId: 'a1c3e5f7-2b4d-4c6e-8a0b-1c2d3e4f5a6b' }),
+  },
+  'b2cInstances.setHost': {
+    input: (f) => ({
+      orgId: f.acme,
+      b2cInstanceId: SEED_INSTANCES.acmeProd.id,
+      host: 'zzte-001.dx.commercecloud.salesforce.com',
+    }),
+  },
   'b2cInstances.get': {
     input: (f) => ({ orgId: f.acme, b2cInstanceId: SEED_INSTANCES.acmeProd.id }),
   },

@@ -1,6 +1,8 @@
 import {
   b2cInstanceInput,
+  linkOrganizationInput,
   pasteApiClientInput,
+  setInstanceHostInput,
   verifyCapabilityInput,
   verifyOnboardedInput,
 } from '~/domain/instances/inputs';
@@ -15,7 +17,25 @@ export const b2cInstancesRouter = createTRPCRouter({
   /** Refreshes the org's copy of Account Manager's instance list: a write, so a mutation. */
   sync: orgScreenProcedure('onboarding')
     .meta({ limit: 'instance' })
-    .mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId)),
+    .mutation(({ ctx, input }) => ctx.services.b2cInstances.sync(input.orgId, ctx.user.id)),
+  /** The select-organization step; reads Account Manager with the person's sign-in, writes nothing. */
+  organizationStep: orgScreenQuery('onboarding').query(({ ctx, input }) =>
+    ctx.services.b2cInstances.organizationStep(input.orgId, ctx.user.id),
+  ),
+  linkOrganization: orgScreenProcedure('onboarding')
+    .meta({ limit: 'instance' })
+    .input(linkOrganizationInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.b2cInstances.linkOrganization(input.orgId, ctx.user.id, {
+        amOrganizationId: input.amOrganizationId,
+        realms: input.realms,
+      }),
+    ),
+  setHost: orgScreenProcedure('onboarding')
+    .input(setInstanceHostInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.b2cInstances.setHost(input.orgId, input.b2cInstanceId, input.host),
+    ),
   list: orgScreenQuery('onboarding').query(({ ctx, input }) =>
     ctx.services.b2cInstances.list(input.orgId),
   ),

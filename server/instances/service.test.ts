@@ -12,6 +12,7 @@ import {
   domainError,
   makeOrg,
   makeUser,
+  linkedToAccountManager,
   signedInToAccountManager,
   testServices,
   uniq,
@@ -40,15 +41,19 @@ describeEachDriver('b2c services', (get) => {
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }] });
     const env = await addEnv(db(), org.id, 'prod');
     const amToken = await signedInToAccountManager(db(), harness.secrets, owner.id);
+    await linkedToAccountManager(db(), org.id);
     harness.state.instances = [discovered(2), discovered(1)];
-    const instances = await harness.services.b2cInstances.sync(org.id);
+    const instances = await harness.services.b2cInstances.sync(org.id, owner.id);
     return { ...harness, owner, org, env, instances, amToken };
   }
 
   describe('b2cInstances', () => {
     it('sync: upserts what the gateway lists and returns the org’s instances', async () => {
-      const { services, state, gateway, org, instances } = await onboardingOrg();
-      expect(gateway.listInstances).toHaveBeenCalledWith({ orgId: org.id });
+      const { services, state, gateway, org, owner, instances, amToken } = await onboardingOrg();
+      expect(gateway.listInstances).toHaveBeenCalledWith({
+        accountManagerToken: amToken,
+        realms: ['zzte'],
+      });
       expect(instances.map((i) => i.instanceId)).toEqual(['zzte_001', 'zzte_002']);
       expect(instances[0]).toEqual({
         id: expect.any(String),
@@ -70,7 +75,7 @@ describeEachDriver('b2c services', (get) => {
         .set({ ocapiDataSettingsVerified: true })
         .where(eq(b2cInstances.id, instances[0]!.id));
       state.instances = [discovered(1, { host: 'new-host.example.test', tenantType: 'staging' })];
-      const again = await services.b2cInstances.sync(org.id);
+      const again = await services.b2cInstances.sync(org.id, owner.id);
       expect(again.map((i) => i.id)).toEqual(instances.map((i) => i.id));
       expect(again[0]).toMatchObject({
         host: 'new-host.example.test',
@@ -80,10 +85,11 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('sync: the same external instance in two orgs makes two rows; each org sees its own', async () => {
-      const { services, state, org } = await onboardingOrg();
+      const { services, state, org, owner } = await onboardingOrg();
       const other = await makeOrg(db());
+      await linkedToAccountManager(db(), other.id);
       state.instances = [discovered(1)];
-      const theirs = await services.b2cInstances.sync(other.id);
+      const theirs = await services.b2cInstances.sync(other.id, owner.id);
       expect(theirs).toHaveLength(1);
       const mine = await services.b2cInstances.list(org.id);
       expect(mine).toHaveLength(2);
@@ -91,9 +97,9 @@ describeEachDriver('b2c services', (get) => {
     });
 
     it('sync: a gateway failure is UNAVAILABLE with an actionable message; list still answers', async () => {
-      const { services, gateway, org } = await onboardingOrg();
+      const { services, gateway, org, owner } = await onboardingOrg();
       gateway.listInstances.mockRejectedValueOnce(new Error('ECONNREFUSED'));
-      const error = await domainError(services.b2cInstances.sync(org.id));
+      const error = await domainError(services.b2cInstances.sync(org.id, owner.id));
       expect(error).toMatchObject({ kind: 'UNAVAILABLE', reason: 'b2c-unavailable' });
       expect(error.message).toBe(INSTANCE_MESSAGES.b2cUnavailable);
       expect(await services.b2cInstances.list(org.id)).toHaveLength(2);
@@ -128,8 +134,10 @@ describeEachDriver('b2c services', (get) => {
       const { services, gateway, state, secrets, org, owner, amToken } = await onboardingOrg();
       state.apiClient = { clientId: 'abc-client', secret: 'top-secret-value' };
       const created = await services.b2cAPIClients.getOrCreate(org.id, owner.id);
+      // In the org's linked Account Manager organization.
       expect(gateway.ensureApiClient).toHaveBeenCalledWith({
         orgId: org.id,
+        amOrganizationId: `am-org-${org.id}`,
         accountManagerToken: amToken,
       });
       expect(created).toEqual({ clientId: 'abc-client', name: API_CLIENT_NAME });

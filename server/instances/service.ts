@@ -10,12 +10,13 @@ import type {
   ApiClient,
   ApiClientSetup,
   B2CInstance,
+  OrganizationStep,
   VerifyResult,
 } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError, type ErrorReason } from '~/domain/shared/errors';
 import type { Db, DbOrTx } from '~/server/db/client';
-import { b2cApiClients, b2cInstances, envs } from '~/server/db/schema';
+import { b2cApiClients, b2cInstances, envs, orgs } from '~/server/db/schema';
 import {
   accountManagerAccessToken,
   accountManagerTokenRoles,
@@ -75,7 +76,7 @@ async function callGateway<T>(
     return await call();
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError('UNAVAILABLE', message, reason);
+    throw Object.assign(new DomainError('UNAVAILABLE', message, reason), { cause: error });
   }
 }
 
@@ -112,7 +113,27 @@ export class B2CVerifyError extends DomainError {
 }
 
 export interface B2CInstancesService {
-  sync(orgId: string): Promise<B2CInstance[]>;
+  /**
+   * The select-organization step: the org's linked Account Manager organization, or the ones
+   * `userId`'s Account Manager sign-in belongs to. Reads only.
+   */
+  organizationStep(orgId: string, userId: string): Promise<OrganizationStep>;
+  /**
+   * Links the org to one of `userId`'s Account Manager organizations, with its name and realms where
+   * their roles can read them, else the realms they typed. Instances are listed from these realms.
+   */
+  linkOrganization(
+    orgId: string,
+    userId: string,
+    choice: { amOrganizationId: string; realms?: string[] | undefined },
+  ): Promise<OrganizationStep['linked']>;
+  /**
+   * Refreshes the org's copy of its tenants with `userId`'s Account Manager sign-in: the linked
+   * organization's realms only.
+   */
+  sync(orgId: string, userId: string): Promise<B2CInstance[]>;
+  /** The host name of a tenant Account Manager lists without one; refused outside the allowlist. */
+  setHost(orgId: string, b2cInstanceId: string, host: string): Promise<B2CInstance>;
   list(orgId: string): Promise<B2CInstance[]>;
   get(orgId: string, b2cInstanceId: string): Promise<B2CInstance>;
   verifyOnboarded(orgId: string, envId: string, b2cInstanceId: string): Promise<VerifyResult>;
@@ -150,7 +171,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
 } {
   const toInstance = ({ clientId, ...row }: InstanceRowWithoutUrl): B2CInstance => ({
     ...row,
-    baseUrl: b2c.instanceBaseUrl(row.host),
+    baseUrl: row.host === null ? null : b2c.instanceBaseUrl(row.host),
     apiClient: clientId ? { clientId } : null,
   });
 
@@ -199,7 +220,12 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
    * B2C), so a row created before its external id was known (the seed, an import) is adopted, not doubled.
    */
   async function upsertDiscovered(orgId: string, found: DiscoveredInstance): Promise<void> {
-    const fields = { instanceId: found.instanceId, host: found.host, tenantType: found.tenantType };
+    // A tenant listed without a host keeps the one a person gave it.
+    const fields = {
+      instanceId: found.instanceId,
+      tenantType: found.tenantType,
+      ...(found.host === null ? {} : { host: found.host }),
+    };
     const byExternal = await db
       .update(b2cInstances)
       .set(fields)
@@ -226,7 +252,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     }
     await db
       .insert(b2cInstances)
-      .values({ orgId, externalInstanceId: found.externalInstanceId, ...fields })
+      .values({ orgId, externalInstanceId: found.externalInstanceId, host: found.host, ...fields })
       .onConflictDoUpdate({
         target: [b2cInstances.orgId, b2cInstances.externalInstanceId],
         set: fields,
@@ -252,6 +278,35 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
     }
   }
 
+  async function requireLinkRow(orgId: string) {
+    await requireOrg(db, orgId);
+    const [row] = await db
+      .select({
+        id: orgs.amOrganizationId,
+        name: orgs.amOrganizationName,
+        realms: orgs.amRealms,
+      })
+      .from(orgs)
+      .where(eq(orgs.id, orgId));
+    if (!row) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.instanceNotFound);
+    return row;
+  }
+
+  const linkOf = (row: { id: string | null; name: string | null; realms: string[] }) =>
+    row.id ? { id: row.id, name: row.name, realms: row.realms } : null;
+
+  /** Account Manager refused the person's token (expired, revoked): they sign in again. */
+  const signInAgainOn401 = (error: unknown): never => {
+    if (error instanceof DomainError && error.cause instanceof B2CAuthError) {
+      throw new DomainError(
+        'FORBIDDEN',
+        INSTANCE_MESSAGES.accountManagerSignInNeeded,
+        'account-manager-sign-in-needed',
+      );
+    }
+    throw error;
+  };
+
   async function findApiClient(orgId: string, on: DbOrTx = db) {
     const [row] = await on.select().from(b2cApiClients).where(eq(b2cApiClients.orgId, orgId));
     return row ?? null;
@@ -259,19 +314,124 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
 
   return {
     b2cInstances: {
-      async sync(orgId) {
-        await requireOrg(db, orgId);
-        const discovered = await callGateway(
-          () => b2c.listInstances({ orgId }),
+      async organizationStep(orgId, userId): Promise<OrganizationStep> {
+        const org = await requireLinkRow(orgId);
+        const base = {
+          linked: linkOf(org),
+          allowedHostSuffixes: [...b2c.allowedHostSuffixes],
+        };
+        const token = await accountManagerAccessToken(db, secrets, userId);
+        if (!token) return { ...base, signIn: 'needed', choices: [], listable: false };
+        const mine = await callGateway(
+          () => b2c.personOrganizations(token),
           INSTANCE_MESSAGES.b2cUnavailable,
           'b2c-unavailable',
+        ).catch(signInAgainOn401);
+        return { ...base, signIn: 'ok', choices: mine.organizations, listable: mine.listable };
+      },
+
+      async linkOrganization(orgId, userId, choice) {
+        await requireOrg(db, orgId);
+        const token = await accountManagerAccessToken(db, secrets, userId);
+        if (!token) {
+          throw new DomainError(
+            'FORBIDDEN',
+            INSTANCE_MESSAGES.organizationSignInNeeded,
+            'account-manager-sign-in-needed',
+          );
+        }
+        const mine = await callGateway(
+          () => b2c.personOrganizations(token),
+          INSTANCE_MESSAGES.b2cUnavailable,
+          'b2c-unavailable',
+        ).catch(signInAgainOn401);
+        const found = mine.organizations.find((o) => o.id === choice.amOrganizationId);
+        if (!found) {
+          throw new DomainError(
+            'INVALID',
+            INSTANCE_MESSAGES.organizationNotYours,
+            'organization-not-yours',
+          );
+        }
+        // Realms as Account Manager names them where the person may read them, else as typed.
+        // (An organization Account Manager shows with no realm links with none: nothing to list.)
+        const realms = found.realms ?? choice.realms ?? [];
+        if (found.realms === null && realms.length === 0) {
+          throw new DomainError('INVALID', INSTANCE_MESSAGES.realmsNeeded, 'realms-needed');
+        }
+        const linked = { id: found.id, name: found.name, realms: [...new Set(realms)] };
+        await changingInstances(orgId, () =>
+          db
+            .update(orgs)
+            .set({
+              amOrganizationId: linked.id,
+              amOrganizationName: linked.name,
+              amRealms: linked.realms,
+            })
+            .where(eq(orgs.id, orgId)),
         );
+        return linked;
+      },
+
+      async sync(orgId, userId) {
+        const org = await requireLinkRow(orgId);
+        const linked = linkOf(org);
+        if (!linked) {
+          throw new DomainError(
+            'INVALID',
+            INSTANCE_MESSAGES.organizationNotLinked,
+            'organization-not-linked',
+          );
+        }
+        const token = await accountManagerAccessToken(db, secrets, userId);
+        if (!token) {
+          throw new DomainError(
+            'FORBIDDEN',
+            INSTANCE_MESSAGES.instancesSignInNeeded,
+            'account-manager-sign-in-needed',
+          );
+        }
+        const discovered = await callGateway(
+          () => b2c.listInstances({ accountManagerToken: token, realms: linked.realms }),
+          INSTANCE_MESSAGES.b2cUnavailable,
+          'b2c-unavailable',
+        ).catch(signInAgainOn401);
         // Instances that vanished from Account Manager are kept: an env may still point at one.
         await changingInstances(orgId, async () => {
           for (const found of discovered) await upsertDiscovered(orgId, found);
         });
         return list(orgId);
       },
+
+      async setHost(orgId, instanceId, host) {
+        const instance = await requireInstanceRow(orgId, instanceId);
+        if (!b2c.isAllowedHost(host)) {
+          throw new DomainError(
+            'INVALID',
+            INSTANCE_MESSAGES.hostNotAllowed(b2c.allowedHostSuffixes),
+            'host-not-allowed',
+          );
+        }
+        if (instance.onboarded && instance.host !== host) {
+          throw new DomainError('CONFLICT', INSTANCE_MESSAGES.hostFixedOnceOnboarded, 'host-fixed');
+        }
+        if (instance.host !== host) {
+          await changingInstances(orgId, () =>
+            db
+              .update(b2cInstances)
+              .set({
+                host,
+                // Verified against another host: to verify again.
+                ocapiDataSettingsVerified: false,
+                ocapiShopSettingsVerified: false,
+                webdavSettingsVerified: false,
+              })
+              .where(and(eq(b2cInstances.orgId, orgId), eq(b2cInstances.id, instance.id))),
+          );
+        }
+        return get(orgId, instance.id);
+      },
+
       async list(orgId) {
         await requireOrg(db, orgId);
         return list(orgId);
@@ -285,6 +445,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
         const client = await findApiClient(orgId);
         const missing = [
+          ...(instance.host === null ? ['host name'] : []),
           ...(client ? [] : ['API client']),
           ...(instance.ocapiDataSettingsVerified ? [] : ['OCAPI Data settings']),
           ...(instance.ocapiShopSettingsVerified ? [] : ['OCAPI Shop settings']),
@@ -314,7 +475,10 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
           .from(envs)
           .innerJoin(b2cInstances, eq(envs.b2cInstanceId, b2cInstances.id))
           .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
-        if (!row) throw new DomainError('UNAVAILABLE', PRODUCT_MESSAGES.noInstance, 'no-instance');
+        if (!row?.host) {
+          throw new DomainError('UNAVAILABLE', PRODUCT_MESSAGES.noInstance, 'no-instance');
+        }
+        const host = row.host;
         const client = await findApiClient(orgId);
         if (!client) {
           throw new DomainError('UNAVAILABLE', INSTANCE_MESSAGES.apiClientMissing, 'no-instance');
@@ -326,7 +490,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             : INSTANCE_MESSAGES.apiClientSecretMissing;
           throw new DomainError('UNAVAILABLE', message, 'no-instance');
         }
-        return b2c.instanceClients(row.host, { clientId: client.clientId, secret });
+        return b2c.instanceClients(host, { clientId: client.clientId, secret });
       },
     },
 
@@ -390,8 +554,12 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
                 'account-manager-sign-in-needed',
               );
             }
+            const [linked] = await tx
+              .select({ id: orgs.amOrganizationId })
+              .from(orgs)
+              .where(eq(orgs.id, orgId));
             const ensured = await b2c
-              .ensureApiClient({ orgId, accountManagerToken })
+              .ensureApiClient({ orgId, amOrganizationId: linked?.id ?? null, accountManagerToken })
               .catch((error: unknown) => {
                 throw apiClientError(error);
               });
@@ -414,6 +582,10 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
 
       async verify(orgId, instanceId, capability): Promise<VerifyResult> {
         const instance = await requireInstanceRow(orgId, instanceId);
+        if (instance.host === null) {
+          throw new DomainError('INVALID', INSTANCE_MESSAGES.hostNeeded, 'host-needed');
+        }
+        const host = instance.host;
         const client = await findApiClient(orgId);
         if (!client) return { status: 'error', message: INSTANCE_MESSAGES.apiClientMissing };
         if (!client.secretCiphertext) {
@@ -426,11 +598,7 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
         let result: VerifyResult;
         try {
           // Bad credentials (401) and missing settings (403) come back as an error result.
-          result = await b2c.verify(
-            { host: instance.host },
-            { clientId: client.clientId, secret },
-            capability,
-          );
+          result = await b2c.verify({ host }, { clientId: client.clientId, secret }, capability);
         } catch (error) {
           // Anything else (unreachable, timeouts, 5xx, surprises) throws, so the client shows the
           // documented exception text (docs/product.md#onboarding); the flag is left as it was.

@@ -55,7 +55,8 @@ export async function startCampaignRun(
     .from(envs)
     .innerJoin(b2cInstances, eq(envs.b2cInstanceId, b2cInstances.id))
     .where(and(eq(envs.orgId, orgId), eq(envs.id, envId)));
-  if (!instance) return null;
+  if (!instance?.host) return null;
+  const host = instance.host;
 
   const clients = await instanceClients();
   const [sites, catalogs] = await Promise.all([
@@ -72,10 +73,10 @@ export async function startCampaignRun(
     .map((c) => categoryPrompt(nameOf(c.name, c.id).toLocaleLowerCase('en-US')));
 
   const config = monitoringConfigSchema.safeParse({
-    brandName: nameOf(site?.display_name, site?.id ?? instance.host),
+    brandName: nameOf(site?.display_name, site?.id ?? host),
     // The storefront's own domain is not in the catalogue; the instance's host stands in until
     // someone changes it in the configuration.
-    brandDomain: instance.host,
+    brandDomain: host,
     newPrompts: top.length > 0 ? top : [categoryPrompt('products')],
     engines: [...AI_PROVIDERS],
     samples: MONITORING_LIMITS.samples.default,

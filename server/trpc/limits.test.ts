@@ -16,7 +16,11 @@ import { createSecrets } from '~/server/secrets';
 import { seed } from '~/server/seed';
 import { SEED_ENVS, SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { createServices } from '~/server/services';
-import { fakeGateway } from '~/server/test-support';
+import {
+  fakeGateway,
+  linkedToAccountManager,
+  signedInToAccountManager,
+} from '~/server/test-support';
 import type { Context } from './context';
 import { type CallLimits, type CallLimitsConfig, createCallLimits, RateLimitError } from './limits';
 import { appRouter } from './router';
@@ -73,6 +77,7 @@ describe('procedure classes', () => {
     expect(inClass('instance')).toEqual([
       'b2cAPIClients.getOrCreate',
       'b2cAPIClients.verify',
+      'b2cInstances.linkOrganization',
       'b2cInstances.sync',
       'b2cInstances.verifyOnboarded',
       'landingPages.publish',
@@ -181,5 +186,10 @@ describeEachDriver(
   },
   async (database) => {
     await seed(database.db, { secrets });
+    // Listing instances needs the org's Account Manager organization and the person's sign-in.
+    await linkedToAccountManager(database.db, acme);
+    for (const user of [SEED_USERS.maya, SEED_USERS.ada]) {
+      await signedInToAccountManager(database.db, secrets, user.id);
+    }
   },
 );

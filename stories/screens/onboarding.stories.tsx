@@ -5,7 +5,14 @@ import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import { COPY_CONFIRMATION_MS } from '~/domain/shared/constants';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
-import { instances, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import {
+  AM_ORGANIZATION,
+  instances,
+  organizationSteps,
+  orgs,
+  sessionFor,
+  users,
+} from '~/mock-server/fixtures';
 import { atOnboarding, envWithoutInstance } from '~/mock-server/scenarios';
 import { delayed, domainError, trpcError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
@@ -111,6 +118,173 @@ export const SelectInstanceEmpty: Story = {
       INSTANCE_MESSAGES.instancesEmpty,
     );
     await expect(canvas.getByText(INSTANCE_MESSAGES.instancesEmpty)).toBeVisible();
+  },
+};
+
+// ——— The Account Manager organization ———
+
+/** Not linked yet: linkOrganization links it, and organizationStep answers the link from then on. */
+function organizationScenario() {
+  let linked = false;
+  return {
+    reset: () => {
+      linked = false;
+    },
+    trpc: {
+      ...atOnboarding([fresh, other], organizationSteps.unlinkedIdsOnly),
+      'b2cInstances.organizationStep': () =>
+        linked ? organizationSteps.linked : organizationSteps.unlinkedIdsOnly,
+      'b2cInstances.linkOrganization': async ({ realms }: { realms?: string[] }) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        linked = true;
+        return { id: AM_ORGANIZATION.id, name: null, realms: realms ?? [] };
+      },
+    } satisfies TrpcScenario,
+  };
+}
+const organization = organizationScenario();
+const selectOrganization = screen({
+  url: '/app/acme/staging/onboarding?step=selectInstance',
+  session: sessionFor(users.maya),
+  trpc: organization.trpc,
+});
+/**
+ * Before the instances: the customer's Account Manager organization, from the ones Maya belongs to.
+ * Her roles cannot read its name or realms, so she types the realm.
+ */
+export const SelectOrganization: Story = {
+  ...selectOrganization.story,
+  tags: ['screen-state', 'state:onboarding.select-organization'],
+  beforeEach: () => organization.reset(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Choose a B2C Commerce instance');
+    const form = await canvas.findByRole('form', { name: 'Account Manager organization' });
+    await expect(within(form).getByText(INSTANCE_MESSAGES.organizationIntro)).toBeVisible();
+    const choice = within(form).getByRole('radio', { name: new RegExp(AM_ORGANIZATION.id) });
+    await expect(choice).toBeChecked();
+    await expect(within(form).getByText('Realms: not readable with your roles')).toBeVisible();
+    // Nothing is listed before the organization is chosen.
+    await expect(canvas.queryByRole('list', { name: 'B2C Commerce instances' })).toBeNull();
+    await expect(selectOrganization.api.calls('b2cInstances.sync')).toEqual([]);
+
+    // Without a realm it cannot be linked: the field says what to type.
+    await userEvent.click(within(form).getByRole('button', { name: 'Use this organization' }));
+    const realms = within(form).getByRole('textbox', { name: 'Realm IDs' });
+    await expect(realms).toHaveAccessibleDescription(
+      expect.stringContaining(INSTANCE_MESSAGES.realmsNeeded),
+    );
+    await expect(selectOrganization.api.calls('b2cInstances.linkOrganization')).toEqual([]);
+
+    await userEvent.type(realms, 'ZZTE');
+    await userEvent.click(within(form).getByRole('button', { name: 'Use this organization' }));
+    await waitFor(() =>
+      expect(selectOrganization.api.calls('b2cInstances.linkOrganization')).toEqual([
+        { orgId: 'org_acme', amOrganizationId: AM_ORGANIZATION.id, realms: ['zzte'] },
+      ]),
+    );
+    // Linked: its instances are listed, under the organization kept on the org.
+    const list = await canvas.findByRole('list', { name: 'B2C Commerce instances' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const linked = canvas.getByRole('region', { name: 'Linked Account Manager organization' });
+    await expect(linked).toHaveTextContent(
+      'Account Manager organization:Acme Outfitters(realms zzte)',
+    );
+    await expect(selectOrganization.api.calls('b2cInstances.sync')).toEqual([
+      { orgId: 'org_acme' },
+    ]);
+  },
+};
+
+const adminChoice = screen({
+  url: '/app/acme/staging/onboarding?step=selectInstance',
+  session: sessionFor(users.ada),
+  trpc: atOnboarding([fresh, other], organizationSteps.unlinkedListable),
+});
+/** An Account Administrator sees each organization's name and realms: nothing to type. */
+export const SelectOrganizationByName: Story = {
+  ...adminChoice.story,
+  tags: ['screen-state', 'state:onboarding.select-organization'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = await canvas.findByRole('form', { name: 'Account Manager organization' });
+    await expect(within(form).getAllByRole('radio')).toHaveLength(2);
+    await expect(within(form).getByText('Realms: zzte')).toBeVisible();
+    await userEvent.click(within(form).getByRole('radio', { name: /Acme Outfitters EU/ }));
+    await expect(within(form).queryByRole('textbox', { name: 'Realm IDs' })).toBeNull();
+    await expect(within(form).getByText('Realms: abcd')).toBeVisible();
+  },
+};
+
+const production: B2CInstance = {
+  ...fresh,
+  id: 'inst_prd',
+  instanceId: 'zzte_prd',
+  externalInstanceId: 'zzte_prd',
+  host: null,
+  baseUrl: null,
+  tenantType: 'production',
+};
+const PRODUCTION_HOST = 'production-eu01-zzte.demandware.net';
+const ALLOWED = organizationSteps.linked.allowedHostSuffixes;
+const byHostname = screen({
+  url: '/app/acme/staging/onboarding?step=selectInstance',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atOnboarding([fresh, production]),
+    'b2cInstances.setHost': ({ host }: { host: string }) =>
+      host.endsWith('.demandware.net')
+        ? { ...production, host, baseUrl: `https://${host}` }
+        : domainError('INVALID', INSTANCE_MESSAGES.hostNotAllowed(ALLOWED), 'host-not-allowed'),
+  },
+});
+/**
+ * Account Manager lists production without a host: it asks for it, naming the allowed domains; a
+ * host outside them is refused on the field and nothing is saved.
+ */
+export const InstanceByHostname: Story = {
+  ...byHostname.story,
+  tags: ['screen-state', 'state:onboarding.instance-by-hostname'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'B2C Commerce instances' });
+    await expect(within(list).getByText('Host name needed')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Choose zzte_prd' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Choose zzte_002' })).toBeEnabled();
+    const form = canvas.getByRole('form', { name: 'Host name of zzte_prd' });
+    const host = within(form).getByRole('textbox', { name: 'Host name of zzte_prd' });
+    await expect(host).toHaveAccessibleDescription(INSTANCE_MESSAGES.hostIntro(ALLOWED));
+    const save = within(form).getByRole('button', { name: 'Save host name' });
+
+    // Not a host name: refused before anything is sent.
+    await userEvent.type(host, 'https://shop.example.com/');
+    await userEvent.click(save);
+    await expect(host).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a host name only'),
+    );
+    await expect(byHostname.api.calls('b2cInstances.setHost')).toEqual([]);
+
+    // A host off Salesforce's domains: the server refuses it on the field; nothing is saved.
+    await userEvent.clear(host);
+    await userEvent.type(host, 'shop.example.com');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(host).toHaveAccessibleDescription(
+        expect.stringContaining(INSTANCE_MESSAGES.hostNotAllowed(ALLOWED)),
+      ),
+    );
+    await expect(within(list).getByText('Host name needed')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Choose zzte_prd' })).toBeDisabled();
+
+    await userEvent.clear(host);
+    await userEvent.type(host, PRODUCTION_HOST);
+    await userEvent.click(save);
+    await expect(await within(list).findByText(PRODUCTION_HOST)).toBeVisible();
+    await expect(byHostname.api.calls('b2cInstances.setHost')).toEqual([
+      { orgId: 'org_acme', b2cInstanceId: 'inst_prd', host: 'shop.example.com' },
+      { orgId: 'org_acme', b2cInstanceId: 'inst_prd', host: PRODUCTION_HOST },
+    ]);
+    await expect(canvas.getByRole('button', { name: 'Choose zzte_prd' })).toBeEnabled();
   },
 };
 

@@ -48,6 +48,27 @@ test('links an env to a B2C Commerce instance step by step', async ({ page, cont
   await expect(page).toHaveURL(/\/app\/acme\/staging\/products$/);
   await page.goForward();
   await expect(stepHeading(page, 'Choose a B2C Commerce instance')).toBeVisible();
+  // First the customer's Account Manager organization: Maya belongs to Acme's, but as an API
+  // Administrator may not read its realms, so she types the realm.
+  const organization = page.getByRole('form', { name: 'Account Manager organization' });
+  await expect(organization.getByRole('radio')).toBeChecked();
+  await expectAccessible(page);
+  await organization.getByRole('textbox', { name: 'Realm IDs' }).fill('zzte');
+  await organization.getByRole('button', { name: 'Use this organization' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Linked Account Manager organization' }),
+  ).toContainText('(realms zzte)');
+
+  // Account Manager names no host for production: it asks; a host off Salesforce's domains is refused.
+  await expect(page.getByRole('button', { name: 'Choose zzte_prd' })).toBeDisabled();
+  const host = page.getByRole('textbox', { name: 'Host name of zzte_prd' });
+  await host.fill('shop.example.com');
+  await page.getByRole('button', { name: 'Save host name' }).click();
+  await expect(host).toHaveAccessibleDescription(/the host name must end in/);
+  await expect(page.getByRole('button', { name: 'Choose zzte_prd' })).toBeDisabled();
+  await host.fill('production-eu01-zzte.demandware.net');
+  await page.getByRole('button', { name: 'Save host name' }).click();
+  await expect(page.getByRole('button', { name: 'Choose zzte_prd' })).toBeEnabled();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Choose zzte_002' }).click();
 

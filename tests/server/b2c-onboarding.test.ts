@@ -101,31 +101,91 @@ describeEachDriver('B2C onboarding through the API', (get) => {
   const api = (user: SessionUser) =>
     createCallerFactory(appRouter)({ user, services, requestId: 'b2c-onboarding-test' });
 
-  /** A verified org's owner, signed in with Salesforce as `login` in Account Manager. */
-  async function ownerWithEnv(login = 'maya@beacon.test') {
+  /**
+   * A verified org's owner, signed in with Salesforce as `login` in Account Manager, the org linked to
+   * Acme's Account Manager organization (realm typed: only Account Administrators can read it).
+   */
+  async function ownerWithEnv(login = 'maya@beacon.test', { link = true } = {}) {
     const owner = await makeUser(db());
     // Verified: onboarding is behind the org gate (SCREEN_GATES.onboarding), on the server too.
     const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
     const env = await addEnv(db(), org.id, 'staging');
     await signInToAccountManager({ db: db(), secrets, simulator: sim, login, userId: owner.id });
-    return { caller: api(owner), orgId: org.id, env };
+    const caller = api(owner);
+    if (link) {
+      await caller.b2cInstances.linkOrganization({
+        orgId: org.id,
+        amOrganizationId: SIM_AM_ORG_ID,
+        realms: ['zzte'],
+      });
+    }
+    return { caller, orgId: org.id, env, owner };
   }
+
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (e: unknown) => e,
+    );
 
   const storedInstance = async (id: string) =>
     (await db().select().from(b2cInstances).where(eq(b2cInstances.id, id)))[0];
 
   it('takes an env from no instance to onboarded', async () => {
-    const { caller, orgId, env } = await ownerWithEnv();
+    const { caller, orgId, env } = await ownerWithEnv('maya@beacon.test', { link: false });
     expect(env.b2cInstanceId).toBeNull();
     expect(await caller.b2cInstances.list({ orgId })).toEqual([]);
 
-    // Sync: the sandbox API's sandboxes and Account Manager's other tenants, none verified yet.
+    // Nothing to list before the org is linked to an Account Manager organization.
+    expect(await failure(caller.b2cInstances.sync({ orgId }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: INSTANCE_MESSAGES.organizationNotLinked,
+    });
+    // Maya (API Administrator) belongs to Acme's organization but may not read its name or realms.
+    const step = await caller.b2cInstances.organizationStep({ orgId });
+    expect(step).toMatchObject({
+      linked: null,
+      signIn: 'ok',
+      listable: false,
+      choices: [{ id: SIM_AM_ORG_ID, name: null, realms: null }],
+    });
+    expect(step.allowedHostSuffixes).toContain('.demandware.net');
+    expect(
+      await failure(
+        caller.b2cInstances.linkOrganization({ orgId, amOrganizationId: SIM_AM_ORG_ID }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: INSTANCE_MESSAGES.realmsNeeded });
+    // Initech is not hers.
+    expect(
+      await failure(
+        caller.b2cInstances.linkOrganization({
+          orgId,
+          amOrganizationId: 'b2d4f6a8-3c5e-4d7f-9b1c-2d3e4f5a6b7c',
+          realms: ['zzte'],
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: INSTANCE_MESSAGES.organizationNotYours });
+    expect(
+      await caller.b2cInstances.linkOrganization({
+        orgId,
+        amOrganizationId: SIM_AM_ORG_ID,
+        realms: ['ZZTE'],
+      }),
+    ).toEqual({ id: SIM_AM_ORG_ID, name: null, realms: ['zzte'] });
+    expect((await caller.b2cInstances.organizationStep({ orgId })).linked).toEqual({
+      id: SIM_AM_ORG_ID,
+      name: null,
+      realms: ['zzte'],
+    });
+
+    // Sync with Maya's sign-in: the sandbox API's sandboxes and Account Manager's other tenants of
+    // the realm, none verified yet. Production comes without a host: Account Manager names none.
     const synced = await caller.b2cInstances.sync({ orgId });
-    expect(synced.map((i) => [i.instanceId, i.tenantType])).toEqual([
-      ['zzte_001', 'sandbox'],
-      ['zzte_002', 'development'],
-      ['zzte_003', 'staging'],
-      ['zzte_prd', 'production'],
+    expect(synced.map((i) => [i.instanceId, i.tenantType, i.host])).toEqual([
+      ['zzte_001', 'sandbox', 'zzte-001.dx.commercecloud.salesforce.com'],
+      ['zzte_002', 'development', 'zzte-002.dx.commercecloud.salesforce.com'],
+      ['zzte_003', 'staging', 'zzte-003.dx.commercecloud.salesforce.com'],
+      ['zzte_prd', 'production', null],
     ]);
     for (const i of synced) {
       expect(i).toMatchObject({
@@ -134,12 +194,13 @@ describeEachDriver('B2C onboarding through the API', (get) => {
         ocapiShopSettingsVerified: false,
         webdavSettingsVerified: false,
         onboarded: false,
-        baseUrl: sim.baseUrlFor(i.host),
+        baseUrl: i.host === null ? null : sim.baseUrlFor(i.host),
       });
     }
 
     // Choose an instance nobody has granted anything on (zzte_001 is the demo org's).
     const untouched = synced.filter((i) => {
+      if (i.host === null) return false;
       const { ocapiData, ocapiShop, webdav } = sim.instance(i.host).settings;
       return !ocapiData && !ocapiShop && !webdav;
     });
@@ -248,25 +309,60 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     const orgId = org.id;
     const caller = api(owner);
     await caller.monitoring.noteCampaign({ campaign: 'aeo' });
+    await caller.b2cInstances.linkOrganization({
+      orgId,
+      amOrganizationId: SIM_AM_ORG_ID,
+      realms: ['zzte'],
+    });
 
-    const [instance] = (await caller.b2cInstances.sync({ orgId })).filter(
+    const [listed] = (await caller.b2cInstances.sync({ orgId })).filter(
       (i) => i.instanceId === 'zzte_prd',
     );
+    // Production is listed without a host: a host off Salesforce's domains is refused and nothing
+    // is stored; the real one is kept, and the next sync keeps it.
+    for (const host of ['shop.example.com', '127.0.0.1.nip.io']) {
+      expect(
+        await failure(caller.b2cInstances.setHost({ orgId, b2cInstanceId: listed!.id, host })),
+      ).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: INSTANCE_MESSAGES.hostNotAllowed([
+          '.commercecloud.salesforce.com',
+          '.demandware.net',
+        ]),
+      });
+    }
+    expect((await storedInstance(listed!.id))?.host).toBeNull();
+    expect(
+      await failure(
+        caller.b2cAPIClients.verify({ orgId, b2cInstanceId: listed!.id, capability: 'webdav' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: INSTANCE_MESSAGES.hostNeeded });
+    const instance = await caller.b2cInstances.setHost({
+      orgId,
+      b2cInstanceId: listed!.id,
+      host: ' Production-EU01-zzte.demandware.net ',
+    });
+    expect(instance).toMatchObject({
+      host: 'production-eu01-zzte.demandware.net',
+      baseUrl: sim.baseUrlFor('production-eu01-zzte.demandware.net'),
+    });
+    await caller.b2cInstances.sync({ orgId });
+    expect((await storedInstance(listed!.id))?.host).toBe('production-eu01-zzte.demandware.net');
     const client = await caller.b2cAPIClients.getOrCreate({ orgId });
     for (const capability of B2C_CAPABILITIES) {
       await pasteInBusinessManager(
-        sim.businessManagerUrl(instance!.host, capability),
+        sim.businessManagerUrl(instance.host!, capability),
         capability,
         SNIPPET[capability](client.clientId),
       );
-      await caller.b2cAPIClients.verify({ orgId, b2cInstanceId: instance!.id, capability });
+      await caller.b2cAPIClients.verify({ orgId, b2cInstanceId: instance.id, capability });
     }
     enqueued.length = 0;
     expect(
       await caller.b2cInstances.verifyOnboarded({
         orgId,
         envId: env.id,
-        b2cInstanceId: instance!.id,
+        b2cInstanceId: instance.id,
       }),
     ).toEqual({ status: 'ok' });
 
@@ -274,7 +370,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     const { config } = await caller.monitoring.getConfig({ orgId, envId: env.id });
     expect(config).toMatchObject({
       brandName: 'Reference Architecture',
-      brandDomain: instance!.host,
+      brandDomain: instance.host,
       engines: ['anthropic', 'openai', 'google'],
       samples: 10,
       schedule: 'weekly',
@@ -315,7 +411,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
 
     // The stored secret works: with the settings pasted, verification passes.
     const saved = await pasteInBusinessManager(
-      sim.businessManagerUrl(instance!.host, 'ocapi-data'),
+      sim.businessManagerUrl(instance!.host!, 'ocapi-data'),
       'ocapi-data',
       ocapiDataSettingsSnippet(client.clientId),
     );
@@ -327,6 +423,49 @@ describeEachDriver('B2C onboarding through the API', (get) => {
         capability: 'ocapi-data',
       }),
     ).toEqual({ status: 'ok' });
+  });
+
+  it('an Account Administrator picks the organization by name, its realms read from Account Manager; Ivy’s has none', async () => {
+    const { caller, orgId } = await ownerWithEnv('ada@beacon.test', { link: false });
+    expect(await caller.b2cInstances.organizationStep({ orgId })).toMatchObject({
+      listable: true,
+      choices: [{ id: SIM_AM_ORG_ID, name: 'Acme Outfitters', realms: ['zzte'] }],
+    });
+    // Realms she types are not needed and not used: Account Manager's count.
+    expect(
+      await caller.b2cInstances.linkOrganization({
+        orgId,
+        amOrganizationId: SIM_AM_ORG_ID,
+        realms: ['abcd'],
+      }),
+    ).toEqual({ id: SIM_AM_ORG_ID, name: 'Acme Outfitters', realms: ['zzte'] });
+    // Ada has no Sandbox API User role: no sandboxes, the realm's other tenants.
+    expect((await caller.b2cInstances.sync({ orgId })).map((i) => i.instanceId)).toEqual([
+      'zzte_002',
+      'zzte_003',
+      'zzte_prd',
+    ]);
+
+    const ivy = await ownerWithEnv('ivy@beacon.test', { link: false });
+    const ivyStep = await ivy.caller.b2cInstances.organizationStep({ orgId: ivy.orgId });
+    expect(ivyStep.choices).toEqual([
+      { id: 'b2d4f6a8-3c5e-4d7f-9b1c-2d3e4f5a6b7c', name: null, realms: null },
+    ]);
+  });
+
+  it('someone signed in without Account Manager is asked to sign in with Salesforce', async () => {
+    const owner = await makeUser(db());
+    const org = await makeOrg(db(), { members: [{ user: owner, role: 'owner' }], verified: true });
+    const caller = api(owner);
+    expect(await caller.b2cInstances.organizationStep({ orgId: org.id })).toMatchObject({
+      signIn: 'needed',
+      choices: [],
+    });
+    expect(
+      await failure(
+        caller.b2cInstances.linkOrganization({ orgId: org.id, amOrganizationId: SIM_AM_ORG_ID }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN', message: INSTANCE_MESSAGES.organizationSignInNeeded });
   });
 
   it('someone without an Account Manager role that may create API clients is told which role', async () => {

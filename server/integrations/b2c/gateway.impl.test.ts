@@ -15,6 +15,7 @@ const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 let sim: B2CSimulator;
 let gateway: RealB2CGateway;
 let creds: { clientId: string; secret: string };
+let maya: string;
 
 const ocapi = (text: string) => {
   const parsed = parseOcapiSettings(text);
@@ -31,10 +32,8 @@ beforeAll(async () => {
     ],
   });
   gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, timeoutMs: 300 });
-  const created = await gateway.ensureApiClient({
-    orgId: 'org-gw',
-    accountManagerToken: await sim.userToken('maya@beacon.test'),
-  });
+  maya = await sim.userToken('maya@beacon.test');
+  const created = await gateway.ensureApiClient({ orgId: 'org-gw', accountManagerToken: maya });
   creds = { clientId: created.clientId, secret: created.secret ?? '' };
 });
 afterAll(() => sim.stop());
@@ -42,7 +41,8 @@ afterEach(() => sim.faults.clear());
 
 describe('B2C gateway', () => {
   it('lists instances, dropping hosts off the allowlist', async () => {
-    expect(await gateway.listInstances({ orgId: 'org-gw' })).toEqual([
+    const realms = ['zzte', 'evil'];
+    expect(await gateway.listInstances({ accountManagerToken: maya, realms })).toEqual([
       {
         externalInstanceId: sim.instance(HOST).id,
         instanceId: 'zzte_001',
@@ -169,9 +169,9 @@ describe('B2C gateway', () => {
 
   it('throws when Account Manager itself is unreachable', async () => {
     sim.faults.add({ path: '/dw/rest/v1/instances', status: 500 });
-    await expect(gateway.listInstances({ orgId: 'org-gw' })).rejects.toBeInstanceOf(
-      B2CUnavailableError,
-    );
+    await expect(
+      gateway.listInstances({ accountManagerToken: maya, realms: ['zzte'] }),
+    ).rejects.toBeInstanceOf(B2CUnavailableError);
   });
 });
 
@@ -182,11 +182,15 @@ describe('B2C gateway against the default simulator', () => {
   });
   afterAll(() => full.stop());
 
-  it('lists sandboxes from the sandbox API and other tenants only with a configured host', async () => {
+  it('lists the realms’ tenants with the person’s token: sandboxes with their host, others with a configured host or none', async () => {
     const config = full.gatewayConfig();
-    const listed = await createB2CGateway({ ...config, retryBaseMs: 1 }).listInstances({
-      orgId: 'org-any',
+    const gw = createB2CGateway({ ...config, retryBaseMs: 1 });
+    const maya = await full.userToken('maya@beacon.test');
+    const withPrd = createB2CGateway({
+      ...config,
+      instanceHosts: { ...config.instanceHosts, zzte_prd: 'production-eu01-zzte.demandware.net' },
     });
+    const listed = await withPrd.listInstances({ accountManagerToken: maya, realms: ['zzte'] });
     expect(listed.map((i) => [i.instanceId, i.tenantType, i.host, i.externalInstanceId])).toEqual([
       [
         'zzte_001',
@@ -198,12 +202,35 @@ describe('B2C gateway against the default simulator', () => {
       ['zzte_003', 'staging', 'zzte-003.dx.commercecloud.salesforce.com', 'zzte_003'],
       ['zzte_prd', 'production', 'production-eu01-zzte.demandware.net', 'zzte_prd'],
     ]);
-    // Account Manager names no host: a tenant without one in the configuration is not offered.
-    const { zzte_prd: _prd, ...fewer } = config.instanceHosts ?? {};
-    const withoutPrd = await createB2CGateway({ ...config, instanceHosts: fewer }).listInstances({
-      orgId: 'org-any',
+    // Account Manager names no host: a tenant without one in the configuration comes without one.
+    const withoutPrd = await gw.listInstances({ accountManagerToken: maya, realms: ['zzte'] });
+    expect(withoutPrd.map((i) => [i.instanceId, i.host])).toEqual([
+      ['zzte_001', 'zzte-001.dx.commercecloud.salesforce.com'],
+      ['zzte_002', 'zzte-002.dx.commercecloud.salesforce.com'],
+      ['zzte_003', 'zzte-003.dx.commercecloud.salesforce.com'],
+      ['zzte_prd', null],
+    ]);
+    // Another organization's realms: nothing.
+    expect(await gw.listInstances({ accountManagerToken: maya, realms: ['abcd'] })).toEqual([]);
+    // Sam has no Sandbox API User role: the sandbox API refuses him, so no sandboxes.
+    const sam = await full.userToken('sam@beacon.test');
+    expect(
+      (await gw.listInstances({ accountManagerToken: sam, realms: ['zzte'] })).map(
+        (i) => i.instanceId,
+      ),
+    ).toEqual(['zzte_002', 'zzte_003', 'zzte_prd']);
+  });
+
+  it('reads the person’s organizations: names and realms only for an Account Administrator', async () => {
+    const gw = createB2CGateway({ ...full.gatewayConfig(), retryBaseMs: 1 });
+    expect(await gw.personOrganizations(await full.userToken('ada@beacon.test'))).toEqual({
+      listable: true,
+      organizations: [{ id: SIM_AM_ORG_ID, name: 'Acme Outfitters', realms: ['zzte'] }],
     });
-    expect(withoutPrd.map((i) => i.instanceId)).toEqual(['zzte_001', 'zzte_002', 'zzte_003']);
+    expect(await gw.personOrganizations(await full.userToken('maya@beacon.test'))).toEqual({
+      listable: false,
+      organizations: [{ id: SIM_AM_ORG_ID, name: null, realms: null }],
+    });
   });
 
   it('creates the Beacon client in the person’s organization, active and without roles', async () => {
@@ -224,6 +251,14 @@ describe('B2C gateway against the default simulator', () => {
       gw.ensureApiClient({
         orgId: 'org-beacon',
         accountManagerToken: await full.userToken('sam@beacon.test'),
+      }),
+    ).rejects.toBeInstanceOf(B2CPermissionError);
+    // Linked to an organization the person is not in: refused before anything is created.
+    await expect(
+      gw.ensureApiClient({
+        orgId: 'org-beacon',
+        amOrganizationId: 'b2d4f6a8-3c5e-4d7f-9b1c-2d3e4f5a6b7c',
+        accountManagerToken: await full.userToken('maya@beacon.test'),
       }),
     ).rejects.toBeInstanceOf(B2CPermissionError);
   });

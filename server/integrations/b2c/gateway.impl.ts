@@ -48,7 +48,8 @@ export interface B2CGatewayConfig {
   clientSecret: string;
   /**
    * Hosts of development, staging and production tenants by tenant id ("zzte_prd"): Account Manager
-   * lists those tenants without one. A tenant missing here is not offered.
+   * lists those tenants without one. A tenant missing here is offered without a host, which the
+   * person gives in onboarding.
    */
   instanceHosts?: Readonly<Record<string, string>>;
   /** Defaults to .commercecloud.salesforce.com and .demandware.net. */
@@ -236,43 +237,77 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     instanceBaseUrl,
     instanceClients,
 
-    async listInstances(): Promise<DiscoveredInstance[]> {
-      const beacon = accountManager.tokens;
+    allowedHostSuffixes: allowlist.suffixes,
+    isAllowedHost: (host) => allowlist.isAllowedHost(host),
+
+    async personOrganizations(accountManagerToken) {
+      const person = personToken(accountManagerToken);
+      const me = await accountManager.currentUser(person);
+      // Only Account Administrators may read organizations (403 otherwise): then ids only.
+      const readable = await accountManager.listOrganizations(person).catch((error: unknown) => {
+        if (error instanceof B2CPermissionError) return null;
+        throw error;
+      });
+      const byId = new Map((readable ?? []).map((o) => [o.id, o]));
+      const ids = [
+        ...new Set([
+          ...(me.primaryOrganization ? [me.primaryOrganization] : []),
+          ...me.organizations,
+        ]),
+      ];
+      return {
+        listable: readable !== null,
+        organizations: ids.map((id) => {
+          const found = byId.get(id);
+          return { id, name: found?.name ?? null, realms: found ? found.realms : null };
+        }),
+      };
+    },
+
+    async listInstances({ accountManagerToken, realms }): Promise<DiscoveredInstance[]> {
+      const person = personToken(accountManagerToken);
+      const ofRealms = new Set(realms.map((r) => r.toLowerCase()));
       const [tenants, found] = await Promise.all([
-        accountManager.listInstances(beacon),
+        accountManager.listInstances(person),
         // Without the Sandbox API User role the sandbox API answers 403: then there are none to offer.
-        sandboxes.listSandboxes(beacon).catch((error: unknown) => {
+        sandboxes.listSandboxes(person).catch((error: unknown) => {
           if (error instanceof B2CPermissionError) return [];
           throw error;
         }),
       ]);
       const discovered: DiscoveredInstance[] = [
-        ...found.map((s) => ({
-          externalInstanceId: s.id,
-          instanceId: normalizeTenantId(`${s.realm}_${s.instance}`),
-          host: s.hostName.toLowerCase(),
-          tenantType: 'sandbox' as const,
-        })),
+        ...found
+          .filter((s) => ofRealms.has(s.realm.toLowerCase()))
+          .map((s) => ({
+            externalInstanceId: s.id,
+            instanceId: normalizeTenantId(`${s.realm}_${s.instance}`),
+            host: s.hostName.toLowerCase(),
+            tenantType: 'sandbox' as const,
+          })),
         ...tenants.flatMap((t): DiscoveredInstance[] => {
           const tenantType = TENANT_TYPES[t.tenantType];
-          const host = instanceHosts.get(normalizeTenantId(t.id));
-          if (!tenantType || !host) return [];
+          if (!tenantType || !ofRealms.has(t.realmId.toLowerCase())) return [];
+          const host = instanceHosts.get(normalizeTenantId(t.id)) ?? null;
           return [
             { externalInstanceId: t.id, instanceId: normalizeTenantId(t.id), host, tenantType },
           ];
         }),
       ];
       // An instance whose host we may not call is of no use, and linking it would invite SSRF later.
-      return discovered.filter((i) => allowlist.isAllowedHost(i.host));
+      return discovered.filter((i) => i.host === null || allowlist.isAllowedHost(i.host));
     },
 
-    async ensureApiClient({ orgId, accountManagerToken }) {
+    async ensureApiClient({ orgId, amOrganizationId, accountManagerToken }) {
       const person = personToken(accountManagerToken);
       const me = await accountManager.currentUser(person);
-      const organization = me.primaryOrganization ?? me.organizations[0];
+      const organization = amOrganizationId
+        ? me.organizations.find((id) => id === amOrganizationId)
+        : (me.primaryOrganization ?? me.organizations[0]);
       if (!organization) {
         throw new B2CPermissionError(
-          'account-manager GET /users/current: the user belongs to no organization',
+          amOrganizationId
+            ? 'account-manager GET /users/current: the user is not in the linked organization'
+            : 'account-manager GET /users/current: the user belongs to no organization',
           { api: 'account-manager', method: 'GET', resource: '/users/current' },
           null,
           null,

@@ -14,8 +14,11 @@ export interface DiscoveredInstance {
   externalInstanceId: string;
   /** Realm + instance, e.g. "zzte_001". */
   instanceId: string;
-  /** Hostname only, e.g. "zzte-001.dx.commercecloud.salesforce.com". */
-  host: string;
+  /**
+   * Hostname only, e.g. "zzte-001.dx.commercecloud.salesforce.com"; null for a tenant Account
+   * Manager lists without one and configuration does not name (the person gives it).
+   */
+  host: string | null;
   tenantType: 'sandbox' | 'development' | 'staging' | 'production';
 }
 
@@ -34,13 +37,28 @@ export interface B2CTarget {
 export interface B2CGateway {
   /** The origin an instance host is reached at (https://{host}; the simulator's path in development). */
   instanceBaseUrl(host: string): string;
+  /** Host name endings an instance host must have (the SSRF allowlist's suffixes). */
+  readonly allowedHostSuffixes: readonly string[];
+  /** Whether Beacon may call this bare host name (Salesforce's domains, or configured exact hosts). */
+  isAllowedHost(host: string): boolean;
   /**
-   * Instances Beacon's Account Manager client can see, with a host: sandboxes from the sandbox API
-   * (which names their hosts), other tenants from Account Manager's Instances API with a host from
-   * configuration (Account Manager names none; tenants without one are left out). Beacon's org is
-   * not an Account Manager concept: every org sees what Beacon's client sees.
+   * The Account Manager organizations the signed-in person belongs to (`/users/current`), with names
+   * and realms where their token may read `/organizations` (Account Administrators): `listable`.
    */
-  listInstances(org: { orgId: string }): Promise<DiscoveredInstance[]>;
+  personOrganizations(accountManagerToken: string): Promise<{
+    organizations: { id: string; name: string | null; realms: string[] | null }[];
+    listable: boolean;
+  }>;
+  /**
+   * The tenants of `realms` the signed-in person may see: sandboxes from the sandbox API (which names
+   * their hosts; none when the person lacks the Sandbox API User role), other tenants from Account
+   * Manager's Instances API with the host configuration names, else none (the person gives it).
+   * Hosts outside the allowlist are left out.
+   */
+  listInstances(request: {
+    accountManagerToken: string;
+    realms: readonly string[];
+  }): Promise<DiscoveredInstance[]>;
   /**
    * Creates an API client named `Beacon` in the signed-in person's Account Manager organization
    * (their primary one), with their token: Account Manager lets only a person with Account
@@ -50,6 +68,8 @@ export interface B2CGateway {
    */
   ensureApiClient(request: {
     orgId: string;
+    /** The org's linked Account Manager organization; the person's primary one when absent. */
+    amOrganizationId?: string | null;
     /** The person's Account Manager access token, from their Salesforce sign-in. */
     accountManagerToken: string;
   }): Promise<ApiClientCredentials>;

@@ -18,6 +18,8 @@ export interface HostAllowlistOptions {
 }
 
 export interface HostAllowlist {
+  /** The host name endings allowed, each starting with a dot. */
+  readonly suffixes: readonly string[];
   /** Whether a bare hostname is a Salesforce Commerce host we may address. */
   isAllowedHost(host: string): boolean;
   /** Throws B2CHostNotAllowedError unless the URL may be called. */
@@ -42,6 +44,7 @@ export function createHostAllowlist(options: HostAllowlistOptions = {}): HostAll
   };
 
   return {
+    suffixes,
     isAllowedHost,
     assertAllowedUrl(raw) {
       let url: URL;

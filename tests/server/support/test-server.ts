@@ -83,6 +83,9 @@ export async function startTestServer(
   });
   const gateway = {
     instanceBaseUrl: (host: string) => `https://${host}`,
+    allowedHostSuffixes: [],
+    isAllowedHost: () => false,
+    personOrganizations: async () => ({ organizations: [], listable: false }),
     listInstances: async () => [],
     ensureApiClient: async () => ({ clientId: 'client-1', secret: 'secret-1' }),
     verify: async () => ({ status: 'ok' as const }),

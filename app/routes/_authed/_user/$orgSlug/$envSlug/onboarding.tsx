@@ -1,13 +1,15 @@
 /** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (docs/product.md#onboarding). */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC, useTRPCClient } from '~/app/lib/trpc';
 import { CAPABILITY } from '~/domain/instances/capabilities';
-import type { B2CInstance } from '~/domain/instances/entities';
+import type { B2CInstance, OrganizationStep } from '~/domain/instances/entities';
+import { setInstanceHostInput } from '~/domain/instances/inputs';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { BUSINESS_MANAGER_PATH, CAPABILITY_SNIPPET } from '~/domain/instances/snippets';
 import { onboardingSearch } from '~/domain/onboarding/search';
@@ -30,6 +32,10 @@ import { CompleteStep } from '~/ui/patterns/onboarding/complete-step';
 import { ConfigureStep } from '~/ui/patterns/onboarding/configure-step';
 import { InstanceBadge } from '~/ui/patterns/onboarding/instance-badge';
 import { InstanceList } from '~/ui/patterns/onboarding/instance-list';
+import {
+  LinkedOrganization,
+  OrganizationPicker,
+} from '~/ui/patterns/onboarding/organization-picker';
 import { OnboardingStepper } from '~/ui/patterns/onboarding/onboarding-stepper';
 import { StepPanel } from '~/ui/patterns/onboarding/step-panel';
 import { PageHeader } from '~/ui/patterns/page-header';
@@ -43,8 +49,14 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboardin
     const context = await api.queryClient
       .ensureQueryData(orgContextQuery(api.trpc, params))
       .catch(() => null);
-    if (context && !preload)
-      void api.queryClient.prefetchQuery(instancesQuery(api, context.org.id));
+    if (!context || preload) return;
+    const orgId = context.org.id;
+    // Which organization the instances come from decides how they are read.
+    const step = await api.queryClient
+      .ensureQueryData(api.trpc.b2cInstances.organizationStep.queryOptions({ orgId }))
+      .catch(() => null);
+    if (step)
+      void api.queryClient.prefetchQuery(instancesQuery(api, orgId, step.linked?.id ?? null));
   },
   component: Screen,
 });
@@ -86,13 +98,15 @@ function Screen() {
 
 /**
  * The instances to choose from: b2cInstances.sync (a mutation: it refreshes the org's copy of Account
- * Manager's list; sent once, never retried), falling back to the stored list when the sync fails (and
- * to none if that fails too). The screen's query runs the sync once and keeps its answer; this read
- * never fails.
+ * Manager's list for the linked organization; sent once, never retried), falling back to the stored
+ * list when the sync fails (and to none if that fails too). Before an organization is linked there is
+ * nothing to sync: the stored list. The screen's query runs the sync once per linked organization and
+ * keeps its answer; this read never fails.
  */
 function instancesQuery(
   { trpc, trpcClient, queryClient }: Pick<Api, 'trpc' | 'trpcClient' | 'queryClient'>,
   orgId: string,
+  linkedTo: string | null,
 ) {
   // fetchQuery does not retry by default; the stored list keeps the app's usual retries.
   const retry = queryClient.getDefaultOptions().queries?.retry;
@@ -102,8 +116,9 @@ function instancesQuery(
     retry: typeof retry === 'number' || typeof retry === 'boolean' ? retry : false,
   };
   return {
-    queryKey: ['onboarding', 'instances', { orgId }] as const,
+    queryKey: ['onboarding', 'instances', { orgId, linkedTo }] as const,
     queryFn: async (): Promise<B2CInstance[]> => {
+      if (linkedTo === null) return queryClient.fetchQuery(list).catch(() => []);
       try {
         return await trpcClient.b2cInstances.sync.mutate({ orgId });
       } catch {
@@ -115,11 +130,11 @@ function instancesQuery(
   };
 }
 
-function useInstances(orgId: string) {
+function useInstances(orgId: string, linkedTo: string | null) {
   const trpc = useTRPC();
   const trpcClient = useTRPCClient();
   const queryClient = useQueryClient();
-  const query = instancesQuery({ trpc, trpcClient, queryClient }, orgId);
+  const query = instancesQuery({ trpc, trpcClient, queryClient }, orgId, linkedTo);
   const { data: instances } = useSuspenseQuery(query);
   /** Applies what a mutation just made true on the server, without re-syncing. */
   function patch(change: (instance: B2CInstance) => B2CInstance) {
@@ -133,7 +148,12 @@ function useInstances(orgId: string) {
 function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { instances, patch } = useInstances(orgId);
+  const trpc = useTRPC();
+  const { data: organization } = useSuspenseQuery(
+    trpc.b2cInstances.organizationStep.queryOptions({ orgId }),
+  );
+  const [choosingOrganization, setChoosingOrganization] = useState(false);
+  const { instances, patch } = useInstances(orgId, organization.linked?.id ?? null);
 
   const instance = instances.find((i) => i.id === search.instance) ?? null;
   const state = onboardingStateOf(instance);
@@ -155,7 +175,7 @@ function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
   const badge = instance ? (
     <InstanceBadge
       instanceId={instance.instanceId}
-      host={instance.host}
+      host={instance.host ?? ''}
       onReset={() => void navigate({ search: { step: 'selectInstance' } })}
     />
   ) : null;
@@ -171,11 +191,31 @@ function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
         onPrevious={onPrevious}
       >
         {step === 'selectInstance' ? (
-          <InstanceList
-            instances={instances}
-            selectedId={instance?.id}
-            onChoose={(id) => void navigate({ search: { step: 'createApiClient', instance: id } })}
-          />
+          !organization.linked || choosingOrganization ? (
+            <ChooseOrganization
+              orgId={orgId}
+              step={organization}
+              onDone={() => setChoosingOrganization(false)}
+              onCancel={organization.linked ? () => setChoosingOrganization(false) : undefined}
+            />
+          ) : (
+            <div className="flex flex-col gap-4">
+              <LinkedOrganization
+                organization={organization.linked}
+                onChange={() => setChoosingOrganization(true)}
+              />
+              <Instances
+                orgId={orgId}
+                instances={instances}
+                allowedSuffixes={organization.allowedHostSuffixes}
+                selectedId={instance?.id}
+                patch={patch}
+                onChoose={(id) =>
+                  void navigate({ search: { step: 'createApiClient', instance: id } })
+                }
+              />
+            </div>
+          )
         ) : !instance ? null : step === 'createApiClient' ? (
           <CreateApiClient orgId={orgId} instance={instance} patch={patch} onDone={advance} />
         ) : isConfigureStep(step) ? (
@@ -189,6 +229,95 @@ function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
 }
 
 type Patch = (change: (instance: B2CInstance) => B2CInstance) => void;
+
+function ChooseOrganization({
+  orgId,
+  step,
+  onDone,
+  onCancel,
+}: {
+  orgId: string;
+  step: OrganizationStep;
+  onDone: () => void;
+  onCancel?: (() => void) | undefined;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const link = useMutation(trpc.b2cInstances.linkOrganization.mutationOptions());
+  const errors = formErrorsOf(link.error, ['realms'] as const, { 'realms-needed': 'realms' });
+  return (
+    <OrganizationPicker
+      choices={step.choices}
+      signInNeeded={step.signIn === 'needed'}
+      pending={link.isPending}
+      error={errors.form}
+      realmsError={errors.fields.realms ?? null}
+      onCancel={onCancel}
+      onLink={(choice) =>
+        link.mutate(
+          { orgId, ...choice },
+          {
+            onSuccess: async () => {
+              // The instances are read again for the organization now linked.
+              await queryClient.invalidateQueries(
+                trpc.b2cInstances.organizationStep.queryFilter({ orgId }),
+              );
+              onDone();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+function Instances({
+  orgId,
+  instances,
+  allowedSuffixes,
+  selectedId,
+  patch,
+  onChoose,
+}: {
+  orgId: string;
+  instances: B2CInstance[];
+  allowedSuffixes: readonly string[];
+  selectedId: string | undefined;
+  patch: Patch;
+  onChoose: (id: string) => void;
+}) {
+  const trpc = useTRPC();
+  const setHost = useMutation(trpc.b2cInstances.setHost.mutationOptions());
+  const failed = setHost.error
+    ? formErrorsOf(setHost.error, ['host'] as const, { 'host-not-allowed': 'host' })
+    : null;
+  return (
+    <InstanceList
+      instances={instances}
+      selectedId={selectedId}
+      onChoose={onChoose}
+      hostEntry={{
+        allowedSuffixes,
+        validate: (host) =>
+          schemaErrorsOf(setInstanceHostInput, { orgId, b2cInstanceId: 'x', host }, ['host'])
+            .host ?? null,
+        savingId: setHost.isPending ? setHost.variables.b2cInstanceId : null,
+        error:
+          failed && setHost.variables
+            ? {
+                instanceId: setHost.variables.b2cInstanceId,
+                message: failed.fields.host ?? failed.form ?? '',
+              }
+            : null,
+        onSave: (b2cInstanceId, host) =>
+          setHost.mutate(
+            { orgId, b2cInstanceId, host },
+            { onSuccess: (saved) => patch((i) => (i.id === saved.id ? saved : i)) },
+          ),
+      }}
+    />
+  );
+}
 
 function CreateApiClient({
   orgId,

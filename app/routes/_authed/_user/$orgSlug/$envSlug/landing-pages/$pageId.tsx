@@ -218,7 +218,7 @@ function Detail({ scope, pageId, back }: { scope: Scope; pageId: string; back: R
   const assetId = page.publishedAssetId ?? `beacon-lp-${page.slug}`;
   const published = page.status === 'published';
   const url =
-    published && b2c && page.publishedLibraryId && page.publishedAssetId
+    published && b2c?.host && page.publishedLibraryId && page.publishedAssetId
       ? storefrontUrl(b2c.host, page.publishedLibraryId, page.locale, page.publishedAssetId)
       : null;
 
