@@ -120,12 +120,49 @@ describe('OAuth', () => {
       { redirect: 'manual' },
     );
     expect(unregistered.status).toBe(400);
-    const implicit = await fetch(
-      `${sim.accountManagerUrl}/dwsso/oauth2/authorize?${new URLSearchParams({ ...base, redirect_uri: SIM_LOOPBACK_REDIRECT_URL, response_type: 'token' })}`,
+    const unsupported = await fetch(
+      `${sim.accountManagerUrl}/dwsso/oauth2/authorize?${new URLSearchParams({ ...base, redirect_uri: SIM_LOOPBACK_REDIRECT_URL, response_type: 'id_token' })}`,
       { redirect: 'manual' },
     );
-    expect(implicit.status).toBe(302);
-    expect(implicit.headers.get('location')).toContain('error=unsupported_response_type');
+    expect(unsupported.status).toBe(302);
+    expect(unsupported.headers.get('location')).toContain('error=unsupported_response_type');
+  });
+
+  it('answers the implicit flow (sfcc-ci auth:login) with the token in the fragment', async () => {
+    const implicit = {
+      client_id: SIM_ADMIN_CLIENT.clientId,
+      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+      response_type: 'token',
+      state: 'st',
+    };
+    const page = await fetch(
+      `${sim.accountManagerUrl}/dwsso/oauth2/authorize?${new URLSearchParams(implicit)}`,
+    );
+    expect(await page.text()).toContain('<input type="hidden" name="response_type" value="token">');
+    const chosen = await fetch(`${sim.accountManagerUrl}/dwsso/oauth2/authorize`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...implicit, login: 'ada@beacon.test' }),
+      redirect: 'manual',
+    });
+    const back = new URL(chosen.headers.get('location') ?? 'x:');
+    expect(back.origin + back.pathname + back.search).toBe(`${SIM_LOOPBACK_REDIRECT_URL}/`);
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    expect(Object.fromEntries(fragment)).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: '1799',
+      scope: 'mail roles tenantFilter openid',
+      state: 'st',
+    });
+    const token = fragment.get('access_token') ?? '';
+    expect(claims(token)).toMatchObject({ grant_type: 'implicit', mail: 'ada@beacon.test' });
+    expect((await rest('/users/current', token)).status).toBe(200);
+
+    // A public client is set up for the code with PKCE, not for the implicit flow.
+    const publicClient = await fetch(
+      `${sim.accountManagerUrl}/dwsso/oauth2/authorize?${new URLSearchParams({ ...implicit, client_id: SIM_SIGN_IN_CLIENT_ID, redirect_uri: 'http://localhost:5173/api/auth/callback/salesforce' })}`,
+      { redirect: 'manual' },
+    );
+    expect(publicClient.headers.get('location')).toContain('error=unsupported_response_type');
   });
 });
 
@@ -157,6 +194,20 @@ describe('REST API', () => {
     expect((await rest('/instances?size=0', token)).status).toBe(400);
     // A client's token is not a person.
     expect((await rest('/users/current', token)).status).toBe(403);
+  });
+
+  it("lists the users of the principal's organizations to a User or Account Administrator", async () => {
+    // Beacon's client holds Account Administrator; a client needs User Administrator.
+    expect((await rest('/users', await sim.token())).status).toBe(403);
+    expect((await rest('/users', await sim.userToken('maya@beacon.test'))).status).toBe(403);
+    const ada = await rest('/users?page=0&size=2', await sim.userToken('ada@beacon.test'));
+    expect(ada.status).toBe(200);
+    expect(await ada.json()).toEqual({
+      content: [
+        expect.objectContaining({ mail: 'maya@beacon.test', userState: 'ENABLED', verifiers: [] }),
+        expect.objectContaining({ mail: 'ada@beacon.test', roles: ['AM_ACCOUNT_ADMIN'] }),
+      ],
+    });
   });
 
   it('creates API clients inactive, never answering the secret, and checks the fields', async () => {

@@ -83,6 +83,9 @@ export interface SimTenant {
   tenantType: 'sandbox' | 'development' | 'staging' | 'production';
 }
 
+/** The sandboxes' release (no source gives one; see ADR 0036). */
+const SANDBOX_APP_VERSION = '26.1';
+
 /** Account Manager's short tenant types (Instances API guide: "dev", "stg", "prd"). */
 const AM_TENANT_TYPE = { development: 'dev', staging: 'stg', production: 'prd' } as const;
 
@@ -308,14 +311,19 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
   };
 
   /** A JWT, as Account Manager's tokens are (sfcc-ci and the b2c CLI decode them, unverified). */
-  const issueToken = (principal: Principal) => {
+  const issueToken = (principal: Principal, implicit = false) => {
     const now = Math.floor(Date.now() / 1000);
     const lifetime = options.tokenLifetimeSeconds();
     const grants = grantsOf(principal);
     const claims: Record<string, unknown> = {
       sub: principal.kind === 'user' ? principal.user.id : principal.clientId,
       client_id: principal.clientId,
-      grant_type: principal.kind === 'user' ? 'authorization_code' : 'client_credentials',
+      grant_type:
+        principal.kind === 'client'
+          ? 'client_credentials'
+          : implicit
+            ? 'implicit'
+            : 'authorization_code',
       scope: principal.scopes,
       iat: now,
       exp: now + lifetime,
@@ -369,8 +377,14 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
       res.redirect(302, url.toString());
       return null;
     };
-    if (text('response_type') !== 'code') return back('unsupported_response_type');
-    const challenge = text('code_challenge') || null;
+    const responseType = text('response_type');
+    // The implicit flow (token in the redirect's fragment) is for a client with a secret, as sfcc-ci's
+    // `auth:login` uses its API key; a public client is set up for the code with PKCE.
+    const implicitAllowed = client.tokenEndpointAuthMethod !== 'none';
+    if (responseType !== 'code' && !(responseType === 'token' && implicitAllowed)) {
+      return back('unsupported_response_type');
+    }
+    const challenge = responseType === 'code' ? text('code_challenge') || null : null;
     if (challenge && (text('code_challenge_method') || 'plain') !== 'S256') {
       return back('invalid_request');
     }
@@ -379,6 +393,7 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     return {
       client,
       redirectUri,
+      responseType: responseType as 'code' | 'token',
       state: text('state'),
       scope: text('scope'),
       challenge,
@@ -392,7 +407,7 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const hidden = Object.entries({
       client_id: request.client.id,
       redirect_uri: request.redirectUri,
-      response_type: 'code',
+      response_type: request.responseType,
       state: request.state,
       scope: request.scope,
       code_challenge: request.challenge ?? '',
@@ -421,6 +436,25 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const user = userByMail(login) ?? (body.new === '1' ? newcomer(login) : undefined);
     if (!user) {
       res.status(400).type('text').send('Unknown user.');
+      return;
+    }
+    if (request.responseType === 'token') {
+      // Implicit: the token goes back in the fragment (RFC 6749 §4.2.2), never through the server.
+      const scopes = scopesOf(request.scope, request.client);
+      const { token, lifetime } = issueToken(
+        { kind: 'user', clientId: request.client.id, scopes, user },
+        true,
+      );
+      const fragment = new URLSearchParams({
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: String(lifetime),
+        scope: scopes.join(' '),
+        ...(request.state ? { state: request.state } : {}),
+      });
+      const url = new URL(request.redirectUri);
+      url.hash = fragment.toString();
+      res.redirect(302, url.toString());
       return;
     }
     const code = randomBytes(24).toString('base64url');
@@ -545,6 +579,22 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
 
   router.use(REST, authenticated);
 
+  /** UserRead (users specification); nobody here has a verifier (second factor) on record. */
+  const userDoc = (u: AmUser) => ({
+    id: u.id,
+    mail: u.mail,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    displayName: `${u.firstName} ${u.lastName}`,
+    roles: u.roles,
+    roleTenantFilter: u.roleTenantFilter,
+    organizations: u.organizations,
+    primaryOrganization: u.primaryOrganization,
+    userState: 'ENABLED',
+    linkedToSfIdentity: false,
+    verifiers: [],
+  });
+
   router.get(`${REST}/users/current`, (_req, res) => {
     const p = principal(res);
     // Not documented for a client's token; sfcc-ci falls back to /apiclients/{sub} when this fails.
@@ -552,20 +602,27 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
       forbidden(res, 'Principal lacks permission to read the current user.');
       return;
     }
-    const u = p.user;
-    res.json({
-      id: u.id,
-      mail: u.mail,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      displayName: `${u.firstName} ${u.lastName}`,
-      roles: u.roles,
-      roleTenantFilter: u.roleTenantFilter,
-      organizations: u.organizations,
-      primaryOrganization: u.primaryOrganization,
-      userState: 'ENABLED',
-      linkedToSfIdentity: false,
-    });
+    res.json(userDoc(p.user));
+  });
+
+  /**
+   * Users: a client needs User Administrator; a person Account or User Administrator (b2c CLI Account
+   * Manager guide). Those of the principal's organizations are listed.
+   */
+  router.get(`${REST}/users`, (req, res) => {
+    const p = principal(res);
+    const allowed: readonly string[] =
+      p.kind === 'user' ? [AM_ROLES.accountAdmin, AM_ROLES.userAdmin] : [AM_ROLES.userAdmin];
+    if (!grantsOf(p).roles.some((r) => allowed.includes(r))) {
+      forbidden(res, 'Principal lacks permission to read users.');
+      return;
+    }
+    const page = pageOf(req, res);
+    if (!page) return;
+    const mine = new Set(grantsOf(p).organizations);
+    const users = [...usersById.values()].filter((u) => u.organizations.some((o) => mine.has(o)));
+    // UserCollection has `content` only.
+    res.json({ content: paged(users, page).content.map(userDoc) });
   });
 
   const visibleOrgs = (p: Principal) => {
@@ -928,6 +985,8 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
       realm: t.realm,
       instance: t.instance,
       hostName: t.hostname,
+      // The specification gives the field (`\d(\.\d)*`) and no value; sfcc-ci's table shows `app`.
+      versions: { app: SANDBOX_APP_VERSION, web: SANDBOX_APP_VERSION },
       state: 'started',
       enabled: true,
       autoScheduled: false,
