@@ -64,6 +64,8 @@ if (forTests || forBench) {
   if (forTests && !has(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
     aptPackages.push('chromium');
   if (!has('/usr/lib/postgresql')) aptPackages.push('postgresql');
+  // The sfcc-ci test makes a throwaway TLS certificate with it.
+  if (forTests && !has('/usr/bin/openssl')) aptPackages.push('openssl');
   if (forBench && !has('/usr/bin/wrk')) aptPackages.push('wrk');
   if (aptPackages.length > 0) {
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
