@@ -115,6 +115,63 @@ describeEachDriver('b2c services', (get) => {
       });
     });
 
+    it('setHost: a tenant listed without a host gets one on an allowed domain; a changed host must be verified again; an onboarded one keeps its host', async () => {
+      const { services, state, org, owner } = await onboardingOrg();
+      state.instances = [discovered(3, { host: null, tenantType: 'production' })];
+      const [, , hostless] = await services.b2cInstances.sync(org.id, owner.id);
+      expect(hostless).toMatchObject({ instanceId: 'zzte_003', host: null, baseUrl: null });
+
+      const refused = await domainError(
+        services.b2cInstances.setHost(org.id, hostless!.id, 'shop.example.com'),
+      );
+      expect(refused).toMatchObject({ kind: 'INVALID', reason: 'host-not-allowed' });
+      expect(refused.message).toBe(
+        INSTANCE_MESSAGES.hostNotAllowed(['.commercecloud.salesforce.com', '.demandware.net']),
+      );
+      expect((await services.b2cInstances.get(org.id, hostless!.id)).host).toBeNull();
+
+      const saved = await services.b2cInstances.setHost(
+        org.id,
+        hostless!.id,
+        'production-eu01-zzte.demandware.net',
+      );
+      expect(saved).toMatchObject({
+        host: 'production-eu01-zzte.demandware.net',
+        baseUrl: 'https://production-eu01-zzte.demandware.net',
+      });
+      await db()
+        .update(b2cInstances)
+        .set({ ocapiDataSettingsVerified: true })
+        .where(eq(b2cInstances.id, hostless!.id));
+      // Another host: what was verified was verified against the old one.
+      expect(
+        await services.b2cInstances.setHost(
+          org.id,
+          hostless!.id,
+          'staging-eu01-zzte.demandware.net',
+        ),
+      ).toMatchObject({ ocapiDataSettingsVerified: false });
+      // Account Manager still names no host: the next sync keeps the typed one.
+      await services.b2cInstances.sync(org.id, owner.id);
+      expect((await services.b2cInstances.get(org.id, hostless!.id)).host).toBe(
+        'staging-eu01-zzte.demandware.net',
+      );
+
+      await db()
+        .update(b2cInstances)
+        .set({ onboarded: true })
+        .where(eq(b2cInstances.id, hostless!.id));
+      expect(
+        await domainError(
+          services.b2cInstances.setHost(
+            org.id,
+            hostless!.id,
+            'production-eu01-zzte.demandware.net',
+          ),
+        ),
+      ).toMatchObject({ kind: 'CONFLICT', reason: 'host-fixed' });
+    });
+
     it('get: by id or by realm instance id; NOT_FOUND for another org’s instance', async () => {
       const { services, org, instances } = await onboardingOrg();
       const first = instances[0]!;
