@@ -25,9 +25,16 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
 /** The prod env before any instance is linked: what onboarding starts from. */
 export const envWithoutInstance: Env = { ...envs.prod, b2cInstance: null };
 
-/** Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`. */
+/**
+ * Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`; her Account
+ * Manager sign-in may create the org's API client.
+ */
 export function atOnboarding(instances: B2CInstance[]): TrpcScenario {
-  return { ...atEnv(orgs.acme, envWithoutInstance), 'b2cInstances.sync': instances };
+  return {
+    ...atEnv(orgs.acme, envWithoutInstance),
+    'b2cInstances.sync': instances,
+    'b2cAPIClients.setup': { create: 'allowed' },
+  };
 }
 
 /**

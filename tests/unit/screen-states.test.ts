@@ -20,8 +20,6 @@ import {
 const PENDING = new Set<string>([
   'onboarding.select-organization',
   'onboarding.instance-by-hostname',
-  'onboarding.api-client-paste',
-  'onboarding.api-client-activating',
   'aeo.accuracy',
   'aeo.markets',
   'aeo.alerts',
