@@ -25,7 +25,10 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
 /** The prod env before any instance is linked: what onboarding starts from. */
 export const envWithoutInstance: Env = { ...envs.prod, b2cInstance: null };
 
-/** Maya at acme/prod with no instance linked, b2cInstances.sync answering `instances`. */
+/**
+ * Maya at acme/prod with no instance linked, the org linked to Acme's Account Manager organization,
+ * b2cInstances.sync answering `instances`; her Account Manager sign-in may create the org's API client.
+ */
 export function atOnboarding(
   instances: B2CInstance[],
   organization: OrganizationStep = organizationSteps.linked,
@@ -34,6 +37,7 @@ export function atOnboarding(
     ...atEnv(orgs.acme, envWithoutInstance),
     'b2cInstances.organizationStep': organization,
     'b2cInstances.sync': instances,
+    'b2cAPIClients.setup': { create: 'allowed' },
   };
 }
 

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     });
     expect(config.dataDir).toBe(path.resolve('.data'));
     expect(needsDevIdp(config)).toBe(true);
+    // The simulator's new API clients work at once unless asked to activate slowly.
+    expect(config.b2cSimulatorActivationDelaySeconds).toBeUndefined();
+    expect(
+      loadConfig({ B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS: '90' })
+        .b2cSimulatorActivationDelaySeconds,
+    ).toBe(90);
   });
 
   it('reads values and trims trailing slashes from URLs', () => {
@@ -91,6 +97,14 @@ describe('loadConfig', () => {
     [{ AI_SIMULATOR_URL: 'localhost:4020' }, 'AI_SIMULATOR_URL must be an http(s) URL'],
     [{ AI_SIMULATOR_PORT: '99999' }, 'AI_SIMULATOR_PORT must be between 0 and 65535'],
     [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS must be at least 1000'],
+    [
+      { B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS: 'soon' },
+      'B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS must be a number of seconds',
+    ],
+    [
+      { B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS: '-5' },
+      'B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS must be at least 0',
+    ],
     [
       { BEACON_SUPERUSERS: 'ops@example.com, not-an-address' },
       'BEACON_SUPERUSERS must be comma-separated e-mail addresses',
@@ -185,17 +199,19 @@ describe('simulators in production', () => {
     ).toEqual([]);
   });
 
-  it.each(['B2C_SIMULATOR_URL', 'AI_SIMULATOR_URL', 'B2C_SIMULATOR_PRODUCTS'])(
-    '%s is refused at start in production, in one line naming it',
-    (name) => {
-      const value = name.endsWith('URL') ? 'http://127.0.0.1:4010' : '1000';
-      const found = problems({ ...production, [name]: value });
-      expect(found).toHaveLength(1);
-      expect(found[0]).toMatch(new RegExp(`^${name} must not be set in production`));
-      // Outside production it is how development reaches a simulator.
-      expect(problems({ [name]: value })).toEqual([]);
-    },
-  );
+  it.each([
+    'B2C_SIMULATOR_URL',
+    'AI_SIMULATOR_URL',
+    'B2C_SIMULATOR_PRODUCTS',
+    'B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS',
+  ])('%s is refused at start in production, in one line naming it', (name) => {
+    const value = name.endsWith('URL') ? 'http://127.0.0.1:4010' : '1000';
+    const found = problems({ ...production, [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^${name} must not be set in production`));
+    // Outside production it is how development reaches a simulator.
+    expect(problems({ [name]: value })).toEqual([]);
+  });
 });
 
 describe('withDevSecrets', () => {

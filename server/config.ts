@@ -83,6 +83,7 @@ const isSecretKey = (v: string) =>
 const PRODUCTION_REFUSED = [
   'B2C_SIMULATOR_URL',
   'B2C_SIMULATOR_PRODUCTS',
+  'B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS',
   'AI_SIMULATOR_URL',
 ] as const;
 
@@ -162,6 +163,13 @@ const envSchema = z
         .int('must be a whole number of products')
         .min(1, 'must be at least 1')
         .max(1_000_000, 'must be at most 1000000')
+        .optional(),
+    ),
+    B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS: optionalString.pipe(
+      z.coerce
+        .number<string>({ error: 'must be a number of seconds' })
+        .min(0, 'must be at least 0')
+        .max(3600, 'must be at most 3600')
         .optional(),
     ),
     B2C_ACCOUNT_MANAGER_URL: optionalString.pipe(httpUrl.optional()),
@@ -300,6 +308,11 @@ export interface Config {
   b2cSimulatorPort: number;
   /** How many products each instance of the in-process simulator has at least; its default when unset. */
   b2cSimulatorProducts: number | undefined;
+  /**
+   * Seconds a new API client of the in-process simulator keeps refusing its credentials, as a new
+   * Account Manager client can (onboarding then waits); 0 when unset.
+   */
+  b2cSimulatorActivationDelaySeconds: number | undefined;
   /** Beacon's own Account Manager API client; null when not configured (the simulator stands in outside production). */
   accountManager: { url: string; clientId: string; clientSecret: string } | null;
   trustProxy: boolean;
@@ -381,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     b2cSimulatorUrl: env.B2C_SIMULATOR_URL,
     b2cSimulatorPort: env.B2C_SIMULATOR_PORT,
     b2cSimulatorProducts: env.B2C_SIMULATOR_PRODUCTS,
+    b2cSimulatorActivationDelaySeconds: env.B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS,
     accountManager:
       env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
         ? {

@@ -175,6 +175,7 @@ export async function createB2C(
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
       products: config.b2cSimulatorProducts,
+      activationDelaySeconds: config.b2cSimulatorActivationDelaySeconds,
       demoClient: { ...SEED_API_CLIENT, instanceId: SEED_INSTANCES.acmeProd.instanceId },
     });
     simulatorUrl = simulator.url;

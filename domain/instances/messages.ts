@@ -1,5 +1,6 @@
 /** User-facing copy of linking and verifying a B2C instance; tests quote it. */
 import { type B2CCapability, CAPABILITY } from './capabilities';
+import { API_CLIENT_NAME } from './constants';
 
 export const INSTANCE_MESSAGES = {
   instancesEmpty: 'Error Loading Instances. Please contact the team at support.',
@@ -23,9 +24,45 @@ export const INSTANCE_MESSAGES = {
     'Your Account Manager user cannot create API clients: it needs the Account Administrator or API Administrator role.',
   apiClientPasteIntro:
     'Ask someone with one of those roles to create the API client in Account Manager (API Client, Add API Client), or have the role added to you. Create it like this, then paste its ID and secret below:',
-  apiClientPasted: 'API client saved. Beacon keeps its secret encrypted and never shows it again.',
+  apiClientPasteIntroSignIn:
+    'Or have someone with the Account Administrator or API Administrator role create the API client in Account Manager (API Client, Add API Client). Create it like this, then paste its ID and secret below:',
+  apiClientPasteIntroChosen:
+    'Create the API client in Account Manager (API Client, Add API Client) like this, then paste its ID and secret below:',
+  /** What to create in Account Manager: the fields of its Add API Client form, in its order. */
+  apiClientPasteSettings: [
+    { field: 'Display Name', value: API_CLIENT_NAME, literal: true },
+    {
+      field: 'Password',
+      value: '12 to 128 characters: the secret you paste below',
+      literal: false,
+    },
+    { field: 'Organizations', value: 'Your organization', literal: false },
+    {
+      field: 'Roles',
+      value:
+        'None. Not Salesforce Commerce API: a client Beacon uses for OCAPI must not have that role.',
+      literal: false,
+    },
+    { field: 'Role tenant filter', value: 'None (it applies to roles only)', literal: false },
+    { field: 'Token Endpoint Auth Method', value: 'client_secret_basic', literal: true },
+    { field: 'Active', value: 'Yes', literal: false },
+  ],
+  apiClientPasteFormLabel: 'Paste the API client',
+  apiClientIdLabel: 'API client ID',
+  apiClientIdDescription: 'As Account Manager lists it, e.g. 3f1c2a9e-5b7d-4e2f-9a61-0c8d7e6b5a41.',
+  apiClientSecretLabel: 'API client secret',
+  apiClientSecretDescription:
+    'The password set on the client. Beacon keeps it encrypted and never shows it again.',
+  apiClientPasteSubmit: 'Save API client',
+  apiClientPasteFailed: 'Could not save the API client. Try again.',
+  apiClientPasteInstead: 'Paste an existing API client instead',
+  apiClientCreateInstead: 'Let Beacon create it instead',
+  apiClientSetupChecking: 'Checking your Account Manager roles',
   apiClientActivating:
     'Salesforce does not accept the new API client yet: a new client can take a few minutes to work. Beacon tries again on its own.',
+  apiClientActivationMinutesLeft: (minutes: number) => `About ${minutes} min left.`,
+  apiClientActivationSecondsLeft: (seconds: number) => `${seconds} s left.`,
+  apiClientActivationLastTry: 'Trying one last time.',
   organizationIntro:
     'Choose the Account Manager organization of your B2C Commerce account. Beacon lists the instances of its realms and creates its API client there.',
   noOrganization:

@@ -31,11 +31,14 @@ export async function startDevB2CSimulator(options: {
   port?: number;
   /** At least this many products per instance (B2C_SIMULATOR_PRODUCTS); the default catalogue when unset. */
   products?: number | undefined;
+  /** Seconds a new API client's credentials keep failing (B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS); 0 when unset. */
+  activationDelaySeconds?: number | undefined;
   demoClient: DemoApiClient;
 }): Promise<B2CSimulator> {
   const sim = await createB2CSimulator({
     port: options.port ?? 0,
     products: options.products,
+    activationDelaySeconds: options.activationDelaySeconds ?? 0,
     statePath: path.join(options.dataDir, 'b2c-simulator.json'),
   });
   const { clientId, secret, instanceId } = options.demoClient;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { B2CInstance } from '~/domain/instances/entities';
+import { expect, fn, type MockInstance, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { clock } from '~/app/lib/clock';
+import type { B2CInstance, VerifyResult } from '~/domain/instances/entities';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { BUSINESS_MANAGER_PATH, VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import { COPY_CONFIRMATION_MS } from '~/domain/shared/constants';
@@ -13,6 +14,7 @@ import {
   sessionFor,
   users,
 } from '~/mock-server/fixtures';
+import { STORY_NOW } from '~/mock-server/products';
 import { atOnboarding, envWithoutInstance } from '~/mock-server/scenarios';
 import { delayed, domainError, trpcError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
@@ -304,7 +306,8 @@ export const CreateApiClient: Story = {
     const badge = canvas.getByRole('button', { name: /zzte_002/ });
     await expect(badge).toHaveAccessibleName('Instance zzte_002 , choose another instance');
 
-    const create = canvas.getByRole('button', { name: 'Create API client' });
+    // Once the step knows Maya's sign-in may create the client (b2cAPIClients.setup).
+    const create = await canvas.findByRole('button', { name: 'Create API client' });
     await userEvent.click(create);
     await expect(create).toHaveAttribute('aria-disabled', 'true');
     await expect(create).toHaveAttribute('aria-busy', 'true');
@@ -332,11 +335,335 @@ export const CreateApiClientError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await heading(canvasElement, 'Create an API client');
-    await userEvent.click(canvas.getByRole('button', { name: 'Create API client' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Create API client' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       INSTANCE_MESSAGES.apiClientCreateFailed,
     );
     await expectCurrentStep(canvasElement, 'Create API client');
+  },
+};
+
+// ——— API client: pasted ———
+
+const PASTED_ID = '9b2e4c61-7d3a-4f8e-b5c2-1e0f9a8d7c63';
+const PASTED_SECRET = 'pasted-Secret-2026!';
+
+/** The step's account of what to create in Account Manager: every field, and its value. */
+async function expectSettingsToCreate(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const terms = canvas.getAllByRole('term').map((term) => term.textContent);
+  const values = canvas.getAllByRole('definition').map((value) => value.textContent);
+  await expect(terms).toEqual(INSTANCE_MESSAGES.apiClientPasteSettings.map((s) => s.field));
+  await expect(values).toEqual(INSTANCE_MESSAGES.apiClientPasteSettings.map((s) => s.value));
+  await expect(canvas.getByText('Display Name').nextElementSibling).toHaveTextContent(/^Beacon$/);
+  await expect(canvas.getByText(/^None\. Not Salesforce Commerce API/)).toBeVisible();
+  await expect(canvas.getByText('client_secret_basic')).toBeVisible();
+}
+
+const pasteForm = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('form', { name: INSTANCE_MESSAGES.apiClientPasteFormLabel });
+
+const pasteNoRole = at('createApiClient', fresh, {
+  'b2cAPIClients.setup': { create: 'no-role' },
+  'b2cAPIClients.paste': delayed(300, { clientId: PASTED_ID, name: 'Beacon' }),
+});
+/**
+ * No Account Manager role that may create API clients: the step names the roles, says what to create,
+ * takes the pasted id and secret, and moves on; the secret is shown nowhere after.
+ */
+export const ApiClientPaste: Story = {
+  ...pasteNoRole.story,
+  tags: ['screen-state', 'state:onboarding.api-client-paste'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    await expectCurrentStep(canvasElement, 'Create API client');
+    await expect(await canvas.findByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeVisible();
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientNoRole)).toHaveTextContent(
+      'Account Administrator or API Administrator',
+    );
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientPasteIntro)).toBeVisible();
+    await expectSettingsToCreate(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Create API client' })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: INSTANCE_MESSAGES.apiClientCreateInstead }),
+    ).toBeNull();
+    await expect(pasteNoRole.api.calls('b2cAPIClients.setup')).toEqual([{ orgId: 'org_acme' }]);
+
+    const form = within(pasteForm(canvasElement));
+    const id = form.getByLabelText(INSTANCE_MESSAGES.apiClientIdLabel);
+    const secret = form.getByLabelText(INSTANCE_MESSAGES.apiClientSecretLabel);
+    await expect(id).toHaveAccessibleDescription(INSTANCE_MESSAGES.apiClientIdDescription);
+    await expect(secret).toHaveAccessibleDescription(INSTANCE_MESSAGES.apiClientSecretDescription);
+    await expect(secret).toHaveAttribute('type', 'password');
+    await expect(secret).toHaveAttribute('autocomplete', 'off');
+    // Pasted with the spaces a copy brings along: sent without them.
+    await userEvent.type(id, `  ${PASTED_ID} `);
+    await userEvent.type(secret, PASTED_SECRET);
+    const save = form.getByRole('button', { name: INSTANCE_MESSAGES.apiClientPasteSubmit });
+    await userEvent.click(save);
+    await expect(save).toHaveAttribute('aria-busy', 'true');
+
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await expect(pasteNoRole.api.calls('b2cAPIClients.paste')).toEqual([
+      { orgId: 'org_acme', clientId: PASTED_ID, secret: PASTED_SECRET },
+    ]);
+    await expect(pasteNoRole.api.calls('b2cAPIClients.getOrCreate')).toEqual([]);
+    await expect(
+      canvas.getByRole('figure', { name: 'OCAPI Data settings snippet' }),
+    ).toHaveTextContent(`"client_id": "${PASTED_ID}"`);
+    // The secret is gone from the screen: no field holds it and no text shows it.
+    const fields = [...canvasElement.querySelectorAll('input')].map((input) => input.value);
+    await expect(fields).not.toContain(PASTED_SECRET);
+    await expect(canvasElement.textContent).not.toContain(PASTED_SECRET);
+
+    // Back on the step, the client is set up; nothing asks for the secret again.
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await heading(canvasElement, 'Create an API client');
+    await expect(canvas.getByText('API client ready')).toBeVisible();
+    await expect(canvas.getByText(PASTED_ID)).toBeVisible();
+    await expect(
+      canvas.queryByLabelText(INSTANCE_MESSAGES.apiClientSecretLabel),
+    ).not.toBeInTheDocument();
+    await expect(canvasElement.textContent).not.toContain(PASTED_SECRET);
+  },
+};
+
+const pasteInvalid = at('createApiClient', fresh, {
+  'b2cAPIClients.setup': { create: 'no-role' },
+  'b2cAPIClients.paste': { clientId: PASTED_ID, name: 'Beacon' },
+});
+/** The id and secret are checked with the procedure's own schema before anything is sent. */
+export const ApiClientPasteInvalid: Story = {
+  ...pasteInvalid.story,
+  tags: ['screen-state', 'state:onboarding.api-client-paste'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeVisible();
+    const form = within(pasteForm(canvasElement));
+    const id = form.getByLabelText(INSTANCE_MESSAGES.apiClientIdLabel);
+    const secret = form.getByLabelText(INSTANCE_MESSAGES.apiClientSecretLabel);
+    const save = form.getByRole('button', { name: INSTANCE_MESSAGES.apiClientPasteSubmit });
+
+    await userEvent.click(save);
+    await expect(form.getByText('Enter the API client ID.')).toBeVisible();
+    await expect(form.getByText('An API client secret has at least 12 characters.')).toBeVisible();
+    await expect(id).toHaveAttribute('aria-invalid', 'true');
+    await expect(id).toHaveFocus();
+
+    await userEvent.type(id, 'beacon client/1');
+    await userEvent.type(secret, 'too short');
+    await userEvent.click(save);
+    await expect(
+      form.getByText('An API client ID has letters, digits, dashes, dots or underscores only.'),
+    ).toBeVisible();
+    await expect(form.getByText('An API client secret has at least 12 characters.')).toBeVisible();
+    await expect(secret).toHaveAttribute('aria-invalid', 'true');
+    await expect(pasteInvalid.api.calls('b2cAPIClients.paste')).toEqual([]);
+  },
+};
+
+const pasteSignIn = at('createApiClient', fresh, {
+  'b2cAPIClients.setup': { create: 'sign-in-needed' },
+});
+/** No live Account Manager sign-in (Google, or it expired): sign in with Salesforce, or paste one. */
+export const ApiClientPasteSignInNeeded: Story = {
+  ...pasteSignIn.story,
+  tags: ['screen-state', 'state:onboarding.api-client-paste'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    await expect(
+      await canvas.findByText(INSTANCE_MESSAGES.accountManagerSignInNeeded),
+    ).toBeVisible();
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientPasteIntroSignIn)).toBeVisible();
+    await expect(canvas.queryByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeNull();
+    await expectSettingsToCreate(canvasElement);
+    await expect(pasteForm(canvasElement)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Create API client' })).toBeNull();
+  },
+};
+
+const pasteChosen = at('createApiClient', fresh, {
+  'b2cAPIClients.getOrCreate': { clientId: CLIENT_ID, name: 'Beacon' },
+});
+/** Someone who may have Beacon create the client can paste an existing one instead, and go back. */
+export const ApiClientPasteInstead: Story = {
+  ...pasteChosen.story,
+  tags: ['screen-state', 'state:onboarding.api-client-paste'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    const instead = await canvas.findByRole('button', {
+      name: INSTANCE_MESSAGES.apiClientPasteInstead,
+    });
+    await expect(canvas.getByRole('button', { name: 'Create API client' })).toBeVisible();
+    await userEvent.click(instead);
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientPasteIntroChosen)).toBeVisible();
+    await expect(canvas.queryByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Create API client' })).toBeNull();
+    await expectSettingsToCreate(canvasElement);
+
+    await userEvent.click(
+      canvas.getByRole('button', { name: INSTANCE_MESSAGES.apiClientCreateInstead }),
+    );
+    await expect(canvas.getByRole('button', { name: 'Create API client' })).toBeVisible();
+    await expect(canvas.queryByRole('form')).toBeNull();
+    await userEvent.click(
+      canvas.getByRole('button', { name: INSTANCE_MESSAGES.apiClientPasteInstead }),
+    );
+    await expect(pasteForm(canvasElement)).toBeVisible();
+    await expect(pasteChosen.api.calls('b2cAPIClients.getOrCreate')).toEqual([]);
+  },
+};
+
+const createRefused = at('createApiClient', fresh, {
+  'b2cAPIClients.getOrCreate': domainError(
+    'FORBIDDEN',
+    INSTANCE_MESSAGES.apiClientNoRole,
+    'api-client-no-role',
+  ),
+});
+/** The token's roles looked enough, but Account Manager refused the create: paste one instead. */
+export const CreateApiClientRefused: Story = {
+  ...createRefused.story,
+  tags: ['screen-state', 'state:onboarding.api-client-paste'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Create an API client');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Create API client' }));
+    await expect(await canvas.findByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeVisible();
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientPasteIntro)).toBeVisible();
+    await expect(pasteForm(canvasElement)).toBeVisible();
+    await expect(canvas.queryByText(INSTANCE_MESSAGES.apiClientCreateFailed)).toBeNull();
+    await expect(createRefused.api.calls('b2cAPIClients.getOrCreate')).toHaveLength(1);
+  },
+};
+
+// ——— API client: activating ———
+
+const ACTIVATING_AT = STORY_NOW.getTime();
+/** What verify answers while the client activates: 4 min 10 s of the window left at STORY_NOW. */
+const stillActivating = (retryInMs: number): VerifyResult => ({
+  status: 'activating',
+  message: INSTANCE_MESSAGES.apiClientActivating,
+  retryInMs,
+  until: ACTIVATING_AT + 250_000,
+});
+/** The clock the countdown reads, pinned; a play function moves it. */
+let pinnedClock: MockInstance<() => Date> | null = null;
+const moveClockTo = (ms: number) => pinnedClock?.mockReturnValue(new Date(ms));
+
+function activatingStory(reply: TrpcScenario['b2cAPIClients.verify']) {
+  const story = at('configureOcapiDataSettings', withClient, { 'b2cAPIClients.verify': reply });
+  return {
+    story,
+    beforeEach: () => {
+      story.api.reset();
+      pinnedClock = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
+      return () => {
+        pinnedClock?.mockRestore();
+        pinnedClock = null;
+      };
+    },
+  };
+}
+
+async function expectWaiting(canvasElement: HTMLElement, timeLeft: string) {
+  const canvas = within(canvasElement);
+  const waiting = await canvas.findByText(INSTANCE_MESSAGES.apiClientActivating);
+  await expect(waiting).toBeVisible();
+  await expect(canvas.getByText(timeLeft)).toBeVisible();
+  const verify = canvas.getByRole('button', { name: 'Verifying…' });
+  await expect(verify).toHaveAttribute('aria-busy', 'true');
+  await expect(canvas.queryByRole('alert')).toBeNull();
+}
+
+const activating = activatingStory(stillActivating(15_000));
+/** A new client Salesforce does not accept yet: the step waits, says why, and counts down. */
+export const ApiClientActivating: Story = {
+  ...activating.story.story,
+  tags: ['screen-state', 'state:onboarding.api-client-activating'],
+  beforeEach: activating.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expectWaiting(canvasElement, 'About 4 min left.');
+    // The countdown follows the clock: 30 s of the window left.
+    moveClockTo(ACTIVATING_AT + 220_000);
+    await waitFor(() => expect(canvas.getByText('30 s left.')).toBeVisible());
+    await expect(activating.story.api.calls('b2cAPIClients.verify')).toEqual([
+      { orgId: 'org_acme', b2cInstanceId: fresh.id, capability: 'ocapi-data' },
+    ]);
+    await expect(canvas.getByText(INSTANCE_MESSAGES.apiClientActivating)).toBeVisible();
+  },
+};
+
+const activated = activatingStory((_input, { count }) =>
+  count === 1 ? stillActivating(400) : { status: 'ok' as const },
+);
+/** Verify asks again by itself after `retryInMs`; once Salesforce accepts the client, the step is done. */
+export const ApiClientActivatingThenVerified: Story = {
+  ...activated.story.story,
+  tags: ['screen-state', 'state:onboarding.api-client-activating'],
+  beforeEach: activated.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expectWaiting(canvasElement, 'About 4 min left.');
+    await heading(canvasElement, 'Configure OCAPI Shop settings');
+    const call = { orgId: 'org_acme', b2cInstanceId: fresh.id, capability: 'ocapi-data' };
+    await expect(activated.story.api.calls('b2cAPIClients.verify')).toEqual([call, call]);
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await expect(canvas.getByText('OCAPI Data settings verified')).toBeVisible();
+    await expect(canvas.queryByText(INSTANCE_MESSAGES.apiClientActivating)).toBeNull();
+  },
+};
+
+const badCredentials = VERIFY_MESSAGES.badCredentials(CLIENT_ID);
+const refused = activatingStory((_input, { count }) =>
+  count === 1
+    ? stillActivating(400)
+    : { status: 'error' as const, message: badCredentials, reason: 'bad-credentials' as const },
+);
+/** The window over, Salesforce still refuses the client: its error shows and the waiting stops. */
+export const ApiClientActivatingThenRefused: Story = {
+  ...refused.story.story,
+  tags: ['screen-state', 'state:onboarding.api-client-activating'],
+  beforeEach: refused.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expectWaiting(canvasElement, 'About 4 min left.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(badCredentials);
+    await expect(canvas.queryByText(INSTANCE_MESSAGES.apiClientActivating)).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Verify' })).not.toHaveAttribute('aria-busy');
+    await expect(refused.story.api.calls('b2cAPIClients.verify')).toHaveLength(2);
+  },
+};
+
+const left = activatingStory(stillActivating(1_500));
+/** Leaving the step while it waits stops the retries: no call is sent after the step is gone. */
+export const ApiClientActivatingLeft: Story = {
+  ...left.story.story,
+  tags: ['screen-state', 'state:onboarding.api-client-activating'],
+  beforeEach: left.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await heading(canvasElement, 'Configure OCAPI Data settings');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expectWaiting(canvasElement, 'About 4 min left.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous' }));
+    await heading(canvasElement, 'Create an API client');
+    // Over two retry periods: a timer left behind would have sent another call.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await expect(left.story.api.calls('b2cAPIClients.verify')).toHaveLength(1);
+    await expect(canvas.getByText('API client ready')).toBeVisible();
   },
 };
 

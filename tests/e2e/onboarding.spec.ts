@@ -2,11 +2,14 @@
  * Onboarding against the real server and the in-process B2C simulator: choose an instance, use the
  * org's API client, and for each setting fail verification, paste the copied snippet in the
  * simulator's Business Manager page, verify again; then Continue links the env and lifts the gate.
+ * Someone without an Account Manager role that may create API clients pastes one instead.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { B2CCapability } from '~/domain/instances/capabilities';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { SETTINGS_BLOCK_LABEL } from '~/domain/instances/snippets';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
+import { createApiClientInAccountManager } from './support/simulator';
 
 const CONFIGURE_STEPS: { title: string; settings: string; capability: B2CCapability }[] = [
   {
@@ -129,4 +132,107 @@ test('links an env to a B2C Commerce instance step by step', async ({
   await expect(
     page.getByRole('heading', { name: 'Salesforce B2C Commerce Integration Missing' }),
   ).toBeHidden();
+});
+
+/** Pastes a step's snippet into the instance's Business Manager page (linked from the step) and saves. */
+async function pasteInBusinessManager(
+  page: Page,
+  context: BrowserContext,
+  settings: string,
+  snippet: string,
+) {
+  const link = page.getByRole('link', { name: new RegExp(`${settings} in Business Manager`) });
+  const [businessManager] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await businessManager.waitForLoadState();
+  await businessManager.getByRole('textbox').fill(snippet);
+  await businessManager.getByRole('button', { name: 'Save' }).click();
+  await expect(businessManager.getByRole('status')).toContainText('Saved.');
+  await businessManager.close();
+}
+
+test('without an Account Manager role that creates API clients, Sam pastes one an administrator created', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const orgName = `Paste ${suffix}`;
+  const orgSlug = `paste-${suffix}`;
+
+  // ——— A superuser makes a verified org with an env, with no API client yet, and invites Sam ———
+  const adaContext = await browser.newContext({ baseURL });
+  const ada = await adaContext.newPage();
+  const adaErrors: string[] = [];
+  ada.on('pageerror', (error) => adaErrors.push(error.message));
+  ada.on('console', (m) => (m.type() === 'error' ? adaErrors.push(m.text()) : undefined));
+  let acceptPath: string;
+  try {
+    await signIn(ada, USERS.ada, '/app/create-org');
+    await expect(ada.getByRole('heading', { name: 'Create an org' })).toBeVisible();
+    await ada.getByRole('textbox', { name: 'Name' }).fill(orgName);
+    await ada.getByRole('button', { name: 'Create org' }).click();
+    await expect(ada.getByRole('heading', { name: 'Create an environment' })).toBeVisible();
+    await ada.getByRole('textbox', { name: 'Name' }).fill('Production');
+    await ada.getByRole('button', { name: 'Create environment' }).click();
+    await expect(ada).toHaveURL(new RegExp(`/app/${orgSlug}/production/products$`));
+
+    await ada.goto('/app/sp/orgs?show=unverified');
+    const row = ada.locator(`tr[data-org="${orgSlug}"]`);
+    await row.getByRole('button', { name: 'Verify this Org' }).click();
+    await expect(row).toBeHidden();
+
+    await ada.goto(`/app/${orgSlug}/production/settings?view=users`);
+    await ada.getByRole('textbox', { name: 'Email' }).fill(USERS.sam);
+    await ada.getByRole('button', { name: 'Invite' }).click();
+    const link = await ada
+      .getByRole('region', { name: `Invitation link for ${USERS.sam}` })
+      .locator('code')
+      .textContent();
+    acceptPath = new URL((link ?? '').trim(), baseURL).pathname;
+    expect(adaErrors).toEqual([]);
+  } finally {
+    await adaContext.close();
+  }
+
+  // ——— Sam (Business Manager User only in Account Manager) joins and onboards the env ———
+  await signIn(page, USERS.sam, acceptPath);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/${orgSlug}/production$`));
+  await page.goto(`/app/${orgSlug}/production/onboarding`);
+  await page.getByRole('button', { name: 'Choose zzte_003' }).click();
+  await expect(stepHeading(page, 'Create an API client')).toBeVisible();
+
+  // The step names the missing role and what to create, and takes the pasted client.
+  await expect(page.getByText(INSTANCE_MESSAGES.apiClientNoRole)).toBeVisible();
+  await expect(page.getByText(INSTANCE_MESSAGES.apiClientPasteIntro)).toBeVisible();
+  await expect(page.getByText('client_secret_basic')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create API client' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // An administrator (Maya, API Administrator) creates it in Account Manager; Sam pastes it.
+  const client = await createApiClientInAccountManager(USERS.maya);
+  const form = page.getByRole('form', { name: INSTANCE_MESSAGES.apiClientPasteFormLabel });
+  await form.getByLabel(INSTANCE_MESSAGES.apiClientIdLabel).fill(client.clientId);
+  await form.getByLabel(INSTANCE_MESSAGES.apiClientSecretLabel).fill(client.secret);
+  await form.getByRole('button', { name: INSTANCE_MESSAGES.apiClientPasteSubmit }).click();
+
+  // The next step grants that client, and verifying it works: refused until the snippet is pasted.
+  await expect(stepHeading(page, 'Configure OCAPI Data settings')).toBeVisible();
+  expect(await page.content()).not.toContain(client.secret);
+  const snippet = page.getByRole('figure', { name: 'OCAPI Data settings snippet' }).locator('code');
+  await expect(snippet).toContainText(`"client_id": "${client.clientId}"`);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `${SETTINGS_BLOCK_LABEL['ocapi-data']} missing`,
+  );
+  await pasteInBusinessManager(
+    page,
+    context,
+    'OCAPI Data settings',
+    (await snippet.textContent()) ?? '',
+  );
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(stepHeading(page, 'Configure OCAPI Shop settings')).toBeVisible();
 });

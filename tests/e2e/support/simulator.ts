@@ -1,9 +1,14 @@
 /**
  * The B2C simulator the e2e server runs in-process (B2C_SIMULATOR_PORT), reached as Beacon's own
  * client would and as a merchandiser would: a product read through OCAPI Data with the demo org's API
- * client (its token from the simulated Account Manager), and a product edited "in Business Manager"
- * through the simulator's control route.
+ * client (its token from the simulated Account Manager), a product edited "in Business Manager"
+ * through the simulator's control route, and an API client an administrator creates through Account
+ * Manager's own API.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { AM_USER_SCOPES, SIM_LOOPBACK_REDIRECT_URL } from '~/mock-server/b2c/account-manager-data';
+import { AUTHORIZE_PATH, SIM_ADMIN_CLIENT, TOKEN_PATH } from '~/mock-server/b2c/account-manager';
+import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import { OCAPI_DATA_PATH } from '~/server/integrations/b2c/ocapi-data';
 import { SEED_API_CLIENT, SEED_INSTANCES } from '~/server/seed-data';
 
@@ -80,4 +85,72 @@ export async function ocapiContent(
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`OCAPI answered ${response.status} for ${library}/${id}`);
   return (await response.json()) as OcapiContentDocument;
+}
+
+const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** A person's Account Manager access token, through the sign-in page and the code flow (PKCE). */
+async function personToken(login: string): Promise<string> {
+  const am = `${simulator()}/am`;
+  const verifier = randomBytes(32).toString('base64url');
+  const signedIn = await fetch(`${am}${AUTHORIZE_PATH}`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      client_id: SIM_ADMIN_CLIENT.clientId,
+      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+      response_type: 'code',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      scope: AM_USER_SCOPES.join(' '),
+      login,
+    }),
+    redirect: 'manual',
+  });
+  const code = new URL(signedIn.headers.get('location') ?? 'x:').searchParams.get('code');
+  if (!code) throw new Error(`Account Manager did not sign in ${login} (${signedIn.status})`);
+  const response = await fetch(`${am}${TOKEN_PATH}`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(SIM_ADMIN_CLIENT.clientId, SIM_ADMIN_CLIENT.clientSecret) },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+      code_verifier: verifier,
+    }),
+  });
+  if (!response.ok) throw new Error(`Account Manager refused the code (${response.status})`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * An API client for OCAPI created in Account Manager by `login` (an Account or API Administrator), as
+ * onboarding tells someone without the role to have it created: named Beacon, in that person's
+ * organization, no roles, client_secret_basic, active. Its id and secret, to paste.
+ */
+export async function createApiClientInAccountManager(
+  login: string,
+): Promise<{ clientId: string; secret: string }> {
+  const rest = `${simulator()}/am/dw/rest/v1`;
+  const headers = { authorization: `Bearer ${await personToken(login)}` };
+  const me = await fetch(`${rest}/users/current`, { headers });
+  if (!me.ok) throw new Error(`Account Manager answered ${me.status} for the current user`);
+  const { primaryOrganization } = (await me.json()) as { primaryOrganization: string };
+  const secret = `e2e-${randomBytes(12).toString('base64url')}`;
+  const created = await fetch(`${rest}/apiclients`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: API_CLIENT_NAME,
+      organizations: [primaryOrganization],
+      password: secret,
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      active: true,
+    }),
+  });
+  if (created.status !== 201) {
+    throw new Error(`Account Manager answered ${created.status} creating an API client`);
+  }
+  return { clientId: ((await created.json()) as { id: string }).id, secret };
 }

@@ -1,6 +1,7 @@
 /** Creating (or finding) the org's API client in Account Manager. */
-import { ArrowRightIcon, KeyRoundIcon } from 'lucide-react';
+import { ArrowRightIcon, ClipboardPasteIcon, KeyRoundIcon } from 'lucide-react';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 
@@ -10,6 +11,7 @@ export function ApiClientStep({
   error,
   onCreate,
   onContinue,
+  onPasteInstead,
 }: {
   /** The existing client's id, or null before it is created. */
   clientId: string | null;
@@ -17,6 +19,8 @@ export function ApiClientStep({
   error: string | null;
   onCreate: () => void;
   onContinue: () => void;
+  /** Offered beside Create: a client someone already created in Account Manager. */
+  onPasteInstead?: () => void;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -38,17 +42,25 @@ export function ApiClientStep({
         </p>
       )}
       {error ? <Callout variant="error" title={error} /> : null}
-      <div>
+      <div className="flex flex-wrap gap-2">
         {clientId ? (
           <Button type="button" onClick={onContinue}>
             Continue
             <ArrowRightIcon aria-hidden />
           </Button>
         ) : (
-          <Button type="button" loading={creating} onClick={onCreate}>
-            <KeyRoundIcon aria-hidden />
-            Create API client
-          </Button>
+          <>
+            <Button type="button" loading={creating} onClick={onCreate}>
+              <KeyRoundIcon aria-hidden />
+              Create API client
+            </Button>
+            {onPasteInstead ? (
+              <Button type="button" variant="ghost" disabled={creating} onClick={onPasteInstead}>
+                <ClipboardPasteIcon aria-hidden />
+                {INSTANCE_MESSAGES.apiClientPasteInstead}
+              </Button>
+            ) : null}
+          </>
         )}
       </div>
     </div>

@@ -1,5 +1,5 @@
 /** A Business Manager setting to paste and verify: link to the page, the snippet to copy, Verify. */
-import { ArrowRightIcon, ExternalLinkIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowRightIcon, ExternalLinkIcon, HourglassIcon, ShieldCheckIcon } from 'lucide-react';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { CodeSnippet } from '~/ui/components/code-snippet';
@@ -12,6 +12,7 @@ export function ConfigureStep({
   verified,
   verifying,
   error,
+  waiting = null,
   onVerify,
   onContinue,
 }: {
@@ -25,6 +26,11 @@ export function ConfigureStep({
   verified: boolean;
   verifying: boolean;
   error: string | null;
+  /**
+   * Verification waits for a new API client to become active and tries again by itself: why, and the
+   * time left. Verify stays busy meanwhile.
+   */
+  waiting?: { message: string; timeLeft: string } | null;
   onVerify: () => void;
   onContinue: () => void;
 }) {
@@ -55,16 +61,27 @@ export function ConfigureStep({
         copyLabel="Copy snippet"
       />
       {error ? <Callout variant="error" title={error} /> : null}
-      {verified && !error ? <Callout variant="success" title={`${settingsName} verified`} /> : null}
+      {waiting ? (
+        <Callout
+          variant="info"
+          icon={<HourglassIcon />}
+          title={waiting.message}
+          // Announced when the wait starts; the ticking countdown is read, not announced each second.
+          description={<span aria-live="off">{waiting.timeLeft}</span>}
+        />
+      ) : null}
+      {verified && !error && !waiting ? (
+        <Callout variant="success" title={`${settingsName} verified`} />
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
           variant={verified ? 'outline' : 'primary'}
-          loading={verifying}
+          loading={verifying || waiting !== null}
           onClick={onVerify}
         >
           <ShieldCheckIcon aria-hidden />
-          {verifying ? 'Verifying…' : 'Verify'}
+          {verifying || waiting ? 'Verifying…' : 'Verify'}
         </Button>
         {verified ? (
           <Button type="button" onClick={onContinue}>

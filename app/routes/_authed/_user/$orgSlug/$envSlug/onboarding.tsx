@@ -1,15 +1,18 @@
 /** /app/{orgSlug}/{envSlug}/onboarding?step=…&instance=…: link the env to a B2C Commerce instance, step by step (docs/product.md#onboarding). */
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import type { Api } from '~/app/lib/api';
+import { useNow } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
+import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC, useTRPCClient } from '~/app/lib/trpc';
+import { errorReasonOf } from '~/domain/error-reasons';
+import { activationTimeLeft, apiClientStepMode } from '~/domain/instances/api-client-step';
 import { CAPABILITY } from '~/domain/instances/capabilities';
-import type { B2CInstance, OrganizationStep } from '~/domain/instances/entities';
-import { setInstanceHostInput } from '~/domain/instances/inputs';
-import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import type { B2CInstance, OrganizationStep, VerifyResult } from '~/domain/instances/entities';
+import { pasteApiClientInput, setInstanceHostInput } from '~/domain/instances/inputs';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { BUSINESS_MANAGER_PATH, CAPABILITY_SNIPPET } from '~/domain/instances/snippets';
 import { onboardingSearch } from '~/domain/onboarding/search';
@@ -27,6 +30,10 @@ import {
 import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { DEVELOPER_MESSAGES } from '~/domain/shared/developer-messages';
 import { Spinner } from '~/ui/components/spinner';
+import {
+  ApiClientPaste,
+  type ApiClientPasteField,
+} from '~/ui/patterns/onboarding/api-client-paste';
 import { ApiClientStep } from '~/ui/patterns/onboarding/api-client-step';
 import { CompleteStep } from '~/ui/patterns/onboarding/complete-step';
 import { ConfigureStep } from '~/ui/patterns/onboarding/configure-step';
@@ -43,23 +50,36 @@ import { PageHeader } from '~/ui/patterns/page-header';
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboarding')({
   validateSearch: onboardingSearch,
   staticData: { gate: SCREEN_GATES.onboarding },
-  loader: async ({ context: { api }, params, preload }) => {
+  loaderDeps: ({ search }) => ({ step: search.step }),
+  loader: async ({ context: { api }, params, preload, deps }) => {
     // The env layout shows a failing org context; here it only starts the instances' read. Not on a
     // preload (a hover over a link): reading the instances refreshes them, which is a write.
     const context = await api.queryClient
       .ensureQueryData(orgContextQuery(api.trpc, params))
       .catch(() => null);
-    if (!context || preload) return;
+    if (!context) return;
     const orgId = context.org.id;
-    // Which organization the instances come from decides how they are read.
-    const step = await api.queryClient
-      .ensureQueryData(api.trpc.b2cInstances.organizationStep.queryOptions({ orgId }))
-      .catch(() => null);
-    if (step)
-      void api.queryClient.prefetchQuery(instancesQuery(api, orgId, step.linked?.id ?? null));
+    if (!preload) {
+      // Which organization the instances come from decides how they are read.
+      const step = await api.queryClient
+        .ensureQueryData(api.trpc.b2cInstances.organizationStep.queryOptions({ orgId }))
+        .catch(() => null);
+      if (step)
+        void api.queryClient.prefetchQuery(instancesQuery(api, orgId, step.linked?.id ?? null));
+    }
+    // Whether Beacon may create the API client, asked before its step shows (the step waits for it).
+    if (!deps.step || API_CLIENT_SETUP_STEPS.has(deps.step)) {
+      void api.queryClient.prefetchQuery(apiClientSetupQuery(api.trpc, orgId));
+    }
   },
   component: Screen,
 });
+
+/** The steps that show the API client step next (or are it). */
+const API_CLIENT_SETUP_STEPS: ReadonlySet<OnboardingStep> = new Set([
+  'selectInstance',
+  'createApiClient',
+]);
 
 const TITLES: Record<OnboardingStep, string> = {
   selectInstance: 'Choose a B2C Commerce instance',
@@ -94,6 +114,14 @@ function Screen() {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the person's Account Manager sign-in lets Beacon create the API client. It changes only with
+ * a new sign-in, which loads the app again: asked once.
+ */
+function apiClientSetupQuery(trpc: Api['trpc'], orgId: string) {
+  return { ...trpc.b2cAPIClients.setup.queryOptions({ orgId }), staleTime: Infinity };
 }
 
 /**
@@ -319,6 +347,13 @@ function Instances({
   );
 }
 
+const PASTE_FIELDS: readonly ApiClientPasteField[] = ['clientId', 'secret'];
+
+/**
+ * Beacon creates the org's API client with the person's Account Manager sign-in when its roles allow
+ * (b2cAPIClients.setup, or Account Manager's own refusal of the create); otherwise, or by choice, the
+ * person pastes one someone created in Account Manager. Either way the step then moves on.
+ */
 function CreateApiClient({
   orgId,
   instance,
@@ -331,30 +366,84 @@ function CreateApiClient({
   onDone: () => void;
 }) {
   const trpc = useTRPC();
+  const clientId = instance.apiClient?.clientId ?? null;
+  // Only asked while the org has no client; an answer that fails leaves the create path, whose own
+  // refusal then says which way to go.
+  const setup = useQuery({ ...apiClientSetupQuery(trpc, orgId), enabled: clientId === null });
   const create = useMutation(trpc.b2cAPIClients.getOrCreate.mutationOptions());
+  // The secret is in the call's variables: none is kept once the step has moved on.
+  const paste = useMutation({ ...trpc.b2cAPIClients.paste.mutationOptions(), gcTime: 0 });
+  const [pasteChosen, setPasteChosen] = useState(false);
+
+  const saved = (id: string) => {
+    // The API client belongs to the org, so every instance now has it.
+    patch((i) => ({ ...i, apiClient: { clientId: id } }));
+    onDone();
+  };
+
+  if (clientId === null && setup.isPending) {
+    return <Spinner label={INSTANCE_MESSAGES.apiClientSetupChecking} />;
+  }
+  const createRefusal = errorReasonOf(create.error);
+  const mode =
+    clientId === null
+      ? apiClientStepMode({ setup: setup.data?.create ?? null, createRefusal, pasteChosen })
+      : 'create';
+
+  if (mode !== 'create') {
+    return (
+      <ApiClientPaste
+        reason={mode}
+        validate={({ clientId: id, secret }) =>
+          schemaErrorsOf(
+            pasteApiClientInput,
+            { orgId, clientId: id, secret: secret.trim() },
+            PASTE_FIELDS,
+          )
+        }
+        pending={paste.isPending}
+        serverErrors={formErrorsOf(paste.error, PASTE_FIELDS)}
+        onSubmit={(values) => {
+          if (paste.isPending) return;
+          paste.mutate({ orgId, ...values }, { onSuccess: (client) => saved(client.clientId) });
+        }}
+        onCreateInstead={
+          mode === 'chosen'
+            ? () => {
+                paste.reset();
+                setPasteChosen(false);
+              }
+            : undefined
+        }
+      />
+    );
+  }
   return (
     <ApiClientStep
-      clientId={instance.apiClient?.clientId ?? null}
+      clientId={clientId}
       creating={create.isPending}
       error={create.isError ? INSTANCE_MESSAGES.apiClientCreateFailed : null}
       onContinue={onDone}
       onCreate={() => {
         if (create.isPending) return;
-        create.mutate(
-          { orgId },
-          {
-            onSuccess: ({ clientId }) => {
-              // The API client belongs to the org, so every instance now has it.
-              patch((i) => ({ ...i, apiClient: { clientId } }));
-              onDone();
-            },
-          },
-        );
+        create.mutate({ orgId }, { onSuccess: ({ clientId: id }) => saved(id) });
+      }}
+      onPasteInstead={() => {
+        create.reset();
+        setPasteChosen(true);
       }}
     />
   );
 }
 
+type Activating = Extract<VerifyResult, { status: 'activating' }>;
+
+/**
+ * Paste a setting in Business Manager, then Verify. A new API client Salesforce does not accept yet
+ * answers `activating`: the step says so with the time left, and verifies again after `retryInMs`
+ * (one timer, gone with the step; the next call starts only once the last one has answered), until
+ * the answer is ok or an error.
+ */
 function Configure({
   orgId,
   instance,
@@ -372,6 +461,8 @@ function Configure({
   const capability = CONFIGURE_STEP_CAPABILITY[step];
   const facts = CAPABILITY[capability];
   const verify = useMutation(trpc.b2cAPIClients.verify.mutationOptions());
+  const [activating, setActivating] = useState<Activating | null>(null);
+  const now = useNow(activating !== null);
   const error = verify.isError
     ? INSTANCE_MESSAGES.verifyException(capability)
     : verify.data?.status === 'error'
@@ -379,6 +470,34 @@ function Configure({
       : null;
   const setVerified = (verified: boolean) =>
     patch((i) => (i.id === instance.id ? { ...i, [facts.verifiedFlag]: verified } : i));
+
+  const run = () => {
+    if (verify.isPending) return;
+    verify.mutate(
+      { orgId, b2cInstanceId: instance.id, capability },
+      {
+        onSuccess: (result) => {
+          if (result.status === 'activating') {
+            // The server leaves the flag as it was while the client activates.
+            setActivating(result);
+            return;
+          }
+          setActivating(null);
+          // The server sets or clears the flag the same way.
+          setVerified(result.status === 'ok');
+          if (result.status === 'ok') onDone();
+        },
+        onError: () => setActivating(null),
+      },
+    );
+  };
+  const retry = useEffectEvent(run);
+  useEffect(() => {
+    if (!activating) return;
+    const timer = setTimeout(retry, activating.retryInMs);
+    return () => clearTimeout(timer);
+  }, [activating]);
+
   return (
     <ConfigureStep
       settingsName={facts.businessManagerName}
@@ -388,20 +507,16 @@ function Configure({
       verified={instance[facts.verifiedFlag]}
       verifying={verify.isPending}
       error={error}
+      waiting={
+        activating
+          ? {
+              message: activating.message || INSTANCE_MESSAGES.apiClientActivating,
+              timeLeft: activationTimeLeft(activating.until, now.getTime()),
+            }
+          : null
+      }
       onContinue={onDone}
-      onVerify={() => {
-        if (verify.isPending) return;
-        verify.mutate(
-          { orgId, b2cInstanceId: instance.id, capability },
-          {
-            onSuccess: (result) => {
-              // The server sets or clears the flag the same way.
-              setVerified(result.status === 'ok');
-              if (result.status === 'ok') onDone();
-            },
-          },
-        );
-      }}
+      onVerify={run}
     />
   );
 }

@@ -13,10 +13,10 @@ import {
 import { Link, useParams } from '@tanstack/react-router';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { PlayIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import type { Api } from '~/app/lib/api';
-import { clock } from '~/app/lib/clock';
+import { useNow } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
 import { orgContextQuery } from '~/app/lib/org-context';
@@ -74,18 +74,6 @@ export async function loadAgentScreen(
     queryClient.ensureQueryData(trpc.agents.getConfig.queryOptions({ ...scope, agentType })),
     queryClient.ensureQueryData(trpc.agents.runs.queryOptions({ ...scope, agentType })),
   ]);
-}
-
-/** The time, ticking each second while `ticking` (a run's elapsed time); otherwise read at render. */
-function useNow(ticking: boolean): Date {
-  const [now, setNow] = useState(() => clock.now());
-  useEffect(() => {
-    if (!ticking) return;
-    setNow(clock.now());
-    const timer = setInterval(() => setNow(clock.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return ticking ? now : clock.now();
 }
 
 export interface AgentScreenProps<T extends AgentType> {
