@@ -201,6 +201,13 @@ test('without an Account Manager role that creates API clients, Sam pastes one a
   await page.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(page).toHaveURL(new RegExp(`/app/${orgSlug}/production$`));
   await page.goto(`/app/${orgSlug}/production/onboarding`);
+  // His roles cannot read Acme's realms either: he types it.
+  const organization = page.getByRole('form', { name: 'Account Manager organization' });
+  await organization.getByRole('textbox', { name: 'Realm IDs' }).fill('zzte');
+  await organization.getByRole('button', { name: 'Use this organization' }).click();
+  // Without the Sandbox API User role, no sandboxes: the realm's other tenants.
+  await expect(page.getByRole('button', { name: 'Choose zzte_003' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose zzte_001' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Choose zzte_003' }).click();
   await expect(stepHeading(page, 'Create an API client')).toBeVisible();
 
