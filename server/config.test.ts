@@ -192,6 +192,32 @@ describe('simulators in production', () => {
     },
   );
 
+  it('production reaches the real Account Manager and sandbox API without a client of Beacon’s own; elsewhere the simulator stands in unless one is configured', () => {
+    expect(loadConfig(production).accountManager).toEqual({
+      url: 'https://account.demandware.com',
+      sandboxApiUrl: undefined,
+      client: null,
+    });
+    expect(
+      loadConfig({
+        ...production,
+        B2C_SANDBOX_API_URL: 'https://admin.us01.dx.commercecloud.salesforce.com',
+      }).accountManager,
+    ).toMatchObject({ sandboxApiUrl: 'https://admin.us01.dx.commercecloud.salesforce.com' });
+    expect(problems({ ...production, B2C_SANDBOX_API_URL: 'http://127.0.0.1:4010/ods' })).toEqual([
+      'B2C_SANDBOX_API_URL must be an https URL of a public host in production (a simulator never runs there)',
+    ]);
+    expect(loadConfig({}).accountManager).toBeNull();
+    expect(
+      loadConfig({ B2C_ACCOUNT_MANAGER_CLIENT_ID: 'c', B2C_ACCOUNT_MANAGER_CLIENT_SECRET: 's' })
+        .accountManager,
+    ).toEqual({
+      url: 'https://account.demandware.com',
+      sandboxApiUrl: undefined,
+      client: { clientId: 'c', clientSecret: 's' },
+    });
+  });
+
   it('a production Account Manager URL and a public sign-in client (no secret) are valid', () => {
     const { SALESFORCE_CLIENT_SECRET: _secret, ...publicClient } = production;
     expect(

@@ -173,6 +173,7 @@ const envSchema = z
         .optional(),
     ),
     B2C_ACCOUNT_MANAGER_URL: optionalString.pipe(httpUrl.optional()),
+    B2C_SANDBOX_API_URL: optionalString.pipe(httpUrl.optional()),
     B2C_ACCOUNT_MANAGER_CLIENT_ID: optionalString,
     B2C_ACCOUNT_MANAGER_CLIENT_SECRET: optionalString,
     AI_PROVIDER: z
@@ -254,6 +255,13 @@ const envSchema = z
           message:
             'must be an https URL of a public host in production (a simulator never runs there)',
         });
+      if (env.B2C_SANDBOX_API_URL && !isRealAccountManagerUrl(env.B2C_SANDBOX_API_URL))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['B2C_SANDBOX_API_URL'],
+          message:
+            'must be an https URL of a public host in production (a simulator never runs there)',
+        });
       for (const name of PRODUCTION_REFUSED) {
         if (env[name] !== undefined)
           ctx.addIssue({
@@ -314,7 +322,16 @@ export interface Config {
    */
   b2cSimulatorActivationDelaySeconds: number | undefined;
   /** Beacon's own Account Manager API client; null when not configured (the simulator stands in outside production). */
-  accountManager: { url: string; clientId: string; clientSecret: string } | null;
+  /**
+   * The real Account Manager and sandbox API: always in production; elsewhere only when Beacon's own
+   * client is configured (else the simulator). Onboarding calls them with each person's sign-in, so
+   * Beacon's own client is optional.
+   */
+  accountManager: {
+    url: string;
+    sandboxApiUrl: string | undefined;
+    client: { clientId: string; clientSecret: string } | null;
+  } | null;
   trustProxy: boolean;
   /** Whether the server process also runs background jobs (false when `npm run worker` processes do). */
   jobWorkers: boolean;
@@ -396,11 +413,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     b2cSimulatorProducts: env.B2C_SIMULATOR_PRODUCTS,
     b2cSimulatorActivationDelaySeconds: env.B2C_SIMULATOR_ACTIVATION_DELAY_SECONDS,
     accountManager:
-      env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
+      env.NODE_ENV === 'production' ||
+      (env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET)
         ? {
             url: env.B2C_ACCOUNT_MANAGER_URL ?? ACCOUNT_MANAGER_URL,
-            clientId: env.B2C_ACCOUNT_MANAGER_CLIENT_ID,
-            clientSecret: env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET,
+            sandboxApiUrl: env.B2C_SANDBOX_API_URL,
+            client:
+              env.B2C_ACCOUNT_MANAGER_CLIENT_ID && env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET
+                ? {
+                    clientId: env.B2C_ACCOUNT_MANAGER_CLIENT_ID,
+                    clientSecret: env.B2C_ACCOUNT_MANAGER_CLIENT_SECRET,
+                  }
+                : null,
           }
         : null,
     trustProxy: env.TRUST_PROXY,

@@ -147,8 +147,8 @@ export function openSecrets(config: Config): Secrets {
 
 /**
  * ── B2C WIRING POINT ──────────────────────────────────────────────────────────────────────────────
- * The one place a process chooses its B2C gateway: the real Account Manager when Beacon's API client
- * is configured; else the simulator at B2C_SIMULATOR_URL; else, outside production, a simulator
+ * The one place a process chooses its B2C gateway: the real Account Manager in production, or when
+ * Beacon's own API client is configured; else the simulator at B2C_SIMULATOR_URL; else, outside production, a simulator
  * started in this process (so `npm start` can onboard offline; a worker process of its own starts
  * none: it reaches the server's through B2C_SIMULATOR_URL). In production without either, B2C
  * calls answer "not configured".
@@ -161,8 +161,10 @@ export async function createB2C(
     return {
       gateway: createB2CGateway({
         accountManagerUrl: config.accountManager.url,
-        clientId: config.accountManager.clientId,
-        clientSecret: config.accountManager.clientSecret,
+        ...(config.accountManager.sandboxApiUrl
+          ? { sandboxApiUrl: config.accountManager.sandboxApiUrl }
+          : {}),
+        ...(config.accountManager.client ?? {}),
       }),
     };
   }

@@ -89,6 +89,20 @@ describe('Account Manager tokens', () => {
   });
 });
 
+describe('Account Manager client without a client of Beacon’s own', () => {
+  it('calls with a person’s token; its own tokens refuse, naming the setting', async () => {
+    const client = createAccountManagerClient({
+      http: http(),
+      accountManagerUrl: sim.accountManagerUrl,
+    });
+    await expect(client.tokens.get()).rejects.toThrow(
+      "Beacon's own Account Manager API client is not configured (B2C_ACCOUNT_MANAGER_CLIENT_ID).",
+    );
+    const maya = personToken(await sim.userToken('maya@beacon.test'));
+    expect((await client.currentUser(maya)).mail).toBe('maya@beacon.test');
+  });
+});
+
 describe('Account Manager client', () => {
   const am = (pageSize?: number) =>
     createAccountManagerClient({

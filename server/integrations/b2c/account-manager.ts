@@ -190,16 +190,33 @@ export function generateApiClientSecret(): string {
   return `Bc1!${randomBytes(24).toString('base64url')}`;
 }
 
+/** Beacon's own client-credentials tokens when none is configured: every call says so. */
+const notConfigured: TokenSource = {
+  renewable: false,
+  get: () =>
+    Promise.reject(
+      new Error(
+        "Beacon's own Account Manager API client is not configured (B2C_ACCOUNT_MANAGER_CLIENT_ID).",
+      ),
+    ),
+  invalidate() {},
+};
+
 export function createAccountManagerClient(options: {
   http: HttpClient;
   accountManagerUrl: string;
-  clientId: string;
-  clientSecret: string;
+  /** Beacon's own client; without it `tokens` refuses (people's tokens still work). */
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
   now?: () => number;
   /** Page size for collections read whole. */
   pageSize?: number;
 }): AccountManagerClient {
-  const tokens = createTokenSource(options);
+  const { clientId, clientSecret } = options;
+  const tokens =
+    clientId && clientSecret
+      ? createTokenSource({ ...options, clientId, clientSecret })
+      : notConfigured;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const base = `${options.accountManagerUrl}/dw/rest/v1`;
 

@@ -43,9 +43,12 @@ export interface B2CGatewayConfig {
   accountManagerUrl: string;
   /** The On-Demand Sandbox API's origin; default "https://admin.dx.commercecloud.salesforce.com". */
   sandboxApiUrl?: string;
-  /** Beacon's own Account Manager client (lists instances and sandboxes). */
-  clientId: string;
-  clientSecret: string;
+  /**
+   * Beacon's own Account Manager client, optional: onboarding calls Account Manager with each
+   * person's sign-in, never with it.
+   */
+  clientId?: string;
+  clientSecret?: string;
   /**
    * Hosts of development, staging and production tenants by tenant id ("zzte_prd"): Account Manager
    * lists those tenants without one. A tenant missing here is offered without a host, which the
