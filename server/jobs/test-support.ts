@@ -77,8 +77,8 @@ export async function bossJobCount(db: Db, name: string): Promise<number> {
 }
 
 /**
- * `queue`, but its `enqueue` dies after queueing, as a process that stops before its transaction
- * commits: what it wrote in the caller's transaction must go with it.
+ * `queue`, but its `enqueue` and `enqueueMany` die after queueing, as a process that stops before its
+ * transaction commits: what they wrote in the caller's transaction must go with it.
  */
 export function dyingQueue(queue: JobQueue): JobQueue {
   return {
@@ -86,6 +86,10 @@ export function dyingQueue(queue: JobQueue): JobQueue {
     async enqueue(...args) {
       await queue.enqueue(...args);
       throw new Error('The process died before the run was committed.');
+    },
+    async enqueueMany(...args) {
+      await queue.enqueueMany(...args);
+      throw new Error('The process died before the runs were committed.');
     },
   };
 }

@@ -18,7 +18,7 @@ import { editProduct } from '~/mock-server/b2c/data';
 import { catalogProducts, jobRuns, proposalEvents, proposals } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
-import type { JobQueue } from '~/server/jobs/queue';
+import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { refreshProduct } from '~/server/products/sync';
 import { cleanProposedValue } from '~/server/agents/sanitize';
@@ -214,23 +214,9 @@ describeEachDriver('reviews', (get) => {
     const id = products[0]!;
     const picked = await propose(env.id, id, 'page_title', 'default', 'Never half approved');
     const edited = await propose(env.id, id, 'page_description', 'default', 'Never half edited');
-    /** Queues the jobs as the real queue does, then dies before the decision is committed. */
-    const dying: Pick<JobQueue, 'enqueueMany'> = {
-      async enqueueMany(...args) {
-        await jobs.queue.enqueueMany(...args);
-        throw new Error('The process died before the approval was committed.');
-      },
-    };
-    const reviews = createReviewsService({ db: get().db, jobs: dying });
-    const queued = async () => {
-      const result: unknown = await get().db.execute(
-        sql`select count(*)::int as n from pgboss.job where name = ${REVIEWS_PUBLISH_JOB}`,
-      );
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-        n: number;
-      }[];
-      return Number(rows[0]?.n);
-    };
+    // Queues the jobs as the real queue does, then dies before the decision is committed.
+    const reviews = createReviewsService({ db: get().db, jobs: dyingQueue(jobs.queue) });
+    const queued = () => bossJobCount(get().db, REVIEWS_PUBLISH_JOB);
     const jobsBefore = await queued();
 
     await expect(reviews.approve(...scope, user.id, { ids: [picked.id] })).rejects.toThrow(
