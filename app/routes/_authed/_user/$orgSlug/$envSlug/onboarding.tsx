@@ -62,7 +62,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboardin
     if (!preload) {
       // Which organization the instances come from decides how they are read.
       const step = await api.queryClient
-        .ensureQueryData(api.trpc.b2cInstances.organizationStep.queryOptions({ orgId }))
+        .ensureQueryData(organizationStepQuery(api.trpc, orgId))
         .catch(() => null);
       if (step)
         void api.queryClient.prefetchQuery(instancesQuery(api, orgId, step.linked?.id ?? null));
@@ -120,6 +120,14 @@ function Screen() {
  * Whether the person's Account Manager sign-in lets Beacon create the API client. It changes only with
  * a new sign-in, which loads the app again: asked once.
  */
+/**
+ * The select-organization step: it asks Account Manager with the person's sign-in, so it is read once
+ * a minute at most (linking invalidates it at once).
+ */
+function organizationStepQuery(trpc: Api['trpc'], orgId: string) {
+  return { ...trpc.b2cInstances.organizationStep.queryOptions({ orgId }), staleTime: 60_000 };
+}
+
 function apiClientSetupQuery(trpc: Api['trpc'], orgId: string) {
   return { ...trpc.b2cAPIClients.setup.queryOptions({ orgId }), staleTime: Infinity };
 }
@@ -177,9 +185,7 @@ function Onboarding({ orgId, envId }: { orgId: string; envId: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const trpc = useTRPC();
-  const { data: organization } = useSuspenseQuery(
-    trpc.b2cInstances.organizationStep.queryOptions({ orgId }),
-  );
+  const { data: organization } = useSuspenseQuery(organizationStepQuery(trpc, orgId));
   const [choosingOrganization, setChoosingOrganization] = useState(false);
   const { instances, patch } = useInstances(orgId, organization.linked?.id ?? null);
 
