@@ -122,6 +122,45 @@ export function simulatorGatewayConfig(
   };
 }
 
+/**
+ * A demo person's Account Manager access token from the simulator's Account Manager at `am`: its
+ * sign-in page's form submitted as the person would, then the authorization code with PKCE, for the
+ * simulator's admin client. For tests that reach a simulator only by its URL.
+ */
+export async function simulatorUserToken(am: string, login: string): Promise<string> {
+  const verifier = randomBytes(32).toString('base64url');
+  const signedIn = await fetch(`${am}${AUTHORIZE_PATH}`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      client_id: SIM_ADMIN_CLIENT.clientId,
+      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+      response_type: 'code',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      scope: AM_USER_SCOPES.join(' '),
+      login,
+    }),
+    redirect: 'manual',
+  });
+  const code = new URL(signedIn.headers.get('location') ?? 'x:').searchParams.get('code');
+  if (!code) throw new Error(`Account Manager did not sign in ${login} (${signedIn.status})`);
+  const response = await fetch(`${am}${TOKEN_PATH}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
+      code_verifier: verifier,
+    }),
+  });
+  if (!response.ok) throw new Error(`Account Manager refused the code (${response.status})`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 export const WEBDAV_ROOT = '/on/demandware.servlet/webdav/Sites';
 
 export interface FaultRule {
@@ -1017,40 +1056,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
       });
       return ((await response.json()) as { access_token: string }).access_token;
     },
-    userToken: async (login) => {
-      const verifier = randomBytes(32).toString('base64url');
-      const params = {
-        client_id: SIM_ADMIN_CLIENT.clientId,
-        redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
-        response_type: 'code',
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-        state: randomBytes(8).toString('hex'),
-        scope: AM_USER_SCOPES.join(' '),
-      };
-      // The sign-in page's form, submitted as the person would.
-      const signedIn = await fetch(`${url}/am${AUTHORIZE_PATH}`, {
-        method: 'POST',
-        body: new URLSearchParams({ ...params, login }),
-        redirect: 'manual',
-      });
-      const code = new URL(signedIn.headers.get('location') ?? 'x:').searchParams.get('code');
-      if (!code) throw new Error(`Account Manager did not sign in ${login} (${signedIn.status})`);
-      const response = await fetch(`${url}/am${TOKEN_PATH}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${SIM_ADMIN_CLIENT.clientId}:${SIM_ADMIN_CLIENT.clientSecret}`).toString('base64')}`,
-        },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
-          code_verifier: verifier,
-        }),
-      });
-      if (!response.ok) throw new Error(`Account Manager refused the code (${response.status})`);
-      return ((await response.json()) as { access_token: string }).access_token;
-    },
+    userToken: (login) => simulatorUserToken(`${url}/am`, login),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -295,6 +295,17 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
   const linkOf = (row: { id: string | null; name: string | null; realms: string[] }) =>
     row.id ? { id: row.id, name: row.name, realms: row.realms } : null;
 
+  /** The person's Account Manager token, or FORBIDDEN with `message` (sign in with Salesforce). */
+  async function requirePersonToken(userId: string, message: string): Promise<string> {
+    const token = await accountManagerAccessToken(db, secrets, userId);
+    if (!token) throw new DomainError('FORBIDDEN', message, 'account-manager-sign-in-needed');
+    return token;
+  }
+
+  /** A call with the person's token: unreachable is UNAVAILABLE, a refused token asks to sign in again. */
+  const asPerson = <T>(call: () => Promise<T>): Promise<T> =>
+    callGateway(call, INSTANCE_MESSAGES.b2cUnavailable, 'b2c-unavailable').catch(signInAgainOn401);
+
   /** Account Manager refused the person's token (expired, revoked): they sign in again. */
   const signInAgainOn401 = (error: unknown): never => {
     if (error instanceof DomainError && error.cause instanceof B2CAuthError) {
@@ -322,29 +333,14 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
         };
         const token = await accountManagerAccessToken(db, secrets, userId);
         if (!token) return { ...base, signIn: 'needed', choices: [], listable: false };
-        const mine = await callGateway(
-          () => b2c.personOrganizations(token),
-          INSTANCE_MESSAGES.b2cUnavailable,
-          'b2c-unavailable',
-        ).catch(signInAgainOn401);
+        const mine = await asPerson(() => b2c.personOrganizations(token));
         return { ...base, signIn: 'ok', choices: mine.organizations, listable: mine.listable };
       },
 
       async linkOrganization(orgId, userId, choice) {
         await requireOrg(db, orgId);
-        const token = await accountManagerAccessToken(db, secrets, userId);
-        if (!token) {
-          throw new DomainError(
-            'FORBIDDEN',
-            INSTANCE_MESSAGES.organizationSignInNeeded,
-            'account-manager-sign-in-needed',
-          );
-        }
-        const mine = await callGateway(
-          () => b2c.personOrganizations(token),
-          INSTANCE_MESSAGES.b2cUnavailable,
-          'b2c-unavailable',
-        ).catch(signInAgainOn401);
+        const token = await requirePersonToken(userId, INSTANCE_MESSAGES.organizationSignInNeeded);
+        const mine = await asPerson(() => b2c.personOrganizations(token));
         const found = mine.organizations.find((o) => o.id === choice.amOrganizationId);
         if (!found) {
           throw new DomainError(
@@ -383,19 +379,10 @@ export function createB2CServices({ db, b2c, secrets, cache }: B2CServiceDeps): 
             'organization-not-linked',
           );
         }
-        const token = await accountManagerAccessToken(db, secrets, userId);
-        if (!token) {
-          throw new DomainError(
-            'FORBIDDEN',
-            INSTANCE_MESSAGES.instancesSignInNeeded,
-            'account-manager-sign-in-needed',
-          );
-        }
-        const discovered = await callGateway(
-          () => b2c.listInstances({ accountManagerToken: token, realms: linked.realms }),
-          INSTANCE_MESSAGES.b2cUnavailable,
-          'b2c-unavailable',
-        ).catch(signInAgainOn401);
+        const token = await requirePersonToken(userId, INSTANCE_MESSAGES.instancesSignInNeeded);
+        const discovered = await asPerson(() =>
+          b2c.listInstances({ accountManagerToken: token, realms: linked.realms }),
+        );
         // Instances that vanished from Account Manager are kept: an env may still point at one.
         await changingInstances(orgId, async () => {
           for (const found of discovered) await upsertDiscovered(orgId, found);

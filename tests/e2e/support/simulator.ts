@@ -5,10 +5,9 @@
  * through the simulator's control route, and an API client an administrator creates through Account
  * Manager's own API.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { AM_USER_SCOPES, SIM_LOOPBACK_REDIRECT_URL } from '~/mock-server/b2c/account-manager-data';
-import { AUTHORIZE_PATH, SIM_ADMIN_CLIENT, TOKEN_PATH } from '~/mock-server/b2c/account-manager';
+import { randomBytes } from 'node:crypto';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
+import { simulatorUserToken } from '~/mock-server/b2c/simulator';
 import { OCAPI_DATA_PATH } from '~/server/integrations/b2c/ocapi-data';
 import { SEED_API_CLIENT, SEED_INSTANCES } from '~/server/seed-data';
 
@@ -87,42 +86,8 @@ export async function ocapiContent(
   return (await response.json()) as OcapiContentDocument;
 }
 
-const basicAuth = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
 /** A person's Account Manager access token, through the sign-in page and the code flow (PKCE). */
-async function personToken(login: string): Promise<string> {
-  const am = `${simulator()}/am`;
-  const verifier = randomBytes(32).toString('base64url');
-  const signedIn = await fetch(`${am}${AUTHORIZE_PATH}`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      client_id: SIM_ADMIN_CLIENT.clientId,
-      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
-      response_type: 'code',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: randomBytes(8).toString('hex'),
-      scope: AM_USER_SCOPES.join(' '),
-      login,
-    }),
-    redirect: 'manual',
-  });
-  const code = new URL(signedIn.headers.get('location') ?? 'x:').searchParams.get('code');
-  if (!code) throw new Error(`Account Manager did not sign in ${login} (${signedIn.status})`);
-  const response = await fetch(`${am}${TOKEN_PATH}`, {
-    method: 'POST',
-    headers: { authorization: basicAuth(SIM_ADMIN_CLIENT.clientId, SIM_ADMIN_CLIENT.clientSecret) },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: SIM_LOOPBACK_REDIRECT_URL,
-      code_verifier: verifier,
-    }),
-  });
-  if (!response.ok) throw new Error(`Account Manager refused the code (${response.status})`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const personToken = (login: string) => simulatorUserToken(`${simulator()}/am`, login);
 
 /**
  * An API client for OCAPI created in Account Manager by `login` (an Account or API Administrator), as
