@@ -118,13 +118,17 @@ export const envs = {
 
 /**
  * Every org as the superusers' list shows it (orgs.overview), newest first: Globex waits for
- * verification (its instance half onboarded), Acme is verified with more members than are named,
+ * verification, which Maya asked for (its instance half onboarded), Acme is verified with more members than are named,
  * Initech has no environments.
  */
 export const orgOverviews = [
   {
     ...orgs.globex,
     createdAt: new Date('2026-11-20T09:15:00Z'),
+    verificationRequest: {
+      requestedAt: new Date('2026-11-21T14:40:00Z'),
+      requestedBy: users.maya.email,
+    },
     memberCount: 1,
     members: [{ name: users.maya.name, email: users.maya.email, role: 'owner' }],
     envs: [
@@ -139,6 +143,7 @@ export const orgOverviews = [
   {
     ...orgs.acme,
     createdAt: new Date('2026-01-05T10:00:00Z'),
+    verificationRequest: null,
     memberCount: 7,
     members: [
       { name: users.maya.name, email: users.maya.email, role: 'owner' },
@@ -160,6 +165,7 @@ export const orgOverviews = [
   {
     ...orgs.initech,
     createdAt: new Date('2025-12-01T08:30:00Z'),
+    verificationRequest: null,
     memberCount: 1,
     members: [{ name: 'Ivy Initech', email: 'ivy@beacon.test', role: 'owner' }],
     envs: [],

@@ -19,6 +19,8 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'monitoring.runs': [],
     // Settings opens on the org view, which shows the AI budget.
     'aiBudget.get': aiBudgets.underBudget,
+    // An unverified org's Onboarding needed block: nobody has asked for verification yet.
+    'orgs.verificationRequest': null,
   };
 }
 
@@ -63,6 +65,7 @@ export function spOrgs(
         const org = current.find((o) => o.id === orgId);
         if (!org) return domainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
         org.verified = true;
+        org.verificationRequest = null;
         return { id: org.id, slug: org.slug, name: org.name, verified: true };
       },
     },

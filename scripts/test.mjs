@@ -18,6 +18,8 @@ const STAGES = [
   { name: 'bundle', command: ['npm', 'run', '--silent', 'bench:bundle', '--', '--built'] },
   { name: 'stories', command: ['npm', 'run', '--silent', 'test:stories'] },
   { name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'] },
+  // A production deployment's first day: its own build, NODE_ENV=production, an empty PostgreSQL.
+  { name: 'production', command: ['npm', 'run', '--silent', 'test:production'] },
   { name: 'cluster', command: ['npm', 'run', '--silent', 'test:cluster'] },
 ];
 const STRESS_STAGES = ['setup', 'build', 'stories', 'e2e'];

@@ -77,7 +77,13 @@ export interface ReadServices {
   access: Pick<AccessService, 'roleInOrg'>;
   orgs: Pick<
     OrgsService,
-    'bestRedirectForUser' | 'getContext' | 'allForUser' | 'get' | 'creationFor' | 'overview'
+    | 'bestRedirectForUser'
+    | 'getContext'
+    | 'allForUser'
+    | 'get'
+    | 'creationFor'
+    | 'overview'
+    | 'verificationRequest'
   >;
   envs: Pick<EnvsService, 'list'>;
   members: Pick<MembersService, 'list'>;

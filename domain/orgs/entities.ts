@@ -42,9 +42,17 @@ export type BestRedirect = z.infer<typeof bestRedirectSchema>;
 /** How many members `orgs.overview` names per org (owners first); it counts them all. */
 export const ORG_OVERVIEW_MEMBERS = 5;
 
+/** A member's request that a superuser verify the org: when, and who (null once their account is gone). */
+export interface VerificationRequest {
+  requestedAt: Date;
+  requestedBy: string | null;
+}
+
 /** An org as the superusers' list of every org (/app/sp/orgs) shows it. */
 export interface OrgOverview extends Org {
   createdAt: Date;
+  /** Asked for by a member ("Ask for verification"), or null. */
+  verificationRequest: VerificationRequest | null;
   memberCount: number;
   /** The first ORG_OVERVIEW_MEMBERS members, owners first, then by e-mail. */
   members: { name: string | null; email: string; role: MembershipRole }[];

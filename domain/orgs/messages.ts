@@ -15,6 +15,11 @@ export const ORG_MESSAGES = {
   createOrgRefused:
     'Creating another org needs a superuser. Ask one, or ask your team to invite you.',
   orgNotFound: 'This org does not exist.',
+  /** The Onboarding needed block: any member may ask a superuser to verify the org. */
+  askVerification: 'Ask for verification',
+  verificationRequested: (day: string) =>
+    `Verification requested on ${day}. A Beacon superuser will verify the org with you; booking the onboarding demo is the quickest way.`,
+  askVerificationFailed: 'Could not ask for verification. Try again.',
   slugTaken: (slug: string) => `The slug "${slug}" is already taken.`,
   envSlugTaken: (slug: string) => `This org already has an environment with the slug "${slug}".`,
 } as const;

@@ -65,6 +65,25 @@ describe('Account Manager', () => {
     const ok = await token(SIM_ADMIN_CLIENT.clientSecret);
     expect(await ok.json()).toMatchObject({ token_type: 'Bearer', expires_in: 1799 });
   });
+
+  it('answers at its own host from the root, as the sandbox API does at its own', async () => {
+    const { request } = await import('node:http');
+    const status = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${sim.url}${path}`, { headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // Without a token each API refuses (401): it is theirs that answered, not a missing route (404).
+    expect(await status('/dw/rest/v1/users/current', 'account.demandware.com')).toBe(401);
+    expect(await status('/api/v1/me', 'admin.us01.dx.commercecloud.salesforce.com')).toBe(401);
+    expect(await status('/api/v1/me', 'admin.dx.commercecloud.salesforce.com')).toBe(401);
+    expect(await status('/dw/rest/v1/users/current', '127.0.0.1')).toBe(404);
+    expect(await status('/api/v1/me', 'account.demandware.com')).toBe(404);
+  });
 });
 
 describe('enforcement', () => {

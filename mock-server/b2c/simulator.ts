@@ -234,6 +234,11 @@ export interface SimInstance extends SimInstanceSpec {
   dirs: Set<string>;
 }
 
+/** Account Manager's own host: requests with it as their Host are Account Manager's, from the root. */
+export const ACCOUNT_MANAGER_HOST = 'account.demandware.com';
+/** The On-Demand Sandbox API's hosts, e.g. admin.us01.dx.commercecloud.salesforce.com. */
+const SANDBOX_API_HOST = /^admin(\.[a-z0-9-]+)?\.dx\.commercecloud\.salesforce\.com$/;
+
 export interface B2CSimulatorOptions {
   seed?: number;
   /**
@@ -567,6 +572,15 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
 
   app.use('/am', accountManager.router);
   app.use('/ods', accountManager.sandboxApi);
+  // Both are also reached at the roots of their own hosts, as people and tools address them (a local
+  // TLS front or hosts entry in front of the simulator): Account Manager at account.demandware.com,
+  // the sandbox API at admin.<region>.dx.commercecloud.salesforce.com (ADR 0036).
+  app.use((req, res, next) => {
+    const host = req.hostname.toLowerCase();
+    if (host === ACCOUNT_MANAGER_HOST) return accountManager.router(req, res, next);
+    if (SANDBOX_API_HOST.test(host)) return accountManager.sandboxApi(req, res, next);
+    next();
+  });
 
   // ---- Instances ----
   const inst = express.Router();

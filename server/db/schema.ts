@@ -129,6 +129,17 @@ export const orgs = pgTable('orgs', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * A member's request that a superuser verify the org (the Onboarding needed block's "Ask for
+   * verification"): when, and who (null once that person's account is gone). The first request stays.
+   */
+  verificationRequestedAt: timestamp('verification_requested_at', {
+    mode: 'date',
+    withTimezone: true,
+  }),
+  verificationRequestedBy: text('verification_requested_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
 });
 

@@ -36,6 +36,8 @@ export const authzSamples: AuthzSamples = {
     superuserOnly: true,
     hidden: true,
   },
+  'orgs.verificationRequest': { input: (f) => ({ orgId: f.acme }) },
+  'orgs.requestVerification': { input: (f) => ({ orgId: f.acme }) },
   'envs.list': { input: (f) => ({ orgId: f.acme }) },
   'envs.create': { input: (f) => ({ orgId: f.acme, name: 'Walk', slug: 'walk' }) },
 };

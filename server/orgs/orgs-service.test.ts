@@ -233,6 +233,44 @@ describeEachDriver('orgs and envs', (get) => {
       expect(unverified.every((o) => !o.verified)).toBe(true);
       expect(mine(unverified).map((o) => o.id)).toEqual([newer.id]);
     });
+
+    it('requestVerification: a member asks once, the first request stays, superusers see it first among the unverified', async () => {
+      const { services } = testServices(db());
+      const maya = await makeUser(db());
+      const sam = await makeUser(db());
+      const asking = await makeOrg(db(), { members: [{ user: maya }, { user: sam }] });
+      const waiting = await makeOrg(db(), { members: [{ user: sam }] });
+      const verified = await makeOrg(db(), { verified: true, members: [{ user: maya }] });
+      const mine = (list: OrgOverview[]) =>
+        list.filter((o) => [asking.id, waiting.id, verified.id].includes(o.id));
+
+      expect(await services.orgs.verificationRequest(asking.id)).toBeNull();
+      // The newest org first until someone asks.
+      expect(mine(await services.orgs.overview('unverified')).map((o) => o.id)).toEqual([
+        waiting.id,
+        asking.id,
+      ]);
+
+      const first = await services.orgs.requestVerification(maya, asking.id);
+      expect(first).toEqual({ requestedAt: expect.any(Date), requestedBy: maya.email });
+      // Sam asks again: Maya's request stays as it was.
+      expect(await services.orgs.requestVerification(sam, asking.id)).toEqual(first);
+      expect(await services.orgs.verificationRequest(asking.id)).toEqual(first);
+
+      const unverified = mine(await services.orgs.overview('unverified'));
+      expect(unverified.map((o) => o.id)).toEqual([asking.id, waiting.id]);
+      expect(unverified[0]!.verificationRequest).toEqual(first);
+      expect(unverified[1]!.verificationRequest).toBeNull();
+
+      // A verified org records nothing; once verified, the list no longer shows the request.
+      expect(await services.orgs.requestVerification(maya, verified.id)).toBeNull();
+      await services.orgs.verify(asking.id);
+      const all = mine(await services.orgs.overview('all'));
+      expect(all.find((o) => o.id === asking.id)!.verificationRequest).toBeNull();
+
+      const missing = await domainError(services.orgs.verificationRequest('org_missing'));
+      expect(missing).toMatchObject({ kind: 'NOT_FOUND', reason: 'org-not-found' });
+    });
   });
 
   describe('envs service', () => {

@@ -2,7 +2,7 @@
  * Orgs: where a user lands, the org/env context of a page, the user's orgs, creating one, and the
  * superusers' list of every org with its verification.
  */
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type OrgCreation, orgCreationFor } from '~/domain/orgs/creation';
 import {
   type BestRedirect,
@@ -11,6 +11,7 @@ import {
   type OrgListItem,
   ORG_OVERVIEW_MEMBERS,
   type OrgOverview,
+  type VerificationRequest,
 } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import type { OrgOverviewFilter } from '~/domain/orgs/search';
@@ -36,8 +37,18 @@ export interface OrgsService {
   creationFor(user: SessionUser): Promise<OrgCreation>;
   /** Creates the org with the user as its owner, when `creationFor` allows it; else FORBIDDEN. */
   create(user: SessionUser, input: { name: string; slug: string }): Promise<Org>;
-  /** Superusers only: every org (or the unverified ones), newest first, with members, envs and instances. */
+  /**
+   * Superusers only: every org (or the unverified ones), newest first, with members, envs and
+   * instances; the unverified ones whose members asked for verification first, oldest request first.
+   */
   overview(show: OrgOverviewFilter): Promise<OrgOverview[]>;
+  /** A member's request that the org be verified, or null (read only). */
+  verificationRequest(orgId: string): Promise<VerificationRequest | null>;
+  /**
+   * Records that this member asks a superuser to verify the org. The first request stays; a verified
+   * org records nothing. Answers the org's request as it now stands.
+   */
+  requestVerification(user: SessionUser, orgId: string): Promise<VerificationRequest | null>;
 }
 
 export function bestEnv(envList: Env[]): Env | null {
@@ -50,6 +61,16 @@ export function createOrgsService(
   access: CachedAccessService,
   cache: DataCache,
 ): OrgsService {
+  async function verificationRequestOf(orgId: string): Promise<VerificationRequest | null> {
+    const [row] = await db
+      .select({ requestedAt: orgs.verificationRequestedAt, requestedBy: users.email })
+      .from(orgs)
+      .leftJoin(users, eq(users.id, orgs.verificationRequestedBy))
+      .where(eq(orgs.id, orgId));
+    if (!row) throw new DomainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+    return row.requestedAt ? { requestedAt: row.requestedAt, requestedBy: row.requestedBy } : null;
+  }
+
   /** The user's campaign and how many orgs they belong to: what `orgCreationFor` decides on. */
   async function creationOf(db: DbOrTx, user: SessionUser): Promise<OrgCreation> {
     if (user.isSuperUser) return 'any';
@@ -159,10 +180,20 @@ export function createOrgsService(
 
     async overview(show): Promise<OrgOverview[]> {
       const list = await db
-        .select({ ...orgColumns, createdAt: orgs.createdAt })
+        .select({
+          ...orgColumns,
+          createdAt: orgs.createdAt,
+          requestedAt: orgs.verificationRequestedAt,
+          requestedBy: users.email,
+        })
         .from(orgs)
+        .leftJoin(users, eq(users.id, orgs.verificationRequestedBy))
         .where(show === 'unverified' ? eq(orgs.verified, false) : undefined)
-        .orderBy(desc(orgs.createdAt), asc(orgs.slug));
+        .orderBy(
+          ...(show === 'unverified' ? [sql`${orgs.verificationRequestedAt} asc nulls last`] : []),
+          desc(orgs.createdAt),
+          asc(orgs.slug),
+        );
       if (list.length === 0) return [];
       const ids = list.map((o) => o.id);
       const [people, envRows] = await Promise.all([
@@ -207,10 +238,12 @@ export function createOrgsService(
       };
       const peopleOf = byOrg(people);
       const envsOf = byOrg(envRows);
-      return list.map((org) => {
+      return list.map(({ requestedAt, requestedBy, ...org }) => {
         const members = peopleOf.get(org.id) ?? [];
         return {
           ...org,
+          // Once verified, a request is history: the list shows it only while the org waits.
+          verificationRequest: requestedAt && !org.verified ? { requestedAt, requestedBy } : null,
           memberCount: members.length,
           members: members
             .slice(0, ORG_OVERVIEW_MEMBERS)
@@ -226,6 +259,18 @@ export function createOrgsService(
           })),
         };
       });
+    },
+
+    verificationRequest: verificationRequestOf,
+
+    async requestVerification(user, orgId) {
+      await db
+        .update(orgs)
+        .set({ verificationRequestedAt: sql`now()`, verificationRequestedBy: user.id })
+        .where(
+          and(eq(orgs.id, orgId), eq(orgs.verified, false), isNull(orgs.verificationRequestedAt)),
+        );
+      return verificationRequestOf(orgId);
     },
   };
 }

@@ -36,6 +36,14 @@ export const orgsRouter = createTRPCRouter({
   create: protectedProcedure
     .input(createOrgInput)
     .mutation(({ ctx, input }) => ctx.services.orgs.create(ctx.user, input)),
+  /** A member's request that a superuser verify the org, or null. */
+  verificationRequest: orgQuery.query(({ ctx, input }) =>
+    ctx.services.orgs.verificationRequest(input.orgId),
+  ),
+  /** Any member asks a superuser to verify the org (the Onboarding needed block). */
+  requestVerification: orgProcedure.mutation(({ ctx, input }) =>
+    ctx.services.orgs.requestVerification(ctx.user, input.orgId),
+  ),
   /** Superusers' list of every org (/app/sp/orgs); NOT_FOUND for anyone else. */
   overview: spQuery
     .input(orgOverviewInput)

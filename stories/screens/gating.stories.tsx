@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atLandingPages } from '~/mock-server/landing-pages';
@@ -26,7 +26,38 @@ export const OnboardingNeeded: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'Onboarding needed' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Book an onboarding demo' })).toBeEnabled();
+    await expect(
+      await canvas.findByRole('button', { name: ORG_MESSAGES.askVerification }),
+    ).toBeEnabled();
     await expect(canvas.queryByRole('heading', { name: 'Products' })).toBeNull();
+  },
+};
+
+/** Maya asks for verification: the request is recorded and the block says when. */
+const askedAt = new Date('2026-11-27T09:00:00Z');
+const askingMember = screen({
+  url: '/app/acme/prod/products',
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(orgs.globex, envs.prod),
+    'orgs.requestVerification': ({ orgId }) => {
+      if (orgId !== orgs.globex.id) throw new Error(`asked for ${orgId}`);
+      return { requestedAt: askedAt, requestedBy: users.maya.email };
+    },
+  },
+});
+export const OnboardingNeededAskVerification: Story = {
+  ...askingMember.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: ORG_MESSAGES.askVerification }),
+    );
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      ORG_MESSAGES.verificationRequested('Nov 27, 2026'),
+    );
+    await expect(canvas.queryByRole('button', { name: ORG_MESSAGES.askVerification })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Book an onboarding demo' })).toBeEnabled();
   },
 };
 

@@ -63,6 +63,10 @@ export const SpOrgs: Story = {
       '/app/globex',
     );
     await expect(globex.getByText(ORG_MESSAGES.unverified)).toBeVisible();
+    // Maya asked for verification from the Onboarding needed block.
+    await expect(
+      globex.getByText('Verification requested Nov 21, 2026 by maya@beacon.test'),
+    ).toBeVisible();
     await expect(globex.getByText('maya@beacon.test')).toBeVisible();
     await expect(globex.getByText('Owner')).toBeVisible();
     await expect(globex.getByText('zzte_002')).toBeVisible();

@@ -1,7 +1,10 @@
-import { PlugZapIcon, ShieldCheckIcon } from 'lucide-react';
+import { MailQuestionIcon, PlugZapIcon, ShieldCheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { VerificationRequest } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
+import { Button } from '~/ui/components/button';
 import { EmptyState } from '~/ui/components/empty-state';
+import { formatDay } from '~/ui/patterns/settings/format';
 
 /** Unverified org, regular member (docs/product.md#gates): explain, and offer to book the onboarding demo. */
 export function OnboardingNeededBlock({ orgName, action }: { orgName: string; action: ReactNode }) {
@@ -14,6 +17,43 @@ export function OnboardingNeededBlock({ orgName, action }: { orgName: string; ac
       description={`${orgName} is not verified yet. Book a short onboarding call and we will verify your org and walk you through linking your B2C Commerce instance.`}
       action={action}
     />
+  );
+}
+
+/**
+ * The Onboarding needed block's second way to a superuser: ask for verification (recorded, listed on
+ * /app/sp/orgs), or say when it was asked. `request` undefined: not known yet (nothing shown).
+ */
+export function AskVerification({
+  request,
+  asking,
+  failed,
+  onAsk,
+}: {
+  request: VerificationRequest | null | undefined;
+  asking: boolean;
+  failed: boolean;
+  onAsk: () => void;
+}) {
+  if (request === undefined) return null;
+  if (request)
+    return (
+      <p role="status" className="max-w-md basis-full text-sm text-base-content/75">
+        {ORG_MESSAGES.verificationRequested(formatDay(request.requestedAt))}
+      </p>
+    );
+  return (
+    <>
+      <Button variant="outline" loading={asking} onClick={onAsk}>
+        <MailQuestionIcon aria-hidden />
+        {ORG_MESSAGES.askVerification}
+      </Button>
+      {failed ? (
+        <p role="alert" className="basis-full text-sm text-error">
+          {ORG_MESSAGES.askVerificationFailed}
+        </p>
+      ) : null}
+    </>
   );
 }
 

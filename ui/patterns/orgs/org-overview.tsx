@@ -38,6 +38,8 @@ export const ORG_OVERVIEW_TEXT = {
   envs: 'Environments and instances',
   action: 'Action',
   created: (day: string) => `Created ${day}`,
+  verificationRequested: (day: string, email: string | null) =>
+    `Verification requested ${day}${email ? ` by ${email}` : ''}`,
   memberCount: (n: number) => (n === 1 ? '1 member' : `${n} members`),
   moreMembers: (n: number) => `and ${n} more`,
   noMembers: 'No members',
@@ -156,7 +158,17 @@ function OrgRow({
         </div>
       </TableCell>
       <TableCell>
-        <OrgVerifiedBadge verified={org.verified} />
+        <div className="flex flex-col items-start gap-1">
+          <OrgVerifiedBadge verified={org.verified} />
+          {org.verificationRequest ? (
+            <span className="text-xs text-base-content/75">
+              {text.verificationRequested(
+                formatDay(org.verificationRequest.requestedAt),
+                org.verificationRequest.requestedBy,
+              )}
+            </span>
+          ) : null}
+        </div>
       </TableCell>
       <TableCell>
         {org.memberCount === 0 ? (

@@ -4,6 +4,7 @@ import { createFileRoute, Link, Outlet, useMatches } from '@tanstack/react-route
 import { gateFor } from '~/domain/orgs/gating';
 import { Button } from '~/ui/components/button';
 import { IntegrationMissingBlock, OnboardingNeededBlock } from '~/ui/patterns/gate-blocks';
+import { AskVerificationAction } from '~/app/components/ask-verification';
 import { BookDemoButton } from '~/app/components/book-demo';
 import { OrgContextMessage } from '~/app/components/org-context-error';
 import { EnvPage } from '~/app/lib/env-context';
@@ -51,7 +52,15 @@ function EnvShell() {
     <EnvPage org={data.org} env={data.env}>
       <Shell org={data.org} env={data.env}>
         {gate === 'onboarding-needed' ? (
-          <OnboardingNeededBlock orgName={data.org.name} action={<BookDemoButton />} />
+          <OnboardingNeededBlock
+            orgName={data.org.name}
+            action={
+              <>
+                <BookDemoButton />
+                <AskVerificationAction orgId={data.org.id} />
+              </>
+            }
+          />
         ) : gate === 'integration-missing' ? (
           <IntegrationMissingBlock
             envName={data.env.name}
