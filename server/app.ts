@@ -6,6 +6,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import express, { type Express } from 'express';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { Auth } from './auth/auth';
@@ -22,6 +23,7 @@ import {
 import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
+import { countTrpcRequest, serveMetrics, type TrpcMetricsRequest } from './http/metrics';
 import { APP_DIR } from './paths';
 import { type RateCounter, sharedRateLimitStore } from './rate-limits';
 import type { BeaconServices, Services } from './services';
@@ -47,6 +49,9 @@ export interface AppDeps {
     publicUrl: string | undefined;
     isDevelopment: boolean;
     trustProxy: boolean;
+    /** `/metrics` answers only with this bearer token when set; production without one serves none. */
+    metricsToken?: string | undefined;
+    isProduction?: boolean;
   };
   services: Services;
   auth: Auth;
@@ -78,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     '/trpc',
     inOneStep(
+      countTrpcRequest,
       apiSecurityHeaders({ publicUrl: deps.config.publicUrl }),
       subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
       jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
@@ -111,6 +117,12 @@ export function createApp(deps: AppDeps): Express {
             : {};
         },
         onError({ error, path: procedure, req }) {
+          // Each failed call of a batch with its own status, for /metrics (countTrpcRequest).
+          if (procedure)
+            (req as TrpcMetricsRequest).trpcStatuses?.set(
+              procedure,
+              getHTTPStatusCodeFromError(error),
+            );
           if (error.code !== 'INTERNAL_SERVER_ERROR') return;
           const log = requestLogger(req, logger);
           if (isUnavailableError(error)) {
@@ -138,6 +150,13 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' });
   });
+  app.get(
+    '/metrics',
+    serveMetrics({
+      token: deps.config.metricsToken,
+      isProduction: deps.config.isProduction ?? false,
+    }),
+  );
   app.get('/readyz', async (_req, res) => {
     res.set('cache-control', 'no-store');
     if (await services.system.databaseReady()) {

@@ -210,6 +210,17 @@ const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     BEACON_SUPERUSERS: superuserList,
+    WORKER_METRICS_PORT: optionalString.pipe(
+      z.coerce
+        .number<string>({ error: 'must be a port number' })
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 65535')
+        .max(65535, 'must be between 1 and 65535')
+        .optional(),
+    ),
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // Salesforce's secret is optional: without one, Beacon is a public client proving itself with PKCE.
@@ -340,6 +351,10 @@ export interface Config {
    * superusers it made earlier and no longer lists lose it (server/auth/superusers.ts).
    */
   superusers: readonly string[];
+  /** `METRICS_TOKEN`: /metrics wants it as a bearer token; unset, production serves no metrics. */
+  metricsToken: string | undefined;
+  /** Where a worker process (`npm run worker`) serves its own /metrics; none when unset. */
+  workerMetricsPort: number | undefined;
   devIdpPort: number;
   ai: AiConfig;
   /** Calls a minute per user and per org on tRPC, by class (server/trpc/limits.ts). */
@@ -430,6 +445,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     jobWorkers: env.JOB_WORKERS,
     superusers: [...new Set(env.BEACON_SUPERUSERS ?? [])],
+    metricsToken: env.METRICS_TOKEN,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     devIdpPort: env.DEV_IDP_PORT,
     ai: {
       provider: env.AI_PROVIDER,

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NotifyBus } from './db/notify';
+import { metrics } from './metrics';
 
 export const CACHE_CHANGED_CHANNEL = 'beacon_cache_changed';
 
@@ -51,7 +52,10 @@ export function createInvalidations(
     CACHE_CHANGED_CHANNEL,
     (payload) => {
       const message = parse(payload);
-      if (message && message.from !== self) each(message.cache, message.key);
+      if (message && message.from !== self) {
+        metrics.cacheInvalidation(message.cache, 'received');
+        each(message.cache, message.key);
+      }
     },
     () => {
       for (const cache of CACHE_NAMES) each(cache, undefined);
@@ -60,6 +64,7 @@ export function createInvalidations(
   return {
     publish(cache, key) {
       const message: Message = { from: self, cache, ...(key === undefined ? {} : { key }) };
+      metrics.cacheInvalidation(cache, 'published');
       bus
         .publish(CACHE_CHANGED_CHANNEL, JSON.stringify(message))
         .catch((error: unknown) => options.onPublishError?.(error));

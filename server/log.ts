@@ -114,7 +114,7 @@ export function createHttpLogger(logger: Logger) {
     req.id = id;
     const url = req.url ?? '';
     // Load balancers ask these every few seconds.
-    if (url === '/healthz' || url === '/readyz') return next();
+    if (url === '/healthz' || url === '/readyz' || url === '/metrics') return next();
     const started = performance.now();
     // 'close' follows 'finish' on every response, and comes alone when the client left first.
     res.once('close', () => {

@@ -15,6 +15,7 @@ import { users } from './db/schema';
 import { faviconServiceOrigin, httpOrigin } from './http/security';
 import { startJobs } from './jobs/runtime';
 import { createLogger } from './log';
+import { watchDatabase } from './metrics';
 import {
   configOrExit,
   createAi,
@@ -89,6 +90,7 @@ async function main() {
   const logger = createLogger({ level: loaded.logLevel });
 
   const database = await openMigratedDatabase(loaded, { logger });
+  watchDatabase(database);
   const { bus, invalidations } = openNotifyBus(database, logger);
   const rateCounter = sharedRateCounter(database);
   const secrets = openSecrets(loaded);

@@ -20,6 +20,7 @@ import { createInvalidations, type Invalidations, LOCAL_INVALIDATIONS } from './
 import type { B2CGateway } from './integrations/b2c/gateway';
 import { createB2CGateway } from './integrations/b2c/gateway.impl';
 import type { Logger } from './log';
+import { metrics } from './metrics';
 import { createRateCounter, type RateCounter } from './rate-limits';
 import { createSecrets, loadSecretKeys, type Secrets } from './secrets';
 import { SEED_API_CLIENT, SEED_INSTANCES } from './seed-data';
@@ -256,7 +257,10 @@ export async function createAi(
     ...(rateCounter ? { sharedCounter: rateCounter } : {}),
     ...(ledger ? { ledger } : {}),
     // Each call's tokens and cost; the areas' runs keep their own totals, the ledger each org's month.
-    recordUsage: (record) => logger.debug({ aiCall: record }, 'AI call'),
+    recordUsage: (record) => {
+      metrics.aiCall(record);
+      logger.debug({ aiCall: record }, 'AI call');
+    },
     onRecordError: (err) => logger.warn({ err }, 'AI call not recorded'),
   });
   return { service, ...(simulator ? { simulator } : {}) };

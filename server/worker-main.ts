@@ -5,10 +5,14 @@
  * on SIGINT/SIGTERM: fetching ends at once, jobs in flight get SHUTDOWN_GRACE_MS to finish, and the
  * rest are released for another worker.
  */
+import { createServer } from 'node:http';
+import express from 'express';
 import { createAiBudgetService } from './ai-budget/service';
 import { loadConfig } from './config';
 import { SHUTDOWN_GRACE_MS, startJobs } from './jobs/runtime';
+import { serveMetrics } from './http/metrics';
 import { createLogger } from './log';
+import { watchDatabase } from './metrics';
 import {
   configOrExit,
   createAi,
@@ -26,6 +30,7 @@ async function main() {
   const config = configOrExit(loadConfig);
   const logger = createLogger({ level: config.logLevel });
   const database = await openMigratedDatabase(config, { logger });
+  watchDatabase(database);
   const { bus, invalidations } = openNotifyBus(database, logger);
   const jobs = await startJobs({ database, bus, logger, instanceName: 'worker' });
   // No simulators of its own: it reaches the server's through B2C_SIMULATOR_URL / AI_SIMULATOR_URL.
@@ -53,6 +58,18 @@ async function main() {
   await jobs.work(services);
   const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
 
+  // Its own /metrics (job runs, model and instance calls, the pool), on WORKER_METRICS_PORT.
+  const metricsServer = config.workerMetricsPort
+    ? createServer(
+        express()
+          .disable('x-powered-by')
+          .get(
+            '/metrics',
+            serveMetrics({ token: config.metricsToken, isProduction: config.isProduction }),
+          ),
+      ).listen(config.workerMetricsPort, config.host)
+    : null;
+
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) process.exit(1);
@@ -62,6 +79,7 @@ async function main() {
     force.unref();
     try {
       schedule.stop();
+      metricsServer?.close();
       await jobs.stop();
       await bus.close();
       await database.close();

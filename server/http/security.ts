@@ -331,8 +331,14 @@ export function errorHandler(options: {
         ? e.message
         : 'Bad request.'
       : 'Internal server error.';
+    const requestId = (req as { id?: unknown }).id;
     res.status(clientError ? status : 500).json({
-      error: { message, ...(options.exposeStack && e.stack ? { stack: e.stack } : {}) },
+      error: {
+        message,
+        // A report of a failure names it, so the log line can be found.
+        ...(!clientError && typeof requestId === 'string' ? { requestId } : {}),
+        ...(options.exposeStack && e.stack ? { stack: e.stack } : {}),
+      },
     });
   };
 }

@@ -14,6 +14,7 @@ import { DomainError } from '~/domain/shared/errors';
 import type { Database, DbOrTx } from '~/server/db/client';
 import { jobRuns } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
+import { metrics } from '~/server/metrics';
 import type { Services } from '~/server/services';
 import { bossConnection, transactionBossDb } from './boss-db';
 import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext } from './define';
@@ -282,12 +283,17 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         });
       },
     };
+    const started = performance.now();
+    const counted = (outcome: 'completed' | 'retrying' | 'failed' | 'released') =>
+      metrics.jobRun(job.name, outcome, (performance.now() - started) / 1000);
     try {
       const payload = definition.payload.parse(run.payload);
       await definition.handler(payload, context);
+      counted('completed');
       return { id: job.id, status: 'completed' };
     } catch (error) {
       if (job.signal.aborted) {
+        counted('released');
         // The queue took the job back (this worker is stopping, or the try outran its time) and has
         // already failed it for another try: the run waits for that try.
         await settle([runId], { status: 'retrying', error: RELEASED_MESSAGE });
@@ -296,10 +302,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       const message = failureMessage(error);
       const transient = isTransient(error);
       if (transient && job.retryCount < job.retryLimit) {
+        counted('retrying');
         logger?.warn({ err: error, kind: job.name, runId }, 'job failed; it will be retried');
         await settle([runId], { status: 'retrying', error: message });
         return { id: job.id, status: 'failed', output: { error: message } };
       }
+      counted('failed');
       logger?.error({ err: error, kind: job.name, runId }, 'job failed');
       await settle([runId], { status: 'failed', error: message, finishedAt: new Date() });
       // Permanent: failed for good whatever tries are left; transient: the last try is spent.

@@ -44,6 +44,7 @@ describe('errorFormatter', () => {
       expect(error.status).toBe(500);
       expect(error.message).toBe(INTERNAL_ERROR_MESSAGE);
       expect(error.data).not.toHaveProperty('stack');
+      expect(error.data.requestId).toBe('r');
       expect(JSON.stringify(error)).not.toContain('db.internal');
     }
   });
@@ -63,5 +64,7 @@ describe('an AI failure in a procedure', () => {
       'Claude is limiting how often Beacon may ask. Beacon will try again in 20 s.',
     );
     expect(error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited' });
+    // A client's own refusal is not a failure to report: no reference.
+    expect(error.data).not.toHaveProperty('requestId');
   });
 });

@@ -97,6 +97,8 @@ const t = withMeta.create({
             : error.cause instanceof AiError
               ? error.cause.reason
               : null,
+        // A failure's reference: the request id its log lines carry (server answers only).
+        ...(shape.data.httpStatus >= 500 && ctx?.requestId ? { requestId: ctx.requestId } : {}),
         ...(isDev ? { stack: shape.data.stack } : {}),
       },
     };

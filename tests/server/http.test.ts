@@ -185,6 +185,10 @@ describe('tRPC transport rules', () => {
       });
       for (const leak of ['ECONNREFUSED', '10.1.2.3', 'memberships', '/srv/db.ts', 'stack'])
         expect(text).not.toContain(leak);
+      // The failure's reference is the request id its log lines carry.
+      const requestId = res.headers.get('x-request-id');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(text).error.json.data.requestId).toBe(requestId);
       expect(text).not.toMatch(/at .*\.ts:\d+/);
     } finally {
       t.services.orgs.allForUser = original;

@@ -12,6 +12,7 @@ import {
   B2CRequestError,
   B2CUnavailableError,
 } from './errors';
+import { instanceCallOutcome, metrics } from '~/server/metrics';
 import type { HostAllowlist } from './host-allowlist';
 
 export interface HttpOptions {
@@ -115,8 +116,10 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         status = response.status;
         responseHeaders = response.headers;
         text = await response.text();
+        metrics.instanceCall(req.call.api, instanceCallOutcome(status));
       } catch (cause) {
         const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+        metrics.instanceCall(req.call.api, timedOut ? 'timeout' : 'network');
         lastError = new B2CUnavailableError(
           `${describe(req.call)}: ${timedOut ? 'timed out' : 'network error'}`,
           req.call,

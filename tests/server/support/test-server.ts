@@ -48,6 +48,9 @@ export async function startTestServer(
     superusers?: readonly string[];
     /** Call limits on tRPC, counted in this process (none by default). */
     callLimits?: CallLimitsConfig;
+    /** `METRICS_TOKEN`, and whether the server runs as production (no token: no /metrics). */
+    metricsToken?: string;
+    isProduction?: boolean;
   } = {},
 ): Promise<TestServer> {
   const shared = options.sameDatabaseAs;
@@ -101,7 +104,13 @@ export async function startTestServer(
     ...(options.callLimits ? { limits: createCallLimits(options.callLimits) } : {}),
   });
   const running = await createServer({
-    config: { publicUrl: options.publicUrl, isDevelopment: false, trustProxy: false },
+    config: {
+      publicUrl: options.publicUrl,
+      isDevelopment: false,
+      trustProxy: false,
+      metricsToken: options.metricsToken,
+      isProduction: options.isProduction ?? false,
+    },
     services,
     auth,
     logger,
