@@ -21,6 +21,7 @@ import { isUniqueViolation, rejectUnstorableText } from '~/server/db/errors';
 import { b2cInstances, envs, memberships, orgs, users } from '~/server/db/schema';
 import type { CachedAccessService } from './access';
 import type { DataCache } from './data-cache';
+import type { Deletion } from './deletion';
 import { orgColumns } from './rows';
 
 /** An env with an onboarded instance first, then any with an instance, then by slug. */
@@ -38,6 +39,11 @@ export interface OrgsService {
   create(user: SessionUser, input: { name: string; slug: string }): Promise<Org>;
   /** Superusers only: every org (or the unverified ones), newest first, with members, envs and instances. */
   overview(show: OrgOverviewFilter): Promise<OrgOverview[]>;
+  /**
+   * Deletes the org and everything in it (server/orgs/deletion.ts): superusers or its last owner,
+   * confirmed with its slug, refused while work runs in any of its envs.
+   */
+  delete(user: SessionUser, orgId: string, confirmation: string): Promise<{ orgSlug: string }>;
 }
 
 export function bestEnv(envList: Env[]): Env | null {
@@ -49,6 +55,7 @@ export function createOrgsService(
   db: Db,
   access: CachedAccessService,
   cache: DataCache,
+  deletion: Deletion,
 ): OrgsService {
   /** The user's campaign and how many orgs they belong to: what `orgCreationFor` decides on. */
   async function creationOf(db: DbOrTx, user: SessionUser): Promise<OrgCreation> {
@@ -155,6 +162,15 @@ export function createOrgsService(
         }
         throw error;
       }
+    },
+
+    async delete(user, orgId, confirmation) {
+      const { orgSlug } = await deletion.deleteOrg(user, orgId, confirmation);
+      // Its members' roles, its slug and its env list are gone everywhere; sockets on it close.
+      access.invalidate({ orgId });
+      cache.orgChanged(orgSlug);
+      cache.envsChanged(orgId);
+      return { orgSlug };
     },
 
     async overview(show): Promise<OrgOverview[]> {
