@@ -26,6 +26,14 @@ export function mayDeleteOrg(actor: DeletionActor, owners: number): boolean {
   return actor.isSuperUser || (actor.role === 'owner' && owners === 1);
 }
 
+/**
+ * Whom the org settings offer deleting the org: superusers and owners. Whether an owner is the last
+ * one takes the member list, which that screen does not load; `mayDeleteOrg` decides, on the server.
+ */
+export function offersOrgDeletion(actor: DeletionActor): boolean {
+  return actor.isSuperUser || actor.role === 'owner';
+}
+
 /** What the person types to confirm: the env's or the org's slug, exactly (spaces around it aside). */
 export function confirmationMatches(typed: string, slug: string): boolean {
   return typed.trim() === slug;
