@@ -5,6 +5,7 @@ import { AI_ERROR_REASONS } from './ai/errors';
 import { LANDING_PAGE_ERROR_REASONS } from './landing-pages/messages';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
+import { DELETION_ERROR_REASONS } from './orgs/deletion';
 import { ORG_ERROR_REASONS } from './orgs/messages';
 import { PRODUCT_ERROR_REASONS } from './products/messages';
 import { PROMPT_ERROR_REASONS } from './prompts/messages';
@@ -14,6 +15,7 @@ import { SHARED_ERROR_REASONS } from './shared/errors';
 export const ERROR_REASONS = [
   ...SHARED_ERROR_REASONS,
   ...ORG_ERROR_REASONS,
+  ...DELETION_ERROR_REASONS,
   ...MEMBER_ERROR_REASONS,
   ...INSTANCE_ERROR_REASONS,
   ...PROMPT_ERROR_REASONS,

@@ -26,6 +26,7 @@ const ORG = 'org_bench';
 const noop = defineJob({
   name: 'bench.noop',
   payload: z.object({}),
+  env: null,
   concurrency: 100,
   retry: { limit: 0, delaySeconds: 1 },
   handler: async () => undefined,
@@ -33,6 +34,7 @@ const noop = defineJob({
 const modelCall = defineJob({
   name: 'bench.model-call',
   payload: z.object({}),
+  env: null,
   concurrency: MODEL_CONCURRENCY,
   retry: { limit: 0, delaySeconds: 1 },
   handler: () => new Promise<void>((resolve) => setTimeout(resolve, MODEL_LATENCY_MS)),

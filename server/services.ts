@@ -29,6 +29,7 @@ import {
   createAccessService,
 } from './orgs/access';
 import { createDataCache, type DataCache } from './orgs/data-cache';
+import { createDeletion } from './orgs/deletion';
 import { createEnvsService, type EnvsService } from './orgs/envs-service';
 import { createOrgsService, type OrgsService } from './orgs/orgs-service';
 import type { JobQueue } from './jobs/queue';
@@ -165,11 +166,12 @@ export function createServices({
   const access = createAccessService(db, accessOptions, invalidations);
   const cache = createDataCache(db, cacheOptions, invalidations);
   const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
+  const deletion = createDeletion(db);
   const services: Omit<BeaconServices, 'analyst'> = {
     access: rejectingBadData(access),
     cache,
-    orgs: rejectingBadData(createOrgsService(db, access, cache)),
-    envs: rejectingBadData(createEnvsService(db, cache)),
+    orgs: rejectingBadData(createOrgsService(db, access, cache, deletion)),
+    envs: rejectingBadData(createEnvsService(db, cache, deletion)),
     members: rejectingBadData(createMembersService(db, access)),
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
     prompts: rejectingBadData(createPromptsService(db, now)),

@@ -17,6 +17,12 @@ export const MONITORING_RUN_STATUSES = [
 ] as const;
 export type MonitoringRunStatus = (typeof MONITORING_RUN_STATUSES)[number];
 
+/** A run in these holds the env's one active slot (a partial unique index in the database). */
+export const ACTIVE_MONITORING_RUN_STATUSES = [
+  'queued',
+  'running',
+] as const satisfies readonly MonitoringRunStatus[];
+
 export const SAMPLE_STATUSES = ['queued', 'done', 'failed'] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 

@@ -3,7 +3,9 @@
  * Handlers live beside their area's service (`server/<area>/jobs.ts`); server/jobs/registry.ts lists
  * every area's kinds, as the root router lists every area's routers.
  */
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RunningWork } from '~/domain/orgs/deletion';
 import type { Db } from '~/server/db/client';
 import type { Services } from '~/server/services';
 
@@ -57,12 +59,25 @@ export interface RetryPolicy {
   maxDelaySeconds?: number;
 }
 
+/**
+ * The env a kind's runs work in, for deleting an env (server/orgs/deletion.ts): its runs and queued jobs
+ * go with it, and one still unfinished refuses the deletion as `work`.
+ */
+export interface JobEnv {
+  /** What a person is told is still running. */
+  work: RunningWork;
+  /** The env's id as SQL over a payload of this kind (a jsonb expression). */
+  of: (payload: SQL) => SQL;
+}
+
 export const DEFAULT_RETRY: RetryPolicy = { limit: 3, delaySeconds: 5, maxDelaySeconds: 300 };
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** `<area>.<name>`: the queue's name too. */
   name: string;
   payload: S;
+  /** Required, so a new kind says whether it belongs to an env: null for kinds that work for none. */
+  env: JobEnv | null;
   handler: (payload: z.output<S>, context: JobContext) => Promise<void>;
   retry?: RetryPolicy;
   /** How long one try may run before the queue takes the job back for another worker. */

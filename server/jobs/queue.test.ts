@@ -32,6 +32,7 @@ function effectJob(
     payload,
     retry: { limit: 3, delaySeconds: 1 },
     ...options,
+    env: null,
     async handler(_payload, context) {
       await before(context);
       await context.db.execute(
@@ -225,6 +226,7 @@ describeEachDriver('job queue', (get) => {
       defineJob({
         name: 't.progress',
         payload,
+        env: null,
         async handler(_payload, { progress }) {
           await gate;
           for (let done = 1; done <= 3; done++) {

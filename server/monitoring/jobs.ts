@@ -2,9 +2,11 @@
  * The monitoring area's job kinds: planning a run and its samples (server/monitoring/runner.ts), and
  * a schedule's occurrence (server/monitoring/schedule.ts).
  */
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MONITORING_CONCURRENCY } from '~/domain/monitoring/runs';
-import { defineJob } from '~/server/jobs/define';
+import { monitoringRuns } from '~/server/db/schema';
+import { defineJob, type JobEnv } from '~/server/jobs/define';
 import {
   MONITORING_PLAN_JOB,
   MONITORING_SAMPLE_JOB,
@@ -14,9 +16,17 @@ import {
 } from './runner';
 import { MONITORING_SCHEDULED_JOB, runScheduled } from './schedule';
 
+/** A run's jobs name the run; the run names its env. */
+const runEnv: JobEnv = {
+  work: 'monitoring-run',
+  of: (payload) =>
+    sql`(select ${monitoringRuns.envId} from ${monitoringRuns} where ${monitoringRuns.id} = ${payload} ->> 'runId')`,
+};
+
 export const monitoringPlanJob = defineJob({
   name: MONITORING_PLAN_JOB,
   payload: z.object({ runId: z.string().min(1) }),
+  env: runEnv,
   retry: { limit: 3, delaySeconds: 5, maxDelaySeconds: 120 },
   expireInSeconds: 10 * 60,
   concurrency: 2,
@@ -31,6 +41,7 @@ export const monitoringSampleJob = defineJob({
     engine: z.string().min(1),
     idx: z.number().int().min(0),
   }),
+  env: runEnv,
   retry: SAMPLE_RETRY,
   expireInSeconds: 10 * 60,
   concurrency: MONITORING_CONCURRENCY,
@@ -42,6 +53,7 @@ export const monitoringSampleJob = defineJob({
 export const monitoringScheduledJob = defineJob({
   name: MONITORING_SCHEDULED_JOB,
   payload: z.object({ envId: z.string().min(1) }),
+  env: { work: 'monitoring-run', of: (payload) => sql`${payload} ->> 'envId'` },
   retry: { limit: 3, delaySeconds: 30, maxDelaySeconds: 600 },
   expireInSeconds: 5 * 60,
   concurrency: 2,

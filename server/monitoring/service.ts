@@ -17,6 +17,7 @@ import {
 } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
 import {
+  ACTIVE_MONITORING_RUN_STATUSES,
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
@@ -109,7 +110,7 @@ export interface MonitoringServiceDeps {
   aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
 }
 
-const ACTIVE = ['queued', 'running'] as const;
+const ACTIVE = ACTIVE_MONITORING_RUN_STATUSES;
 const isActive = (status: string) => (ACTIVE as readonly string[]).includes(status);
 /** How often a watched run's totals are read while nothing announced a change. */
 const WATCH_INTERVAL_MS = 1_000;

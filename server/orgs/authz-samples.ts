@@ -1,5 +1,6 @@
 /** The orgs area's procedures as the authorization walk (server/trpc/authz.test.ts) calls them. */
 import { expect } from 'vitest';
+import { SEED_ENVS } from '~/server/seed-data';
 import { type AuthzSamples, notFound } from '~/server/trpc/authz-sample';
 
 export const authzSamples: AuthzSamples = {
@@ -38,6 +39,10 @@ export const authzSamples: AuthzSamples = {
   },
   'orgs.verificationRequest': { input: (f) => ({ orgId: f.acme }) },
   'orgs.requestVerification': { input: (f) => ({ orgId: f.acme }) },
+  'orgs.delete': { input: (f) => ({ orgId: f.acme, confirmation: 'acme' }) },
   'envs.list': { input: (f) => ({ orgId: f.acme }) },
   'envs.create': { input: (f) => ({ orgId: f.acme, name: 'Walk', slug: 'walk' }) },
+  'envs.delete': {
+    input: (f) => ({ orgId: f.acme, envId: SEED_ENVS.acmeProd.id, confirmation: 'prod' }),
+  },
 };

@@ -2,18 +2,30 @@
 import type { Env } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { DomainError } from '~/domain/shared/errors';
+import type { SessionUser } from '~/domain/shared/session';
 import type { Db } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import { envs } from '~/server/db/schema';
 import type { DataCache } from './data-cache';
+import type { Deletion } from './deletion';
 import { requireOrg } from './rows';
 
 export interface EnvsService {
   list(orgId: string): Promise<Env[]>;
   create(orgId: string, input: { name: string; slug: string }): Promise<Env>;
+  /**
+   * Deletes the env and everything in it (server/orgs/deletion.ts): owners and superusers, confirmed
+   * with its slug, refused while work runs in it.
+   */
+  delete(
+    actor: SessionUser,
+    orgId: string,
+    envId: string,
+    confirmation: string,
+  ): Promise<{ orgSlug: string; envSlug: string }>;
 }
 
-export function createEnvsService(db: Db, cache: DataCache): EnvsService {
+export function createEnvsService(db: Db, cache: DataCache, deletion: Deletion): EnvsService {
   return {
     async list(orgId) {
       // Hot path (the env menu of every page): answered from the cache, which also knows whether the
@@ -43,6 +55,11 @@ export function createEnvsService(db: Db, cache: DataCache): EnvsService {
       } finally {
         cache.envsChanged(orgId);
       }
+    },
+    async delete(actor, orgId, envId, confirmation) {
+      const deleted = await deletion.deleteEnv(actor, orgId, envId, confirmation);
+      cache.envsChanged(orgId);
+      return deleted;
     },
   };
 }

@@ -22,6 +22,7 @@ import { isUniqueViolation, rejectUnstorableText } from '~/server/db/errors';
 import { b2cInstances, envs, memberships, orgs, users } from '~/server/db/schema';
 import type { CachedAccessService } from './access';
 import type { DataCache } from './data-cache';
+import type { Deletion } from './deletion';
 import { orgColumns } from './rows';
 
 /** An env with an onboarded instance first, then any with an instance, then by slug. */
@@ -49,6 +50,11 @@ export interface OrgsService {
    * org records nothing. Answers the org's request as it now stands.
    */
   requestVerification(user: SessionUser, orgId: string): Promise<VerificationRequest | null>;
+  /**
+   * Deletes the org and everything in it (server/orgs/deletion.ts): superusers or its last owner,
+   * confirmed with its slug, refused while work runs in any of its envs.
+   */
+  delete(user: SessionUser, orgId: string, confirmation: string): Promise<{ orgSlug: string }>;
 }
 
 export function bestEnv(envList: Env[]): Env | null {
@@ -60,6 +66,7 @@ export function createOrgsService(
   db: Db,
   access: CachedAccessService,
   cache: DataCache,
+  deletion: Deletion,
 ): OrgsService {
   async function verificationRequestOf(orgId: string): Promise<VerificationRequest | null> {
     const [row] = await db
@@ -176,6 +183,15 @@ export function createOrgsService(
         }
         throw error;
       }
+    },
+
+    async delete(user, orgId, confirmation) {
+      const { orgSlug } = await deletion.deleteOrg(user, orgId, confirmation);
+      // Its members' roles, its slug and its env list are gone everywhere; sockets on it close.
+      access.invalidate({ orgId });
+      cache.orgChanged(orgSlug);
+      cache.envsChanged(orgId);
+      return { orgSlug };
     },
 
     async overview(show): Promise<OrgOverview[]> {

@@ -1,3 +1,4 @@
+import { deleteEnvInput, deleteOrgInput } from '~/domain/orgs/deletion';
 import {
   bestRedirectInput,
   createEnvInput,
@@ -8,7 +9,9 @@ import {
 } from '~/domain/orgs/inputs';
 import {
   createTRPCRouter,
+  envProcedure,
   orgProcedure,
+  orgScreenProcedure,
   orgQuery,
   protectedProcedure,
   protectedQuery,
@@ -48,6 +51,12 @@ export const orgsRouter = createTRPCRouter({
   overview: spQuery
     .input(orgOverviewInput)
     .query(({ ctx, input }) => ctx.services.orgs.overview(input.show)),
+  /** Superusers or the org's last owner, typing its slug; refused while work runs in it (settings). */
+  delete: orgScreenProcedure('settings')
+    .input(deleteOrgInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.orgs.delete(ctx.user, input.orgId, input.confirmation),
+    ),
 });
 
 export const envsRouter = createTRPCRouter({
@@ -55,6 +64,12 @@ export const envsRouter = createTRPCRouter({
   create: orgProcedure
     .input(createEnvInput)
     .mutation(({ ctx, input }) => ctx.services.envs.create(input.orgId, input)),
+  /** Owners and superusers, typing the env's slug; refused while work runs in it (settings). */
+  delete: envProcedure('settings')
+    .input(deleteEnvInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.envs.delete(ctx.user, input.orgId, input.envId, input.confirmation),
+    ),
 });
 
 /** The orgs area's routers, as the root router mounts them. */

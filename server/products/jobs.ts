@@ -1,4 +1,5 @@
 /** The products area's job kinds: the catalogue sync, run on request, after onboarding and on a schedule. */
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { defineJob } from '~/server/jobs/define';
@@ -8,6 +9,7 @@ import { syncCatalogue } from './sync';
 export const productsSyncJob = defineJob({
   name: PRODUCTS_SYNC_JOB,
   payload: z.object({ envId: z.string().min(1), full: z.boolean().default(false) }),
+  env: { work: 'catalogue-sync', of: (payload) => sql`${payload} ->> 'envId'` },
   // OCAPI's quota and 5xx are waited out inside the sync; what still fails is retried later, from
   // the checkpoint.
   retry: { limit: 3, delaySeconds: 30, maxDelaySeconds: 600 },

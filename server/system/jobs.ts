@@ -9,6 +9,7 @@ import { defineJob } from '~/server/jobs/define';
 export const noopJob = defineJob({
   name: 'system.noop',
   payload: z.object({ steps: z.number().int().min(0).max(100).default(0) }),
+  env: null,
   retry: { limit: 2, delaySeconds: 1 },
   concurrency: 50,
   async handler({ steps }, { progress }) {

@@ -2,11 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { browser } from '~/app/lib/reload';
 import type { B2CInstance } from '~/domain/instances/entities';
+import { DELETION_MESSAGES } from '~/domain/orgs/deletion';
 import type { Env, Org } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
-import { envs, instances, orgs, sessionFor, users } from '~/mock-server/fixtures';
+import { envs, instances, orgList, orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atEnv } from '~/mock-server/scenarios';
-import { domainError, pending } from '~/mock-server/trpc/scenario';
+import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { expectConsoleError } from '~/tests/support/console';
 import { screen } from '~/stories/support/app-harness';
 
@@ -15,7 +16,11 @@ const meta = {
   // No story may really reload the page: a verified org's reload is only recorded.
   beforeEach: () => {
     const reload = spyOn(browser, 'reload').mockImplementation(() => undefined);
-    return () => reload.mockRestore();
+    const assign = spyOn(browser, 'assign').mockImplementation(() => undefined);
+    return () => {
+      reload.mockRestore();
+      assign.mockRestore();
+    };
   },
 } satisfies Meta;
 export default meta;
@@ -277,5 +282,264 @@ export const EnvInstanceLoadError: Story = {
     await expect(alert).toHaveTextContent('Could not load the B2C Commerce instance');
     await expect(alert).toHaveTextContent('This B2C instance does not belong to the org.');
     await expect(canvas.queryByText('Instance ID')).toBeNull();
+  },
+};
+
+// ——— Deleting the environment and the org ———
+
+const page = within(document.body);
+
+/** What the env dialog lists for acme/prod: staging has no instance, so the API client secret goes too. */
+const PROD_LOSSES = [
+  'The catalogue copy: products, catalogs and categories',
+  'Agent runs and agent settings',
+  'Proposals and their review history',
+  'Monitoring configuration and history',
+  'Analyst conversations',
+  'Landing pages',
+  'Schedules and queued jobs',
+  'The stored API client secret',
+];
+
+/** Opens the env's delete dialog from its danger card; returns the dialog and its parts. */
+async function openEnvDelete(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await settingsLoaded(canvasElement);
+  const section = await canvas.findByRole('region', { name: 'Delete this environment' });
+  await userEvent.click(within(section).getByRole('button', { name: 'Delete this environment…' }));
+  const dialog = await page.findByRole('dialog', { name: 'Delete Production?' });
+  return {
+    section,
+    dialog,
+    input: within(dialog).getByRole('textbox', { name: 'Type prod to confirm' }),
+    confirm: within(dialog).getByRole('button', { name: 'Delete environment' }),
+  };
+}
+
+/**
+ * acme/prod after deleting it: envs.delete answers, then the org's env list and best env are staging's,
+ * as the server's would be.
+ */
+function afterEnvDelete(): { trpc: TrpcScenario; reset(): void } {
+  let deleted = false;
+  const trpc: TrpcScenario = {
+    ...atEnv(),
+    'b2cInstances.get': instances.onboarded,
+    'envs.delete': () => {
+      deleted = true;
+      return { orgSlug: 'acme', envSlug: 'prod' };
+    },
+    'envs.list': () => (deleted ? [envs.staging] : [envs.prod, envs.staging]),
+    'orgs.bestRedirectForUser': () => ({
+      status: 'ok',
+      org: orgs.acme,
+      env: deleted ? envs.staging : envs.prod,
+    }),
+    'orgs.getContext': ({ envSlug }) => ({
+      org: orgs.acme,
+      env: envSlug === 'staging' ? envs.staging : envs.prod,
+    }),
+  };
+  return { trpc, reset: () => (deleted = false) };
+}
+
+const envDelete = screen({
+  url: ENV_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: { ...atEnv(), 'b2cInstances.get': instances.onboarded, 'envs.delete': pending },
+});
+/**
+ * An owner opens "Delete this environment": the dialog names everything that goes and that the API
+ * client stays in Account Manager; Delete stays disabled until the env's slug is typed.
+ */
+export const EnvDelete: Story = {
+  ...envDelete.story,
+  tags: ['screen-state', 'state:settings.env-delete'],
+  play: async ({ canvasElement }) => {
+    const { section, dialog, input, confirm } = await openEnvDelete(canvasElement);
+    await expect(section).toHaveTextContent(
+      'Deletes Production and everything Beacon keeps for it. Owners only; it cannot be undone.',
+    );
+    await expect(
+      within(dialog).getByText(
+        'This deletes the environment prod of Acme Outfitters and cannot be undone. It removes:',
+      ),
+    ).toBeVisible();
+    const losses = within(dialog).getByRole('list', { name: 'What is deleted' });
+    await expect(
+      within(losses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(PROD_LOSSES);
+    await expect(within(dialog).getByText(DELETION_MESSAGES.apiClientStays)).toBeVisible();
+    await expect(within(dialog).queryByText(DELETION_MESSAGES.secretStays)).toBeNull();
+
+    await expect(confirm).toBeDisabled();
+    await userEvent.type(input, 'Prod');
+    await expect(confirm).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'prod');
+    await expect(confirm).toBeEnabled();
+    await expect(envDelete.api.calls('envs.delete')).toEqual([]);
+  },
+};
+
+const deletion = afterEnvDelete();
+const envDeleted = screen({
+  url: ENV_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: deletion.trpc,
+});
+/** Confirmed: envs.delete is called with the typed slug and the app moves to the org's best env. */
+export const EnvDeleted: Story = {
+  ...envDeleted.story,
+  beforeEach: () => {
+    deletion.reset();
+    envDeleted.api.reset();
+  },
+  play: async ({ canvasElement }) => {
+    const { input, confirm } = await openEnvDelete(canvasElement);
+    await userEvent.type(input, 'prod');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(envDeleted.history().location.pathname).toBe('/app/acme/staging'));
+    await expect(envDeleted.api.calls('envs.delete')).toEqual([
+      { orgId: 'org_acme', envId: 'env_prod', confirmation: 'prod' },
+    ]);
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    // The env switcher lists what is left.
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /^Environment:/ }));
+    const menu = await page.findByRole('menu');
+    await expect(await within(menu).findByRole('menuitem', { name: /Staging/ })).toBeVisible();
+    await expect(within(menu).queryByRole('menuitem', { name: /Production/ })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+const running = DELETION_MESSAGES.envWorkRunning(['agent-run']);
+const envDeleteRefused = screen({
+  url: ENV_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'b2cInstances.get': instances.onboarded,
+    'envs.delete': domainError('CONFLICT', running, 'deletion-work-running'),
+  },
+});
+/** An agent run is active: the server refuses, and the dialog says why and stays open. */
+export const EnvDeleteRefused: Story = {
+  ...envDeleteRefused.story,
+  play: async ({ canvasElement }) => {
+    const { dialog, input, confirm } = await openEnvDelete(canvasElement);
+    await userEvent.type(input, 'prod');
+    await userEvent.click(confirm);
+    const alert = await within(dialog).findByRole('alert');
+    await expect(alert).toHaveTextContent('Could not delete this environment');
+    await expect(alert).toHaveTextContent(
+      'This environment cannot be deleted while an agent run is running. Wait for it to end, or cancel it, then delete.',
+    );
+    await expect(envDeleteRefused.api.calls('envs.delete')).toHaveLength(1);
+    await expect(envDeleteRefused.history().location.pathname).toBe('/app/acme/prod/settings');
+    await expect(confirm).toBeEnabled();
+  },
+};
+
+const envDeleteMember = screen({
+  url: ENV_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'b2cInstances.get': instances.onboarded,
+    'orgs.allOrgsForUser': orgList.map((o) => ({ ...o, role: 'member' as const })),
+  },
+});
+/** A member who is not an owner sees no way to delete the environment. */
+export const EnvDeleteNotOwner: Story = {
+  ...envDeleteMember.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    await canvas.findByText('zzte_001');
+    await waitFor(() => expect(envDeleteMember.api.calls('orgs.allOrgsForUser')).toHaveLength(1));
+    await expect(canvas.getByRole('region', { name: 'Environment' })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Delete this environment' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Delete/ })).toBeNull();
+  },
+};
+
+const orgDelete = screen({
+  url: ORG_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: { ...atEnv(), 'orgs.delete': { orgSlug: 'acme' } },
+});
+/** The org's owner deletes it: the dialog names what goes; confirmed, the app starts over at /app/. */
+export const OrgDelete: Story = {
+  ...orgDelete.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    const section = await canvas.findByRole('region', { name: 'Delete this org' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
+    const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
+    const losses = within(dialog).getByRole('list', { name: 'What is deleted' });
+    await expect(
+      within(losses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Every environment, with its catalogue copy, agent runs, proposals, monitoring history, landing pages, schedules and queued jobs',
+      'Members and invitations',
+      'The prompt library and landing-page themes',
+      'The AI spend record and budget',
+      'The stored API client secret',
+    ]);
+    await expect(within(dialog).getByText(DELETION_MESSAGES.apiClientStays)).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete org' });
+    await expect(confirm).toBeDisabled();
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Type acme to confirm' }),
+      'acme',
+    );
+    await expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(browser.assign).toHaveBeenCalledWith('/app/'));
+    await expect(orgDelete.api.calls('orgs.delete')).toEqual([
+      { orgId: 'org_acme', confirmation: 'acme' },
+    ]);
+  },
+};
+
+const orgDeleteRefused = screen({
+  url: ORG_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'orgs.delete': domainError(
+      'FORBIDDEN',
+      DELETION_MESSAGES.orgLastOwnerOnly,
+      'deletion-last-owner-only',
+    ),
+  },
+});
+/** An owner who is not the last one: the server refuses, and says who can delete the org. */
+export const OrgDeleteNotLastOwner: Story = {
+  ...orgDeleteRefused.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    const section = await canvas.findByRole('region', { name: 'Delete this org' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
+    const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Type acme to confirm' }),
+      'acme',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete org' }));
+    const alert = await within(dialog).findByRole('alert');
+    await expect(alert).toHaveTextContent('Could not delete this org');
+    await expect(alert).toHaveTextContent(
+      'Only a superuser, or the last owner of the org, can delete it. The other owners leave it first.',
+    );
+    await expect(browser.assign).not.toHaveBeenCalled();
   },
 };

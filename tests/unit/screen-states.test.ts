@@ -22,7 +22,6 @@ const PENDING = new Set<string>([
   'aeo.markets',
   'aeo.alerts',
   'aeo.sources',
-  'settings.env-delete',
   'settings.account',
 ]);
 

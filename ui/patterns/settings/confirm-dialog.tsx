@@ -47,6 +47,10 @@ export interface ConfirmDialogProps {
   confirmVariant?: 'destructive' | 'primary';
   onConfirm(): void;
   pending?: boolean;
+  /** More than a sentence to read, or to do (a typed confirmation), between the question and the buttons. */
+  children?: ReactNode;
+  /** The action is not available yet (the typed confirmation does not match). */
+  confirmDisabled?: boolean;
   /** The server's message when the action failed; the dialog stays open to retry or cancel. */
   error?: { title: string; message: string } | null;
 }
@@ -61,6 +65,8 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   error = null,
+  children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open);
   return (
@@ -74,6 +80,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         {error ? <Callout variant="error" title={error.title} description={error.message} /> : null}
         <DialogFooter>
           <DialogClose asChild>
@@ -81,7 +88,12 @@ export function ConfirmDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
+          <Button
+            variant={confirmVariant}
+            loading={pending}
+            disabled={confirmDisabled}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </Button>
         </DialogFooter>

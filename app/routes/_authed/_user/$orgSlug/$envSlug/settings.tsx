@@ -38,6 +38,9 @@ function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) 
   const { queryClient, trpc } = api;
   switch (view) {
     case 'env-settings':
+      // Who may delete the env, and whether another env still uses the org's API client.
+      void queryClient.prefetchQuery(trpc.orgs.allOrgsForUser.queryOptions());
+      void queryClient.prefetchQuery(trpc.envs.list.queryOptions({ orgId }));
       if (env.b2cInstance) {
         const b2cInstanceId = env.b2cInstance.id;
         void queryClient.prefetchQuery(
@@ -54,6 +57,7 @@ function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) 
       return;
     case 'org-settings':
       void queryClient.prefetchQuery(trpc.aiBudget.get.queryOptions({ orgId }));
+      void queryClient.prefetchQuery(trpc.orgs.allOrgsForUser.queryOptions());
       return;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Org settings view: the org's details; superusers can verify it, after which the page reloads; the
- * org's AI budget this month, which superusers can raise (docs/product.md#settings).
+ * org's AI budget this month, which superusers can raise; deleting the org, for superusers and its
+ * last owner (docs/product.md#settings).
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +12,9 @@ import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import { raiseAiBudgetInput } from '~/domain/ai-budget/inputs';
 import { raiseRefusal } from '~/domain/ai-budget/messages';
+import { DELETION_MESSAGES, offersOrgDeletion, ORG_DELETION_LOSSES } from '~/domain/orgs/deletion';
 import type { Org } from '~/domain/orgs/entities';
+import { APP_BASE_PATH } from '~/domain/shared/constants';
 import {
   AiBudgetCard,
   AiBudgetError,
@@ -19,6 +22,7 @@ import {
   AiBudgetSummary,
   RaiseBudgetForm,
 } from '~/ui/patterns/settings/ai-budget';
+import { DeleteDialog, DeleteSection } from '~/ui/patterns/settings/delete-section';
 import { OrgDetails, VerifyOrgPanel } from '~/ui/patterns/settings/org-details';
 
 export function OrgSettings({ org }: { org: Org }) {
@@ -38,7 +42,59 @@ export function OrgSettings({ org }: { org: Org }) {
           <AiBudget orgId={org.id} canRaise={user.isSuperUser} />
         </QueryBoundary>
       </AiBudgetCard>
+      <QueryBoundary pending={null} error={() => null}>
+        <DeleteOrg org={org} />
+      </QueryBoundary>
     </div>
+  );
+}
+
+export const DELETE_ORG_TITLE = 'Delete this org';
+
+/**
+ * Superusers and owners see it; of the owners, only the last one may delete (the server says so to
+ * the others, in the dialog: the screen does not load the member list to count them).
+ */
+function DeleteOrg({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const { data: mine } = useSuspenseQuery(trpc.orgs.allOrgsForUser.queryOptions());
+  const [open, setOpen] = useState(false);
+  // Every cached page of the org is gone with it: start over from /app/.
+  const remove = useMutation(
+    trpc.orgs.delete.mutationOptions({ onSuccess: () => browser.assign(APP_BASE_PATH) }),
+  );
+  const role = mine.find((o) => o.id === org.id)?.role ?? null;
+  if (!offersOrgDeletion({ isSuperUser: user.isSuperUser, role })) return null;
+  return (
+    <>
+      <DeleteSection
+        title={DELETE_ORG_TITLE}
+        description={`Deletes ${org.name}, every environment in it and everything Beacon keeps for them. A superuser or the org's last owner; it cannot be undone.`}
+        actionLabel="Delete this org…"
+        onDelete={() => {
+          remove.reset();
+          setOpen(true);
+        }}
+      />
+      <DeleteDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${org.name}?`}
+        description={`This deletes the org ${org.slug} and cannot be undone. It removes:`}
+        losses={ORG_DELETION_LOSSES}
+        notes={[DELETION_MESSAGES.apiClientStays]}
+        slug={org.slug}
+        confirmLabel="Delete org"
+        pending={remove.isPending || remove.isSuccess}
+        error={
+          remove.error
+            ? { title: 'Could not delete this org', message: remove.error.message }
+            : null
+        }
+        onConfirm={(confirmation) => remove.mutate({ orgId: org.id, confirmation })}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,132 @@
+/**
+ * Deleting an environment or an org (docs/product.md#settings): a danger card that opens a typed
+ * confirmation naming everything that goes. The action stays disabled until the slug is typed; the
+ * server's refusal (work still running, not an owner) shows in the dialog.
+ */
+import { TrashIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { confirmationMatches } from '~/domain/orgs/deletion';
+import { Button } from '~/ui/components/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '~/ui/components/card';
+import { Field, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { ConfirmDialog } from './confirm-dialog';
+
+export function DeleteSection({
+  title,
+  description,
+  actionLabel,
+  onDelete,
+}: {
+  /** "Delete this environment". */
+  title: string;
+  description: string;
+  actionLabel: string;
+  onDelete: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId} role="region" className="border-error/40">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button type="button" variant="destructive" onClick={onDelete}>
+          <TrashIcon aria-hidden />
+          {actionLabel}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+export interface DeleteDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** "Delete Production?" */
+  title: string;
+  /** The sentence above the list: what is deleted, and that it cannot be undone. */
+  description: string;
+  /** Everything that goes, one item a line. */
+  losses: readonly string[];
+  /** What stays, and what the customer may want to do about it. */
+  notes: readonly string[];
+  /** What must be typed: the env's or the org's slug. */
+  slug: string;
+  confirmLabel: string;
+  pending: boolean;
+  error: { title: string; message: string } | null;
+  onConfirm(confirmation: string): void;
+}
+
+export function DeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  losses,
+  notes,
+  slug,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+}: DeleteDialogProps) {
+  const [typed, setTyped] = useState('');
+  const matches = confirmationMatches(typed, slug);
+  const listId = useId();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        // Each opening asks again.
+        if (!next) setTyped('');
+        onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pending={pending}
+      error={error}
+      confirmDisabled={!matches}
+      onConfirm={() => {
+        if (matches) onConfirm(typed);
+      }}
+    >
+      <div className="flex flex-col gap-4 text-sm">
+        <ul
+          id={listId}
+          aria-label="What is deleted"
+          className="list-disc space-y-1 pl-5 text-base-content"
+        >
+          {losses.map((loss) => (
+            <li key={loss}>{loss}</li>
+          ))}
+        </ul>
+        {notes.map((note) => (
+          <p key={note} className="text-base-content/75">
+            {note}
+          </p>
+        ))}
+        <Field>
+          <FieldLabel>
+            Type <span className="font-mono font-semibold">{slug}</span> to confirm
+          </FieldLabel>
+          <Input
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={pending}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && matches && !pending) onConfirm(typed);
+            }}
+          />
+        </Field>
+      </div>
+    </ConfirmDialog>
+  );
+}
