@@ -314,7 +314,7 @@ export function createLandingPagesService({
         await data.putContent(libraryId, assetId, {
           name: { [current.locale]: current.title },
           online: { default: true },
-          c_body: { [current.locale]: { markup: html } },
+          body: { [current.locale]: html },
         });
         const [updated] = await db
           .update(landingPages)
