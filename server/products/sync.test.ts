@@ -109,6 +109,24 @@ describeEachDriver('catalogue sync', (get) => {
       // Search does not name a variant's master: the copy keeps it, and its variation values.
       expect(updated?.masterId).toBe(variant.masterId);
       expect(updated?.document).toHaveProperty('variation_values.size');
+
+      // A changed variation group keeps its master and its variants (read with the group).
+      const group = products.find((p) => p.type === 'variation_group')!;
+      const { _resource_state: groupVersion } = await data.getProduct(group.id);
+      await data.patchProduct(
+        group.id,
+        { page_title: { default: 'Group title' } },
+        { resourceState: groupVersion! },
+      );
+      await syncCatalogue({ db: db(), data, envId });
+      const [groupRow] = await db()
+        .select()
+        .from(catalogProducts)
+        .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, group.id)));
+      expect(groupRow?.pageTitle.default).toBe('Group title');
+      expect(groupRow?.masterId).toBe(group.masterId);
+      expect((groupRow?.document as { variants?: unknown[] }).variants).not.toEqual([]);
+      expect(groupRow?.document).toHaveProperty('variants.0.product_id');
     },
     SYNC_TIMEOUT_MS,
   );

@@ -359,6 +359,13 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
           });
         }
       }
+      // A group whose master was not read this run lists its own variants when read itself.
+      const groupsRead = new Map<string, Product['variants']>();
+      for (const hit of hits) {
+        const family = families.get(hit.id);
+        if (!hit.type.variation_group || !family || familyVariants.has(family.masterId)) continue;
+        groupsRead.set(hit.id, (await withVariations(hit.id)).variants);
+      }
       return hits.map((hit) => {
         const master = masters.get(hit.id);
         if (master) return master;
@@ -367,9 +374,10 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
         const own = Object.entries(family.variationValues);
         // A group's variants are the master's variants that share all of the group's values.
         const groupVariants = hit.type.variation_group
-          ? familyVariants
+          ? (groupsRead.get(hit.id) ??
+            familyVariants
               .get(family.masterId)
-              ?.filter((v) => own.every(([k, value]) => v.variation_values?.[k] === value))
+              ?.filter((v) => own.every(([k, value]) => v.variation_values?.[k] === value)))
           : undefined;
         return {
           ...hit,
