@@ -11,6 +11,8 @@ export const LANDING_PAGE_MESSAGES = {
   slugLocked:
     'The slug of a published landing page is its content asset id. Unpublish the page to change it.',
   noSite: 'The instance has no storefront site, so there is no content library to publish to.',
+  noPrivateLibrary: (siteId: string) =>
+    `Site ${siteId} has no content library of its own. Beacon publishes landing pages to the site's own (private) library; a site that uses a shared library cannot be published to yet.`,
   themeNotFound: 'This theme does not exist in this org.',
   noInstance: 'This environment is not linked to a B2C Commerce instance.',
   unknownProducts: (ids: readonly string[]) =>

@@ -5,6 +5,7 @@
  * description answers questions (a FAQ, as the AEO agent writes one) is "answer-style", and shopping
  * answers name it more often (see `recommendations` in answers.ts).
  */
+import { ocapiShopPath } from '~/domain/instances/ocapi';
 import type { SimLang } from '~/mock-server/b2c/data';
 import { slug } from './answers';
 
@@ -135,7 +136,7 @@ export function createStorefrontCrawler(b2cSimulatorUrl: string): StorefrontCraw
     words: string[],
     lang: SimLang,
   ): Promise<StorefrontProduct[]> => {
-    const shop = `${store.baseUrl}/s/${encodeURIComponent(store.siteId)}/dw/shop/v21_10`;
+    const shop = `${store.baseUrl}${ocapiShopPath(store.siteId)}`;
     const params = (extra: Record<string, string>) =>
       new URLSearchParams({ ...extra, locale: LOCALE[lang], client_id: store.clientId });
     const search = await getJson<{ hits?: { product_id: string }[] }>(

@@ -92,7 +92,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.stop());
 
-const dataUrl = (host: string, path: string) => `${sim.baseUrlFor(host)}/s/-/dw/data/v21_10${path}`;
+const dataUrl = (host: string, path: string) => `${sim.baseUrlFor(host)}/s/-/dw/data/v25_6${path}`;
 
 async function searchRaw(body: object, host = HOST) {
   return fetch(dataUrl(host, '/product_search'), {
@@ -149,7 +149,7 @@ describe('product_search', () => {
     for (const hit of storefront) {
       expect(hit.assigned_categories).toEqual([
         {
-          _type: 'product_category_assignment',
+          _type: 'catalog_category_id',
           catalog_id: SIM_STOREFRONT_CATALOG_ID,
           category_id: hit.primary_category_id,
         },
@@ -164,20 +164,26 @@ describe('product_search', () => {
     const leaf = await searchAll(term('category_id', 'mens-clothing-shirts'));
     expect(leaf.length).toBeGreaterThan(0);
     expect(leaf.every((p) => p.primary_category_id === 'mens-clothing-shirts')).toBe(true);
-    const department = await search({ query: term('category_id', 'mens'), count: 200 });
+    const department = await search({
+      query: term('category_id', 'mens'),
+      count: 200,
+      expand: ['categories'],
+    });
     expect(department.total).toBeGreaterThan(leaf.length);
     expect(
-      department.hits.every((p) => (p.classification_category as { id: string }).id === 'mens'),
+      department.hits.every(
+        (p) => (p.classification_category as { category_id: string }).category_id === 'mens',
+      ),
     ).toBe(true);
   });
 
-  it('matches type and online_flag', async () => {
+  it('matches type and online', async () => {
     const variants = await search({ query: term('type', 'variant'), count: 200 });
     expect(variants.hits.every((p) => (p.type as Record<string, boolean>).variant)).toBe(true);
     const kinds = await search({ query: term('type', 'master', 'item'), count: 1 });
     const data = sim.instance(HOST).data().products;
     expect(kinds.total).toBe(data.filter((p) => p.type === 'master' || p.type === 'item').length);
-    const offline = await searchAll(term('online_flag', false));
+    const offline = await searchAll(term('online', false));
     expect(offline.length).toBe(data.filter((p) => p.online.default === false).length);
     expect(offline.every((p) => (p.online_flag as { default: boolean }).default === false)).toBe(
       true,
@@ -186,7 +192,7 @@ describe('product_search', () => {
 
   it('combines must and must_not in a bool_query', async () => {
     const hits = await searchAll({
-      bool_query: { must: [term('type', 'master')], must_not: [term('online_flag', false)] },
+      bool_query: { must: [term('type', 'master')], must_not: [term('online', false)] },
     });
     const data = sim.instance(HOST).data().products;
     expect(hits).toHaveLength(
@@ -204,23 +210,23 @@ describe('product_search', () => {
     });
     const names = byName.hits.map((p) => (p.name as { default: string }).default);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    const newest = await search({
-      query: { match_all_query: {} },
-      sorts: [{ field: 'last_modified', sort_order: 'desc' }],
-      count: 50,
-    });
-    const modified = newest.hits.map((p) => String(p.last_modified));
-    expect(modified).toEqual([...modified].sort().reverse());
     const twoKeys = await search({
       query: { match_all_query: {} },
-      sorts: [{ field: 'type' }, { field: 'id', sort_order: 'desc' }],
+      sorts: [{ field: 'creation_date' }, { field: 'id', sort_order: 'desc' }],
       count: 200,
     });
-    expect(twoKeys.hits[0]?.type).toEqual({ _type: 'product_type', item: true });
-    const ids = twoKeys.hits.map((p) => p.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b.localeCompare(a)));
-    const unknown = await searchRaw({ query: { match_all_query: {} }, sorts: [{ field: 'x' }] });
-    expect(unknown.status).toBe(400);
+    const keys = twoKeys.hits.map((p) => [String(p.creation_date), p.id] as const);
+    expect(keys).toEqual(
+      [...keys].sort(([da, ia], [db, ib]) => da.localeCompare(db) || ib.localeCompare(ia)),
+    );
+    // Only id, name and creation_date are sortable; last_modified can be filtered on, not sorted by.
+    for (const field of ['last_modified', 'type', 'x']) {
+      const refused = await searchRaw({ query: { match_all_query: {} }, sorts: [{ field }] });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fault: { type: 'FieldNotSortableException', arguments: { field } },
+      });
+    }
   });
 
   it('pages with start and count, giving next while hits remain and the total', async () => {
@@ -273,24 +279,67 @@ describe('product_search', () => {
     },
   );
 
-  it('adds variations and categories only when expanded', async () => {
+  it('adds categories only when expanded, and never master/variation relationships', async () => {
     const plain = await search({ query: term('id', 'M-00001') });
-    expect(plain.hits[0]).not.toHaveProperty('variants');
-    expect(plain.hits[0]).not.toHaveProperty('variation_attributes');
     expect(plain.hits[0]).not.toHaveProperty('assigned_categories');
-    const variations = (await search({ query: term('id', 'M-00001'), expand: ['variations'] }))
-      .hits[0]!;
-    expect(variations.variants).toEqual(expect.any(Array));
-    expect(variations.variation_groups).toEqual(expect.any(Array));
-    expect(variations).not.toHaveProperty('assigned_categories');
+    expect(plain.hits[0]).not.toHaveProperty('classification_category');
     const all = (await search({ query: term('id', 'M-00001'), expand: ['all'] })).hits[0]!;
-    expect(all.variation_attributes).toEqual(variations.variation_attributes);
     const assigned = categoryAssignmentsOf(sim.instance(HOST).data().productsById.get('M-00001')!);
     expect(all.assigned_categories ?? []).toHaveLength(assigned.length);
+    for (const field of ['variants', 'variation_groups', 'variation_attributes', 'master']) {
+      expect(all).not.toHaveProperty(field);
+    }
+    const variant = (await search({ query: term('type', 'variant'), count: 1, expand: ['all'] }))
+      .hits[0]!;
+    expect(variant).not.toHaveProperty('master');
     // The version is the product's, whatever is expanded.
     expect(all._resource_state).toBe(plain.hits[0]?._resource_state);
+    const variations = await searchRaw({ query: term('id', 'M-00001'), expand: ['variations'] });
+    expect(variations.status).toBe(400);
+    expect(await variations.json()).toMatchObject({
+      fault: { type: 'InvalidExpandValueException', arguments: { expandValue: 'variations' } },
+    });
     const bad = await searchRaw({ query: { match_all_query: {} }, expand: 'all' });
     expect(bad.status).toBe(400);
+  });
+
+  it('filters by a last_modified range, refusing what is ill-formed', async () => {
+    const data = sim.instance(HOST).data().products;
+    const times = data.map((p) => p.lastModified).sort();
+    const since = times[Math.floor(times.length / 2)]!;
+    const recent = await searchAll(
+      {
+        filtered_query: {
+          query: { match_all_query: {} },
+          filter: { range_filter: { field: 'last_modified', from: since } },
+        },
+      },
+      HOST,
+      { sorts: [{ field: 'id' }] },
+    );
+    expect(recent.map((p) => p.id).sort()).toEqual(
+      data
+        .filter((p) => p.lastModified >= since)
+        .map((p) => p.id)
+        .sort(),
+    );
+    for (const query of [
+      { term_query: { fields: ['color'], operator: 'is', values: ['x'] } },
+      { term_query: { fields: ['id'], values: ['x'] } },
+      {
+        filtered_query: {
+          query: { match_all_query: {} },
+          filter: { range_filter: { field: 'id' } },
+        },
+      },
+      { match_all_query: {}, term_query: { fields: ['id'], operator: 'is', values: ['x'] } },
+    ]) {
+      const refused = await searchRaw({ query });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fault: { type: 'MalformedSearchParameterException' },
+      });
+    }
   });
 });
 
@@ -304,6 +353,25 @@ describe('GET /products/{id}', () => {
     const malformed = await getProduct('I-00001', '?select=id,name');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ fault: { type: 'MalformedSelectorException' } });
+    const unknown = await getProduct('I-00001', '?expand=variations,colours');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      fault: { type: 'InvalidExpandValueException', arguments: { expandValue: 'colours' } },
+    });
+  });
+
+  it('pages lists with start and count, refusing values out of bounds', async () => {
+    const list = (query: string) =>
+      fetch(dataUrl(HOST, `/sites${query}`), { headers: { authorization: `Bearer ${token}` } });
+    const sites = (await (await list('?start=0&count=1')).json()) as { total: number };
+    expect(sites.total).toBe(1);
+    for (const query of ['?start=-1', '?count=0', '?count=201', '?start=x']) {
+      const refused = await list(query);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fault: { type: 'MalformedParameterException' },
+      });
+    }
   });
 
   it('documents a master, its variation groups and variants as OCAPI does', async () => {
@@ -391,16 +459,23 @@ describe('control routes', () => {
       Date.parse(String(before.last_modified)),
     );
     expect(after._resource_state).not.toBe(before._resource_state);
-    // Searches see the change at once: newest first, and by online_flag.
-    const newest = await search(
+    // Searches see the change at once: changed since just before the edit.
+    const changed = await searchAll(
       {
-        query: { match_all_query: {} },
-        sorts: [{ field: 'last_modified', sort_order: 'desc' }],
-        count: 1,
+        filtered_query: {
+          query: { match_all_query: {} },
+          filter: {
+            range_filter: {
+              field: 'last_modified',
+              from: String(before.last_modified),
+              from_inclusive: false,
+            },
+          },
+        },
       },
       EDITED_HOST,
     );
-    expect(newest.hits[0]?.id).toBe('I-00010');
+    expect(changed.map((p) => p.id)).toContain('I-00010');
 
     for (const body of [{ short_description: { default: 42 } }, { brand: { default: 'no' } }]) {
       const invalid = await control('/products/I-00010', {
@@ -449,13 +524,41 @@ describe('control routes', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         _resource_state: before._resource_state,
-        long_description: { default: { markup: '<p>Agent text</p>' } },
+        long_description: { default: { source: '<p>Agent text</p>' } },
       }),
     });
     expect(stale.status).toBe(409);
     expect((await productDoc('I-00012', '', EDITED_HOST)).long_description).toEqual(
       after.long_description,
     );
+    // markup is read only: a write of it is refused, whatever the state.
+    const readOnly = await fetch(dataUrl(EDITED_HOST, '/products/I-00012'), {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _resource_state: after._resource_state,
+        long_description: { default: { markup: '<p>Agent text</p>' } },
+      }),
+    });
+    expect(readOnly.status).toBe(400);
+    expect(await readOnly.json()).toMatchObject({
+      fault: {
+        type: 'ReadOnlyPropertyException',
+        arguments: { property: 'long_description.default.markup' },
+      },
+    });
+    const written = await fetch(dataUrl(EDITED_HOST, '/products/I-00012'), {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _resource_state: after._resource_state,
+        long_description: { default: { source: '<p>Agent text</p>' } },
+      }),
+    });
+    expect(written.status).toBe(200);
+    expect(((await written.json()) as Doc).long_description).toMatchObject({
+      default: { markup: '<p>Agent text</p>', source: '<p>Agent text</p>' },
+    });
   });
 
   it('deletes a product: gone from GET and search', async () => {
@@ -502,7 +605,7 @@ describe('a large catalogue', () => {
       const ids: string[] = [];
       let total = 0;
       for (let start = 0; ; start += 200) {
-        const response = await fetch(`${big.baseUrlFor(HOST)}/s/-/dw/data/v21_10/product_search`, {
+        const response = await fetch(`${big.baseUrlFor(HOST)}/s/-/dw/data/v25_6/product_search`, {
           method: 'POST',
           headers: { authorization: `Bearer ${bigToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({

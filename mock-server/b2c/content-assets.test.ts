@@ -20,7 +20,7 @@ function grant(resource: string, methods: OcapiMethod[]) {
 }
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10${path}`, {
+  const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6${path}`, {
     method,
     headers: { authorization: `Bearer ${await sim.token()}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -37,7 +37,7 @@ const doc = {
   id: 'beacon-lp-sale',
   name: { default: 'Sale' },
   online: { default: true },
-  c_body: { default: { markup: '<p>Hello</p>' } },
+  c_body: { default: { source: '<p>Hello</p>' } },
 };
 
 describe('OCAPI Data content assets', () => {
@@ -51,7 +51,8 @@ describe('OCAPI Data content assets', () => {
       id: 'beacon-lp-sale',
       name: { default: 'Sale' },
       online: { default: true },
-      c_body: { default: { _type: 'markup_text', markup: '<p>Hello</p>' } },
+      // Stored as the source sent; read back as markup (rendered) and source.
+      c_body: { default: { _type: 'markup_text', markup: '<p>Hello</p>', source: '<p>Hello</p>' } },
     });
     const replaced = await call('PUT', asset, { ...doc, name: { 'fr-FR': 'Soldes' } });
     expect(replaced.status).toBe(200);
@@ -70,6 +71,18 @@ describe('OCAPI Data content assets', () => {
     expect([mismatch.status, mismatch.body.fault.type]).toEqual([400, 'IdConflictException']);
     const unknownField = await call('PUT', asset, { ...doc, c_script: 'x' });
     expect(unknownField.status).toBe(400);
+  });
+
+  it('refuses a body written as markup, which is read only, and one written as a bare string', async () => {
+    grant('/**', ['get', 'put', 'delete']);
+    const asMarkup = await call('PUT', asset, {
+      ...doc,
+      c_body: { default: { markup: '<p>x</p>' } },
+    });
+    expect([asMarkup.status, asMarkup.body.fault.type]).toEqual([400, 'ReadOnlyPropertyException']);
+    const asString = await call('PUT', asset, { ...doc, c_body: { default: '<p>x</p>' } });
+    expect(asString.status).toBe(400);
+    expect((await call('GET', asset)).status).toBe(404);
   });
 
   it('enforces the OCAPI settings: a method or resource not granted is ClientAccessForbiddenException', async () => {

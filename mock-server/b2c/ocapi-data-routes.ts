@@ -1,8 +1,22 @@
-/** The simulated OCAPI Data API v21_10 over one instance's seeded data. */
+/**
+ * The simulated OCAPI Data API over one instance's seeded data, as the spec Beacon's client is built
+ * from documents it (domain/instances/ocapi.ts; facts and unknowns in ADR 0042).
+ */
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { OCAPI_VERSION } from '~/domain/instances/constants';
+import {
+  markupWriteSchema,
+  OCAPI_DOCUMENT_VERSION as OCAPI_VERSION,
+  PRODUCT_EXPANDS,
+  PRODUCT_SEARCH_EXPANDS,
+  PRODUCT_SEARCH_SORT_FIELDS,
+  productPatchSchema,
+  productSearchRequestSchema,
+  type SearchFilter,
+  type SearchQuery,
+  SEARCH_MAX_COUNT,
+} from '~/domain/instances/ocapi';
 import {
   categoryAssignmentsOf,
   mergeLocalized,
@@ -20,7 +34,7 @@ import {
 } from './data';
 import { applySelection, parseSelector, type Selection, SelectorError } from './property-selector';
 
-export const SEARCH_MAX_COUNT = 200;
+export { SEARCH_MAX_COUNT };
 
 export function sendFault(
   res: Response,
@@ -52,13 +66,25 @@ export interface Expansions {
 }
 export const NO_EXPANSIONS: Expansions = { variations: false, categories: false };
 
-/** OCAPI's expand values the simulator serves; others (images, prices…) are accepted and ignored. */
-export function expansionsOf(values: readonly string[]): Expansions {
+/**
+ * The expand values a resource documents; the simulator serves `variations` and `categories` and
+ * accepts the others (images, prices…) without adding anything. `all` on a product search adds no
+ * variations: that resource "does not return … master and … variation relationships".
+ */
+export function expansionsOf(
+  values: readonly string[],
+  resource: 'product' | 'product_search' = 'product',
+): Expansions {
   const all = values.includes('all');
   return {
-    variations: all || values.includes('variations'),
+    variations: resource === 'product' && (all || values.includes('variations')),
     categories: all || values.includes('categories'),
   };
+}
+
+/** The first expand value the resource does not document, if any. */
+function unknownExpand(values: readonly string[], allowed: readonly string[]) {
+  return values.find((v) => !allowed.includes(v));
 }
 
 type AttributeId = keyof typeof SIM_VARIATION_ATTRIBUTES;
@@ -127,7 +153,7 @@ function assignedCategoriesOf(p: SimProduct) {
   if (assignments.length === 0) return {};
   return {
     assigned_categories: assignments.map((a) => ({
-      _type: 'product_category_assignment',
+      _type: 'catalog_category_id',
       catalog_id: a.catalogId,
       category_id: a.categoryId,
     })),
@@ -155,41 +181,59 @@ export function toOcapiProduct(
     long_description: markupDoc(p.long_description),
     online_flag: p.online,
     type: { _type: 'product_type', [p.type]: true },
-    master: p.masterId ? { _type: 'master', master_id: p.masterId } : undefined,
     owning_catalog_id: p.owningCatalogId,
     primary_category_id: p.primaryCategoryId,
-    classification_category: { catalog_id: SIM_MASTER_CATALOG_ID, id: p.classificationCategoryId },
     creation_date: p.creationDate,
     last_modified: p.lastModified,
   };
+  // The master comes with expand=variations; the classification with expand=categories, as a
+  // catalog_category_id.
   return {
     ...document,
+    ...(expand.variations && p.masterId
+      ? { master: { _type: 'master', master_id: p.masterId } }
+      : {}),
     ...(expand.variations ? variationsOf(p, data) : {}),
-    ...(expand.categories ? assignedCategoriesOf(p) : {}),
-    _resource_state: resourceStateOf(p.variantIds ? [document, p.variantIds] : document),
+    ...(expand.categories
+      ? {
+          ...assignedCategoriesOf(p),
+          classification_category: {
+            _type: 'catalog_category_id',
+            catalog_id: SIM_MASTER_CATALOG_ID,
+            category_id: p.classificationCategoryId,
+          },
+        }
+      : {}),
+    _resource_state: resourceStateOf(
+      p.masterId || p.variantIds ? [document, p.masterId, p.variantIds] : document,
+    ),
   };
 }
 
-/** `start` and `count` of a paged resource; a 400 fault (and null) when out of range. */
+/**
+ * `start` (default 0) and `count` (default 25) of a paged resource; a 400 MalformedParameterException
+ * (and null) when either is no integer or out of range. The spec gives lists no maximum count; the
+ * simulator keeps search's 200 and refuses more (ADR 0042).
+ */
 export function paging(req: Request, res: Response): { start: number; count: number } | null {
-  const start = Number(req.query.start ?? 0);
-  const count = Number(req.query.count ?? 25);
-  if (
-    !Number.isInteger(start) ||
-    start < 0 ||
-    !Number.isInteger(count) ||
-    count < 1 ||
-    count > SEARCH_MAX_COUNT
-  ) {
-    sendFault(
-      res,
-      400,
-      'ValueConstraintViolationException',
-      `start must be >= 0 and count 1..${SEARCH_MAX_COUNT}.`,
-    );
-    return null;
+  for (const [parameter, min, max, fallback] of [
+    ['start', 0, Number.MAX_SAFE_INTEGER, '0'],
+    ['count', 1, SEARCH_MAX_COUNT, '25'],
+  ] as const) {
+    const raw = req.query[parameter] ?? fallback;
+    const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      sendFault(
+        res,
+        400,
+        'MalformedParameterException',
+        `The value '${String(raw)}' of parameter '${parameter}' is malformed.`,
+        { parameter, value: String(raw) },
+      );
+      return null;
+    }
   }
-  return { start, count };
+  return { start: Number(req.query.start ?? 0), count: Number(req.query.count ?? 25) };
 }
 
 /** One page of a collection; while more remain, `next` is the URL of the following page, as OCAPI gives it. */
@@ -212,106 +256,159 @@ function page<T>(req: Request, items: T[], start: number, count: number) {
 }
 
 type Predicate = (p: SimProduct) => boolean;
+type SearchValue = string | number | boolean;
 
-const TERM_FIELDS: Record<string, (p: SimProduct) => (string | boolean)[]> = {
-  id: (p) => [p.id],
-  type: (p) => [p.type],
-  online_flag: (p) => [p.online.default ?? false],
-  master_id: (p) => (p.masterId ? [p.masterId] : []),
-  primary_category_id: (p) => [p.primaryCategoryId],
-  category_id: (p) => [
-    p.primaryCategoryId,
-    p.classificationCategoryId,
-    ...categoryAssignmentsOf(p).map((a) => a.categoryId),
-  ],
-  // The owning catalog, and the catalogs it is assigned to categories of.
-  catalog_id: (p) => [p.owningCatalogId, ...categoryAssignmentsOf(p).map((a) => a.catalogId)],
+/**
+ * The searchable attributes product_search documents that the simulator plays (searchable,
+ * valid_from and valid_to it does not model, so it refuses them). `online` is the default site's.
+ */
+const SEARCH_FIELDS: Record<
+  string,
+  { kind: 'string' | 'boolean' | 'date'; of: (p: SimProduct) => SearchValue[] }
+> = {
+  id: { kind: 'string', of: (p) => [p.id] },
+  name: { kind: 'string', of: (p) => Object.values(p.name) as string[] },
+  online: { kind: 'boolean', of: (p) => [p.online.default ?? false] },
+  type: { kind: 'string', of: (p) => [p.type] },
+  creation_date: { kind: 'date', of: (p) => [p.creationDate] },
+  last_modified: { kind: 'date', of: (p) => [p.lastModified] },
+  // Only explicit assignments: the owning catalog and the catalogs of assigned categories.
+  catalog_id: {
+    kind: 'string',
+    of: (p) => [p.owningCatalogId, ...categoryAssignmentsOf(p).map((a) => a.catalogId)],
+  },
+  category_id: {
+    kind: 'string',
+    of: (p) => [
+      p.primaryCategoryId,
+      p.classificationCategoryId,
+      ...categoryAssignmentsOf(p).map((a) => a.categoryId),
+    ],
+  },
 };
 
-const TEXT_FIELDS: Record<string, (p: SimProduct) => string[]> = {
-  id: (p) => [p.id],
-  name: (p) => Object.values(p.name) as string[],
-  page_title: (p) => Object.values(p.page_title) as string[],
-  page_description: (p) => Object.values(p.page_description) as string[],
-  page_keywords: (p) => Object.values(p.page_keywords) as string[],
-  short_description: (p) => Object.values(p.short_description).map((m) => m?.source ?? ''),
-  long_description: (p) => Object.values(p.long_description).map((m) => m?.source ?? ''),
-};
-
-const SORT_FIELDS: Record<string, (p: SimProduct) => string> = {
-  id: (p) => p.id,
-  name: (p) => p.name.default ?? '',
-  type: (p) => p.type,
-  creation_date: (p) => p.creationDate,
-  last_modified: (p) => p.lastModified,
-};
+const SORT_FIELDS: Record<(typeof PRODUCT_SEARCH_SORT_FIELDS)[number], (p: SimProduct) => string> =
+  {
+    id: (p) => p.id,
+    name: (p) => p.name.default ?? '',
+    creation_date: (p) => p.creationDate,
+  };
 
 class QueryError extends Error {}
 
-function compileQuery(query: unknown): Predicate {
-  if (typeof query !== 'object' || query === null) throw new QueryError('A query is required.');
-  const [kind, ...rest] = Object.keys(query);
-  if (!kind || rest.length > 0) throw new QueryError('A query has exactly one kind.');
-  const spec = (query as Record<string, unknown>)[kind] as Record<string, unknown>;
-  switch (kind) {
-    case 'match_all_query':
-      return () => true;
-    case 'term_query': {
-      const fields = spec.fields as string[] | undefined;
-      const values = spec.values as unknown[] | undefined;
-      const operator = spec.operator ?? 'is';
-      if (
-        !Array.isArray(fields) ||
-        fields.length === 0 ||
-        !Array.isArray(values) ||
-        values.length === 0
-      ) {
-        throw new QueryError('term_query needs fields and values.');
-      }
-      if (operator !== 'is' && operator !== 'one_of')
-        throw new QueryError(`Unsupported operator '${String(operator)}'.`);
-      if (operator === 'is' && values.length !== 1)
-        throw new QueryError("Operator 'is' takes one value.");
-      const getters = fields.map((f) => {
-        const g = TERM_FIELDS[f];
-        if (!g) throw new QueryError(`Unknown term_query field '${f}'.`);
-        return g;
-      });
-      return (p) => getters.some((g) => g(p).some((v) => values.includes(v)));
-    }
-    case 'text_query': {
-      const fields = spec.fields as string[] | undefined;
-      const phrase = spec.search_phrase;
-      if (!Array.isArray(fields) || fields.length === 0 || typeof phrase !== 'string') {
-        throw new QueryError('text_query needs fields and search_phrase.');
-      }
-      const getters = fields.map((f) => {
-        const g = TEXT_FIELDS[f];
-        if (!g) throw new QueryError(`Unknown text_query field '${f}'.`);
-        return g;
-      });
-      const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
-      return (p) => {
-        const text = getters
-          .flatMap((g) => g(p))
-          .join(' ')
-          .toLowerCase();
-        return words.every((word) => text.includes(word));
-      };
-    }
-    case 'bool_query': {
-      const list = (key: string) => ((spec[key] as unknown[] | undefined) ?? []).map(compileQuery);
-      const must = list('must');
-      const mustNot = list('must_not');
-      const should = list('should');
-      return (p) =>
-        must.every((q) => q(p)) &&
-        !mustNot.some((q) => q(p)) &&
-        (should.length === 0 || should.some((q) => q(p)));
-    }
-    default:
-      throw new QueryError(`Unsupported query '${kind}'.`);
+function fieldOf(name: string) {
+  const field = SEARCH_FIELDS[name];
+  if (!field) throw new QueryError(`The field '${name}' is not searchable.`);
+  return field;
+}
+
+/** A value as the field compares it: dates by their instant. */
+function comparable(kind: 'string' | 'boolean' | 'date', value: SearchValue): SearchValue {
+  if (kind !== 'date') return value;
+  const time = Date.parse(String(value));
+  if (Number.isNaN(time)) throw new QueryError(`'${String(value)}' is not a date.`);
+  return time;
+}
+
+function termPredicate(
+  fields: string[],
+  operator: string,
+  values: readonly SearchValue[] = [],
+): Predicate {
+  const getters = fields.map(fieldOf);
+  const needs = ['is', 'less', 'greater', 'neq'].includes(operator) ? 1 : null;
+  if (needs !== null && values.length !== needs) {
+    throw new QueryError(`Operator '${operator}' takes one value.`);
   }
+  return (p) =>
+    getters.some((g) => {
+      const own = g.of(p).map((v) => comparable(g.kind, v));
+      const wanted = values.map((v) => comparable(g.kind, v));
+      switch (operator) {
+        case 'is':
+        case 'one_of':
+          return own.some((v) => wanted.includes(v));
+        case 'not_in':
+        case 'neq':
+          return !own.some((v) => wanted.includes(v));
+        case 'is_null':
+          return own.length === 0;
+        case 'is_not_null':
+          return own.length > 0;
+        case 'less':
+          return own.some((v) => v < wanted[0]!);
+        case 'greater':
+          return own.some((v) => v > wanted[0]!);
+        default:
+          throw new QueryError(`Unsupported operator '${operator}'.`);
+      }
+    });
+}
+
+function compileFilter(filter: SearchFilter): Predicate {
+  if ('range_filter' in filter) {
+    const { field, from, to, from_inclusive = true, to_inclusive = true } = filter.range_filter;
+    const g = fieldOf(field);
+    const low = from === undefined ? undefined : comparable(g.kind, from);
+    const high = to === undefined ? undefined : comparable(g.kind, to);
+    return (p) =>
+      g.of(p).some((raw) => {
+        const v = comparable(g.kind, raw);
+        const aboveLow = low === undefined || (from_inclusive ? v >= low : v > low);
+        const belowHigh = high === undefined || (to_inclusive ? v <= high : v < high);
+        return aboveLow && belowHigh;
+      });
+  }
+  if ('term_filter' in filter) {
+    const { field, operator, values } = filter.term_filter;
+    return termPredicate([field], operator, values);
+  }
+  const parts = (filter.bool_filter.filters ?? []).map(compileFilter);
+  switch (filter.bool_filter.operator) {
+    case 'and':
+      return (p) => parts.every((f) => f(p));
+    case 'or':
+      return (p) => parts.some((f) => f(p));
+    case 'not':
+      return (p) => !parts.some((f) => f(p));
+  }
+}
+
+function compileQuery(query: SearchQuery): Predicate {
+  if ('match_all_query' in query) return () => true;
+  if ('term_query' in query) {
+    const { fields, operator, values } = query.term_query;
+    return termPredicate(fields, operator, values);
+  }
+  if ('text_query' in query) {
+    const { fields, search_phrase: phrase } = query.text_query;
+    const getters = fields.map((f) => {
+      const g = fieldOf(f);
+      if (g.kind !== 'string') throw new QueryError(`The field '${f}' is not text.`);
+      return g;
+    });
+    const words = phrase.toLowerCase().split(/\s+/).filter(Boolean);
+    return (p) => {
+      const text = getters
+        .flatMap((g) => g.of(p))
+        .join(' ')
+        .toLowerCase();
+      return words.every((word) => text.includes(word));
+    };
+  }
+  if ('bool_query' in query) {
+    const list = (qs: SearchQuery[] | undefined) => (qs ?? []).map(compileQuery);
+    const must = list(query.bool_query.must);
+    const mustNot = list(query.bool_query.must_not);
+    const should = list(query.bool_query.should);
+    return (p) =>
+      must.every((q) => q(p)) &&
+      !mustNot.some((q) => q(p)) &&
+      (should.length === 0 || should.some((q) => q(p)));
+  }
+  const inner = compileQuery(query.filtered_query.query);
+  const filter = compileFilter(query.filtered_query.filter);
+  return (p) => inner(p) && filter(p);
 }
 
 type Sort = { field: string; sort_order?: string };
@@ -322,7 +419,7 @@ const collator = new Intl.Collator();
 function matching(products: readonly SimProduct[], predicate: Predicate, sorts: Sort[]) {
   const hits = products.filter(predicate);
   if (sorts.length === 0) return hits;
-  const keys = sorts.map((s) => SORT_FIELDS[s.field] ?? SORT_FIELDS.id!);
+  const keys = sorts.map((s) => SORT_FIELDS[s.field as keyof typeof SORT_FIELDS] ?? SORT_FIELDS.id);
   const directions = sorts.map((s) => (s.sort_order === 'desc' ? -1 : 1));
   const rows = hits.map((p) => ({ p, k: keys.map((key) => key(p)) }));
   rows.sort((a, b) => {
@@ -366,8 +463,22 @@ function cachedSearch(data: SimInstanceData, key: string, run: () => SimProduct[
   return hits;
 }
 
-const expandSchema = z.array(z.string());
 const selectSchema = z.string().min(1);
+
+function invalidExpand(res: Response, expandValue: string) {
+  sendFault(
+    res,
+    400,
+    'InvalidExpandValueException',
+    `The expand value '${expandValue}' is not allowed.`,
+    { expandValue },
+  );
+}
+
+/** product_search's documented 400: "the search query is ill-formed". */
+function malformedSearch(res: Response, message: string) {
+  sendFault(res, 400, 'MalformedSearchParameterException', message);
+}
 
 /** `select` parsed, or a 400 fault sent (null); undefined when there is none. */
 function selectionOr400(res: Response, raw: unknown): Selection | null | undefined {
@@ -383,46 +494,47 @@ function selectionOr400(res: Response, raw: unknown): Selection | null | undefin
   }
 }
 
-const localizedStringPatch = z.record(z.string(), z.string().nullable());
-const localizedMarkupPatch = z.record(
-  z.string(),
-  z.union([z.object({ markup: z.string() }).loose(), z.null()]),
-);
-const productPatchSchema = z
-  .object({
-    _v: z.string().optional(),
-    _type: z.string().optional(),
-    _resource_state: z.string().optional(),
-    name: localizedStringPatch.optional(),
-    page_title: localizedStringPatch.optional(),
-    page_description: localizedStringPatch.optional(),
-    page_keywords: localizedStringPatch.optional(),
-    short_description: localizedMarkupPatch.optional(),
-    long_description: localizedMarkupPatch.optional(),
-    online_flag: z.record(z.string(), z.boolean()).optional(),
-  })
-  .strict();
+/**
+ * A PATCH as the spec takes it: the document Beacon's client builds, plus OCAPI's `_v` and `_type`;
+ * `_resource_state` optional (without it the change is not checked against a version).
+ */
+const productPatchBody = productPatchSchema.partial({ _resource_state: true }).extend({
+  _v: z.string().optional(),
+  _type: z.string().optional(),
+});
 
-const localizedMarkupBody = z.record(
-  z.string(),
-  z.union([
-    z.string(),
-    z.object({ markup: z.string() }).loose(),
-    z.object({ source: z.string() }).loose(),
-  ]),
-);
+/**
+ * A markup attribute written with `markup`, which is read only (`markup_text.markup`): the path of
+ * the first, or undefined. The fault a real instance answers is not documented (ADR 0042).
+ */
+function markupWritten(body: unknown, fields: readonly string[]): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const field of fields) {
+    const value = (body as Record<string, unknown>)[field];
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [locale, m] of Object.entries(value)) {
+      if (typeof m === 'object' && m !== null && 'markup' in m) return `${field}.${locale}.markup`;
+    }
+  }
+  return undefined;
+}
+
+function refuseReadOnly(res: Response, property: string) {
+  sendFault(res, 400, 'ReadOnlyPropertyException', `The property '${property}' is read only.`, {
+    property,
+  });
+}
+
 /** A content asset create/replace document (PUT): what it does not name is cleared, as a replace does. */
-const contentPutSchema = z
-  .object({
-    _v: z.string().optional(),
-    _type: z.string().optional(),
-    _resource_state: z.string().optional(),
-    id: z.string().optional(),
-    name: z.record(z.string(), z.string()).optional(),
-    online: z.record(z.string(), z.boolean()).optional(),
-    c_body: localizedMarkupBody.optional(),
-  })
-  .strict();
+const contentPutSchema = z.strictObject({
+  _v: z.string().optional(),
+  _type: z.string().optional(),
+  _resource_state: z.string().optional(),
+  id: z.string().optional(),
+  name: z.record(z.string(), z.string()).optional(),
+  online: z.record(z.string(), z.boolean()).optional(),
+  c_body: z.record(z.string(), markupWriteSchema).optional(),
+});
 
 /** A content asset as OCAPI Data documents it (`content`), its custom HTML body as `c_body` markup text. */
 export function toOcapiContent(asset: SimContentAsset) {
@@ -439,6 +551,14 @@ export function toOcapiContent(asset: SimContentAsset) {
   return { ...document, _resource_state: resourceStateOf(document) };
 }
 
+/** `site`: no field names its catalog or content library. */
+const siteDocument = (s: SimInstanceData['sites'][number]) => ({
+  _type: 'site',
+  id: s.id,
+  display_name: { default: s.name },
+  storefront_status: 'online',
+});
+
 /** `instanceData` reads the instance the request is for (set by the host router). */
 export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
   const router = express.Router();
@@ -446,13 +566,17 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
   router.get('/catalogs', (req, res) => {
     const p = paging(req, res);
     if (!p) return;
-    const catalogs = instanceData(res).catalogs.map((c) => ({
+    const data = instanceData(res);
+    // No `is_master_catalog`: a catalog tells its storefronts by `assigned_sites` (read only).
+    const catalogs = data.catalogs.map((c) => ({
       _type: 'catalog',
       id: c.id,
       name: c.name,
       online: true,
-      is_master_catalog: c.isMaster,
-      category_count: instanceData(res).categories.filter((cat) => cat.catalogId === c.id).length,
+      assigned_sites: data.sites
+        .filter((s) => s.storefrontCatalogId === c.id)
+        .map((s) => siteDocument(s)),
+      category_count: data.categories.filter((cat) => cat.catalogId === c.id).length,
     }));
     res.json({ _type: 'catalogs', ...page(req, catalogs, p.start, p.count) });
   });
@@ -486,14 +610,10 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
   });
 
   router.get('/sites', (req, res) => {
-    const sites = instanceData(res).sites.map((s) => ({
-      _type: 'site',
-      id: s.id,
-      display_name: { default: s.name },
-      storefront_status: 'online',
-      storefront_catalog_id: s.storefrontCatalogId,
-    }));
-    res.json({ _type: 'sites', ...page(req, sites, 0, sites.length) });
+    const p = paging(req, res);
+    if (!p) return;
+    const sites = instanceData(res).sites.map(siteDocument);
+    res.json({ _type: 'sites', ...page(req, sites, p.start, p.count) });
   });
 
   const productOr404 = (req: Request, res: Response) => {
@@ -516,6 +636,8 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     const expand = [req.query.expand]
       .flat()
       .flatMap((value) => (typeof value === 'string' ? value.split(',') : []));
+    const unknown = unknownExpand(expand, PRODUCT_EXPANDS);
+    if (unknown !== undefined) return invalidExpand(res, unknown);
     const document = toOcapiProduct(product, instanceData(res), expansionsOf(expand));
     res.json(selection ? applySelection(document, selection) : document);
   });
@@ -523,7 +645,9 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
   router.patch('/products/:id', (req, res) => {
     const product = productOr404(req, res);
     if (!product) return;
-    const parsed = productPatchSchema.safeParse(req.body);
+    const readOnly = markupWritten(req.body, ['short_description', 'long_description']);
+    if (readOnly) return refuseReadOnly(res, readOnly);
+    const parsed = productPatchBody.safeParse(req.body);
     if (!parsed.success) {
       sendFault(
         res,
@@ -557,9 +681,7 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       if (!value) continue;
       mergeLocalized(
         product[field],
-        storedMarkups(
-          Object.fromEntries(Object.entries(value).map(([l, m]) => [l, m ? m.markup : null])),
-        ),
+        storedMarkups(Object.fromEntries(Object.entries(value).map(([l, m]) => [l, m.source]))),
       );
     }
     if (patch.online_flag) mergeLocalized(product.online, patch.online_flag);
@@ -607,6 +729,8 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     const library = libraryOr404(req, res);
     if (!library) return;
     const contentId = req.params.contentId;
+    const readOnly = markupWritten(req.body, ['c_body']);
+    if (readOnly) return refuseReadOnly(res, readOnly);
     const parsed = contentPutSchema.safeParse(req.body);
     if (!parsed.success) {
       sendFault(
@@ -633,16 +757,12 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       id: contentId,
       name: { ...body.name },
       online: { ...body.online },
+      // Stored as sent; the simulator renders markup as its source.
       body: Object.fromEntries(
-        Object.entries(body.c_body ?? {}).map(([locale, value]) => {
-          const html: string =
-            typeof value === 'string'
-              ? value
-              : 'markup' in value
-                ? String(value.markup)
-                : String(value.source);
-          return [locale, { markup: html, source: html }];
-        }),
+        Object.entries(body.c_body ?? {}).map(([locale, { source }]) => [
+          locale,
+          { markup: source, source },
+        ]),
       ),
       creationDate: existing?.creationDate ?? now,
       lastModified: now,
@@ -660,61 +780,52 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
   });
 
   router.post('/product_search', (req, res) => {
-    const body = (req.body ?? {}) as {
-      query?: unknown;
-      sorts?: unknown;
-      start?: unknown;
-      count?: unknown;
-      expand?: unknown;
-      select?: unknown;
-    };
-    const start = body.start ?? 0;
-    const count = body.count ?? 25;
-    if (typeof start !== 'number' || !Number.isInteger(start) || start < 0) {
-      sendFault(res, 400, 'ValueConstraintViolationException', 'start must be an integer >= 0.');
-      return;
-    }
-    if (
-      typeof count !== 'number' ||
-      !Number.isInteger(count) ||
-      count < 1 ||
-      count > SEARCH_MAX_COUNT
-    ) {
-      sendFault(
-        res,
-        400,
-        'ValueConstraintViolationException',
-        `count must be 1..${SEARCH_MAX_COUNT}.`,
-      );
-      return;
-    }
-    const expand = expandSchema.optional().safeParse(body.expand);
-    if (!expand.success) {
-      sendFault(res, 400, 'ValueConstraintViolationException', 'expand must be a list of strings.');
-      return;
-    }
-    const selection = selectionOr400(res, body.select);
-    if (selection === null) return;
-    let predicate: Predicate;
-    try {
-      predicate = compileQuery(body.query);
-    } catch (error) {
-      if (!(error instanceof QueryError)) throw error;
-      sendFault(res, 400, 'MalformedQueryException', error.message);
-      return;
-    }
-    const sorts = (Array.isArray(body.sorts) ? body.sorts : []) as Partial<Sort>[];
-    for (const s of sorts) {
-      if (!s.field || !SORT_FIELDS[s.field]) {
-        sendFault(res, 400, 'MalformedQueryException', `Unknown sort field '${String(s.field)}'.`);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    // The documented faults first: an unsortable field, an expand the resource does not take.
+    for (const sort of Array.isArray(body.sorts) ? (body.sorts as unknown[]) : []) {
+      const field = (sort as { field?: unknown } | null)?.field;
+      if (
+        typeof field === 'string' &&
+        !(PRODUCT_SEARCH_SORT_FIELDS as readonly string[]).includes(field)
+      ) {
+        sendFault(res, 400, 'FieldNotSortableException', `The field '${field}' is not sortable.`, {
+          field,
+        });
         return;
       }
     }
+    if (Array.isArray(body.expand)) {
+      const unknown = unknownExpand(
+        body.expand.filter((e): e is string => typeof e === 'string'),
+        PRODUCT_SEARCH_EXPANDS,
+      );
+      if (unknown !== undefined) return invalidExpand(res, unknown);
+    }
+    const parsed = productSearchRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      malformedSearch(res, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`);
+      return;
+    }
+    const request = parsed.data;
+    const start = request.start ?? 0;
+    const count = request.count ?? 25;
+    const selection = selectionOr400(res, request.select);
+    if (selection === null) return;
+    let predicate: Predicate;
+    try {
+      predicate = compileQuery(request.query);
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      malformedSearch(res, error.message);
+      return;
+    }
+    const sorts = request.sorts ?? [];
     const data = instanceData(res);
-    const hits = cachedSearch(data, JSON.stringify([body.query, sorts]), () =>
-      matching(data.products, predicate, sorts as Sort[]),
+    const hits = cachedSearch(data, JSON.stringify([request.query, sorts]), () =>
+      matching(data.products, predicate, sorts),
     );
-    const expansions = expansionsOf(expand.data ?? []);
+    const expansions = expansionsOf(request.expand ?? [], 'product_search');
     const slice = hits.slice(start, start + count).map((p) => toOcapiProduct(p, data, expansions));
     const result = {
       _v: OCAPI_VERSION,
@@ -725,7 +836,7 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       ...(start + count < hits.length
         ? { next: { _type: 'result_page', count, start: start + count } }
         : {}),
-      query: body.query,
+      query: request.query,
       start,
       total: hits.length,
     };

@@ -96,12 +96,12 @@ describe('enforcement', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
     });
     const { access_token } = (await tokenResponse.json()) as { access_token: string };
-    const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`, {
+    const response = await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/catalogs`, {
       headers: { authorization: `Bearer ${access_token}` },
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
-      _v: '21.10',
+      _v: '25.6',
       fault: {
         arguments: expect.objectContaining({ method: 'GET', resource: '/catalogs' }),
         type: 'ClientAccessForbiddenException',
@@ -112,7 +112,7 @@ describe('enforcement', () => {
 
   it('answers an unknown host with 404', async () => {
     expect(
-      (await fetch(`${sim.url}/hosts/nowhere.demandware.net/s/-/dw/data/v21_10/catalogs`)).status,
+      (await fetch(`${sim.url}/hosts/nowhere.demandware.net/s/-/dw/data/v25_6/catalogs`)).status,
     ).toBe(404);
   });
 });
@@ -142,7 +142,7 @@ describe('OCAPI as real clients meet it', () => {
     };
     const search = async (start: number) =>
       (await (
-        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/product_search`, {
+        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/product_search`, {
           method: 'POST',
           headers,
           body: JSON.stringify({ query: { match_all_query: {} }, start, count: 200 }),
@@ -159,18 +159,18 @@ describe('OCAPI as real clients meet it', () => {
     const token = await grantedToken();
     const get = async (path: string) =>
       (await (
-        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10${path}`, {
+        await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6${path}`, {
           headers: { authorization: `Bearer ${token}` },
         })
       ).json()) as Record<string, unknown>;
     const catalogs = await get('/catalogs?count=1');
     expect(catalogs.next).toBe(
-      `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs?count=1&start=1`,
+      `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/catalogs?count=1&start=1`,
     );
     const before = await get('/products/I-00003');
     expect(before._resource_state).toMatch(/^[0-9a-f]{64}$/);
     expect((await get('/products/I-00003'))._resource_state).toBe(before._resource_state);
-    await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/I-00003`, {
+    await fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/products/I-00003`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ page_title: { 'fr-FR': 'Nouveau titre' } }),
@@ -180,7 +180,7 @@ describe('OCAPI as real clients meet it', () => {
 
   it("applies a PATCH carrying the product's current _resource_state, and refuses a stale one with 409", async () => {
     const token = await grantedToken();
-    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/I-00004`;
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/products/I-00004`;
     const get = async () =>
       (await (
         await fetch(url, { headers: { authorization: `Bearer ${token}` } })
@@ -211,7 +211,7 @@ describe('OCAPI as real clients meet it', () => {
     });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({
-      _v: '21.10',
+      _v: '25.6',
       fault: {
         arguments: {},
         type: 'ResourceStateConflictException',
@@ -226,21 +226,23 @@ describe('OCAPI as real clients meet it', () => {
     expect((await get()).page_title).toMatchObject({ default: 'Unchecked write' });
   });
 
-  it('answers other well-formed versions, and faults in JSON for a malformed version or unknown resource', async () => {
+  it('plays one version, refusing others and malformed ones; faults in JSON for an unknown resource', async () => {
     const headers = { authorization: `Bearer ${await grantedToken()}` };
     const at = (path: string) => fetch(`${sim.baseUrlFor(HOST)}/s/-/dw/data${path}`, { headers });
-    const older = await at('/v19_5/catalogs');
-    expect(older.status).toBe(200);
-    expect(((await older.json()) as { total: number }).total).toBe(2);
-    const malformed = await at('/latest/catalogs');
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({
-      fault: {
-        type: 'InvalidVersionException',
-        message: 'Version is missing or malformed in request URL.',
-      },
-    });
-    const unknown = await at('/v21_10/no-such-resource');
+    const current = await at('/v25_6/catalogs');
+    expect(current.status).toBe(200);
+    expect(((await current.json()) as { total: number }).total).toBe(2);
+    for (const version of ['v21_10', 'latest']) {
+      const refused = await at(`/${version}/catalogs`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        fault: {
+          type: 'InvalidVersionException',
+          message: 'Version is missing or malformed in request URL.',
+        },
+      });
+    }
+    const unknown = await at('/v25_6/no-such-resource');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
     expect(await unknown.json()).toMatchObject({
@@ -256,7 +258,7 @@ describe('OCAPI as real clients meet it', () => {
     const token = await grantedToken();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        `${sim.url}/s/-/dw/data/v21_10/catalogs`,
+        `${sim.url}/s/-/dw/data/v25_6/catalogs`,
         { headers: { host: HOST, authorization: `Bearer ${token}` } },
         (res) => {
           let body = '';
@@ -353,15 +355,15 @@ describe('state file', () => {
 
 describe('fault injection', () => {
   it('injects a status a number of times, per route and method', async () => {
-    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/sites`;
-    sim.faults.add({ path: '/v21_10/sites', method: 'GET', status: 503, times: 2 });
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/sites`;
+    sim.faults.add({ path: '/v25_6/sites', method: 'GET', status: 503, times: 2 });
     expect((await fetch(url)).status).toBe(503);
     expect((await fetch(url)).status).toBe(503);
     expect((await fetch(url)).status).toBe(401);
   });
 
   it('adds latency and drops connections', async () => {
-    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/catalogs`;
     sim.faults.add({ path: /\/catalogs$/, latencyMs: 150, times: 1 });
     const started = Date.now();
     expect((await fetch(url)).status).toBe(401);
@@ -371,7 +373,7 @@ describe('fault injection', () => {
   });
 
   it('answers with the fault type asked for, and Retry-After on 429 and 503', async () => {
-    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`;
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/products/M-00001`;
     sim.faults.add({
       path: '/products/M-00001',
       method: 'PATCH',
@@ -399,7 +401,7 @@ describe('fault injection', () => {
   });
 
   it('is driven over HTTP too, for browser tests', async () => {
-    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+    const url = `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/catalogs`;
     const added = await fetch(`${sim.url}/__sim/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -417,7 +419,7 @@ describe('fault injection', () => {
         body: JSON.stringify(rule),
       });
     const typed = await add({
-      path: '/v21_10/catalogs',
+      path: '/v25_6/catalogs',
       method: 'GET',
       status: 409,
       faultType: 'ConcurrentModificationException',

@@ -13,7 +13,11 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { B2CCapability } from '~/domain/instances/capabilities';
-import { OCAPI_METHODS, OCAPI_VERSION } from '~/domain/instances/constants';
+import { OCAPI_METHODS } from '~/domain/instances/constants';
+import {
+  OCAPI_API_VERSION,
+  OCAPI_DOCUMENT_VERSION as OCAPI_VERSION,
+} from '~/domain/instances/ocapi';
 import {
   ocapiGrants,
   type OcapiMethod,
@@ -700,11 +704,10 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
 
   inst.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false }));
 
-  // Every well-formed version answers (real clients still send v19_5 and others); the documents are
-  // v21_10's. A malformed one gets OCAPI's fault, as a real instance gives it.
-  const DATA_ROOT = '/s/-/dw/data/:version';
-  inst.use(DATA_ROOT, (req, res, next) => {
-    if (!/^v\d{2}_\d{1,2}$/.test(String(req.params.version))) {
+  // The simulator plays one version, the spec's (ADR 0042): any other, malformed or not, gets the
+  // documented InvalidVersionException rather than documents of a version it does not know.
+  const refuseOtherVersions = (req: Request, res: Response, next: NextFunction) => {
+    if (req.params.version !== OCAPI_API_VERSION) {
       sendFault(
         res,
         400,
@@ -714,7 +717,9 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
       return;
     }
     next();
-  });
+  };
+  const DATA_ROOT = '/s/-/dw/data/:version';
+  inst.use(DATA_ROOT, refuseOtherVersions);
   inst.use(DATA_ROOT, (req, res, next) => {
     const clientId = bearerClient(req);
     if (!clientId) {
@@ -772,12 +777,14 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
       });
       return null;
     }
-    if (req.headers.authorization && bearerClient(req) !== clientId) {
+    // Guest calls carry no token; a shopper's is a customer JWT, which the simulator does not issue.
+    // An Account Manager token is not one (ADR 0042).
+    if (req.headers.authorization) {
       sendFault(
         res,
         401,
         'InvalidAccessTokenException',
-        'The access token is invalid, expired or belongs to another client.',
+        'The access token is not a customer token of this site.',
       );
       return null;
     }
@@ -806,12 +813,13 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     return { instance, clientId, data, site, locale };
   };
 
-  inst.get('/s/:site/dw/shop/v21_10/site', (req, res) => {
+  inst.use('/s/:site/dw/shop/:version', refuseOtherVersions);
+  inst.get('/s/:site/dw/shop/:version/site', (req, res) => {
     const call = shopCall(req, res, '/site');
     if (!call) return;
     const { site } = call;
     res.json({
-      _v: '21.10',
+      _v: OCAPI_VERSION,
       _type: 'site',
       id: site.id,
       name: site.name,
@@ -823,7 +831,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     });
   });
 
-  inst.get('/s/:site/dw/shop/v21_10/product_search', (req, res) => {
+  inst.get('/s/:site/dw/shop/:version/product_search', (req, res) => {
     const call = shopCall(req, res, '/product_search');
     if (!call) return;
     const page = paging(req, res);
@@ -831,7 +839,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     const { start, count } = page;
     const query = typeof req.query.q === 'string' ? req.query.q : '';
     const hits = shopSearch(call.data, call.site, query, call.locale);
-    const link = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}/s/${call.site.id}/dw/shop/v21_10/products/`;
+    const link = `${req.protocol}://${req.get('host') ?? ''}${req.baseUrl}/s/${call.site.id}/dw/shop/${OCAPI_API_VERSION}/products/`;
     res.json({
       _v: OCAPI_VERSION,
       _type: 'product_search_result',
@@ -848,7 +856,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     });
   });
 
-  inst.get('/s/:site/dw/shop/v21_10/products/:ids', (req, res) => {
+  inst.get('/s/:site/dw/shop/:version/products/:ids', (req, res) => {
     const raw = String(req.params.ids);
     const call = shopCall(req, res, `/products/${raw}`);
     if (!call) return;

@@ -226,6 +226,23 @@ describeEachDriver('landing pages', (get) => {
     expect((await lp.unpublish(org.id, env.id, superuser.id, page.id)).status).toBe('draft');
   });
 
+  it('says so when the site has no private content library to publish to', async () => {
+    const { org, env, superuser } = await linkedEnv();
+    const lp = services.landingPages;
+    const page = await lp.create(org.id, env.id, superuser.id, fields('shared'));
+    const libraries = b2c.instance(HOST).data().libraries;
+    const own = libraries.get(SIM_SITE_ID)!;
+    libraries.delete(SIM_SITE_ID);
+    try {
+      const error = await domainError(lp.publish(org.id, env.id, superuser.id, page.id));
+      expect(error.kind).toBe('INVALID');
+      expect(error.message).toBe(LANDING_PAGE_MESSAGES.noPrivateLibrary(SIM_SITE_ID));
+      expect((await lp.get(org.id, env.id, page.id)).status).toBe('draft');
+    } finally {
+      libraries.set(SIM_SITE_ID, own);
+    }
+  });
+
   it('ends a publish refused by the instance (Data settings removed) in the plain 403 message', async () => {
     const { org, env, superuser } = await linkedEnv();
     const lp = services.landingPages;

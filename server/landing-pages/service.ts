@@ -300,7 +300,9 @@ export function createLandingPagesService({
                 ),
               );
       try {
-        // Content libraries of a site are named after the site (SFCC's site libraries).
+        // A content asset lives in a library named by "the shared library's id, or the site id for
+        // a private library" (ADR 0042); the Data API does not say which a site uses, so Beacon
+        // publishes to the site's private library, and says so when the site has none.
         const [site] = await data.listSites();
         if (!site) throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noSite);
         const libraryId = site.id;
@@ -311,11 +313,19 @@ export function createLandingPagesService({
         }));
         const html = renderLandingPage(current, products, theme);
         const assetId = contentAssetId(current.slug);
-        await data.putContent(libraryId, assetId, {
-          name: { [current.locale]: current.title },
-          online: { default: true },
-          c_body: { [current.locale]: { markup: html } },
-        });
+        await data
+          .putContent(libraryId, assetId, {
+            name: { [current.locale]: current.title },
+            online: { default: true },
+            body: { [current.locale]: html },
+          })
+          .catch((error: unknown) => {
+            // A PUT creates the asset: its only 404 is LibraryNotFoundException.
+            if (error instanceof B2CNotFoundError) {
+              throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noPrivateLibrary(site.id));
+            }
+            throw error;
+          });
         const [updated] = await db
           .update(landingPages)
           .set({

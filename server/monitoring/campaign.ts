@@ -64,7 +64,10 @@ export async function startCampaignRun(
     clients.data.listCatalogs(),
   ]);
   const site = sites[0];
-  const storefront = catalogs.find((c) => !c.is_master_catalog) ?? catalogs[0];
+  // The site's storefront catalog is the one naming it in `assigned_sites` (ADR 0042).
+  const storefront = site
+    ? catalogs.find((c) => c.assigned_sites?.some((s) => s.id === site.id))
+    : undefined;
   const categories = storefront ? (await clients.data.listCategories(storefront.id)).data : [];
   const top = categories
     .filter((c) => c.parent_category_id === 'root' && c.online !== false)

@@ -33,8 +33,9 @@ const assignments = z
 const documentShape = z.looseObject({
   owning_catalog_id: z.string().optional().catch(undefined),
   primary_category_id: z.string().optional().catch(undefined),
+  // `catalog_category_id` (ADR 0042).
   classification_category: z
-    .looseObject({ catalog_id: z.string().optional(), id: z.string() })
+    .looseObject({ catalog_id: z.string(), category_id: z.string() })
     .optional()
     .catch(undefined),
   assigned_categories: assignments.optional(),
@@ -99,12 +100,11 @@ export function placementOf(document: unknown): {
       categoryId: a.category_id,
     })),
     primaryCategoryId: doc.primary_category_id ?? null,
-    classification:
-      doc.classification_category && doc.classification_category.catalog_id
-        ? {
-            catalogId: doc.classification_category.catalog_id,
-            categoryId: doc.classification_category.id,
-          }
-        : null,
+    classification: doc.classification_category
+      ? {
+          catalogId: doc.classification_category.catalog_id,
+          categoryId: doc.classification_category.category_id,
+        }
+      : null,
   };
 }

@@ -91,13 +91,42 @@ describeEachDriver('catalogue sync', (get) => {
         { page_title: { 'fr-FR': 'Titre retravaillé' } },
         { resourceState: version! },
       );
+      const searches = sim.countRequests('POST', '/product_search');
+      const reads = sim.countRequests('GET', '/products/');
       const second = await syncCatalogue({ db: db(), data, envId });
-      expect(second).toEqual({ mode: 'incremental', synced: 1, removed: 0 });
+      expect(second).toMatchObject({ mode: 'incremental', removed: 0 });
+      // The changed product, and at most the one the last sync saw last (the bound is inclusive):
+      // one search page, and no product read (the variant's master comes from the copy).
+      expect(second.synced).toBeGreaterThanOrEqual(1);
+      expect(second.synced).toBeLessThanOrEqual(2);
+      expect(sim.countRequests('POST', '/product_search') - searches).toBe(1);
+      expect(sim.countRequests('GET', '/products/') - reads).toBeLessThanOrEqual(1);
       const [updated] = await db()
         .select()
         .from(catalogProducts)
         .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, variant.id)));
       expect(updated?.pageTitle['fr-FR']).toBe('Titre retravaillé');
+      // Search does not name a variant's master: the copy keeps it, and its variation values.
+      expect(updated?.masterId).toBe(variant.masterId);
+      expect(updated?.document).toHaveProperty('variation_values.size');
+
+      // A changed variation group keeps its master and its variants (read with the group).
+      const group = products.find((p) => p.type === 'variation_group')!;
+      const { _resource_state: groupVersion } = await data.getProduct(group.id);
+      await data.patchProduct(
+        group.id,
+        { page_title: { default: 'Group title' } },
+        { resourceState: groupVersion! },
+      );
+      await syncCatalogue({ db: db(), data, envId });
+      const [groupRow] = await db()
+        .select()
+        .from(catalogProducts)
+        .where(and(eq(catalogProducts.envId, envId), eq(catalogProducts.b2cProductId, group.id)));
+      expect(groupRow?.pageTitle.default).toBe('Group title');
+      expect(groupRow?.masterId).toBe(group.masterId);
+      expect((groupRow?.document as { variants?: unknown[] }).variants).not.toEqual([]);
+      expect(groupRow?.document).toHaveProperty('variants.0.product_id');
     },
     SYNC_TIMEOUT_MS,
   );

@@ -2,8 +2,10 @@
  * The catalogue sync: copies an env's instance catalogue into catalog_products through the OCAPI Data
  * client. The first sync (or one asked for) is full: every product by id, page by page, resuming from
  * its checkpoint after a crash, and removing what the instance no longer has. Later syncs are
- * incremental: newest last_modified first, down to what the last sync saw. OCAPI's quota (429) makes
- * it wait and go on. See docs/product.md#products.
+ * incremental: only products whose last_modified is at or after what the last sync saw (a range
+ * filter; product search cannot sort by last_modified), by id. Product search leaves out masters'
+ * variations and variants' masters, so each master is read with expand=variations (ADR 0042).
+ * OCAPI's quota (429) makes it wait and go on. See docs/product.md#products.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, PRODUCT_FIELDS } from '~/domain/products/entities';
@@ -21,9 +23,7 @@ import {
   type OcapiDataClient,
   PRODUCT_SEARCH_MAX_COUNT,
   type Product,
-  type ProductExpand,
   type ProductSearchRequest,
-  type ProductSearchResult,
 } from '~/server/integrations/b2c/ocapi-data';
 import { placementOf } from './document';
 
@@ -51,8 +51,14 @@ export interface CatalogueSyncResult {
   removed: number;
 }
 
-/** The copy keeps whole documents, variations and category assignments included. */
-const COPIED_EXPANSIONS: ProductExpand[] = ['all'];
+/** The copy keeps whole documents with their category assignments; variations are read per master. */
+const COPIED_EXPANSIONS: ProductSearchRequest['expand'] = ['all'];
+
+/** A variant's or variation group's place in its family, as its master lists it. */
+interface Family {
+  masterId: string;
+  variationValues: Record<string, string>;
+}
 
 type CatalogProductType = (typeof CATALOG_PRODUCT_TYPES)[number];
 
@@ -60,6 +66,7 @@ function typeOf(product: Product): CatalogProductType {
   return CATALOG_PRODUCT_TYPES.find((type) => product.type[type] === true) ?? 'item';
 }
 
+/** A markup attribute as the copy keeps it: the rendered `markup` (what the storefront shows). */
 const markupText = (value: Record<string, { markup?: string | undefined }> | undefined) =>
   Object.fromEntries(
     Object.entries(value ?? {}).flatMap(([locale, m]) =>
@@ -183,7 +190,8 @@ async function syncCategories(db: Db, data: OcapiDataClient, envId: string): Pro
           envId,
           catalogId: c.id,
           name: c.name ?? {},
-          isMaster: c.is_master_catalog ?? false,
+          // A catalog no site is assigned to holds products, not a storefront (ADR 0042).
+          isMaster: (c.assigned_sites ?? []).length === 0,
         })),
       );
     }
@@ -242,12 +250,12 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
   const sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   const count = Math.min(options.pageSize ?? PRODUCT_SEARCH_MAX_COUNT, PRODUCT_SEARCH_MAX_COUNT);
 
-  /** One search, waiting out OCAPI's quota (429) a few times before giving up. */
-  async function search(request: ProductSearchRequest): Promise<ProductSearchResult> {
+  /** One call, waiting out OCAPI's quota (429) a few times before giving up. */
+  async function withQuota<T>(call: () => Promise<T>): Promise<T> {
     let wait = options.quotaWaitMs ?? 1_000;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await data.searchProducts(request);
+        return await call();
       } catch (error) {
         const quota = error instanceof B2CRequestError && error.status === 429;
         if (!quota || attempt >= (options.quotaRetries ?? 5)) throw error;
@@ -256,6 +264,9 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
       }
     }
   }
+  const search = (request: ProductSearchRequest) => withQuota(() => data.searchProducts(request));
+  const withVariations = (id: string) =>
+    withQuota(() => data.getProduct(id, { expand: ['variations'] }));
 
   const [state] = await db.select().from(catalogSyncs).where(eq(catalogSyncs.envId, envId));
   const resuming = state?.status !== 'idle' && state?.mode === 'full' && state.checkpoint !== null;
@@ -296,6 +307,86 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
 
   try {
     const { tree, catalogsOf } = await syncCategories(db, data, envId);
+    // What search leaves out: a master's variations (read with expand=variations), and a variant's or
+    // group's master, from a master read this run, else the copy, else the product itself.
+    const families = new Map<string, Family>();
+    const familyVariants = new Map<string, Product['variants']>();
+    const withFamilies = async (hits: Product[]): Promise<Product[]> => {
+      const masters = new Map<string, Product>();
+      for (const hit of hits) {
+        if (!hit.type.master) continue;
+        const full = await withVariations(hit.id);
+        for (const v of [...(full.variants ?? []), ...(full.variation_groups ?? [])]) {
+          families.set(v.product_id, {
+            masterId: hit.id,
+            variationValues: v.variation_values ?? {},
+          });
+        }
+        familyVariants.set(hit.id, full.variants);
+        masters.set(hit.id, {
+          ...hit,
+          variation_attributes: full.variation_attributes,
+          variants: full.variants,
+          variation_groups: full.variation_groups,
+        });
+      }
+      const inFamily = (p: Product) => p.type.variant === true || p.type.variation_group === true;
+      const unknown = hits.filter((p) => inFamily(p) && !families.has(p.id)).map((p) => p.id);
+      if (unknown.length > 0) {
+        const copied = await db
+          .select({
+            id: catalogProducts.b2cProductId,
+            masterId: catalogProducts.masterId,
+            document: catalogProducts.document,
+          })
+          .from(catalogProducts)
+          .where(
+            and(eq(catalogProducts.envId, envId), inArray(catalogProducts.b2cProductId, unknown)),
+          );
+        for (const row of copied) {
+          if (!row.masterId) continue;
+          const values = (row.document as Product | null)?.variation_values ?? {};
+          families.set(row.id, { masterId: row.masterId, variationValues: values });
+        }
+      }
+      for (const id of unknown) {
+        if (families.has(id)) continue;
+        const full = await withVariations(id);
+        if (full.master) {
+          families.set(id, {
+            masterId: full.master.master_id,
+            variationValues: full.variation_values ?? {},
+          });
+        }
+      }
+      // A group whose master was not read this run lists its own variants when read itself.
+      const groupsRead = new Map<string, Product['variants']>();
+      for (const hit of hits) {
+        const family = families.get(hit.id);
+        if (!hit.type.variation_group || !family || familyVariants.has(family.masterId)) continue;
+        groupsRead.set(hit.id, (await withVariations(hit.id)).variants);
+      }
+      return hits.map((hit) => {
+        const master = masters.get(hit.id);
+        if (master) return master;
+        const family = inFamily(hit) ? families.get(hit.id) : undefined;
+        if (!family) return hit;
+        const own = Object.entries(family.variationValues);
+        // A group's variants are the master's variants that share all of the group's values.
+        const groupVariants = hit.type.variation_group
+          ? (groupsRead.get(hit.id) ??
+            familyVariants
+              .get(family.masterId)
+              ?.filter((v) => own.every(([k, value]) => v.variation_values?.[k] === value)))
+          : undefined;
+        return {
+          ...hit,
+          master: { master_id: family.masterId },
+          variation_values: family.variationValues,
+          ...(groupVariants ? { variants: groupVariants } : {}),
+        };
+      });
+    };
     // Variants sit where their master does; masters are met first when ids sort that way (as
     // B2C's usually do), else read from the copy, else fixed up once the run has seen them.
     const masterPlacement = new Map<string, Placement>();
@@ -364,9 +455,11 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
         });
         // A page that arrives after the worker was told to stop is left for the next try.
         stopIfAsked();
-        await upsert(db, envId, await place(page.hits), now());
-        seen(page.hits);
-        synced += page.hits.length;
+        const products = await withFamilies(page.hits);
+        stopIfAsked();
+        await upsert(db, envId, await place(products), now());
+        seen(products);
+        synced += products.length;
         start += page.hits.length;
         await db
           .update(catalogSyncs)
@@ -383,26 +476,35 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
       removed = gone.length;
     } else {
       const since = state?.cursor ?? null;
-      let start = 0;
-      for (let more = true; more;) {
+      // Every product changed since the newest change the last sync saw, by id: a stable order, so
+      // pages neither skip nor repeat while products change (they only join the filter's result).
+      // From inclusive: one changed in the same millisecond as that one is read again, not lost.
+      const query: ProductSearchRequest['query'] = since
+        ? {
+            filtered_query: {
+              query: { match_all_query: {} },
+              filter: { range_filter: { field: 'last_modified', from: since.toISOString() } },
+            },
+          }
+        : { match_all_query: {} };
+      for (let start = 0; ;) {
         stopIfAsked();
         const page = await search({
-          query: { match_all_query: {} },
-          sorts: [{ field: 'last_modified', sort_order: 'desc' }],
+          query,
+          sorts: [{ field: 'id', sort_order: 'asc' }],
           start,
           count,
           expand: COPIED_EXPANSIONS,
         });
         stopIfAsked();
-        const newer = page.hits.filter(
-          (p) => !since || !p.last_modified || new Date(p.last_modified) > since,
-        );
-        await upsert(db, envId, await place(newer), now());
-        seen(newer);
-        synced += newer.length;
+        const products = await withFamilies(page.hits);
+        stopIfAsked();
+        await upsert(db, envId, await place(products), now());
+        seen(products);
+        synced += products.length;
         start += page.hits.length;
-        await progress(synced, null);
-        more = newer.length === page.hits.length && page.hits.length > 0 && start < page.total;
+        await progress(synced, page.total);
+        if (page.hits.length === 0 || start >= page.total) break;
       }
     }
     if (orphans.size > 0) await inheritPlacement(db, envId, [...orphans]);

@@ -7,7 +7,7 @@
  * retry after a write whose answer was lost) is published without writing again.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
+import type { ProductField } from '~/domain/products/entities';
 import type { PublishFailureReason } from '~/domain/reviews/entities';
 import { publishFailureMessage } from '~/domain/reviews/messages';
 import { DomainError } from '~/domain/shared/errors';
@@ -55,13 +55,13 @@ class UnversionedProductError extends Error {
   }
 }
 
-/** One PATCH document: the proposals' localized values only, markup fields as markup. */
+/**
+ * One PATCH document: the proposals' localized values only, as text (the client sends markup
+ * fields as their `source`).
+ */
 export function patchOf(toWrite: readonly Claimed[]): ProductPatch {
-  const patch: Record<string, Record<string, unknown>> = {};
-  for (const p of toWrite) {
-    const field = (patch[p.field] ??= {});
-    field[p.locale] = MARKUP_FIELDS.has(p.field) ? { markup: p.proposedValue } : p.proposedValue;
-  }
+  const patch: Record<string, Record<string, string>> = {};
+  for (const p of toWrite) (patch[p.field] ??= {})[p.locale] = p.proposedValue;
   return patch as ProductPatch;
 }
 

@@ -191,7 +191,7 @@ export function createB2CGateway(config: B2CGatewayConfig): RealB2CGateway {
     const tokens = tokensFor(creds.clientId, creds.secret);
     return {
       data: createOcapiDataClient({ http, baseUrl, tokens }),
-      shop: createOcapiShopClient({ http, baseUrl, clientId: creds.clientId, tokens }),
+      shop: createOcapiShopClient({ http, baseUrl, clientId: creds.clientId }),
       webdav: createWebdavClient({ http, baseUrl, tokens }),
     };
   };

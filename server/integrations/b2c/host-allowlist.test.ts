@@ -7,10 +7,10 @@ describe('host allowlist', () => {
   const allowlist = createHostAllowlist({ extraAllowedHosts: ['http://127.0.0.1:4010'] });
 
   it.each([
-    'https://zzte-001.dx.commercecloud.salesforce.com/s/-/dw/data/v21_10/catalogs',
+    'https://zzte-001.dx.commercecloud.salesforce.com/s/-/dw/data/v25_6/catalogs',
     'https://production-eu01-zzte.demandware.net/on/demandware.servlet/webdav/Sites/impex/',
     'https://account.demandware.com/dwsso/oauth2/access_token',
-    'http://127.0.0.1:4010/hosts/zzte-001.dx.commercecloud.salesforce.com/s/-/dw/data/v21_10/catalogs',
+    'http://127.0.0.1:4010/hosts/zzte-001.dx.commercecloud.salesforce.com/s/-/dw/data/v25_6/catalogs',
   ])('allows %s', (url) => {
     expect(() => allowlist.assertAllowedUrl(url)).not.toThrow();
   });

@@ -21,7 +21,7 @@ afterEach(() => sim.faults.clear());
 
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const call: B2CCallContext = { api: 'ocapi-data', method: 'GET', resource: '/catalogs' };
-const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/catalogs`;
+const dataUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/catalogs`;
 
 const adminToken = () => sim.token();
 /** Beacon's client authenticated, so the token endpoint gets as far as the grant type. */
@@ -101,7 +101,7 @@ describe('http helper', () => {
       { url: dataUrl(), headers: {}, error: B2CAuthError },
       { url: dataUrl(), headers: { authorization: `Bearer ${token}` }, error: B2CPermissionError },
       {
-        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/no-such-resource`,
+        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/no-such-resource`,
         headers: { authorization: `Bearer ${token}` },
         error: B2CNotFoundError,
         grant: true,
@@ -130,7 +130,7 @@ describe('http helper', () => {
   });
 
   it('gives up after the retries with B2CUnavailableError carrying the status', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 502 });
+    sim.faults.add({ path: '/dw/data/v25_6/catalogs', status: 502 });
     const { http } = client({ retries: 3 });
     const before = sim.countRequests('GET', '/catalogs');
     await expect(http({ call, url: dataUrl() })).rejects.toMatchObject({
@@ -141,7 +141,7 @@ describe('http helper', () => {
   });
 
   it('retries dropped connections, then answers with what the service said', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', drop: true, times: 1 });
+    sim.faults.add({ path: '/dw/data/v25_6/catalogs', drop: true, times: 1 });
     const before = sim.countRequests('GET', '/catalogs');
     const { http, sleep } = client();
     await expect(http({ call, url: dataUrl() })).rejects.toBeInstanceOf(B2CAuthError);
@@ -152,7 +152,7 @@ describe('http helper', () => {
   it('does not retry a POST on 5xx or a dropped connection', async () => {
     const search = {
       call: { api: 'ocapi-data', method: 'POST', resource: '/product_search' } as const,
-      url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/product_search`,
+      url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/product_search`,
       json: { query: { match_all_query: {} } },
     };
     for (const fault of [{ status: 500 }, { drop: true }]) {
@@ -167,13 +167,13 @@ describe('http helper', () => {
   });
 
   it('does not retry a non-idempotent call', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/products/M-00001', status: 500 });
+    sim.faults.add({ path: '/dw/data/v25_6/products/M-00001', status: 500 });
     const { http, sleep } = client();
     const before = sim.countRequests('PATCH', '/products/M-00001');
     await expect(
       http({
         call: { api: 'ocapi-data', method: 'PATCH', resource: '/products/M-00001' },
-        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`,
+        url: `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/products/M-00001`,
         json: {},
       }),
     ).rejects.toBeInstanceOf(B2CUnavailableError);
@@ -186,7 +186,7 @@ describe('http helper', () => {
     url: '',
     json: { page_title: { default: 'x' } },
   };
-  const patchUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v21_10/products/M-00001`;
+  const patchUrl = () => `${sim.baseUrlFor(HOST)}/s/-/dw/data/v25_6/products/M-00001`;
 
   it("carries a refused request's OCAPI fault type and message, without retrying", async () => {
     sim.faults.add({
@@ -236,7 +236,7 @@ describe('http helper', () => {
   });
 
   it('leaves a 429 on a read to the caller as B2CRequestError, as the catalogue sync expects', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 429, times: 1 });
+    sim.faults.add({ path: '/dw/data/v25_6/catalogs', status: 429, times: 1 });
     const { http, sleep } = client();
     await expect(http({ call, url: dataUrl() })).rejects.toSatisfy(
       (e) => e instanceof B2CRequestError && e.status === 429,
@@ -260,7 +260,7 @@ describe('http helper', () => {
   });
 
   it('times out each attempt and reports a timeout after the retries', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', latencyMs: 2000 });
+    sim.faults.add({ path: '/dw/data/v25_6/catalogs', latencyMs: 2000 });
     const { http } = client({ timeoutMs: 50, retries: 1 });
     const before = sim.countRequests('GET', '/catalogs');
     const error = await http({ call, url: dataUrl() }).catch((e: unknown) => e);

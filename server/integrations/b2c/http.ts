@@ -4,6 +4,7 @@
  * A 429 on a call that is not repeated is B2CUnavailableError (try again later); on an idempotent
  * call it stays B2CRequestError with status 429, which the catalogue sync waits out itself.
  */
+import { faultSchema } from '~/domain/instances/ocapi';
 import {
   B2CAuthError,
   type B2CCallContext,
@@ -53,13 +54,12 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'OPTIONS
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** OCAPI's error body: { _v, fault: { type, message, arguments } }. */
+/** OCAPI's error body (`faultSchema`); other bodies (Account Manager's, WebDAV's) give nulls. */
 function readFault(text: string): { type: string | null; message: string | null } {
   try {
-    const body = JSON.parse(text) as { fault?: { type?: unknown; message?: unknown } };
-    const type = typeof body.fault?.type === 'string' ? body.fault.type : null;
-    const message = typeof body.fault?.message === 'string' ? body.fault.message : null;
-    return { type, message };
+    const parsed = faultSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return { type: null, message: null };
+    return { type: parsed.data.fault.type, message: parsed.data.fault.message };
   } catch {
     return { type: null, message: null };
   }

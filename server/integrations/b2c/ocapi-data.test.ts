@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { OCAPI_API_VERSION } from '~/domain/instances/ocapi';
 import {
   ocapiDataSettingsSnippet,
   type OcapiSettings,
@@ -51,12 +53,13 @@ afterEach(() => {
 });
 
 describe('OCAPI Data client', () => {
-  it('lists the master and storefront catalogs', async () => {
+  it('lists the catalogs, the storefront one naming its site in assigned_sites', async () => {
     const catalogs = await data.listCatalogs();
-    expect(catalogs.map((c) => [c.id, c.is_master_catalog])).toEqual([
-      [SIM_MASTER_CATALOG_ID, true],
-      [SIM_STOREFRONT_CATALOG_ID, false],
+    expect(catalogs.map((c) => [c.id, c.assigned_sites?.map((s) => s.id)])).toEqual([
+      [SIM_MASTER_CATALOG_ID, []],
+      [SIM_STOREFRONT_CATALOG_ID, [SIM_SITE_ID]],
     ]);
+    expect(catalogs[0]).not.toHaveProperty('is_master_catalog');
   });
 
   it('lists nested storefront categories with localized names', async () => {
@@ -96,9 +99,15 @@ describe('OCAPI Data client', () => {
     );
     expect(master.variants).toBeUndefined();
     const expanded = await data.getProduct('M-00001', { expand: ['variations'] });
-    const variant = await data.getProduct(`${expanded.variants?.[0]?.product_id}`);
+    const variantId = `${expanded.variants?.[0]?.product_id}`;
+    const variant = await data.getProduct(variantId);
     expect(variant.type.variant).toBe(true);
-    expect(variant.master?.master_id).toBe('M-00001');
+    // The master comes with expand=variations only.
+    expect(variant.master).toBeUndefined();
+    expect((await data.getProduct(variantId, { expand: ['variations'] })).master).toEqual({
+      _type: 'master',
+      master_id: 'M-00001',
+    });
     await expect(data.getProduct('nope')).rejects.toBeInstanceOf(B2CNotFoundError);
   });
 
@@ -108,14 +117,18 @@ describe('OCAPI Data client', () => {
       'I-00002',
       {
         page_title: { 'fr-FR': 'Titre SEO' },
-        long_description: { 'de-DE': { markup: '<p>Neu</p>' } },
+        long_description: { 'de-DE': '<p>Neu</p>' },
         online_flag: { default: false },
       },
       { resourceState: before._resource_state! },
     );
     expect(patched.page_title?.['fr-FR']).toBe('Titre SEO');
     expect(patched.name).toEqual(before.name);
-    expect(patched.long_description?.['de-DE']?.markup).toBe('<p>Neu</p>');
+    // Sent as the source (markup is read only), read back as markup.
+    expect(patched.long_description?.['de-DE']).toMatchObject({
+      markup: '<p>Neu</p>',
+      source: '<p>Neu</p>',
+    });
     expect(patched.online_flag?.default).toBe(false);
     expect((await data.getProduct('I-00002')).page_title?.['fr-FR']).toBe('Titre SEO');
   });
@@ -195,14 +208,24 @@ describe('OCAPI Data client', () => {
     const masters = await data.searchProducts({
       query: { term_query: { fields: ['type'], operator: 'is', values: ['master'] } },
       count: 5,
-      expand: ['variations', 'categories'],
+      expand: ['all'],
     });
-    expect(masters.hits[0]?.variants?.[0]?.variation_values).toMatchObject({
+    // Product search returns no master/variation relationships, whatever is expanded.
+    expect(masters.hits.every((h) => h.variants === undefined && h.master === undefined)).toBe(
+      true,
+    );
+    expect(masters.hits.some((h) => h.assigned_categories?.length)).toBe(true);
+    expect(masters.hits[0]?.classification_category).toEqual({
+      _type: 'catalog_category_id',
+      catalog_id: SIM_MASTER_CATALOG_ID,
+      category_id: expect.any(String),
+    });
+    const withVariations = await data.getProduct(masters.hits[0]!.id, { expand: ['variations'] });
+    expect(withVariations.variants?.[0]?.variation_values).toMatchObject({
       color: expect.any(String),
       size: expect.any(String),
     });
-    expect(masters.hits[0]?.variation_attributes?.map((a) => a.id)).toContain('color');
-    expect(masters.hits.some((h) => h.assigned_categories?.length)).toBe(true);
+    expect(withVariations.variation_attributes?.map((a) => a.id)).toContain('color');
 
     const narrowed = await data.searchProducts({
       query: { match_all_query: {} },
@@ -230,7 +253,7 @@ describe('OCAPI Data client', () => {
     expect(variationGroups.hits.every((h) => h.type.variation_group)).toBe(true);
 
     const offline = await data.searchProducts({
-      query: { term_query: { fields: ['online_flag'], operator: 'is', values: [false] } },
+      query: { term_query: { fields: ['online'], operator: 'is', values: [false] } },
       count: 1,
     });
     expect(offline.total).toBeGreaterThan(0);
@@ -249,18 +272,53 @@ describe('OCAPI Data client', () => {
     }
   });
 
-  it('enforces count ≤ 200 before sending', async () => {
-    await expect(
-      data.searchProducts({ query: { match_all_query: {} }, count: 201 }),
-    ).rejects.toBeInstanceOf(RangeError);
+  it('refuses before sending what product search does not document', async () => {
+    const before = sim.countRequests('POST', '/product_search');
+    const refused = [
+      { query: { match_all_query: {} }, count: 201 },
+      { query: { match_all_query: {} }, start: -1 },
+      { query: { match_all_query: {} }, sorts: [{ field: 'last_modified' }] },
+      { query: { match_all_query: {} }, expand: ['variations'] },
+    ] as unknown as Parameters<OcapiDataClient['searchProducts']>[0][];
+    for (const request of refused) {
+      await expect(data.searchProducts(request)).rejects.toBeInstanceOf(ZodError);
+    }
+    expect(sim.countRequests('POST', '/product_search')).toBe(before);
   });
 
-  it('surfaces a malformed query as B2CRequestError', async () => {
+  it('filters on last_modified with a range, sorted by id', async () => {
+    const since = '2000-01-01T00:00:00.000Z';
+    const result = await data.searchProducts({
+      query: {
+        filtered_query: {
+          query: { match_all_query: {} },
+          filter: { range_filter: { field: 'last_modified', from: since } },
+        },
+      },
+      sorts: [{ field: 'id', sort_order: 'asc' }],
+      count: 3,
+    });
+    expect(result.total).toBeGreaterThan(2000);
+    const none = await data.searchProducts({
+      query: {
+        filtered_query: {
+          query: { match_all_query: {} },
+          filter: { range_filter: { field: 'last_modified', from: '2999-01-01T00:00:00Z' } },
+        },
+      },
+    });
+    expect(none.total).toBe(0);
+  });
+
+  it('surfaces a malformed query as B2CRequestError (MalformedSearchParameterException)', async () => {
     await expect(
       data.searchProducts({
         query: { term_query: { fields: ['color'], operator: 'is', values: ['x'] } },
       }),
-    ).rejects.toBeInstanceOf(B2CRequestError);
+    ).rejects.toMatchObject({
+      name: 'B2CRequestError',
+      faultType: 'MalformedSearchParameterException',
+    });
   });
 
   it('answers 403 with the resource and method when the settings do not grant it', async () => {
@@ -296,8 +354,8 @@ describe('OCAPI Data client on a flaky instance', () => {
   afterEach(() => sim.faults.clear());
 
   it('retries reads through 5xx answers and dropped connections', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503, times: 1 });
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', drop: true, times: 1 });
+    sim.faults.add({ path: `/dw/data/${OCAPI_API_VERSION}/catalogs`, status: 503, times: 1 });
+    sim.faults.add({ path: `/dw/data/${OCAPI_API_VERSION}/catalogs`, drop: true, times: 1 });
     const before = sim.countRequests('GET', '/catalogs');
     await expect(data.listCatalogs()).resolves.toHaveLength(2);
     expect(sim.countRequests('GET', '/catalogs') - before).toBe(3);
@@ -312,7 +370,11 @@ describe('OCAPI Data client on a flaky instance', () => {
   });
 
   it('sends a product PATCH once, whatever the instance answers', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 500 });
+    sim.faults.add({
+      path: `/dw/data/${OCAPI_API_VERSION}/products/`,
+      method: 'PATCH',
+      status: 500,
+    });
     const before = sim.countRequests('PATCH', '/products/');
     await expect(
       data.patchProduct(
@@ -325,7 +387,11 @@ describe('OCAPI Data client on a flaky instance', () => {
   });
 
   it('makes a rate-limited product PATCH B2CUnavailableError (429), sent once', async () => {
-    sim.faults.add({ path: '/dw/data/v21_10/products/', method: 'PATCH', status: 429 });
+    sim.faults.add({
+      path: `/dw/data/${OCAPI_API_VERSION}/products/`,
+      method: 'PATCH',
+      status: 429,
+    });
     const before = sim.countRequests('PATCH', '/products/');
     await expect(
       data.patchProduct('M-00001', { page_title: { default: 'Later' } }, { resourceState: 'any' }),
@@ -336,7 +402,7 @@ describe('OCAPI Data client on a flaky instance', () => {
   it('gives up after its retries with B2CUnavailableError', async () => {
     const gateway = createB2CGateway({ ...sim.gatewayConfig(), retryBaseMs: 1, retries: 2 });
     const flaky = gateway.instanceClients(HOST, { clientId, secret }).data;
-    sim.faults.add({ path: '/dw/data/v21_10/catalogs', status: 503 });
+    sim.faults.add({ path: `/dw/data/${OCAPI_API_VERSION}/catalogs`, status: 503 });
     const before = sim.countRequests('GET', '/catalogs');
     await expect(flaky.listCatalogs()).rejects.toMatchObject({
       name: 'B2CUnavailableError',
@@ -352,14 +418,18 @@ describe('OCAPI Data content assets', () => {
   const content = {
     name: { default: 'Sale' },
     online: { default: true },
-    c_body: { default: { markup: '<div>Sale</div>' } },
+    body: { default: '<div>Sale</div>' },
   };
 
   it('puts, gets and deletes a content asset; a missing one is B2CNotFoundError', async () => {
     const put = await data.putContent(library, 'beacon-lp-client', content);
     expect(put).toMatchObject({ id: 'beacon-lp-client', name: { default: 'Sale' } });
     const read = await data.getContent(library, 'beacon-lp-client');
-    expect(read.c_body?.default?.markup).toBe('<div>Sale</div>');
+    // Sent as the body's source, read back as its markup.
+    expect(read.c_body?.default).toMatchObject({
+      markup: '<div>Sale</div>',
+      source: '<div>Sale</div>',
+    });
     expect(read.online).toEqual({ default: true });
     await data.deleteContent(library, 'beacon-lp-client');
     await expect(data.getContent(library, 'beacon-lp-client')).rejects.toBeInstanceOf(

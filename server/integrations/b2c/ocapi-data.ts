@@ -1,96 +1,46 @@
-/** OCAPI Data API v21_10: catalogs, categories, sites, products, product search and content assets. */
-import { z } from 'zod';
+/**
+ * OCAPI Data API client: catalogs, categories, sites, products, product search and content assets. Every request body is built through the spec-derived schemas in
+ * domain/instances/ocapi.ts, and every answer read through them (ADR 0042).
+ */
+import type { z } from 'zod';
+import {
+  type Catalog,
+  type Category,
+  type ContentAsset,
+  type ContentAssetPut,
+  catalogSchema,
+  categorySchema,
+  contentAssetPutSchema,
+  contentAssetSchema,
+  listOf,
+  OCAPI_DATA_PATH,
+  type Product,
+  type ProductExpand,
+  type ProductSearchRequest,
+  type ProductSearchResult,
+  productPatchSchema,
+  productSchema,
+  productSearchRequestSchema,
+  productSearchResultSchema,
+  SEARCH_MAX_COUNT,
+  type Site,
+  siteSchema,
+} from '~/domain/instances/ocapi';
 import { type TokenSource, withBearer } from './account-manager';
 import type { B2CCallContext } from './errors';
 import { type HttpClient, parseBody } from './http';
 
-export const OCAPI_DATA_PATH = '/s/-/dw/data/v21_10';
-export const PRODUCT_SEARCH_MAX_COUNT = 200;
-
-const localizedString = z.record(z.string(), z.string());
-const markupText = z.object({ markup: z.string().optional(), source: z.string().optional() });
-const localizedMarkup = z.record(z.string(), markupText);
-
-export const catalogSchema = z.looseObject({
-  id: z.string(),
-  name: localizedString.optional(),
-  online: z.boolean().optional(),
-  is_master_catalog: z.boolean().optional(),
-});
-export type Catalog = z.infer<typeof catalogSchema>;
-
-export const categorySchema = z.looseObject({
-  id: z.string(),
-  catalog_id: z.string(),
-  name: localizedString.optional(),
-  parent_category_id: z.string().optional(),
-  online: z.boolean().optional(),
-  position: z.number().optional(),
-});
-export type Category = z.infer<typeof categorySchema>;
-
-export const siteSchema = z.looseObject({
-  id: z.string(),
-  display_name: localizedString.optional(),
-});
-export type Site = z.infer<typeof siteSchema>;
-
-export const productTypeSchema = z.looseObject({
-  item: z.boolean().optional(),
-  master: z.boolean().optional(),
-  variant: z.boolean().optional(),
-  variation_group: z.boolean().optional(),
-  set: z.boolean().optional(),
-  bundle: z.boolean().optional(),
-});
-
-const variationValues = z.record(z.string(), z.string());
-
-export const variationAttributeSchema = z.looseObject({
-  id: z.string(),
-  name: localizedString.optional(),
-  values: z
-    .array(z.looseObject({ value: z.string(), name: localizedString.optional() }))
-    .optional(),
-});
-
-/** A variant or variation group as a master (or group) lists it. */
-const productRef = z.looseObject({
-  product_id: z.string(),
-  variation_values: variationValues.optional(),
-});
-
-export const productSchema = z.looseObject({
-  id: z.string(),
-  name: localizedString.optional(),
-  page_title: localizedString.optional(),
-  page_description: localizedString.optional(),
-  page_keywords: localizedString.optional(),
-  short_description: localizedMarkup.optional(),
-  long_description: localizedMarkup.optional(),
-  online_flag: z.record(z.string(), z.boolean()).optional(),
-  type: productTypeSchema,
-  master: z.looseObject({ master_id: z.string() }).optional(),
-  owning_catalog_id: z.string().optional(),
-  primary_category_id: z.string().optional(),
-  creation_date: z.string().optional(),
-  last_modified: z.string().optional(),
-  /** The product's version: send it back with a PATCH to apply it only if nothing changed since. */
-  _resource_state: z.string().optional(),
-  // With expand=variations:
-  variation_attributes: z.array(variationAttributeSchema).optional(),
-  variants: z.array(productRef).optional(),
-  variation_groups: z.array(productRef).optional(),
-  variation_values: variationValues.optional(),
-  // With expand=categories:
-  assigned_categories: z
-    .array(z.looseObject({ catalog_id: z.string(), category_id: z.string() }))
-    .optional(),
-});
-export type Product = z.infer<typeof productSchema>;
-
-/** What OCAPI adds to a product document on request; without it those fields are left out. */
-export type ProductExpand = 'variations' | 'categories' | 'all';
+export { OCAPI_DATA_PATH };
+export type {
+  Catalog,
+  Category,
+  Product,
+  ProductExpand,
+  ProductSearchRequest,
+  ProductSearchResult,
+  Site,
+};
+export const PRODUCT_SEARCH_MAX_COUNT = SEARCH_MAX_COUNT;
 
 /**
  * OCAPI's property selector, e.g. `(id,name,type)` or, on a search, `(hits.(id,type,name),total)`.
@@ -104,14 +54,17 @@ export interface ProductGetOptions {
   select?: PropertySelector;
 }
 
-/** The editable fields; localized maps merge per locale, as OCAPI's PATCH does. */
+/**
+ * The editable fields, as text: localized maps merge per locale, as OCAPI's PATCH does. The markup
+ * fields are sent as their `source` (`markup` is read only) and read back as `markup`.
+ */
 export interface ProductPatch {
   name?: Record<string, string>;
   page_title?: Record<string, string>;
   page_description?: Record<string, string>;
   page_keywords?: Record<string, string>;
-  short_description?: Record<string, { markup: string }>;
-  long_description?: Record<string, { markup: string }>;
+  short_description?: Record<string, string>;
+  long_description?: Record<string, string>;
   online_flag?: Record<string, boolean>;
 }
 
@@ -125,55 +78,16 @@ export interface ProductPatchOptions {
   resourceState: string;
 }
 
-export type ProductQuery =
-  | { match_all_query: Record<string, never> }
-  | { term_query: { fields: string[]; operator: 'is' | 'one_of'; values: (string | boolean)[] } }
-  | { text_query: { fields: string[]; search_phrase: string } };
-
-export interface ProductSearchRequest {
-  query: ProductQuery;
-  sorts?: { field: string; sort_order?: 'asc' | 'desc' }[];
-  start?: number;
-  /** At most 200 (OCAPI's limit). */
-  count?: number;
-  expand?: ProductExpand[];
-  select?: PropertySelector;
-}
-
-/** A content asset in a library (OCAPI's `content` document); `c_body` is the custom HTML body attribute. */
-export const contentSchema = z.looseObject({
-  id: z.string(),
-  name: localizedString.optional(),
-  online: z.record(z.string(), z.boolean()).optional(),
-  c_body: localizedMarkup.optional(),
-  creation_date: z.string().optional(),
-  last_modified: z.string().optional(),
-});
-export type Content = z.infer<typeof contentSchema>;
-
-/** A content asset as PUT creates or replaces it: what it leaves out is cleared. */
+/** A content asset, as Beacon writes it: the body as HTML text, sent as its markup source. */
 export interface ContentPut {
   name: Record<string, string>;
   online: Record<string, boolean>;
-  c_body: Record<string, { markup: string }>;
+  body: Record<string, string>;
 }
+export type Content = ContentAsset;
 
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    count: z.number(),
-    data: z.array(item).default([]),
-    start: z.number().optional(),
-    total: z.number(),
-  });
-
-const searchResultSchema = z.object({
-  // A `select` may leave count and start out.
-  count: z.number().optional(),
-  hits: z.array(productSchema).default([]),
-  start: z.number().optional(),
-  total: z.number(),
-});
-export type ProductSearchResult = z.infer<typeof searchResultSchema>;
+const asSource = (value: Record<string, string>) =>
+  Object.fromEntries(Object.entries(value).map(([locale, source]) => [locale, { source }]));
 
 export interface OcapiDataClient {
   listCatalogs(): Promise<Catalog[]>;
@@ -188,6 +102,7 @@ export interface OcapiDataClient {
    * Refuses (TypeError, nothing sent) without a resource state.
    */
   patchProduct(id: string, patch: ProductPatch, options: ProductPatchOptions): Promise<Product>;
+  /** Refuses (ZodError, nothing sent) what the resource does not document: sorts, expands, count. */
   searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
   /** A content asset of a library; B2CNotFoundError when the library or the asset is missing. */
   getContent(libraryId: string, contentId: string): Promise<Content>;
@@ -246,7 +161,7 @@ export function createOcapiDataClient(options: {
       return { data: result.data, total: result.total };
     },
     async listSites() {
-      return (await get('/sites', listOf(siteSchema))).data;
+      return (await get('/sites', listOf(siteSchema), { count: '200' })).data;
     },
     getProduct(id, options = {}) {
       const query: Record<string, string> = {};
@@ -265,32 +180,45 @@ export function createOcapiDataClient(options: {
           `A PATCH of product ${id} needs the _resource_state it was made against.`,
         );
       }
-      const json = { ...patch, _resource_state: resourceState };
+      const { short_description, long_description, ...plain } = patch;
+      const json = productPatchSchema.parse({
+        ...plain,
+        ...(short_description ? { short_description: asSource(short_description) } : {}),
+        ...(long_description ? { long_description: asSource(long_description) } : {}),
+        _resource_state: resourceState,
+      });
       const { call, response } = send('PATCH', `/products/${segment(id)}`, { json });
       return parseBody(await response, call, productSchema);
     },
     async searchProducts(request) {
-      const count = request.count ?? 25;
-      if (!Number.isInteger(count) || count < 1 || count > PRODUCT_SEARCH_MAX_COUNT) {
-        throw new RangeError(`count must be 1..${PRODUCT_SEARCH_MAX_COUNT}, got ${count}`);
-      }
-      // Searching has no side effect, so the POST is safe to retry.
-      const { call, response } = send('POST', '/product_search', {
-        json: { ...request, start: request.start ?? 0, count },
-        idempotent: true,
+      const json = productSearchRequestSchema.parse({
+        ...request,
+        start: request.start ?? 0,
+        count: request.count ?? 25,
       });
-      return parseBody(await response, call, searchResultSchema);
+      // Searching has no side effect, so the POST is safe to retry.
+      const { call, response } = send('POST', '/product_search', { json, idempotent: true });
+      return parseBody(await response, call, productSearchResultSchema);
     },
     getContent(libraryId, contentId) {
-      return get(`/libraries/${segment(libraryId)}/content/${segment(contentId)}`, contentSchema);
+      return get(
+        `/libraries/${segment(libraryId)}/content/${segment(contentId)}`,
+        contentAssetSchema,
+      );
     },
     async putContent(libraryId, contentId, content) {
+      const json: ContentAssetPut = contentAssetPutSchema.parse({
+        id: contentId,
+        name: content.name,
+        online: content.online,
+        c_body: asSource(content.body),
+      });
       const { call, response } = send(
         'PUT',
         `/libraries/${segment(libraryId)}/content/${segment(contentId)}`,
-        { json: { id: contentId, ...content } },
+        { json },
       );
-      return parseBody(await response, call, contentSchema);
+      return parseBody(await response, call, contentAssetSchema);
     },
     async deleteContent(libraryId, contentId) {
       await send('DELETE', `/libraries/${segment(libraryId)}/content/${segment(contentId)}`)

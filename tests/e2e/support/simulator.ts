@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import { simulatorUserToken } from '~/mock-server/b2c/simulator';
-import { OCAPI_DATA_PATH } from '~/server/integrations/b2c/ocapi-data';
+import { OCAPI_DATA_PATH } from '~/domain/instances/ocapi';
 import { SEED_API_CLIENT, SEED_INSTANCES } from '~/server/seed-data';
 
 const simulator = () => `http://127.0.0.1:${process.env.BEACON_E2E_B2C_PORT}`;
