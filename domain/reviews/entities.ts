@@ -70,6 +70,8 @@ export const PUBLISH_FAILURE_REASONS = [
   'refused',
   /** The instance's read carried no `_resource_state`: nothing is written without one. */
   'unversioned',
+  /** The instance answered the update without the value: it accepted the field but did not store it. */
+  'not-stored',
 ] as const;
 export type PublishFailureReason = (typeof PUBLISH_FAILURE_REASONS)[number];
 

@@ -44,6 +44,8 @@ export function publishFailureMessage(
       return `The instance could not be reached${detail ? ` (${detail})` : ''}, even after several tries. Retry when it is back.`;
     case 'refused':
       return `The instance refused the change${detail ? `: ${detail}` : ''}.`;
+    case 'not-stored':
+      return `The instance accepted the update of ${b2cProductId} but did not store ${detail ?? 'the value'}: OCAPI's product update may not change this attribute on your instance. Ask your B2C Commerce administrator, then Retry.`;
     case 'unversioned':
       return `The instance sent the product ${b2cProductId} without its version (_resource_state), so ${PRODUCT_DISPLAY_NAME} did not write to it: a write without one could overwrite a change made meanwhile. Retry; if it happens again, check what sits between ${PRODUCT_DISPLAY_NAME} and the instance.`;
   }

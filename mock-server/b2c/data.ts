@@ -78,6 +78,12 @@ export interface SimInstanceData {
   libraries: Map<string, Map<string, SimContentAsset>>;
   /** Bumped by every product change, so what is derived from the products knows to rebuild. */
   version: number;
+  /**
+   * Product fields a PATCH accepts but does not store. The spec's list of what a product update may
+   * change leaves out `short_description` (ADR 0042): whether a real instance stores it is unknown,
+   * so a test can play an instance that does not. Empty by default.
+   */
+  unstoredProductFields?: Set<string>;
 }
 
 const w = (en: string, fr: string, de: string): Words => ({ en, fr, de });

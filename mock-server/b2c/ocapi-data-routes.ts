@@ -672,13 +672,14 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
         return;
       }
     }
+    const unstored = instanceData(res).unstoredProductFields;
     for (const field of ['name', 'page_title', 'page_description', 'page_keywords'] as const) {
       const value = patch[field];
-      if (value) mergeLocalized(product[field], value);
+      if (value && !unstored?.has(field)) mergeLocalized(product[field], value);
     }
     for (const field of ['short_description', 'long_description'] as const) {
       const value = patch[field];
-      if (!value) continue;
+      if (!value || unstored?.has(field)) continue;
       mergeLocalized(
         product[field],
         storedMarkups(Object.fromEntries(Object.entries(value).map(([l, m]) => [l, m.source]))),

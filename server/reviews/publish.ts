@@ -40,6 +40,13 @@ export function liveValue(product: Product, field: ProductField, locale: string)
   return typeof value === 'string' ? value : (value.markup ?? null);
 }
 
+/** What an update's answer says is stored: a markup field's source as it was sent, else the value. */
+function storedValue(product: Product, field: ProductField, locale: string): string | null {
+  const value = product[field]?.[locale];
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : (value.source ?? value.markup ?? null);
+}
+
 /**
  * Whether the live value is still `expected`, character for character: a whitespace change made on the
  * instance is a change (a conflict), never written over. A field absent in one locale and empty in
@@ -142,7 +149,17 @@ export async function publishProduct(
       if (!resourceState) throw new UnversionedProductError(b2cProductId);
       try {
         const answer = await data.patchProduct(b2cProductId, patchOf(toWrite), { resourceState });
-        await finish(context, envId, b2cProductId, [...published, ...toWrite], conflicts, answer);
+        // Published only what the answer holds: an instance may accept a field and not store it
+        // (the spec leaves short_description out of what an update may change; ADR 0042).
+        const unstored = toWrite.filter(
+          (p) => !same(storedValue(answer, p.field, p.locale), p.proposedValue),
+        );
+        const stored = toWrite.filter((p) => !unstored.includes(p));
+        await finish(context, envId, b2cProductId, [...published, ...stored], conflicts, answer);
+        if (unstored.length > 0) {
+          const fields = unstored.map((p) => `${p.field} (${p.locale})`).join(', ');
+          await fail(context, envId, b2cProductId, unstored, 'not-stored', fields);
+        }
         return;
       } catch (error) {
         // Changed between the read and the write: read it again and decide again.

@@ -680,6 +680,31 @@ describeEachDriver('reviews', (get) => {
     void org;
   });
 
+  it('a field the instance accepts but does not store fails its proposal; the others of the write publish', async () => {
+    const { user, products, scope, env } = await linkedEnv(1);
+    const id = products[0]!;
+    const data = b2c.instance(HOST).data();
+    // An instance whose product update leaves short_description as it was (ADR 0042: the spec's
+    // list of what an update may change does not name it).
+    data.unstoredProductFields = new Set(['short_description']);
+    try {
+      const title = await propose(env.id, id, 'page_title', 'default', 'Stored title');
+      const short = await propose(env.id, id, 'short_description', 'default', 'Never stored');
+      const before = live(id).short_description.default;
+      await services.reviews.approve(...scope, user.id, { ids: [title.id, short.id] });
+      expect(await settled(title.id)).toBe('published');
+      expect(await settled(short.id)).toBe('publish-failed');
+      expect((await services.reviews.get(...scope, short.id)).publishFailure).toEqual({
+        reason: 'not-stored',
+        message: publishFailureMessage('not-stored', id, 'short_description (default)'),
+      });
+      expect(live(id).page_title.default).toBe('Stored title');
+      expect(live(id).short_description.default).toBe(before);
+    } finally {
+      data.unstoredProductFields = undefined;
+    }
+  });
+
   it('a publish whose answer was lost publishes on its retry without writing again', async () => {
     const { user, products, scope, env } = await linkedEnv(1);
     const id = products[0]!;
