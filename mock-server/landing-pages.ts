@@ -152,7 +152,10 @@ export function atLandingPages(pages: readonly LandingPage[] = landingPages): Tr
 /** The same, with a way back to `pages` (a story's beforeEach), for stories that change pages. */
 export function landingPagesStore(pages: readonly LandingPage[] = landingPages) {
   const store = new Map<string, LandingPage>();
+  /** The env's shared content library; null is the site's own. */
+  let library: string | null = null;
   const reset = () => {
+    library = null;
     store.clear();
     for (const page of pages) store.set(page.id, structuredClone(page));
   };
@@ -182,6 +185,11 @@ export function landingPagesStore(pages: readonly LandingPage[] = landingPages) 
       };
     },
     'landingPages.get': (input) => store.get(input.pageId) ?? notFound(),
+    'landingPages.contentLibrary': () => ({ libraryId: library }),
+    'landingPages.setContentLibrary': ({ libraryId }) => {
+      library = libraryId;
+      return { libraryId };
+    },
     'landingPages.create': ({ orgId: _o, envId: _e, ...fields }) => {
       const taken = slugTaken(fields.slug);
       if (taken) return taken;
@@ -281,6 +289,8 @@ export const landingPagesForbidden: TrpcScenario = Object.fromEntries(
       'landingPages.unpublish',
       'landingPages.themes',
       'landingPages.saveTheme',
+      'landingPages.contentLibrary',
+      'landingPages.setContentLibrary',
     ] as const
   ).map((path) => [path, trpcError('FORBIDDEN', ORG_MESSAGES.superuserRequired)]),
 );

@@ -93,7 +93,7 @@ export interface ReadServices {
   products: Pick<ProductsService, 'list' | 'facets' | 'get' | 'syncState'>;
   agents: Pick<AgentsService, 'overview' | 'getConfig' | 'estimate' | 'runs' | 'run' | 'watch'>;
   reviews: Pick<ReviewsService, 'list' | 'get' | 'events'>;
-  landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes'>;
+  landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes' | 'contentLibrary'>;
   monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
   analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
   b2cInstances: Pick<B2CInstancesService, 'list' | 'get' | 'organizationStep'>;

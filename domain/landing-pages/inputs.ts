@@ -19,6 +19,25 @@ export const updateLandingPageInput = z.object({
 });
 export type LandingPageUpdate = z.output<typeof updateLandingPageInput>;
 
+/** A content library id as Business Manager takes one (letters, digits, `_`, `-`, `.`). */
+export const CONTENT_LIBRARY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,255}$/;
+export const contentLibraryInput = z.object({ ...envScoped });
+/** null: the site's own (private) library. */
+export const setContentLibraryInput = z.object({
+  ...envScoped,
+  libraryId: z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          CONTENT_LIBRARY_ID_PATTERN,
+          'A library id is letters, digits, _, - and ., as Business Manager shows it.',
+        ),
+      ),
+  ),
+});
+
 export const THEME_NAME_MAX = 80;
 export const themesListInput = z.object({ orgId: idSchema });
 /** A theme saved from the designer (its colours and fonts), by name per org: saving a name again replaces it. */

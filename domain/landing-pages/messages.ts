@@ -12,7 +12,9 @@ export const LANDING_PAGE_MESSAGES = {
     'The slug of a published landing page is its content asset id. Unpublish the page to change it.',
   noSite: 'The instance has no storefront site, so there is no content library to publish to.',
   noPrivateLibrary: (siteId: string) =>
-    `Site ${siteId} has no content library of its own. Beacon publishes landing pages to the site's own (private) library; a site that uses a shared library cannot be published to yet.`,
+    `Site ${siteId} has no content library of its own: it uses a shared library. Name that library under Content library, then publish again.`,
+  libraryNotFound: (libraryId: string) =>
+    `The instance has no content library "${libraryId}". Check the id in Business Manager (Merchant Tools › Content › Libraries) under Content library.`,
   themeNotFound: 'This theme does not exist in this org.',
   noInstance: 'This environment is not linked to a B2C Commerce instance.',
   unknownProducts: (ids: readonly string[]) =>

@@ -17,6 +17,8 @@ export interface Markup {
 }
 
 export const SIM_SITE_ID = 'RefArch';
+/** A shared content library, as SFRA sites commonly share one (landing pages may publish there). */
+export const SIM_SHARED_LIBRARY_ID = 'RefArchSharedLibrary';
 export const SIM_MASTER_CATALOG_ID = 'apparel-m-catalog';
 export const SIM_STOREFRONT_CATALOG_ID = 'storefront-catalog-m-en';
 export const SIM_MIN_PRODUCTS = 2000;
@@ -558,7 +560,10 @@ export function generateInstanceData(seed: number, options: SimDataOptions = {})
         currency: 'USD',
       },
     ],
-    libraries: new Map([[SIM_SITE_ID, new Map()]]),
+    libraries: new Map([
+      [SIM_SITE_ID, new Map()],
+      [SIM_SHARED_LIBRARY_ID, new Map()],
+    ]),
     version: 0,
   };
 }

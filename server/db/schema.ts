@@ -195,6 +195,12 @@ export const envs = pgTable(
     b2cInstanceId: text('b2c_instance_id').references(() => b2cInstances.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The content library landing pages publish to: a shared library's id, or null for the site's
+     * own (private) library, whose id is the site's. The Data API does not say which a site uses
+     * (ADR 0042), so a site on a shared library names it here.
+     */
+    contentLibraryId: text('content_library_id'),
     createdAt: createdAt(),
   },
   (t) => [unique('envs_org_slug_uq').on(t.orgId, t.slug)],

@@ -21,6 +21,11 @@ export const authzSamples: AuthzSamples = {
   'landingPages.delete': { input: one, superuserOnly: true },
   'landingPages.publish': { input: one, superuserOnly: true },
   'landingPages.unpublish': { input: one, superuserOnly: true },
+  'landingPages.contentLibrary': { input: env, superuserOnly: true },
+  'landingPages.setContentLibrary': {
+    input: (f) => ({ ...env(f), libraryId: null }),
+    superuserOnly: true,
+  },
   'landingPages.themes': { input: (f) => ({ orgId: f.acme }), superuserOnly: true },
   'landingPages.saveTheme': {
     input: (f) => ({ orgId: f.acme, name: 'Walk', theme: PRESETS.beacon.theme }),

@@ -12,6 +12,7 @@ import { LANDING_PAGE_MESSAGES } from '~/domain/landing-pages/messages';
 import { LANDING_PAGES_PAGE_SIZE } from '~/domain/landing-pages/search';
 import { PRESETS } from '~/domain/theme-designer/theme-designer';
 import { type B2CSimulator, createB2CSimulator, SIM_SITE_ID } from '~/mock-server/b2c';
+import { SIM_SHARED_LIBRARY_ID } from '~/mock-server/b2c/data';
 import { catalogProducts } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
@@ -238,6 +239,43 @@ describeEachDriver('landing pages', (get) => {
       expect(error.kind).toBe('INVALID');
       expect(error.message).toBe(LANDING_PAGE_MESSAGES.noPrivateLibrary(SIM_SITE_ID));
       expect((await lp.get(org.id, env.id, page.id)).status).toBe('draft');
+    } finally {
+      libraries.set(SIM_SITE_ID, own);
+    }
+  });
+
+  it('publishes to the shared library the env names, unpublishes from it, and names an unknown one', async () => {
+    const { org, env, superuser, data } = await linkedEnv();
+    const lp = services.landingPages;
+    // A site on a shared library (SFRA's are): it has no library of its own.
+    const libraries = b2c.instance(HOST).data().libraries;
+    const own = libraries.get(SIM_SITE_ID)!;
+    libraries.delete(SIM_SITE_ID);
+    try {
+      expect(await lp.contentLibrary(org.id, env.id)).toEqual({ libraryId: null });
+      expect(await lp.setContentLibrary(org.id, env.id, SIM_SHARED_LIBRARY_ID)).toEqual({
+        libraryId: SIM_SHARED_LIBRARY_ID,
+      });
+      const page = await lp.create(org.id, env.id, superuser.id, fields('on-shared'));
+      const published = await lp.publish(org.id, env.id, superuser.id, page.id);
+      expect(published).toMatchObject({
+        status: 'published',
+        publishedLibraryId: SIM_SHARED_LIBRARY_ID,
+      });
+      const asset = await data.getContent(SIM_SHARED_LIBRARY_ID, 'beacon-lp-on-shared');
+      expect(asset.c_body?.default?.markup).toContain('Hello');
+
+      // Unpublished from where it was published, whatever the setting says now.
+      await lp.setContentLibrary(org.id, env.id, 'NoSuchLibrary');
+      expect((await lp.unpublish(org.id, env.id, superuser.id, page.id)).status).toBe('draft');
+      await expect(data.getContent(SIM_SHARED_LIBRARY_ID, 'beacon-lp-on-shared')).rejects.toThrow();
+
+      const error = await domainError(lp.publish(org.id, env.id, superuser.id, page.id));
+      expect(error.message).toBe(LANDING_PAGE_MESSAGES.libraryNotFound('NoSuchLibrary'));
+      // Back to the site's own, which this site does not have.
+      await lp.setContentLibrary(org.id, env.id, null);
+      const own404 = await domainError(lp.publish(org.id, env.id, superuser.id, page.id));
+      expect(own404.message).toBe(LANDING_PAGE_MESSAGES.noPrivateLibrary(SIM_SITE_ID));
     } finally {
       libraries.set(SIM_SITE_ID, own);
     }

@@ -1,8 +1,10 @@
 /** Landing pages and their saved themes: every procedure is for superusers only (docs/product.md#landing-pages). */
 import {
   createLandingPageInput,
+  contentLibraryInput,
   landingPageInput,
   landingPagesListInput,
+  setContentLibraryInput,
   saveThemeInput,
   themesListInput,
   updateLandingPageInput,
@@ -56,6 +58,15 @@ export const landingPagesRouter = createTRPCRouter({
     .input(landingPageInput)
     .mutation(({ ctx, input }) =>
       ctx.services.landingPages.unpublish(input.orgId, input.envId, ctx.user.id, input.pageId),
+    ),
+  /** Where pages publish: a shared library's id, or null for the site's own. */
+  contentLibrary: superuserEnvQuery('landingPages')
+    .input(contentLibraryInput)
+    .query(({ ctx, input }) => ctx.services.landingPages.contentLibrary(input.orgId, input.envId)),
+  setContentLibrary: superuserEnvProcedure('landingPages')
+    .input(setContentLibraryInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.landingPages.setContentLibrary(input.orgId, input.envId, input.libraryId),
     ),
   themes: superuserQuery
     .input(themesListInput)

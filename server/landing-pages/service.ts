@@ -58,6 +58,13 @@ export interface LandingPagesService {
   publish(orgId: string, envId: string, userId: string, pageId: string): Promise<LandingPage>;
   unpublish(orgId: string, envId: string, userId: string, pageId: string): Promise<LandingPage>;
   themes(orgId: string): Promise<SavedTheme[]>;
+  /** The env's content library: a shared library's id, or null for the site's own. */
+  contentLibrary(orgId: string, envId: string): Promise<{ libraryId: string | null }>;
+  setContentLibrary(
+    orgId: string,
+    envId: string,
+    libraryId: string | null,
+  ): Promise<{ libraryId: string | null }>;
   saveTheme(orgId: string, userId: string, name: string, theme: DesignerTheme): Promise<SavedTheme>;
 }
 
@@ -125,12 +132,19 @@ export function createLandingPagesService({
   /** The env's row; its org was checked once, by the env guard (server/trpc/trpc.ts). */
   async function envRow(envId: string) {
     const [env] = await db
-      .select({ id: envs.id, b2cInstanceId: envs.b2cInstanceId })
+      .select({
+        id: envs.id,
+        b2cInstanceId: envs.b2cInstanceId,
+        contentLibraryId: envs.contentLibraryId,
+      })
       .from(envs)
       .where(eq(envs.id, envId));
     if (!env) throw new DomainError('NOT_FOUND', INSTANCE_MESSAGES.envNotInOrg, 'env-not-in-org');
     return env;
   }
+
+  /** The shared library the env names, or null for the site's own. */
+  const sharedLibraryOf = async (envId: string) => (await envRow(envId)).contentLibraryId;
 
   async function row(envId: string, pageId: string): Promise<Row> {
     const [found] = await db
@@ -302,10 +316,11 @@ export function createLandingPagesService({
       try {
         // A content asset lives in a library named by "the shared library's id, or the site id for
         // a private library" (ADR 0042); the Data API does not say which a site uses, so Beacon
-        // publishes to the site's private library, and says so when the site has none.
+        // publishes to the site's private library unless the env names a shared one.
         const [site] = await data.listSites();
         if (!site) throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noSite);
-        const libraryId = site.id;
+        const shared = await sharedLibraryOf(envId);
+        const libraryId = shared ?? site.id;
         const products = copy.map((p) => ({
           id: p.id,
           name: p.name[current.locale] ?? p.name.default ?? null,
@@ -322,7 +337,12 @@ export function createLandingPagesService({
           .catch((error: unknown) => {
             // A PUT creates the asset: its only 404 is LibraryNotFoundException.
             if (error instanceof B2CNotFoundError) {
-              throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noPrivateLibrary(site.id));
+              throw new DomainError(
+                'INVALID',
+                shared
+                  ? LANDING_PAGE_MESSAGES.libraryNotFound(shared)
+                  : LANDING_PAGE_MESSAGES.noPrivateLibrary(site.id),
+              );
             }
             throw error;
           });
@@ -404,6 +424,19 @@ export function createLandingPagesService({
           updatedAt: landingPageThemes.updatedAt,
         });
       return saved!;
+    },
+
+    async contentLibrary(_orgId, envId) {
+      return { libraryId: await sharedLibraryOf(envId) };
+    },
+
+    async setContentLibrary(orgId, envId, libraryId) {
+      await envRow(envId);
+      await db
+        .update(envs)
+        .set({ contentLibraryId: libraryId })
+        .where(and(eq(envs.id, envId), eq(envs.orgId, orgId)));
+      return { libraryId };
     },
   };
 }

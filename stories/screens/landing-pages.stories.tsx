@@ -22,6 +22,7 @@ import { EDITOR_TEXT } from '~/ui/patterns/landing-pages/landing-page-editor';
 import { LANDING_PAGES_TEXT } from '~/ui/patterns/landing-pages/landing-page-table';
 import { LANDING_VIEW_TEXT } from '~/ui/patterns/landing-pages/landing-page-view';
 import { DETAIL_TEXT, PUBLISHED_TEXT } from '~/ui/patterns/landing-pages/published-details';
+import { CONTENT_LIBRARY_TEXT } from '~/ui/patterns/landing-pages/content-library';
 
 const meta = { title: 'Screens/Landing pages' } satisfies Meta;
 export default meta;
@@ -100,6 +101,44 @@ export const List: Story = {
       canvas.getByRole('link', { name: LANDING_PAGES_TEXT.themeDesigner }),
     ).toHaveAttribute('href', '/app/acme/prod/pages/theme');
     await expect(list.api.calls('landingPages.list')).toEqual([{ ...scope, page: 1 }]);
+    // Where they publish: the site's own content library until a shared one is named.
+    const library = await canvas.findByRole('form', { name: CONTENT_LIBRARY_TEXT.formLabel });
+    await expect(canvas.getByText(CONTENT_LIBRARY_TEXT.own)).toBeVisible();
+    await expect(
+      within(library).getByRole('textbox', { name: CONTENT_LIBRARY_TEXT.label }),
+    ).toHaveValue('');
+  },
+};
+
+const libraryStore = landingPagesStore();
+const sharedLibrary = asSuperuser(LIST, libraryStore.scenario);
+/** A site on a shared library (SFRA's are) names it: an id Business Manager would not take is refused first. */
+export const ContentLibraryShared: Story = {
+  ...sharedLibrary.story,
+  beforeEach: () => libraryStore.reset(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const library = await canvas.findByRole('form', { name: CONTENT_LIBRARY_TEXT.formLabel });
+    const field = within(library).getByRole('textbox', { name: CONTENT_LIBRARY_TEXT.label });
+    await userEvent.type(field, 'Shared library');
+    await userEvent.click(within(library).getByRole('button', { name: CONTENT_LIBRARY_TEXT.save }));
+    await expect(field).toHaveAccessibleDescription(
+      /A library id is letters, digits, _, - and \., as Business Manager shows it\./,
+    );
+    await expect(sharedLibrary.api.calls('landingPages.setContentLibrary')).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'RefArchSharedLibrary');
+    await userEvent.click(within(library).getByRole('button', { name: CONTENT_LIBRARY_TEXT.save }));
+    await expect(
+      await canvas.findByText(CONTENT_LIBRARY_TEXT.shared('RefArchSharedLibrary')),
+    ).toBeVisible();
+    await expect(await within(library).findByRole('status')).toHaveTextContent(
+      CONTENT_LIBRARY_TEXT.saved,
+    );
+    await expect(sharedLibrary.api.calls('landingPages.setContentLibrary')).toEqual([
+      { ...scope, libraryId: 'RefArchSharedLibrary' },
+    ]);
   },
 };
 

@@ -3,6 +3,11 @@ import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
 
 const EMERALD_PRIMARY = 'oklch(46% 0.11 160)';
 
+// Three axe audits of the designer (its live preview is the heaviest page of the app) and two
+// reloads: 30 s is Playwright's hang detector for a short test, not this one's (a CI run with other
+// work on the machine took longer while every step still waited for its own condition).
+test.describe.configure({ timeout: 90_000 });
+
 test('edits, presets and pasted CSS survive a reload', async ({ page }) => {
   await signIn(page, USERS.maya, '/app/acme/prod/pages/theme');
   await expect(page.getByRole('heading', { name: 'Theme designer' })).toBeVisible();

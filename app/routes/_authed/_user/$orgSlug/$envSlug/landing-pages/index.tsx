@@ -13,12 +13,16 @@ import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
-import { createLandingPageInput } from '~/domain/landing-pages/inputs';
+import { createLandingPageInput, setContentLibraryInput } from '~/domain/landing-pages/inputs';
 import { landingPagesSearch, type LandingPagesSearch } from '~/domain/landing-pages/search';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Skeleton } from '~/ui/components/skeleton';
+import {
+  CONTENT_LIBRARY_TEXT,
+  ContentLibraryForm,
+} from '~/ui/patterns/landing-pages/content-library';
 import {
   CreatePageDialog,
   NEW_PAGE_FIELDS,
@@ -57,6 +61,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-p
     void api.queryClient.prefetchQuery(
       api.trpc.landingPages.list.queryOptions({ ...scope, page: deps.page }),
     );
+    void api.queryClient.prefetchQuery(api.trpc.landingPages.contentLibrary.queryOptions(scope));
   },
   component: Screen,
 });
@@ -117,6 +122,18 @@ function Screen() {
         >
           <Pages scope={scope} search={search} createButton={createButton} />
         </QueryBoundary>
+        <QueryBoundary
+          pending={<Skeleton className="h-40 w-full" />}
+          error={(message) => (
+            <Callout
+              variant="error"
+              title={CONTENT_LIBRARY_TEXT.loadFailed}
+              description={message}
+            />
+          )}
+        >
+          <ContentLibrary scope={scope} />
+        </QueryBoundary>
       </div>
       <CreatePage scope={scope} open={creating} onOpenChange={setCreating} />
     </div>
@@ -165,6 +182,33 @@ function Pages({
         )}
       />
     </PagedTable>
+  );
+}
+
+const LIBRARY_FIELDS = ['libraryId'] as const;
+
+/** Where the env's pages publish: the site's own library, or the shared one it names. */
+function ContentLibrary({ scope }: { scope: Scope }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const library = trpc.landingPages.contentLibrary.queryOptions(scope);
+  const { data } = useSuspenseQuery(library);
+  const save = useMutation(
+    trpc.landingPages.setContentLibrary.mutationOptions({
+      onSuccess: (answer) => queryClient.setQueryData(library.queryKey, answer),
+    }),
+  );
+  return (
+    <ContentLibraryForm
+      libraryId={data.libraryId}
+      validate={(libraryId) =>
+        schemaErrorsOf(setContentLibraryInput, { ...scope, libraryId }, LIBRARY_FIELDS).libraryId
+      }
+      onSave={(libraryId) => save.mutate({ ...scope, libraryId })}
+      pending={save.isPending}
+      saved={save.isSuccess}
+      serverErrors={save.error ? formErrorsOf(save.error, LIBRARY_FIELDS) : null}
+    />
   );
 }
 

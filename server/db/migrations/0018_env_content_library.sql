@@ -1,0 +1,1 @@
+ALTER TABLE "envs" ADD COLUMN "content_library_id" text;
