@@ -110,6 +110,8 @@ export const Account: Story = {
       'You are the last owner of Acme Outfitters. Make another member an owner of it, or delete it, before you delete your account.',
     );
     await expect(overview.api.calls('account.leaveOrg')).toEqual([]);
+    // The screenshot shows the lower half: Leave, Sign out everywhere and the blocked deletion.
+    remove.scrollIntoView({ block: 'end' });
   },
 };
 
