@@ -1,4 +1,5 @@
 /** Every reason a domain error can carry, composed from the areas: one line per area. */
+import { ACCOUNT_ERROR_REASONS } from './account/messages';
 import { AGENT_ERROR_REASONS } from './agents/messages';
 import { AI_BUDGET_ERROR_REASONS } from './ai-budget/messages';
 import { AI_ERROR_REASONS } from './ai/errors';
@@ -17,6 +18,7 @@ export const ERROR_REASONS = [
   ...ORG_ERROR_REASONS,
   ...DELETION_ERROR_REASONS,
   ...MEMBER_ERROR_REASONS,
+  ...ACCOUNT_ERROR_REASONS,
   ...INSTANCE_ERROR_REASONS,
   ...PROMPT_ERROR_REASONS,
   ...PRODUCT_ERROR_REASONS,

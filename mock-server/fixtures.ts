@@ -257,3 +257,21 @@ export const invitations = {
     createdAt: new Date('2026-01-01T10:00:00Z'),
   },
 } satisfies Record<string, OutputOf<'invitations.list'>[number]>;
+
+/**
+ * Maya's account: she signs in with Salesforce and Google, is Acme's last owner (Ada is a member there)
+ * and a member of Globex, as `orgList` has it: she may leave Globex, but neither leave Acme nor delete
+ * her account.
+ */
+export const account = {
+  name: users.maya.name,
+  email: users.maya.email,
+  signInMethods: [
+    { provider: 'google', label: 'Google' },
+    { provider: 'salesforce', label: 'Salesforce' },
+  ],
+  orgs: [
+    { ...orgs.acme, role: 'owner', lastOwner: true },
+    { ...orgs.globex, role: 'member', lastOwner: false },
+  ],
+} satisfies OutputOf<'account.get'>;

@@ -1,8 +1,8 @@
 /**
  * MSW handlers shared by Storybook and tests, keyed by name so a story overrides one key:
  * `trpc` answers /trpc/* from a typed scenario and `ws` its subscriptions on the mocked /ws socket;
- * `auth` plays Auth.js's session and csrf endpoints, and the server's answer while its database is out
- * of reach.
+ * `auth` plays Auth.js's session, csrf and sign-out endpoints, and the server's answer while its
+ * database is out of reach.
  */
 import { delay, http, type HttpHandler, HttpResponse, type WebSocketHandler, ws } from 'msw';
 import { AUTH_BASE_PATH, TRPC_PATH, WS_PATH } from '~/domain/shared/constants';
@@ -29,7 +29,7 @@ export interface MockApi {
   reset(): void;
 }
 
-/** Auth.js's session and csrf endpoints; `session` is read at each request. */
+/** Auth.js's session, csrf and sign-out endpoints; `session` is read at each request. */
 export function authHandlers(
   session: () => SessionMock,
   onSessionFetch: () => void = () => {},
@@ -52,6 +52,8 @@ export function authHandlers(
       return HttpResponse.json(answer === 'signed-out' ? null : answer);
     }),
     http.get(`*${AUTH_BASE_PATH}/csrf`, () => HttpResponse.json({ csrfToken: 'mock-csrf-token' })),
+    // Signing out: Auth.js answers where to go; the app then loads it (browser.assign, which stories spy on).
+    http.post(`*${AUTH_BASE_PATH}/signout`, () => HttpResponse.json({ url: '/app/' })),
   ];
 }
 

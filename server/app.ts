@@ -219,6 +219,11 @@ export async function createServer(
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
+  // Sessions the account service ended (sign out everywhere, a deleted account): the session caches
+  // forget them and their sockets close, here and (through Auth) in every other process.
+  const stopSessionEnds = deps.services.account.onSessionsEnded((tokens) =>
+    deps.auth.endSessions(tokens),
+  );
   const sockets = attachWebSockets(server, {
     services: deps.services,
     auth: deps.auth,
@@ -242,6 +247,7 @@ export async function createServer(
     port,
     url: `http://${host}:${port}`,
     async close() {
+      stopSessionEnds();
       await sockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

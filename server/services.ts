@@ -4,6 +4,7 @@
  */
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
+import { type AccountService, createAccountService } from './account/service';
 import { type AgentsService, createAgentsService } from './agents/service';
 import { type AiBudgetService, createAiBudgetService } from './ai-budget/service';
 import { type AnalystService, createAnalystService } from './analyst/service';
@@ -49,6 +50,8 @@ export interface Services {
   envs: EnvsService;
   members: MembersService;
   invitations: InvitationsService;
+  /** The signed-in person's own account: leaving orgs, ending sessions, deleting it. */
+  account: AccountService;
   prompts: PromptsService;
   products: ProductsService;
   agents: AgentsService;
@@ -89,6 +92,7 @@ export interface ReadServices {
   envs: Pick<EnvsService, 'list'>;
   members: Pick<MembersService, 'list'>;
   invitations: Pick<InvitationsService, 'list'>;
+  account: Pick<AccountService, 'get'>;
   prompts: Pick<PromptsService, 'list'>;
   products: Pick<ProductsService, 'list' | 'facets' | 'get' | 'syncState'>;
   agents: Pick<AgentsService, 'overview' | 'getConfig' | 'estimate' | 'runs' | 'run' | 'watch'>;
@@ -167,13 +171,15 @@ export function createServices({
   const cache = createDataCache(db, cacheOptions, invalidations);
   const { b2cInstances, b2cAPIClients } = createB2CServices({ db, b2c, secrets, cache });
   const deletion = createDeletion(db);
+  const members = rejectingBadData(createMembersService(db, access));
   const services: Omit<BeaconServices, 'analyst'> = {
     access: rejectingBadData(access),
     cache,
     orgs: rejectingBadData(createOrgsService(db, access, cache, deletion)),
     envs: rejectingBadData(createEnvsService(db, cache, deletion)),
-    members: rejectingBadData(createMembersService(db, access)),
+    members,
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
+    account: rejectingBadData(createAccountService(db, access, members)),
     prompts: rejectingBadData(createPromptsService(db, now)),
     products: rejectingBadData(
       createProductsService({

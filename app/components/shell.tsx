@@ -17,6 +17,7 @@ import {
   ShieldCheckIcon,
   SparklesIcon,
   SunIcon,
+  UserRoundIcon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { signOut } from '~/app/lib/auth-actions';
@@ -270,7 +271,14 @@ function EnvSwitcher({ org, env, expanded }: { org: Org; env: Env; expanded: boo
   );
 }
 
-function UserMenu({ expanded }: { expanded: boolean }) {
+function UserMenu({
+  expanded,
+  params,
+}: {
+  expanded: boolean;
+  /** Where the account settings open: this env's settings. */
+  params: { orgSlug: string; envSlug: string };
+}) {
   const user = useCurrentUser();
   const { theme, setTheme } = useTheme();
   const [signingOut, setSigningOut] = useState(false);
@@ -300,6 +308,12 @@ function UserMenu({ expanded }: { expanded: boolean }) {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/$orgSlug/$envSlug/settings" params={params} search={{ view: 'account' }}>
+            <UserRoundIcon aria-hidden className="size-4" />
+            Account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => setTheme(dark ? 'beacon' : 'dim')}>
           {dark ? (
             <SunIcon aria-hidden className="size-4" />
@@ -403,7 +417,7 @@ export function Shell({ org, env, children }: { org: Org; env: Env; children: Re
                 <Link to="/$orgSlug/$envSlug/settings" params={params} />
               </NavRailItem>
             </ul>
-            <UserMenu expanded={expanded} />
+            <UserMenu expanded={expanded} params={params} />
             <NavRailToggle className={cn(expanded && 'self-end')} />
           </NavRailFooter>
         </NavRail>

@@ -1,5 +1,6 @@
 /** Sign-in and sign-out through Auth.js's documented endpoints under /api/auth (docs/product.md#shell-and-sign-in). */
 import { APP_BASE_PATH, AUTH_BASE_PATH } from '~/domain/shared/constants';
+import { browser } from './reload';
 
 export type SignInProvider = 'salesforce' | 'google';
 
@@ -40,5 +41,5 @@ export async function signOut(returnTo: string = APP_BASE_PATH): Promise<void> {
     body: new URLSearchParams({ csrfToken: token, callbackUrl: returnTo }),
     redirect: 'follow',
   });
-  window.location.assign(returnTo);
+  browser.assign(returnTo);
 }

@@ -17,3 +17,12 @@ export function mayRemoveOthers(actor: Omit<MemberActor, 'id'>): boolean {
 export function mayRemoveMember(actor: MemberActor, userId: string): boolean {
   return actor.id === userId || mayRemoveOthers(actor);
 }
+
+/**
+ * Whether someone with `role` in an org with `owners` owners (them included) is its last owner. An org
+ * keeps an owner: its last owner can neither leave nor be removed (they make another member an owner,
+ * or delete the org), nor delete their account.
+ */
+export function isLastOwner(role: MembershipRole | null, owners: number): boolean {
+  return role === 'owner' && owners <= 1;
+}

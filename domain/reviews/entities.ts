@@ -3,10 +3,14 @@ import type { AgentType } from '~/domain/agents/catalogue';
 import type { ProductField } from '~/domain/products/entities';
 import type { ProposalStatus } from './statuses';
 
+/** Who did something; both null when their account was deleted since ("a deleted user"). */
 export interface ReviewPerson {
   name: string | null;
   email: string | null;
 }
+
+/** What a person whose account was deleted since is shown as. */
+export const DELETED_PERSON: ReviewPerson = { name: null, email: null };
 
 export interface ReviewListItem {
   id: string;
@@ -46,6 +50,18 @@ export const PROPOSAL_ACTIONS = [
   'reproposed',
 ] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
+
+/**
+ * The actions only a person takes; Beacon takes the others (proposing, publishing, superseding). An
+ * event of these with no one recorded was a person's whose account has been deleted since.
+ */
+export const PEOPLE_ACTIONS: ReadonlySet<ProposalAction> = new Set([
+  'edited',
+  'approved',
+  'rejected',
+  'retried',
+  'reproposed',
+]);
 
 export interface ProposalEvent {
   id: string;

@@ -74,6 +74,11 @@ export interface Auth {
   resolveUser(req: IncomingMessage): Promise<SessionUser | null>;
   /** Drops the cached session of this request, here and in every other process (called on sign-out). */
   forget(req: IncomingMessage): void;
+  /**
+   * Sessions ended behind Auth.js's back, their rows already deleted (sign out everywhere, a deleted
+   * account): forgotten and their listeners told, here and in every other process.
+   */
+  endSessions(tokens: readonly string[]): void;
   /** The session token a request carries in its session cookie, or null. */
   sessionTokenOf(req: IncomingMessage): string | null;
   /**
@@ -303,6 +308,12 @@ export function createAuth(deps: AuthDeps): Auth {
       ended(token);
       // The token is what the sessions table holds in the clear; whoever can LISTEN can read that table.
       invalidations.publish('sessions', token);
+    },
+    endSessions(tokens) {
+      for (const token of tokens) {
+        ended(token);
+        invalidations.publish('sessions', token);
+      }
     },
     sessionTokenOf: tokenOf,
     onSessionEnded(listener) {

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Member } from '~/domain/members/entities';
 import { MEMBER_MESSAGES } from '~/domain/members/messages';
-import { mayRemoveMember } from '~/domain/members/removal';
+import { isLastOwner, mayRemoveMember } from '~/domain/members/removal';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
 import type { Db } from '~/server/db/client';
@@ -12,7 +12,10 @@ import { requireOrg } from '~/server/orgs/rows';
 
 export interface MembersService {
   list(orgId: string): Promise<Member[]>;
-  /** `actor` removes `userId`: themselves, or anyone if an owner or superuser. */
+  /**
+   * `actor` removes `userId`: themselves (leaving), or anyone if an owner or superuser; never the last
+   * member, nor the last owner.
+   */
   remove(actor: SessionUser, orgId: string, userId: string): Promise<void>;
 }
 
@@ -51,6 +54,17 @@ export function createMembersService(db: Db, access: CachedAccessService): Membe
         }
         if (rows.length <= 1) {
           throw new DomainError('CONFLICT', MEMBER_MESSAGES.lastMember, 'last-member');
+        }
+        const removed = rows.find((r) => r.userId === userId)!;
+        const owners = rows.filter((r) => r.role === 'owner').length;
+        if (isLastOwner(removed.role, owners)) {
+          throw new DomainError(
+            'CONFLICT',
+            actor.id === userId
+              ? MEMBER_MESSAGES.lastOwnerLeaves
+              : MEMBER_MESSAGES.lastOwnerRemoved,
+            'last-owner',
+          );
         }
         await tx
           .delete(memberships)

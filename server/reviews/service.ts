@@ -7,14 +7,16 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkProposedValue, VALUE_REFUSAL_LABEL } from '~/domain/agents/output-checks';
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
-import type {
-  DecisionResult,
-  ProposalEvent,
-  ProposalEventsPage,
-  PublishFailureReason,
-  ReviewDetail,
-  ReviewListItem,
-  ReviewsPage,
+import {
+  type DecisionResult,
+  DELETED_PERSON,
+  PEOPLE_ACTIONS,
+  type ProposalEvent,
+  type ProposalEventsPage,
+  type PublishFailureReason,
+  type ReviewDetail,
+  type ReviewListItem,
+  type ReviewsPage,
 } from '~/domain/reviews/entities';
 import type { ReviewFilter, ReviewSelection } from '~/domain/reviews/inputs';
 import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
@@ -278,7 +280,12 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       action: event.action,
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,
-      actor: event.actorId ? (person(name, email) ?? { name: null, email: null }) : null,
+      // No one recorded: Beacon's own action, or a person's whose account was deleted since.
+      actor: event.actorId
+        ? (person(name, email) ?? DELETED_PERSON)
+        : PEOPLE_ACTIONS.has(event.action)
+          ? DELETED_PERSON
+          : null,
       at: event.at,
       note: event.note,
       value: event.value,
@@ -319,9 +326,12 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       runId: p.runId,
       agentValue: p.agentValue,
       markup: MARKUP_FIELDS.has(p.field),
+      // Only people decide: a decision with no one recorded was made by an account deleted since.
       decidedBy: p.decidedBy
-        ? (person(full!.name, full!.email) ?? { name: null, email: null })
-        : null,
+        ? (person(full!.name, full!.email) ?? DELETED_PERSON)
+        : p.decidedAt
+          ? DELETED_PERSON
+          : null,
       decidedAt: p.decidedAt,
       rejectReason: p.rejectReason,
       publishedAt: p.publishedAt,

@@ -1,3 +1,5 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
 /**
  * How an area tells the authorization walk (authz.test.ts) to call its procedures: a valid input per
  * procedure, and for procedures that name no org, what a signed-in non-member gets. Each area lists its
@@ -27,6 +29,11 @@ export type NonMemberOutcome =
   | { forbidden: true }
   /** Answered as if it did not exist: the superusers' own pages (`spProcedure`). */
   | { notFound: true }
+  /**
+   * Refused for the sample's own sake, with this code: a sample that would change the walker beyond
+   * the walk's use (deleting their own account) is sent so that it is refused.
+   */
+  | { refused: TRPC_ERROR_CODE_KEY }
   /** The result a signed-in non-member gets (empty, no-membership, or org-free data). */
   | { result: (value: unknown) => void | Promise<void> };
 
@@ -46,3 +53,4 @@ export type AuthzSamples = Record<string, AuthzSample>;
 
 export const forbidden = { forbidden: true } as const;
 export const notFound = { notFound: true } as const;
+export const refused = (code: TRPC_ERROR_CODE_KEY) => ({ refused: code }) as const;

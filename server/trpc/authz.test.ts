@@ -266,6 +266,8 @@ describe('authorization walk', () => {
         expect(await codeOf(call(walker, path, input))).toBe('FORBIDDEN');
       } else if ('notFound' in outcome) {
         expect(await codeOf(call(walker, path, input))).toBe('NOT_FOUND');
+      } else if ('refused' in outcome) {
+        expect(await codeOf(call(walker, path, input))).toBe(outcome.refused);
       } else {
         await outcome.result(await call(walker, path, input));
       }

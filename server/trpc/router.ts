@@ -1,4 +1,5 @@
 /** The root router: each area's routers mounted under their names; the client imports only its type. */
+import { accountRouters } from '~/server/account/router';
 import { agentsRouters } from '~/server/agents/router';
 import { aiBudgetRouters } from '~/server/ai-budget/router';
 import { analystRouters } from '~/server/analyst/router';
@@ -17,6 +18,7 @@ import { createTRPCRouter } from './trpc';
 export const appRouter = createTRPCRouter({
   ...orgsRouters,
   ...membersRouters,
+  ...accountRouters,
   ...promptsRouters,
   ...productsRouters,
   ...agentsRouters,

@@ -572,7 +572,11 @@ export const UsersRemoveRefused: Story = {
   },
 };
 
-const leave = atUsers({ 'members.remove': delayed(100, undefined) });
+// Ada owns Acme too: Maya is not its last owner, so she may leave (the server refuses the last owner).
+const leave = atUsers({
+  'members.list': [members.maya, { ...members.ada, role: 'owner' }],
+  'members.remove': delayed(100, undefined),
+});
 /** Removing yourself is leaving the org: said so, and the app starts over from /app/. */
 export const UsersLeaveOrg: Story = {
   ...leave.story,

@@ -193,6 +193,10 @@ export const UserMenu: Story = {
     await expect(within(menu).getByText('maya@beacon.test')).toBeVisible();
     await expect(within(menu).getByText('Maya Member')).toBeVisible();
     await expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+    await expect(within(menu).getByRole('menuitem', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/app/acme/prod/settings?view=account',
+    );
     // The app starts in the toolbar's theme; the toggle offers the other one, and back.
     const startsDim = document.documentElement.getAttribute('data-theme') === 'dim';
     const [toggle, other, back, start] = startsDim

@@ -276,6 +276,39 @@ describe('one process', () => {
     await expectClosedAndQuiet(client, seen, SOCKET_CLOSE.sessionEnded);
   });
 
+  it('sign out everywhere: every socket of every session of theirs closes, at once; HTTP answers 401; others stay open', async () => {
+    const member = await acmeMember(t);
+    // A second session of the same person (another browser), and someone else's.
+    const other = `${t.auth.sessionCookieName}=${await insertSession(t.database.db, member.user.id)}`;
+    const here = socketClient(t, member.cookie);
+    const there = socketClient(t, other);
+    const bystander = socketClient(t, await t.sessionCookieFor(SEED_USERS.maya.id));
+    const followed = [here, there, bystander].map((client) =>
+      runProgress(client, SEED_ORGS.acme.id),
+    );
+    // Both of their sessions are in the session cache, as for someone using them.
+    for (const cookie of [member.cookie, other])
+      await httpClient(t, cookie).orgs.allOrgsForUser.query();
+    await within(STARTED_MS, () => {
+      for (const { seen } of followed) expect(seen.events.length).toBeGreaterThan(0);
+    });
+
+    expect(await httpClient(t, member.cookie).account.signOutEverywhere.mutate()).toEqual({
+      ended: 2,
+    });
+    // Not at the next minute's check, nor when the cache's entries run out: now.
+    for (const cookie of [member.cookie, other]) {
+      const refused = await httpClient(t, cookie)
+        .orgs.allOrgsForUser.query()
+        .catch((error: unknown) => error);
+      expect(codeOf(refused)).toBe('UNAUTHORIZED');
+    }
+    await expectClosedAndQuiet(here, followed[0]!.seen, SOCKET_CLOSE.sessionEnded);
+    await expectClosedAndQuiet(there, followed[1]!.seen, SOCKET_CLOSE.sessionEnded);
+    expect(bystander.closes).toEqual([]);
+    expect(followed[2]!.seen.error).toBeUndefined();
+  });
+
   it('a removed member: the socket holding a subscription in that org closes; their other socket stays', async () => {
     const member = await acmeMember(t);
     const inOrg = socketClient(t, member.cookie);

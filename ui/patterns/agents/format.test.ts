@@ -83,7 +83,7 @@ describe('startedByName', () => {
     expect(startedByName({ startedBy: { name: null, email: 'maya@beacon.test' } })).toBe(
       'maya@beacon.test',
     );
-    expect(startedByName({ startedBy: null })).toBe('A former member');
+    expect(startedByName({ startedBy: null })).toBe('a deleted user');
   });
 });
 

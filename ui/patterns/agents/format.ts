@@ -1,4 +1,5 @@
 /** How the agents screens write money, tokens, durations, run people and the product-ID list. */
+import { DELETED_USER } from '~/domain/account/rules';
 import type { AgentRun } from '~/domain/agents/runs';
 import { formatCount } from '~/ui/patterns/products/format';
 
@@ -45,9 +46,9 @@ export function runDuration(
   return (run.finishedAt ?? now).getTime() - run.startedAt.getTime();
 }
 
-/** Who started the run: a name, else an email; a removed account reads "A former member". */
+/** Who started the run: a name, else an email; a deleted account reads "a deleted user". */
 export function startedByName(run: Pick<AgentRun, 'startedBy'>): string {
-  return run.startedBy?.name ?? run.startedBy?.email ?? 'A former member';
+  return run.startedBy?.name ?? run.startedBy?.email ?? DELETED_USER;
 }
 
 /** When a run started (or was asked for, while queued). */

@@ -26,10 +26,10 @@ describe('valueExcerpt', () => {
 });
 
 describe('names and counts', () => {
-  it('names who did it: a name, an email, a former member, or Beacon itself', () => {
+  it('names who did it: a name, an email, a deleted user, or Beacon itself', () => {
     expect(personName({ name: 'Maya Member', email: 'maya@beacon.test' })).toBe('Maya Member');
     expect(personName({ name: null, email: 'maya@beacon.test' })).toBe('maya@beacon.test');
-    expect(personName({ name: null, email: null })).toBe('A former member');
+    expect(personName({ name: null, email: null })).toBe('a deleted user');
     expect(personName(null)).toBe('Beacon');
   });
 

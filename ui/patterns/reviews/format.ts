@@ -1,6 +1,7 @@
 /** How the review screens write counts, agents, people, run ids and value excerpts (always as text). */
 import { AGENT_CATALOGUE, type AgentType } from '~/domain/agents/catalogue';
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
+import { DELETED_USER } from '~/domain/account/rules';
 import type { ReviewPerson } from '~/domain/reviews/entities';
 import { formatCount, markupToText } from '~/ui/patterns/products/format';
 
@@ -16,10 +17,10 @@ export function agentName(type: AgentType): string {
   return AGENT_CATALOGUE.find((agent) => agent.type === type)?.name ?? type;
 }
 
-/** Who did it: a name, else an email; a removed account reads "A former member"; null is Beacon itself. */
+/** Who did it: a name, else an email; a deleted account reads "a deleted user"; null is Beacon itself. */
 export function personName(person: ReviewPerson | null): string {
   if (person === null) return 'Beacon';
-  return person.name ?? person.email ?? 'A former member';
+  return person.name ?? person.email ?? DELETED_USER;
 }
 
 /** A run id as people can tell it apart: a UUID's first block, other ids whole. */

@@ -1,13 +1,21 @@
 /**
- * Deleting an environment or an org (docs/product.md#settings): a danger card that opens a typed
- * confirmation naming everything that goes. The action stays disabled until the slug is typed; the
- * server's refusal (work still running, not an owner) shows in the dialog.
+ * Deleting an environment, an org or one's own account (docs/product.md#settings): a danger card that
+ * opens a typed confirmation naming everything that goes (and, for an account, what stays). The action
+ * stays disabled until the slug (or e-mail address) is typed; the server's refusal (work still running,
+ * not an owner, the last owner of an org) shows in the dialog.
  */
 import { TrashIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { confirmationMatches } from '~/domain/orgs/deletion';
 import { Button } from '~/ui/components/button';
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '~/ui/components/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '~/ui/components/card';
 import { Field, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { ConfirmDialog } from './confirm-dialog';
@@ -17,14 +25,18 @@ export function DeleteSection({
   description,
   actionLabel,
   onDelete,
+  blockedBy = null,
 }: {
   /** "Delete this environment". */
   title: string;
   description: string;
   actionLabel: string;
   onDelete: () => void;
+  /** Why the action is not available now (the server refuses it too); the button is disabled. */
+  blockedBy?: string | null;
 }) {
   const headingId = useId();
+  const reasonId = useId();
   return (
     <Card aria-labelledby={headingId} role="region" className="border-error/40">
       <CardHeader>
@@ -33,8 +45,21 @@ export function DeleteSection({
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
+      {blockedBy ? (
+        <CardContent>
+          <p id={reasonId} className="text-sm text-base-content/85">
+            {blockedBy}
+          </p>
+        </CardContent>
+      ) : null}
       <CardFooter>
-        <Button type="button" variant="destructive" onClick={onDelete}>
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={blockedBy !== null}
+          aria-describedby={blockedBy ? reasonId : undefined}
+          onClick={onDelete}
+        >
           <TrashIcon aria-hidden />
           {actionLabel}
         </Button>
@@ -54,8 +79,12 @@ export interface DeleteDialogProps {
   losses: readonly string[];
   /** What stays, and what the customer may want to do about it. */
   notes: readonly string[];
-  /** What must be typed: the env's or the org's slug. */
+  /** What stays, one item a line, listed under the losses (an account's decisions and runs). */
+  keeps?: readonly string[];
+  /** What must be typed: the env's or the org's slug, the person's e-mail address. */
   slug: string;
+  /** Whether the typed text confirms; by default the slug exactly (spaces around it aside). */
+  matches?: (typed: string, slug: string) => boolean;
   confirmLabel: string;
   pending: boolean;
   error: { title: string; message: string } | null;
@@ -69,14 +98,16 @@ export function DeleteDialog({
   description,
   losses,
   notes,
+  keeps = [],
   slug,
+  matches: confirms = confirmationMatches,
   confirmLabel,
   pending,
   error,
   onConfirm,
 }: DeleteDialogProps) {
   const [typed, setTyped] = useState('');
-  const matches = confirmationMatches(typed, slug);
+  const matches = confirms(typed, slug);
   const listId = useId();
   return (
     <ConfirmDialog
@@ -106,6 +137,16 @@ export function DeleteDialog({
             <li key={loss}>{loss}</li>
           ))}
         </ul>
+        {keeps.length > 0 ? (
+          <>
+            <p className="text-base-content">It keeps:</p>
+            <ul aria-label="What stays" className="list-disc space-y-1 pl-5 text-base-content">
+              {keeps.map((keep) => (
+                <li key={keep}>{keep}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {notes.map((note) => (
           <p key={note} className="text-base-content/75">
             {note}

@@ -1,4 +1,7 @@
-/** /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts and users (docs/product.md#settings). */
+/**
+ * /app/{orgSlug}/{envSlug}/settings?view=…: org settings (default), env settings, prompts, users and the
+ * signed-in person's account (docs/product.md#settings).
+ */
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
@@ -6,9 +9,10 @@ import { orgContextQuery } from '~/app/lib/org-context';
 import type { RouterOutputs } from '~/app/lib/trpc';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
-import { settingsSearch, type SettingsView } from '~/domain/settings/search';
+import { SETTINGS_VIEWS, settingsSearch, type SettingsView } from '~/domain/settings/search';
 import { TabNav, TabNavLink, TabNavList } from '~/ui/components/tab-nav';
 import { PageHeader } from '~/ui/patterns/page-header';
+import { AccountSettings } from './-settings/account';
 import { EnvSettings } from './-settings/env-settings';
 import { OrgSettings } from './-settings/org-settings';
 import { PromptsSettings } from './-settings/prompts';
@@ -59,17 +63,23 @@ function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) 
       void queryClient.prefetchQuery(trpc.aiBudget.get.queryOptions({ orgId }));
       void queryClient.prefetchQuery(trpc.orgs.allOrgsForUser.queryOptions());
       return;
+    case 'account':
+      void queryClient.prefetchQuery(trpc.account.get.queryOptions());
+      return;
   }
 }
 
 type OrgContext = RouterOutputs['orgs']['getContext'];
 
-const VIEWS: { view: SettingsView; label: string }[] = [
-  { view: 'org-settings', label: 'Organization' },
-  { view: 'env-settings', label: 'Environment' },
-  { view: 'prompts', label: 'Prompts' },
-  { view: 'users', label: 'Users' },
-];
+/** Every view's tab, in SETTINGS_VIEWS' order: a view without a label does not compile. */
+const VIEW_LABEL: Record<SettingsView, string> = {
+  'org-settings': 'Organization',
+  'env-settings': 'Environment',
+  prompts: 'Prompts',
+  users: 'Users',
+  account: 'Account',
+};
+const VIEWS = SETTINGS_VIEWS.map((view) => ({ view, label: VIEW_LABEL[view] }));
 
 function Screen() {
   const { view } = Route.useSearch();
@@ -99,6 +109,7 @@ function Screen() {
         {view === 'env-settings' ? <EnvSettings org={org} env={env} /> : null}
         {view === 'prompts' ? <PromptsSettings org={org} /> : null}
         {view === 'users' ? <UsersSettings org={org} /> : null}
+        {view === 'account' ? <AccountSettings org={org} /> : null}
       </div>
     </div>
   );
