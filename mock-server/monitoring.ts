@@ -10,6 +10,7 @@
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
+import { type AnswersRemoved, retentionCutoff } from '~/domain/monitoring/retention';
 import {
   type EngineFigures,
   type EngineProgress,
@@ -537,11 +538,29 @@ export function monitoringResults(
     uplift: analysis?.figures ?? [],
     upliftSummary: analysis?.summary ?? null,
     products,
+    answersRemoved: null,
   };
 }
 
+/**
+ * The org keeps answers 30 days, and the retention pass ran early on the stories' day: the three
+ * oldest runs have lost their answers (their figures stay).
+ */
+export const monitoringAnswersRemoved: AnswersRemoved = {
+  before: retentionCutoff(at('2026-03-02T00:10:00Z'), 30),
+  keptDays: 30,
+};
+
+/** Whether a run's answers are gone under `removed`. */
+const answersGone = (run: number, removed: AnswersRemoved | null) =>
+  removed !== null && FINISHED_AT[run]!.getTime() < removed.before.getTime();
+
 /** monitoring.prompt: a prompt's samples in the latest finished run (or one of the six). */
-export function promptSamples(promptKey: string, runId?: string): PromptSamples | null {
+export function promptSamples(
+  promptKey: string,
+  runId?: string,
+  removed: AnswersRemoved | null = null,
+): PromptSamples | null {
   const run = runId ? monitoringRunIds.indexOf(runId) : LATEST;
   const p = MONITORED_PROMPTS.findIndex((prompt) => prompt.key === promptKey);
   const prompt = promptOf(promptKey);
@@ -549,7 +568,7 @@ export function promptSamples(promptKey: string, runId?: string): PromptSamples 
   return {
     run: finishedRuns[run]!,
     prompt: { key: prompt.key, text: prompt.text, name: prompt.name },
-    samples: samplesOf(run, p),
+    samples: answersGone(run, removed) ? [] : samplesOf(run, p),
   };
 }
 
@@ -621,6 +640,8 @@ export interface MonitoringMockOptions {
   configured?: boolean;
   /** What monitoring.watchRun sends: by default the active run once, then quiet. */
   watch?: MockReply<'monitoring.watchRun'>;
+  /** Whether the org's retention removed the oldest runs' answers (default: every answer kept). */
+  answers?: 'kept' | 'removed';
 }
 
 /**
@@ -633,14 +654,20 @@ export function monitoringMock({
   active = null,
   configured = true,
   watch,
+  answers = 'kept',
 }: MonitoringMockOptions = {}): TrpcScenario {
   const ran = history === 'eight-runs';
+  const removed = answers === 'removed' ? monitoringAnswersRemoved : null;
   const config = configured ? resultsConfig : null;
   const latestRun = active ?? (ran ? finishedRuns[LATEST]! : null);
   return {
     'monitoring.results': (input) =>
       ran
-        ? { ...monitoringResults(input.engine ?? null, latestRun!, uplift), config }
+        ? {
+            ...monitoringResults(input.engine ?? null, latestRun!, uplift),
+            config,
+            answersRemoved: removed,
+          }
         : { ...NO_RESULTS, run: latestRun, config },
     'monitoring.runs': () => [
       ...(active ? [active] : []),
@@ -654,7 +681,7 @@ export function monitoringMock({
     'monitoring.prompt': (input) => {
       if (!ran) return domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.noRun);
       return (
-        promptSamples(input.promptKey, input.runId) ??
+        promptSamples(input.promptKey, input.runId, removed) ??
         domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.promptNotFound)
       );
     },

@@ -17,8 +17,10 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'monitoring.results': NO_RESULTS,
     'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
     'monitoring.runs': [],
-    // Settings opens on the org view, which shows the AI budget.
+    // Settings opens on the org view, which shows the AI budget and how long answers are kept.
     'aiBudget.get': aiBudgets.underBudget,
+    'monitoring.answerRetention': { days: 180 },
+    'monitoring.setAnswerRetention': ({ days }) => ({ days }),
     // An unverified org's Onboarding needed block: nobody has asked for verification yet.
     'orgs.verificationRequest': null,
   };

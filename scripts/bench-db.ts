@@ -1,7 +1,7 @@
 /**
  * What the database benches share: a result row with its goal, the table they print, and running a
  * measurement on PGlite and on a throw-away PostgreSQL database (on the cluster scripts/pg-test-db.sh
- * starts; a row says "not measured" when there is none).
+ * starts; a row says "not measured" when there is none), or on PostgreSQL only.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,23 +48,33 @@ export async function onEachDatabase(
   } finally {
     await pglite.close();
   }
+  const measured = await onPostgres((database) => bench('PostgreSQL', database));
+  rows.push(
+    ...(measured ?? [
+      { load: 'all', database: 'PostgreSQL', figure: 'not measured', goal: '', met: null },
+    ]),
+  );
+  return rows;
+}
+
+/**
+ * Runs `bench` on a fresh database of the local PostgreSQL, dropped after; null (the reason on
+ * stderr) when there is none.
+ */
+export async function onPostgres<T>(bench: (database: Database) => Promise<T>): Promise<T | null> {
   const admin = adminUrl();
-  if (!admin) {
-    rows.push({ load: 'all', database: 'PostgreSQL', figure: 'not measured', goal: '', met: null });
-    return rows;
-  }
+  if (!admin) return null;
   const name = `beacon_bench_${randomBytes(4).toString('hex')}`;
   await withAdmin(admin, `CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const database = await createDatabase({ url: url.toString(), poolMax: 10 });
   try {
-    rows.push(...(await bench('PostgreSQL', database)));
+    return await bench(database);
   } finally {
     await database.close();
     await withAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  return rows;
 }
 
 /** Prints the rows as a Markdown table and exits non-zero when a goal was missed. */

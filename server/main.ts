@@ -26,6 +26,7 @@ import {
   sharedRateCounter,
   startFailure,
 } from './process-start';
+import { type RetentionSchedule, startRetentionSchedule } from './monitoring/retention';
 import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
 import { seed } from './seed';
 import { createServices } from './services';
@@ -162,11 +163,14 @@ async function main() {
     // Cheap calls counted in memory, model and instance calls in the shared store on PostgreSQL.
     limits: createCallLimits(config.callLimits, rateCounter ? { sharedCounter: rateCounter } : {}),
   });
-  // Workers, and the catalogue schedule with them (a JOB_WORKERS=false server leaves both to workers).
+  // Workers, and the catalogue and retention schedules with them (a JOB_WORKERS=false server leaves
+  // them all to workers).
   let schedule: CatalogueSchedule | undefined;
+  let retention: RetentionSchedule | undefined;
   if (config.jobWorkers) {
     await jobs.work(services);
     schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
+    retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
   }
   logger.info({ workers: config.jobWorkers }, 'background jobs started');
 
@@ -226,6 +230,7 @@ async function main() {
     try {
       await running.close();
       schedule?.stop();
+      retention?.stop();
       // Jobs in flight finish or are released for another worker before the database closes.
       await jobs.stop();
       await idp?.close();

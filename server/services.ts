@@ -98,7 +98,10 @@ export interface ReadServices {
   agents: Pick<AgentsService, 'overview' | 'getConfig' | 'estimate' | 'runs' | 'run' | 'watch'>;
   reviews: Pick<ReviewsService, 'list' | 'get' | 'events'>;
   landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes' | 'contentLibrary'>;
-  monitoring: Pick<MonitoringService, 'getConfig' | 'runs' | 'results' | 'prompt' | 'watch'>;
+  monitoring: Pick<
+    MonitoringService,
+    'getConfig' | 'runs' | 'results' | 'prompt' | 'watch' | 'answerRetention'
+  >;
   analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
   b2cInstances: Pick<B2CInstancesService, 'list' | 'get' | 'organizationStep'>;
   b2cAPIClients: Pick<B2CAPIClientsService, 'setup'>;

@@ -23,6 +23,7 @@ import {
   sharedRateCounter,
   startFailure,
 } from './process-start';
+import { startRetentionSchedule } from './monitoring/retention';
 import { startCatalogueSchedule } from './products/schedule';
 import { createServices } from './services';
 
@@ -57,6 +58,7 @@ async function main() {
   });
   await jobs.work(services);
   const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
+  const retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
 
   // Its own /metrics (job runs, model and instance calls, the pool), on WORKER_METRICS_PORT.
   const metricsServer = config.workerMetricsPort
@@ -79,6 +81,7 @@ async function main() {
     force.unref();
     try {
       schedule.stop();
+      retention.stop();
       metricsServer?.close();
       await jobs.stop();
       await bus.close();

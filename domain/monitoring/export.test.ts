@@ -100,6 +100,7 @@ const results: MonitoringResults = {
   products: [
     { b2cProductId: 'jacket', name: '@Jacket', answers: 3, engines: { openai: 2, anthropic: 1 } },
   ],
+  answersRemoved: null,
 };
 
 describe('csvCell', () => {

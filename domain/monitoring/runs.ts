@@ -2,6 +2,7 @@
 import type { AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from './config';
 import type { Sentiment } from './parse';
+import type { AnswersRemoved } from './retention';
 import type { Rate } from './stats';
 import type { UpliftFigure, UpliftSummary } from './uplift';
 
@@ -154,6 +155,11 @@ export interface MonitoringResults {
   upliftSummary: UpliftSummary | null;
   /** Catalogue products the latest run's answers named, most named first, with counts per engine. */
   products: NamedProduct[];
+  /**
+   * Set when runs these results show have had their raw answers removed by the org's retention
+   * (their figures stay); null while every answer is kept.
+   */
+  answersRemoved: AnswersRemoved | null;
 }
 
 export interface NamedProduct {
@@ -176,4 +182,5 @@ export const NO_RESULTS: MonitoringResults = {
   uplift: [],
   upliftSummary: null,
   products: [],
+  answersRemoved: null,
 };

@@ -11,6 +11,7 @@ import { ANALYST_ROLES, ANALYST_STATUSES, type AnalystStep } from '~/domain/anal
 import { AGENT_RUN_STATUSES, RUN_ITEM_STATUSES } from '~/domain/agents/runs';
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
 import { CAMPAIGNS } from '~/domain/monitoring/campaign';
+import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
@@ -140,6 +141,10 @@ export const orgs = pgTable('orgs', {
   verificationRequestedBy: text('verification_requested_by').references(() => users.id, {
     onDelete: 'set null',
   }),
+  /** Days monitoring's raw answers are kept after their run (domain/monitoring/retention.ts). */
+  answerRetentionDays: integer('answer_retention_days')
+    .notNull()
+    .default(ANSWER_RETENTION_DAYS.default),
   createdAt: createdAt(),
 });
 
@@ -655,10 +660,19 @@ export const monitoringRuns = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    /**
+     * Set when the org's retention removed the run's answers (server/monitoring/retention.ts): the
+     * cutoff it used, so the results can say which answers are gone. The aggregates stay.
+     */
+    answersRemovedBefore: timestamp('answers_removed_before', { mode: 'date', withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('monitoring_runs_env_created_idx').on(t.envId, t.createdAt),
+    // The retention pass looks for each org's finished runs whose answers are still kept.
+    index('monitoring_runs_org_kept_idx')
+      .on(t.orgId, t.finishedAt)
+      .where(sql`${t.answersRemovedBefore} is null`),
     uniqueIndex('monitoring_runs_active_uq')
       .on(t.envId)
       .where(sql`${t.status} in ('queued', 'running')`),

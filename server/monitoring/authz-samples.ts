@@ -30,4 +30,7 @@ export const authzSamples: AuthzSamples = {
   'monitoring.results': { input: (f) => ({ ...env(f), engine: 'openai' }) },
   'monitoring.prompt': { input: (f) => ({ ...env(f), promptKey: WALK_PROMPT_KEY }) },
   'monitoring.watchRun': { input: (f) => ({ ...env(f), runId: WALK_MONITORING_RUN_ID }) },
+  'monitoring.answerRetention': { input: (f) => ({ orgId: f.acme }) },
+  // Maya owns acme; the default keeps the walk's database as it was.
+  'monitoring.setAnswerRetention': { input: (f) => ({ orgId: f.acme, days: 180 }) },
 };

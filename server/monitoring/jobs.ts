@@ -1,6 +1,7 @@
 /**
- * The monitoring area's job kinds: planning a run and its samples (server/monitoring/runner.ts), and
- * a schedule's occurrence (server/monitoring/schedule.ts).
+ * The monitoring area's job kinds: planning a run and its samples (server/monitoring/runner.ts), a
+ * schedule's occurrence (server/monitoring/schedule.ts), and an org's answer retention
+ * (server/monitoring/retention.ts).
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   runSample,
   SAMPLE_RETRY,
 } from './runner';
+import { MONITORING_RETENTION_JOB, removeOldAnswers } from './retention';
 import { MONITORING_SCHEDULED_JOB, runScheduled } from './schedule';
 
 /** A run's jobs name the run; the run names its env. */
@@ -60,4 +62,28 @@ export const monitoringScheduledJob = defineJob({
   handler: ({ envId }, context) => runScheduled(envId, context),
 });
 
-export const monitoringJobs = [monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob];
+/** One org's pass over its old answers; the org is the job run's. */
+export const monitoringRetentionJob = defineJob({
+  name: MONITORING_RETENTION_JOB,
+  payload: z.object({}),
+  // Works across the org's envs; deleting an env removes its runs and answers anyway.
+  env: null,
+  retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 600 },
+  expireInSeconds: 30 * 60,
+  concurrency: 1,
+  async handler(_payload, context) {
+    const removed = await removeOldAnswers(context.db, context.orgId, new Date());
+    await context.progress({
+      done: removed.runs,
+      total: removed.runs,
+      message: `Removed ${removed.answers} answers of ${removed.runs} ${removed.runs === 1 ? 'run' : 'runs'}`,
+    });
+  },
+});
+
+export const monitoringJobs = [
+  monitoringPlanJob,
+  monitoringSampleJob,
+  monitoringScheduledJob,
+  monitoringRetentionJob,
+];

@@ -7,7 +7,21 @@ import {
   saveMonitoringConfigInput,
 } from '~/domain/monitoring/inputs';
 import { noteCampaignInput } from '~/domain/monitoring/campaign';
-import { createTRPCRouter, envProcedure, envQuery, protectedProcedure } from '~/server/trpc/trpc';
+import {
+  answerRetentionInput,
+  mayChangeAnswerRetention,
+  RETENTION_MESSAGES,
+  setAnswerRetentionInput,
+} from '~/domain/monitoring/retention';
+import { DomainError } from '~/domain/shared/errors';
+import {
+  createTRPCRouter,
+  envProcedure,
+  envQuery,
+  orgProcedure,
+  orgQuery,
+  protectedProcedure,
+} from '~/server/trpc/trpc';
 
 export const monitoringRouter = createTRPCRouter({
   /** The campaign the person signed in through (`/app/?campaign=aeo`); not org-scoped. */
@@ -49,6 +63,17 @@ export const monitoringRouter = createTRPCRouter({
         input.runId ?? null,
       ),
     ),
+  /** How many days the org keeps raw answers; every member may read it. */
+  answerRetention: orgQuery
+    .input(answerRetentionInput)
+    .query(({ ctx, input }) => ctx.services.monitoring.answerRetention(input.orgId)),
+  /** Owners and superusers only (domain/monitoring/retention.ts). */
+  setAnswerRetention: orgProcedure.input(setAnswerRetentionInput).mutation(({ ctx, input }) => {
+    if (!mayChangeAnswerRetention({ isSuperUser: ctx.user.isSuperUser, role: ctx.role })) {
+      throw new DomainError('FORBIDDEN', RETENTION_MESSAGES.ownersOnly, 'owners-only');
+    }
+    return ctx.services.monitoring.setAnswerRetention(input.orgId, input.days);
+  }),
   /** The run now, with samples ended per engine, then each change until it ends. */
   watchRun: envProcedure('home')
     .input(monitoringRunInput)

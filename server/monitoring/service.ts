@@ -33,6 +33,7 @@ import {
 } from '~/domain/monitoring/runs';
 import { shareOfVoice, wilsonInterval } from '~/domain/monitoring/stats';
 import { upliftAnalysis } from '~/domain/monitoring/uplift';
+import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { DomainError } from '~/domain/shared/errors';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { Db } from '~/server/db/client';
@@ -44,6 +45,7 @@ import {
   monitoringConfigs,
   monitoringRuns,
   monitoringSamples,
+  orgs,
   prompts,
   proposals,
 } from '~/server/db/schema';
@@ -53,6 +55,7 @@ import type { JobQueue } from '~/server/jobs/queue';
 import { watchUntilEnded } from '~/server/jobs/watch';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
 import { noteCampaign, startCampaignRun } from './campaign';
+import { answersRemovedOf } from './retention';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 
 /** Runs the trend shows, newest last. */
@@ -82,6 +85,10 @@ export interface MonitoringService {
     promptKey: string,
     runId: string | null,
   ): Promise<PromptSamples>;
+  /** How many days the org keeps raw answers (docs/operations.md, ADR 0044). */
+  answerRetention(orgId: string): Promise<{ days: number }>;
+  /** Changes it; the next retention pass reads it. */
+  setAnswerRetention(orgId: string, days: number): Promise<{ days: number }>;
   /** Remembers the campaign a person signed in through (the first one). */
   noteCampaign(userId: string, campaign: Campaign): Promise<void>;
   /**
@@ -508,6 +515,9 @@ export function createMonitoringService({
         envId,
         top.map(([id]) => id),
       );
+      const [org] = finished.some((r) => r.answersRemovedBefore)
+        ? await db.select({ days: orgs.answerRetentionDays }).from(orgs).where(eq(orgs.id, orgId))
+        : [];
 
       return {
         ...empty,
@@ -530,6 +540,7 @@ export function createMonitoringService({
           answers,
           engines: perEngine.get(id) ?? {},
         })),
+        answersRemoved: org ? answersRemovedOf(finished, org.days) : null,
       };
     },
 
@@ -601,6 +612,25 @@ export function createMonitoringService({
         intervalMs: WATCH_INTERVAL_MS,
         signal,
       });
+    },
+
+    async answerRetention(orgId) {
+      const [row] = await db
+        .select({ days: orgs.answerRetentionDays })
+        .from(orgs)
+        .where(eq(orgs.id, orgId));
+      if (!row) throw new DomainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+      return row;
+    },
+
+    async setAnswerRetention(orgId, days) {
+      const [row] = await db
+        .update(orgs)
+        .set({ answerRetentionDays: days })
+        .where(eq(orgs.id, orgId))
+        .returning({ days: orgs.answerRetentionDays });
+      if (!row) throw new DomainError('NOT_FOUND', ORG_MESSAGES.orgNotFound, 'org-not-found');
+      return row;
     },
 
     noteCampaign: (userId, campaign) => noteCampaign(db, userId, campaign),

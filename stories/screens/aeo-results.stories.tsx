@@ -201,6 +201,40 @@ export const Results: Story = {
   },
 };
 
+const removed = atResults(`${HOME}?view=results`, { answers: 'removed' });
+/**
+ * The org keeps answers 30 days: the three oldest runs' answers are gone, the trend says so, and every
+ * figure stays as it was (their aggregates are kept).
+ */
+export const ResultsAnswersRemoved: Story = {
+  ...removed.story,
+  tags: ['screen-state', 'state:aeo.results-answers-removed'],
+  play: async ({ canvasElement }) => {
+    await resultsLoaded(canvasElement);
+    const trendPart = part(canvasElement, 'monitoring-trend');
+    await expect(
+      trendPart.getByText(
+        'Answers before Jan 31, 2026 were removed (kept 30 days). The figures of those runs stay.',
+      ),
+    ).toBeVisible();
+    // The runs whose answers went keep their figures.
+    const trend = trendPart.getByRole('table', { name: TREND_TEXT.tableCaption });
+    await expect(rowsOf(trend).map((r) => r.slice(0, 3))[0]).toEqual([
+      'Jan 12, 2026',
+      '24% (19–30%)',
+      'n = 240',
+    ]);
+    await expect(stat(card(canvasElement, 'All engines'), 'Mention rate')).toEqual([
+      '36% (30–42%)',
+      'n = 239',
+    ]);
+    // The screenshot shows the note, under the trend's legend.
+    canvasElement
+      .querySelector('[data-slot="monitoring-answers-removed"]')
+      ?.scrollIntoView({ block: 'center' });
+  },
+};
+
 const exporting = atResults(`${HOME}?view=results`);
 /**
  * Export CSV downloads the figures as the domain writes them; Print report opens the print dialog; the

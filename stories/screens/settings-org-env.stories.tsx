@@ -4,12 +4,14 @@ import { browser } from '~/app/lib/reload';
 import type { B2CInstance } from '~/domain/instances/entities';
 import { DELETION_MESSAGES } from '~/domain/orgs/deletion';
 import type { Env, Org } from '~/domain/orgs/entities';
+import { RETENTION_MESSAGES } from '~/domain/monitoring/retention';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { envs, instances, orgList, orgs, sessionFor, users } from '~/mock-server/fixtures';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { expectConsoleError } from '~/tests/support/console';
 import { screen } from '~/stories/support/app-harness';
+import { ANSWER_RETENTION_TEXT } from '~/ui/patterns/settings/answer-retention';
 
 const meta = {
   title: 'Screens/Settings/Org and Env',
@@ -106,6 +108,60 @@ export const OrgSettingsMember: Story = {
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Verify this Org' })).toBeNull();
     await expect(canvas.queryByText(ORG_MESSAGES.superuserRequired)).toBeNull();
+  },
+};
+
+const retention = screen({ url: ORG_SETTINGS, session: sessionFor(users.maya), trpc: atEnv() });
+/**
+ * An owner changes how long monitoring keeps raw answers: a value out of bounds is refused on the spot,
+ * a valid one is saved.
+ */
+export const OrgAnswerRetention: Story = {
+  ...retention.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    const card = within(await canvas.findByRole('region', { name: ANSWER_RETENTION_TEXT.title }));
+    const days = card.getByRole('spinbutton', { name: ANSWER_RETENTION_TEXT.label });
+    await expect(days).toHaveValue(180);
+    await userEvent.clear(days);
+    await userEvent.type(days, '20');
+    await userEvent.click(card.getByRole('button', { name: ANSWER_RETENTION_TEXT.save }));
+    await expect(await card.findByText(RETENTION_MESSAGES.days)).toBeVisible();
+    await expect(retention.api.calls('monitoring.setAnswerRetention')).toEqual([]);
+    await userEvent.clear(days);
+    await userEvent.type(days, '365');
+    await userEvent.click(card.getByRole('button', { name: ANSWER_RETENTION_TEXT.save }));
+    await expect(await card.findByText(ANSWER_RETENTION_TEXT.saved)).toBeVisible();
+    await expect(retention.api.calls('monitoring.setAnswerRetention')).toEqual([
+      { orgId: 'org_acme', days: 365 },
+    ]);
+  },
+};
+
+const retentionMember = screen({
+  url: ORG_SETTINGS,
+  session: sessionFor(users.maya),
+  trpc: {
+    ...atEnv(),
+    'orgs.allOrgsForUser': orgList.map((o) => ({ ...o, role: 'member' as const })),
+    'monitoring.answerRetention': { days: 90 },
+  },
+});
+/** A member who is not an owner reads how long answers are kept, and gets no control. */
+export const OrgAnswerRetentionMember: Story = {
+  ...retentionMember.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await settingsLoaded(canvasElement);
+    const card = within(await canvas.findByRole('region', { name: ANSWER_RETENTION_TEXT.title }));
+    await expect(card.getByText(ANSWER_RETENTION_TEXT.kept(90))).toBeVisible();
+    await expect(card.queryByRole('spinbutton')).toBeNull();
+    await expect(card.queryByRole('button', { name: ANSWER_RETENTION_TEXT.save })).toBeNull();
+    // The screenshot shows the card (below the AI budget).
+    canvasElement
+      .querySelector('[data-slot="answer-retention-card"]')
+      ?.scrollIntoView({ block: 'center' });
   },
 };
 

@@ -3,6 +3,7 @@
  * the same numbers as a table for screen readers.
  */
 import { type ReactNode, useId } from 'react';
+import type { AnswersRemoved } from '~/domain/monitoring/retention';
 import type { PublishMark, TrendPoint } from '~/domain/monitoring/runs';
 import { Skeleton } from '~/ui/components/skeleton';
 import { formatDay, formatN, formatRate, proposalCount, TREND_CHART_HEIGHT } from './format';
@@ -23,6 +24,8 @@ export const TREND_TEXT = {
     `Chart: mention rate over runs (${engine}), with its 95% interval as a band. The table that follows gives the figures.`,
   published: (mark: PublishMark) => `${proposalCount(mark.proposals)} on ${formatDay(mark.at)}`,
   onePoint: 'One run so far: the trend starts with the next.',
+  answersRemoved: ({ before, keptDays }: AnswersRemoved) =>
+    `Answers before ${formatDay(before)} were removed (kept ${keptDays} days). The figures of those runs stay.`,
 } as const;
 
 /** The publishes that fell after the run before `index` and before this one. */
@@ -41,9 +44,12 @@ export function TrendPanel({
   publishes,
   engine,
   chart,
+  answersRemoved = null,
 }: {
   trend: readonly TrendPoint[];
   publishes: readonly PublishMark[];
+  /** The org's retention removed the raw answers of earlier runs (their figures stay). */
+  answersRemoved?: AnswersRemoved | null;
   /** Which engine's trend, for the chart's label: "All engines", "ChatGPT", … */
   engine: string;
   /** The chart (lazily loaded), or its skeleton. */
@@ -61,6 +67,14 @@ export function TrendPanel({
       </h2>
       <p className="max-w-3xl text-sm text-base-content/75">{TREND_TEXT.legend}</p>
       {trend.length < 2 ? <p className="text-sm">{TREND_TEXT.onePoint}</p> : null}
+      {answersRemoved ? (
+        <p
+          data-slot="monitoring-answers-removed"
+          className="max-w-3xl text-sm text-base-content/75"
+        >
+          {TREND_TEXT.answersRemoved(answersRemoved)}
+        </p>
+      ) : null}
       <div
         role="img"
         aria-label={TREND_TEXT.chartLabel(engine)}

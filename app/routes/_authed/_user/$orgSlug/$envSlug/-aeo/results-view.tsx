@@ -276,6 +276,7 @@ function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null })
             trend={data.trend}
             publishes={data.publishes}
             engine={engineName(engine)}
+            answersRemoved={data.answersRemoved}
             chart={
               <Suspense fallback={<TrendChartSkeleton />}>
                 <TrendChart trend={data.trend} publishes={data.publishes} />

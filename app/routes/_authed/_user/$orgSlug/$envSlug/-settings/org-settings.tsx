@@ -1,7 +1,7 @@
 /**
  * Org settings view: the org's details; superusers can verify it, after which the page reloads; the
- * org's AI budget this month, which superusers can raise; deleting the org, for superusers and its
- * last owner (docs/product.md#settings).
+ * org's AI budget this month, which superusers can raise; how long monitoring keeps raw answers, which
+ * owners can change; deleting the org, for superusers and its last owner (docs/product.md#settings).
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
 import { raiseAiBudgetInput } from '~/domain/ai-budget/inputs';
 import { raiseRefusal } from '~/domain/ai-budget/messages';
+import { mayChangeAnswerRetention, setAnswerRetentionInput } from '~/domain/monitoring/retention';
 import { DELETION_MESSAGES, offersOrgDeletion, ORG_DELETION_LOSSES } from '~/domain/orgs/deletion';
 import type { Org } from '~/domain/orgs/entities';
 import { APP_BASE_PATH } from '~/domain/shared/constants';
@@ -22,6 +23,7 @@ import {
   AiBudgetSummary,
   RaiseBudgetForm,
 } from '~/ui/patterns/settings/ai-budget';
+import { AnswerRetentionCard } from '~/ui/patterns/settings/answer-retention';
 import { DeleteDialog, DeleteSection } from '~/ui/patterns/settings/delete-section';
 import { OrgDetails, VerifyOrgPanel } from '~/ui/patterns/settings/org-details';
 
@@ -42,6 +44,9 @@ export function OrgSettings({ org }: { org: Org }) {
           <AiBudget orgId={org.id} canRaise={user.isSuperUser} />
         </QueryBoundary>
       </AiBudgetCard>
+      <QueryBoundary pending={null} error={() => null}>
+        <AnswerRetention org={org} />
+      </QueryBoundary>
       <QueryBoundary pending={null} error={() => null}>
         <DeleteOrg org={org} />
       </QueryBoundary>
@@ -115,6 +120,44 @@ function VerifyOrg({ org }: { org: Org }) {
         if (verify.isPending || verify.isSuccess) return;
         verify.mutate({ orgId: org.id });
       }}
+    />
+  );
+}
+
+const RETENTION_FIELDS = ['days'] as const;
+
+/** How long monitoring keeps raw answers; owners and superusers change it (the server holds that). */
+function AnswerRetention({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const orgId = org.id;
+  const { data: mine } = useSuspenseQuery(trpc.orgs.allOrgsForUser.queryOptions());
+  const { data: retention } = useSuspenseQuery(
+    trpc.monitoring.answerRetention.queryOptions({ orgId }),
+  );
+  const save = useMutation(
+    trpc.monitoring.setAnswerRetention.mutationOptions({
+      onSuccess: (next) =>
+        queryClient.setQueryData(trpc.monitoring.answerRetention.queryKey({ orgId }), next),
+    }),
+  );
+  const role = mine.find((o) => o.id === orgId)?.role ?? null;
+  return (
+    <AnswerRetentionCard
+      days={retention.days}
+      canChange={mayChangeAnswerRetention({ isSuperUser: user.isSuperUser, role })}
+      pending={save.isPending}
+      saved={save.isSuccess}
+      serverErrors={save.error ? formErrorsOf(save.error, RETENTION_FIELDS) : null}
+      validate={(value) => {
+        const days = value.trim() === '' ? Number.NaN : Number(value);
+        return (
+          schemaErrorsOf(setAnswerRetentionInput, { orgId, days }, RETENTION_FIELDS).days ??
+          undefined
+        );
+      }}
+      onSubmit={(days) => save.mutate({ orgId, days })}
     />
   );
 }

@@ -1,0 +1,90 @@
+/** Monitoring runs for tests, written as the runner writes them (samples, then aggregates at the end). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import { monitoringRuns, monitoringSamples } from '~/server/db/schema';
+import { finishIfDone } from './runner';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+const PROMPTS = [
+  { key: 'p-bags', text: 'Which leather bag is best for work?', name: 'Bags' },
+  { key: 'p-coats', text: 'Which wool coat is warmest?', name: 'Coats' },
+];
+const ENGINES = ['openai', 'anthropic'] as const;
+const SAMPLES = 3;
+
+/** What every run `monitoringRunAt` writes asks: 2 prompts × 2 engines × 3 samples. */
+export const MONITORED = {
+  prompts: PROMPTS,
+  engines: ENGINES,
+  samples: SAMPLES,
+  perRun: PROMPTS.length * ENGINES.length * SAMPLES,
+} as const;
+
+/**
+ * A run of the brand "Acme" that finished at `finishedAt` with every answer kept and its aggregates
+ * written the way its last sample writes them (runner.finishIfDone); `status: 'running'` leaves it
+ * going. Which answers name the brand varies with the time, so runs differ.
+ */
+export async function monitoringRunAt(
+  db: Db,
+  scope: { orgId: string; envId: string },
+  finishedAt: Date,
+  { status }: { status?: 'running' } = {},
+) {
+  const startedAt = new Date(finishedAt.getTime() - 15 * 60_000);
+  const [run] = await db
+    .insert(monitoringRuns)
+    .values({
+      ...scope,
+      status: 'running',
+      trigger: 'schedule',
+      config: { brandName: 'Acme', engines: ENGINES, samples: SAMPLES, prompts: PROMPTS },
+      samplesTotal: MONITORED.perRun,
+      samplesDone: MONITORED.perRun,
+      createdAt: startedAt,
+      startedAt,
+    })
+    .returning();
+  const seed = Math.floor(finishedAt.getTime() / DAY_MS);
+  let i = 0;
+  await db.insert(monitoringSamples).values(
+    PROMPTS.flatMap((p) =>
+      ENGINES.flatMap((engine) =>
+        Array.from({ length: SAMPLES }, (_, idx) => {
+          i += 1;
+          const mentioned = (seed + i) % 3 !== 0;
+          return {
+            runId: run!.id,
+            promptKey: p.key,
+            engine,
+            idx,
+            status: 'done' as const,
+            answer: `Answer ${i}: ${mentioned ? 'Acme' : 'Rival'} makes a good one.`,
+            model: 'sim',
+            brandMentioned: mentioned,
+            brandCited: mentioned && i % 2 === 0,
+            position: mentioned ? 1 + (i % 2) : null,
+            competitors: mentioned ? [] : ['Rival'],
+            products: mentioned ? ['BAG-1'] : [],
+            urls: [],
+            sentiment: mentioned ? 'positive' : 'neutral',
+            finishedAt,
+          };
+        }),
+      ),
+    ),
+  );
+  if (status === 'running') return run!;
+  await finishIfDone(db, run!.id);
+  const at = finishedAt.toISOString();
+  await db.execute(
+    sql`update monitoring_runs set finished_at = ${at}::timestamptz where id = ${run!.id}`,
+  );
+  await db.execute(
+    sql`update monitoring_aggregates set finished_at = ${at}::timestamptz where run_id = ${run!.id}`,
+  );
+  return run!;
+}

@@ -1,0 +1,113 @@
+/**
+ * How long monitoring keeps raw answers (settings → Organization): the org's retention for everyone,
+ * and for owners and superusers the control that changes it (docs/operations.md).
+ */
+import { SaveIcon } from 'lucide-react';
+import { useId } from 'react';
+import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
+import { Button } from '~/ui/components/button';
+import { Callout } from '~/ui/components/callout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { Input } from '~/ui/components/input';
+import { useFormState } from '~/ui/lib/use-form-state';
+
+export const ANSWER_RETENTION_TEXT = {
+  title: 'Monitoring answers',
+  description:
+    'Monitoring keeps each run’s raw answers for a prompt’s detail; after this many days they are removed. The figures, the trend and the uplift stay.',
+  kept: (days: number) => `Answers are kept ${days} days.`,
+  label: 'Keep answers for (days)',
+  hint: `Between ${ANSWER_RETENTION_DAYS.min} and ${ANSWER_RETENTION_DAYS.max} days; ${ANSWER_RETENTION_DAYS.default} by default. Only owners can change it.`,
+  save: 'Save',
+  saved: 'Saved.',
+  saveFailed: 'Could not change how long answers are kept',
+} as const;
+
+export interface AnswerRetentionCardProps {
+  days: number;
+  /** Owners and superusers: the form; everyone else reads the figure. */
+  canChange: boolean;
+  /** The procedure's schema: the message, if any. */
+  validate(value: string): string | undefined;
+  onSubmit(days: number): void;
+  pending?: boolean;
+  saved?: boolean;
+  serverErrors?: { fields: { days?: string }; form: string | null } | null;
+}
+
+const FIELDS = ['days'] as const;
+
+export function AnswerRetentionCard({
+  days,
+  canChange,
+  validate,
+  onSubmit,
+  pending = false,
+  saved = false,
+  serverErrors = null,
+}: AnswerRetentionCardProps) {
+  const headingId = useId();
+  const form = useFormState({
+    fields: FIELDS,
+    initial: { days: String(days) },
+    validate: (values) => ({ days: validate(values.days) }),
+    serverErrors,
+    pending,
+    onSubmit: (values) => onSubmit(Number(values.days)),
+  });
+  return (
+    <Card role="region" aria-labelledby={headingId} data-slot="answer-retention-card">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id={headingId}>{ANSWER_RETENTION_TEXT.title}</h2>
+        </CardTitle>
+        <CardDescription>{ANSWER_RETENTION_TEXT.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {canChange ? (
+          <form
+            aria-labelledby={headingId}
+            noValidate
+            onSubmit={form.submit}
+            className="flex flex-col gap-3"
+          >
+            <div className="flex flex-wrap items-start gap-3">
+              <Field className="min-w-56 flex-1">
+                <FieldLabel>{ANSWER_RETENTION_TEXT.label}</FieldLabel>
+                <Input
+                  {...form.field('days')}
+                  type="number"
+                  inputMode="numeric"
+                  min={ANSWER_RETENTION_DAYS.min}
+                  max={ANSWER_RETENTION_DAYS.max}
+                  step={1}
+                  autoComplete="off"
+                />
+                <FieldDescription>{ANSWER_RETENTION_TEXT.hint}</FieldDescription>
+                <FieldError>{form.errorOf('days')}</FieldError>
+              </Field>
+              {/* Lined up with the input, below its label. */}
+              <Button type="submit" loading={pending} className="mt-6">
+                <SaveIcon aria-hidden />
+                {ANSWER_RETENTION_TEXT.save}
+              </Button>
+            </div>
+            <p role="status" className="text-sm text-base-content/75">
+              {saved && !pending ? ANSWER_RETENTION_TEXT.saved : null}
+            </p>
+            {serverErrors?.form ? (
+              <Callout
+                variant="error"
+                title={ANSWER_RETENTION_TEXT.saveFailed}
+                description={serverErrors.form}
+              />
+            ) : null}
+          </form>
+        ) : (
+          <p className="text-sm">{ANSWER_RETENTION_TEXT.kept(days)}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
