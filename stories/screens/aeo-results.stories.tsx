@@ -208,7 +208,6 @@ const removed = atResults(`${HOME}?view=results`, { answers: 'removed' });
  */
 export const ResultsAnswersRemoved: Story = {
   ...removed.story,
-  tags: ['screen-state', 'state:aeo.results-answers-removed'],
   play: async ({ canvasElement }) => {
     await resultsLoaded(canvasElement);
     const trendPart = part(canvasElement, 'monitoring-trend');
