@@ -1,4 +1,5 @@
 /** Test helpers for the services: a controllable fake B2C gateway, users and orgs with unique names. */
+import { TRPCError } from '@trpc/server';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
@@ -171,4 +172,15 @@ export async function domainError(promise: Promise<unknown>): Promise<DomainErro
   if (!(error instanceof DomainError))
     throw new Error(`Expected a DomainError, got ${String(error)}`);
   return error;
+}
+
+/** What a tRPC call's refusal says: its code, message and the domain reason it carries. */
+export async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
+  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
+  return { code: error.code, message: error.message, reason };
 }

@@ -6,13 +6,13 @@
  * (and must be filled by `fillEnv`/`fillOrg`, or the fixtures check fails).
  */
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_MESSAGES } from '~/domain/orgs/deletion';
 import type { DesignerTheme } from '~/domain/theme-designer/theme-designer';
 import type { SessionUser } from '~/domain/shared/session';
+import { rowsOf } from '~/server/db/client';
 import * as schema from '~/server/db/schema';
 import {
   agentConfigs,
@@ -42,7 +42,7 @@ import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser, uniq } from '~/server/test-support';
+import { addEnv, fakeGateway, makeOrg, makeUser, refusal, uniq } from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
@@ -59,20 +59,6 @@ function tablesWith(column: string): string[] {
 }
 const ENV_TABLES = tablesWith('env_id');
 const ORG_TABLES = tablesWith('org_id');
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
-  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
-  return { code: error.code, message: error.message, reason };
-}
 
 describeEachDriver('deleting an env or an org', (get) => {
   let jobs: Jobs;

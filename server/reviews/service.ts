@@ -24,7 +24,7 @@ import { REVIEW_STATUS_FILTER, REVIEWS_PAGE_SIZE } from '~/domain/reviews/search
 import { type ProposalStatus, statusesBefore } from '~/domain/reviews/statuses';
 import { DomainError } from '~/domain/shared/errors';
 import { cleanProposedValue } from '~/server/agents/sanitize';
-import type { Db, DbOrTx } from '~/server/db/client';
+import { type Db, type DbOrTx, rowsOf } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import { proposalEvents, proposals, users } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
@@ -76,11 +76,6 @@ export interface ReviewsServiceDeps {
 }
 
 export const EVENTS_PAGE_SIZE = 50;
-
-/** Rows of `db.execute`, whichever driver answered (node-postgres wraps them, PGlite's thread does not). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 const sqlList = (values: readonly string[]) =>
   sql.join(

@@ -9,16 +9,14 @@ import { type AiBudget, SPEND_AREA_LABEL, SPEND_AREAS } from '~/domain/ai-budget
 import { AI_BUDGET_MESSAGES } from '~/domain/ai-budget/messages';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { Badge } from '~/ui/components/badge';
-import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
-import { Input } from '~/ui/components/input';
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { useFormState } from '~/ui/lib/use-form-state';
 import { formatUsd } from '~/ui/patterns/agents/format';
 import { DetailItem, DetailList } from './detail-list';
+import { NumberRow } from './number-row';
 
 export const AI_BUDGET_TEXT = {
   title: 'AI budget',
@@ -203,29 +201,22 @@ export function RaiseBudgetForm({
         onSubmit={form.submit}
         className="flex flex-col gap-3"
       >
-        <div className="flex flex-wrap items-start gap-3">
-          <Field className="min-w-56 flex-1">
-            <FieldLabel>{AI_BUDGET_TEXT.raiseLabel}</FieldLabel>
-            <Input
-              {...form.field('budgetUsd')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              autoComplete="off"
-              placeholder={String(Math.ceil(currentUsd * 2))}
-            />
-            <FieldDescription>
-              Currently {formatUsd(currentUsd)} a month. The new budget applies from now on.
-            </FieldDescription>
-            <FieldError>{form.errorOf('budgetUsd')}</FieldError>
-          </Field>
-          {/* Lined up with the input, below its label. */}
-          <Button type="submit" loading={pending} className="mt-6">
-            <TrendingUpIcon aria-hidden />
-            {AI_BUDGET_TEXT.raiseButton}
-          </Button>
-        </div>
+        <NumberRow
+          label={AI_BUDGET_TEXT.raiseLabel}
+          description={
+            <>Currently {formatUsd(currentUsd)} a month. The new budget applies from now on.</>
+          }
+          error={form.errorOf('budgetUsd')}
+          input={{
+            ...form.field('budgetUsd'),
+            inputMode: 'decimal',
+            min: 0,
+            step: 'any',
+            placeholder: String(Math.ceil(currentUsd * 2)),
+          }}
+          submit={{ label: AI_BUDGET_TEXT.raiseButton, icon: <TrendingUpIcon aria-hidden /> }}
+          pending={pending}
+        />
         {serverErrors?.form ? (
           <Callout
             variant="error"

@@ -5,12 +5,10 @@
 import { SaveIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
-import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
-import { Input } from '~/ui/components/input';
 import { useFormState } from '~/ui/lib/use-form-state';
+import { NumberRow } from './number-row';
 
 export const ANSWER_RETENTION_TEXT = {
   title: 'Monitoring answers',
@@ -72,27 +70,20 @@ export function AnswerRetentionCard({
             onSubmit={form.submit}
             className="flex flex-col gap-3"
           >
-            <div className="flex flex-wrap items-start gap-3">
-              <Field className="min-w-56 flex-1">
-                <FieldLabel>{ANSWER_RETENTION_TEXT.label}</FieldLabel>
-                <Input
-                  {...form.field('days')}
-                  type="number"
-                  inputMode="numeric"
-                  min={ANSWER_RETENTION_DAYS.min}
-                  max={ANSWER_RETENTION_DAYS.max}
-                  step={1}
-                  autoComplete="off"
-                />
-                <FieldDescription>{ANSWER_RETENTION_TEXT.hint}</FieldDescription>
-                <FieldError>{form.errorOf('days')}</FieldError>
-              </Field>
-              {/* Lined up with the input, below its label. */}
-              <Button type="submit" loading={pending} className="mt-6">
-                <SaveIcon aria-hidden />
-                {ANSWER_RETENTION_TEXT.save}
-              </Button>
-            </div>
+            <NumberRow
+              label={ANSWER_RETENTION_TEXT.label}
+              description={ANSWER_RETENTION_TEXT.hint}
+              error={form.errorOf('days')}
+              input={{
+                ...form.field('days'),
+                inputMode: 'numeric',
+                min: ANSWER_RETENTION_DAYS.min,
+                max: ANSWER_RETENTION_DAYS.max,
+                step: 1,
+              }}
+              submit={{ label: ANSWER_RETENTION_TEXT.save, icon: <SaveIcon aria-hidden /> }}
+              pending={pending}
+            />
             <p role="status" className="text-sm text-base-content/75">
               {saved && !pending ? ANSWER_RETENTION_TEXT.saved : null}
             </p>
