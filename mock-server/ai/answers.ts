@@ -14,7 +14,15 @@ import {
 } from '~/mock-server/b2c/data';
 import { createPrng, hashSeed, type Prng } from '~/mock-server/b2c/prng';
 import { generateFromSchema, type JsonSchema, schemaBreakingValue } from './json-schema';
-import type { StorefrontProduct } from './storefront';
+import { contentWords, type StorefrontProduct } from './storefront';
+import {
+  domainOf,
+  REVIEW_SITES,
+  type SearchCitation,
+  type SearchOutcome,
+  type SearchResult,
+  type SimWebSearch,
+} from './web-search';
 
 export type AiVendor = 'openai' | 'anthropic' | 'google';
 
@@ -49,10 +57,19 @@ export interface SimRequest {
    * simulator crawled them; absent or empty, the answer names the simulator's own brand.
    */
   storefront?: StorefrontProduct[];
+  /** The request gave the engine its vendor's web search tool. */
+  webSearch?: SimWebSearch;
 }
 
 export type SimAnswer =
-  | { kind: 'text'; text: string; inputTokens: number; outputTokens: number }
+  | {
+      kind: 'text';
+      text: string;
+      inputTokens: number;
+      outputTokens: number;
+      /** What the engine's web search found and which spans of `text` cite it. */
+      search?: SearchOutcome;
+    }
   | {
       kind: 'tool';
       calls: { id: string; name: string; args: Record<string, unknown> }[];
@@ -463,6 +480,11 @@ export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAn
     }
   }
 
+  if (req.webSearch && m.task === 'shopping' && !req.schema && req.toolResults.length === 0) {
+    const searched = searchedAnswer(req, m);
+    return { kind: 'text', ...searched, inputTokens, outputTokens: tokensOf(searched.text) };
+  }
+
   let text = m.text;
   if (req.schema) {
     const value =
@@ -474,6 +496,56 @@ export function answer(req: SimRequest, flavour: AnswerFlavour = 'valid'): SimAn
   // Cut mid-value: what a model that stopped early, or ignored the format, sends.
   if (flavour === 'malformed') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   return { kind: 'text', text, inputTokens, outputTokens: tokensOf(text) };
+}
+
+/**
+ * A shopping answer written from a web search: the same recommendations, each citing its page, and a
+ * closing line citing a review site. The search found every storefront hit (named or not), each
+ * recommended page and the review sites.
+ */
+function searchedAnswer(req: SimRequest, m: Material): { text: string; search: SearchOutcome } {
+  const results: SearchResult[] = [];
+  const indexOf = (url: string, title: string) => {
+    const at = results.findIndex((r) => r.url === url);
+    if (at >= 0) return at;
+    results.push({ url, title, domain: domainOf(url), pageAge: null });
+    return results.length - 1;
+  };
+  for (const page of req.storefront ?? []) indexOf(page.url, `${page.name} | ${page.brand}`);
+  for (const r of m.recs) indexOf(r.url, `${r.product} | ${r.brand}`);
+  const noun = m.parts.noun.en.toLowerCase();
+  const reviews = REVIEW_SITES.map((site) =>
+    indexOf(
+      `${site.url}/best/${slug(m.parts.noun.en)}`,
+      `The best ${noun} options, tested | ${site.name}`,
+    ),
+  );
+  results.forEach((r, i) => {
+    r.pageAge = `${(i % 5) + 1} days ago`;
+  });
+
+  const citations: SearchCitation[] = [];
+  let text = `Here are ${m.recs.length} good options for a ${noun}:\n`;
+  m.recs.forEach((r, i) => {
+    const named = `${r.product} from ${r.brand}`;
+    text += `${i + 1}. `;
+    citations.push({
+      start: text.length,
+      end: text.length + named.length,
+      result: indexOf(r.url, ''),
+    });
+    text += `${named}\n`;
+  });
+  const top = m.recs[0];
+  const closing = `Reviewers at ${REVIEW_SITES[0].name} call the ${top?.product} from ${top?.brand} the most recommended for everyday wear.`;
+  citations.push({
+    start: text.length + 1,
+    end: text.length + 1 + closing.length,
+    result: reviews[0]!,
+  });
+  text += `\n${closing}`;
+  const query = contentWords(req.prompt).slice(0, 6).join(' ') || noun;
+  return { text, search: { queries: [query], results, citations } };
 }
 
 /** Splits text into stream deltas of a few words each. */

@@ -1,6 +1,7 @@
 /** Anthropic's Messages API wire format, JSON and streamed (message_start … message_stop). */
 import type { SimAnswer, SimRequest, SimTool } from './answers';
 import { chunks } from './answers';
+import { citedPieces, pageToken, type SimWebSearch } from './web-search';
 import {
   ANY_JSON_SCHEMA,
   asArray,
@@ -40,7 +41,9 @@ export function parseMessagesRequest(body: Record<string, unknown>): SimRequest 
       ? format.schema
       : ANY_JSON_SCHEMA
     : undefined;
+  const webSearch = webSearchOf(body);
   return simRequest({
+    ...(webSearch ? { webSearch } : {}),
     vendor: 'anthropic',
     model: String(body.model ?? ''),
     system,
@@ -53,15 +56,96 @@ export function parseMessagesRequest(body: Record<string, unknown>): SimRequest 
   });
 }
 
-function content(a: SimAnswer) {
-  return a.kind === 'tool'
-    ? a.calls.map((c) => ({
-        type: 'tool_use' as const,
-        id: `toolu_${c.id}`,
-        name: c.name,
-        input: c.args,
-      }))
-    : [{ type: 'text' as const, text: a.text }];
+/** The web search server tool, in any of its dated versions ("web_search_20250305", …). */
+function webSearchOf(body: Record<string, unknown>): SimWebSearch | undefined {
+  const tool = asArray(body.tools).find(
+    (t): t is Record<string, unknown> =>
+      isRecord(t) && typeof t.type === 'string' && /^web_search_\d{8}$/.test(t.type),
+  );
+  if (!tool) return undefined;
+  const location = isRecord(tool.user_location) ? tool.user_location : {};
+  return typeof location.country === 'string' ? { country: location.country } : {};
+}
+
+const DIRECT = { type: 'direct' } as const;
+
+type Block =
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | {
+      type: 'server_tool_use';
+      id: string;
+      name: 'web_search';
+      input: { query: string };
+      caller: typeof DIRECT;
+    }
+  | {
+      type: 'web_search_tool_result';
+      tool_use_id: string;
+      caller: typeof DIRECT;
+      content: {
+        type: 'web_search_result';
+        url: string;
+        title: string;
+        encrypted_content: string;
+        page_age: string | null;
+      }[];
+    }
+  | { type: 'text'; text: string; citations?: Record<string, unknown>[] | null };
+
+function content(a: SimAnswer, seed: number): Block[] {
+  if (a.kind === 'tool') {
+    return a.calls.map((c) => ({
+      type: 'tool_use' as const,
+      id: `toolu_${c.id}`,
+      name: c.name,
+      input: c.args,
+    }));
+  }
+  if (!a.search) return [{ type: 'text' as const, text: a.text }];
+  // A searched answer: the search (one block each way per query), then the text in pieces, each
+  // cited piece with the results it cites.
+  const { queries, results, citations } = a.search;
+  const blocks: Block[] = queries.flatMap((query, i) => {
+    const id = simId('srvtoolu_', seed, i);
+    return [
+      {
+        type: 'server_tool_use' as const,
+        id,
+        name: 'web_search' as const,
+        input: { query },
+        caller: DIRECT,
+      },
+      {
+        type: 'web_search_tool_result' as const,
+        tool_use_id: id,
+        caller: DIRECT,
+        content: results.map((r) => ({
+          type: 'web_search_result' as const,
+          url: r.url,
+          title: r.title,
+          encrypted_content: pageToken(`content:${r.url}`),
+          page_age: r.pageAge,
+        })),
+      },
+    ];
+  });
+  for (const piece of citedPieces(a.text, citations)) {
+    blocks.push({
+      type: 'text',
+      text: piece.text,
+      citations:
+        piece.results.length === 0
+          ? null
+          : piece.results.map((at) => ({
+              type: 'web_search_result_location',
+              url: results[at]!.url,
+              title: results[at]!.title,
+              encrypted_index: pageToken(`index:${results[at]!.url}`),
+              cited_text: piece.text,
+            })),
+    });
+  }
+  return blocks;
 }
 
 const usage = (a: SimAnswer, outputTokens = a.outputTokens) => ({
@@ -69,6 +153,9 @@ const usage = (a: SimAnswer, outputTokens = a.outputTokens) => ({
   output_tokens: outputTokens,
   cache_creation_input_tokens: 0,
   cache_read_input_tokens: 0,
+  ...(a.kind === 'text' && a.search
+    ? { server_tool_use: { web_search_requests: a.search.queries.length, web_fetch_requests: 0 } }
+    : {}),
 });
 
 export function messagesJson(req: SimRequest, a: SimAnswer, seed: number) {
@@ -77,7 +164,7 @@ export function messagesJson(req: SimRequest, a: SimAnswer, seed: number) {
     type: 'message',
     role: 'assistant',
     model: req.model,
-    content: content(a),
+    content: content(a, seed),
     stop_reason: a.kind === 'tool' ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: usage(a),
@@ -95,8 +182,8 @@ export function messagesStream(req: SimRequest, a: SimAnswer, seed: number, out:
     },
   });
   send('ping', {});
-  content(a).forEach((block, index) => {
-    if (block.type === 'tool_use') {
+  content(a, seed).forEach((block, index) => {
+    if (block.type === 'tool_use' || block.type === 'server_tool_use') {
       send('content_block_start', { index, content_block: { ...block, input: {} } });
       for (const part of chunks(JSON.stringify(block.input))) {
         send('content_block_delta', {
@@ -104,8 +191,17 @@ export function messagesStream(req: SimRequest, a: SimAnswer, seed: number, out:
           delta: { type: 'input_json_delta', partial_json: part },
         });
       }
+    } else if (block.type === 'web_search_tool_result') {
+      // The results come whole, in the block's start.
+      send('content_block_start', { index, content_block: block });
     } else {
-      send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      send('content_block_start', {
+        index,
+        content_block: { type: 'text', text: '', ...(block.citations ? { citations: [] } : {}) },
+      });
+      for (const citation of block.citations ?? []) {
+        send('content_block_delta', { index, delta: { type: 'citations_delta', citation } });
+      }
       for (const part of chunks(String(block.text))) {
         send('content_block_delta', { index, delta: { type: 'text_delta', text: part } });
       }

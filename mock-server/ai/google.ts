@@ -2,6 +2,13 @@
 import type { SimAnswer, SimRequest, SimTool } from './answers';
 import { chunks } from './answers';
 import {
+  byteOffset,
+  domainOf,
+  GEMINI_REDIRECT_BASE,
+  pageToken,
+  type SimWebSearch,
+} from './web-search';
+import {
   ANY_JSON_SCHEMA,
   asArray,
   isRecord,
@@ -57,7 +64,14 @@ export function parseGenerateContentRequest(
       : undefined;
   const schema =
     givenSchema ?? (config.responseMimeType === 'application/json' ? ANY_JSON_SCHEMA : undefined);
+  // Grounding with Google Search: a `googleSearch` tool (REST also takes `google_search`).
+  const webSearch: SimWebSearch | undefined = asArray(body.tools).some(
+    (t) => isRecord(t) && (isRecord(t.googleSearch) || isRecord(t.google_search)),
+  )
+    ? {}
+    : undefined;
   return simRequest({
+    ...(webSearch ? { webSearch } : {}),
     vendor: 'google',
     model,
     system,
@@ -82,9 +96,44 @@ function parts(a: SimAnswer): Record<string, unknown>[] {
     : [{ text: a.text }];
 }
 
-export function generateContentJson(req: SimRequest, a: SimAnswer, seed: number) {
+/**
+ * A searched answer's grounding: the queries, a chunk per page found (its `uri` a redirect to the
+ * page, its `title` the page's domain, as the Gemini API gives them) and the answer's spans, counted
+ * in UTF-8 bytes, with the chunks that support them.
+ */
+function groundingMetadata(a: SimAnswer) {
+  if (a.kind !== 'text' || !a.search) return undefined;
+  const { queries, results, citations } = a.search;
   return {
-    candidates: [{ content: { role: 'model', parts: parts(a) }, finishReason: 'STOP', index: 0 }],
+    webSearchQueries: queries,
+    searchEntryPoint: {
+      renderedContent: `<div class="container">${queries.map((q) => `<a class="chip">${q}</a>`).join('')}</div>`,
+    },
+    groundingChunks: results.map((r) => ({
+      web: { uri: `${GEMINI_REDIRECT_BASE}${pageToken(r.url)}`, title: domainOf(r.url) },
+    })),
+    groundingSupports: citations.map((c) => ({
+      segment: {
+        startIndex: byteOffset(a.text, c.start),
+        endIndex: byteOffset(a.text, c.end),
+        text: a.text.slice(c.start, c.end),
+      },
+      groundingChunkIndices: [c.result],
+    })),
+  };
+}
+
+export function generateContentJson(req: SimRequest, a: SimAnswer, seed: number) {
+  const grounding = groundingMetadata(a);
+  return {
+    candidates: [
+      {
+        content: { role: 'model', parts: parts(a) },
+        finishReason: 'STOP',
+        index: 0,
+        ...(grounding ? { groundingMetadata: grounding } : {}),
+      },
+    ],
     usageMetadata: usageMetadata(a),
     modelVersion: req.model,
     responseId: simId('', seed),
@@ -95,6 +144,7 @@ export function generateContentStream(req: SimRequest, a: SimAnswer, seed: numbe
   const base = { modelVersion: req.model, responseId: simId('', seed) };
   const pieces: Record<string, unknown>[][] =
     a.kind === 'tool' ? [parts(a)] : chunks(a.text).map((text) => [{ text }]);
+  const grounding = groundingMetadata(a);
   let written = 0;
   pieces.forEach((p, i) => {
     const last = i === pieces.length - 1;
@@ -107,6 +157,7 @@ export function generateContentStream(req: SimRequest, a: SimAnswer, seed: numbe
             content: { role: 'model', parts: p },
             index: 0,
             ...(last ? { finishReason: 'STOP' } : {}),
+            ...(last && grounding ? { groundingMetadata: grounding } : {}),
           },
         ],
         usageMetadata: usageMetadata(a, outputTokens),

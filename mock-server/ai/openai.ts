@@ -2,6 +2,7 @@
 import type { SimAnswer, SimRequest, SimTool } from './answers';
 import { chunks } from './answers';
 import type { JsonSchema } from './json-schema';
+import type { SimWebSearch } from './web-search';
 import {
   ANY_JSON_SCHEMA,
   asArray,
@@ -55,7 +56,9 @@ export function parseResponsesRequest(body: Record<string, unknown>): SimRequest
     .map((t) => simTool(t, t.parameters));
   const schema = schemaOf(isRecord(body.text) ? body.text.format : undefined);
   const forcedTool = forcedToolOf(body.tool_choice);
+  const webSearch = webSearchOf(body);
   return simRequest({
+    ...(webSearch ? { webSearch } : {}),
     vendor: 'openai',
     model: String(body.model ?? 'gpt-5'),
     system: system.join('\n'),
@@ -68,6 +71,53 @@ export function parseResponsesRequest(body: Record<string, unknown>): SimRequest
   });
 }
 
+/** The Responses API's hosted web search tool ("web_search", its dated and preview names). */
+const WEB_SEARCH_TOOLS = new Set(['web_search', 'web_search_2025_08_26', 'web_search_preview']);
+
+function webSearchOf(body: Record<string, unknown>): SimWebSearch | undefined {
+  const tool = asArray(body.tools).find(
+    (t): t is Record<string, unknown> => isRecord(t) && WEB_SEARCH_TOOLS.has(String(t.type)),
+  );
+  if (!tool) return undefined;
+  const location = isRecord(tool.user_location) ? tool.user_location : {};
+  return {
+    ...(typeof location.country === 'string' ? { country: location.country } : {}),
+    includeSources: asArray(body.include).includes('web_search_call.action.sources'),
+  };
+}
+
+/** The answer's `url_citation` annotations (empty without a search). */
+function annotationsOf(a: SimAnswer) {
+  if (a.kind !== 'text' || !a.search) return [];
+  const { results, citations } = a.search;
+  return citations.map((c) => ({
+    type: 'url_citation' as const,
+    start_index: c.start,
+    end_index: c.end,
+    url: results[c.result]!.url,
+    title: results[c.result]!.title,
+  }));
+}
+
+/** The `web_search_call` item a searched answer starts with. */
+function webSearchCall(req: SimRequest, a: SimAnswer, seed: number) {
+  if (a.kind !== 'text' || !a.search) return null;
+  const [query] = a.search.queries;
+  return {
+    type: 'web_search_call' as const,
+    id: simId('ws_', seed),
+    status: 'completed',
+    action: {
+      type: 'search' as const,
+      query,
+      queries: a.search.queries,
+      ...(req.webSearch?.includeSources
+        ? { sources: a.search.results.map((r) => ({ type: 'url' as const, url: r.url })) }
+        : {}),
+    },
+  };
+}
+
 function responsesUsage(a: SimAnswer) {
   return {
     input_tokens: a.inputTokens,
@@ -78,7 +128,7 @@ function responsesUsage(a: SimAnswer) {
   };
 }
 
-function responsesOutput(a: SimAnswer, seed: number) {
+function responsesOutput(req: SimRequest, a: SimAnswer, seed: number) {
   if (a.kind === 'tool') {
     return a.calls.map((c, i) => ({
       type: 'function_call' as const,
@@ -89,13 +139,15 @@ function responsesOutput(a: SimAnswer, seed: number) {
       status: 'completed',
     }));
   }
+  const search = webSearchCall(req, a, seed);
   return [
+    ...(search ? [search] : []),
     {
       type: 'message' as const,
       id: simId('msg_', seed),
       status: 'completed',
       role: 'assistant',
-      content: [{ type: 'output_text', text: a.text, annotations: [], logprobs: [] }],
+      content: [{ type: 'output_text', text: a.text, annotations: annotationsOf(a), logprobs: [] }],
     },
   ];
 }
@@ -111,7 +163,7 @@ function responseObject(req: SimRequest, a: SimAnswer, seed: number, done: boole
     incomplete_details: null,
     instructions: body.instructions ?? null,
     model: req.model,
-    output: done ? responsesOutput(a, seed) : [],
+    output: done ? responsesOutput(req, a, seed) : [],
     parallel_tool_calls: true,
     previous_response_id: null,
     reasoning: { effort: null, summary: null },
@@ -137,9 +189,17 @@ export function responsesStream(req: SimRequest, a: SimAnswer, seed: number, out
     out.send({ type, sequence_number: sequence++, ...data }, type);
   send('response.created', { response: responseObject(req, a, seed, false) });
   send('response.in_progress', { response: responseObject(req, a, seed, false) });
-  const items = responsesOutput(a, seed);
+  const items = responsesOutput(req, a, seed);
   items.forEach((item, outputIndex) => {
-    if (item.type === 'function_call') {
+    if (item.type === 'web_search_call') {
+      send('response.output_item.added', {
+        output_index: outputIndex,
+        item: { type: item.type, id: item.id, status: 'in_progress' },
+      });
+      for (const step of ['in_progress', 'searching', 'completed']) {
+        send(`response.web_search_call.${step}`, { item_id: item.id, output_index: outputIndex });
+      }
+    } else if (item.type === 'function_call') {
       send('response.output_item.added', {
         output_index: outputIndex,
         item: { ...item, arguments: '', status: 'in_progress' },
@@ -178,6 +238,16 @@ export function responsesStream(req: SimRequest, a: SimAnswer, seed: number, out
           logprobs: [],
         });
       }
+      const annotations = annotationsOf(a);
+      annotations.forEach((annotation, annotationIndex) => {
+        send('response.output_text.annotation.added', {
+          item_id: item.id,
+          output_index: outputIndex,
+          content_index: 0,
+          annotation_index: annotationIndex,
+          annotation,
+        });
+      });
       send('response.output_text.done', {
         item_id: item.id,
         output_index: outputIndex,
@@ -189,7 +259,7 @@ export function responsesStream(req: SimRequest, a: SimAnswer, seed: number, out
         item_id: item.id,
         output_index: outputIndex,
         content_index: 0,
-        part: { ...part, text },
+        part: { ...part, text, annotations },
       });
     }
     send('response.output_item.done', { output_index: outputIndex, item });
