@@ -38,11 +38,36 @@ export const MODEL_PRICES: Record<AiModelId, ModelPrice> = {
   [GEMINI_MODEL]: { inputPerMillion: 0.3, outputPerMillion: 2.5 },
 };
 
+/**
+ * What each vendor's web search adds to a call, from their list prices (docs/decisions/
+ * 0047-web-search-monitoring.md): OpenAI's web search tool $10 per 1,000 calls, Anthropic's web
+ * search $10 per 1,000 searches, Gemini 2.5's Grounding with Google Search $35 per 1,000 grounded
+ * prompts (whatever number of queries it ran; the free daily allowance is not counted, so estimates
+ * err high). The pages the search reads are input tokens, billed at the model's rate.
+ */
+export const SEARCH_PRICES: Record<
+  AiModelId,
+  { usdPerThousand: number; per: 'search' | 'grounded-prompt' }
+> = {
+  [CLAUDE_MODEL]: { usdPerThousand: 10, per: 'search' },
+  [OPENAI_MODEL]: { usdPerThousand: 10, per: 'search' },
+  [GEMINI_MODEL]: { usdPerThousand: 35, per: 'grounded-prompt' },
+};
+
 export interface AiUsage {
   model: AiModelId;
   inputTokens: number;
   /** Includes reasoning tokens: the vendors bill them as output. */
   outputTokens: number;
+  /** Web searches the call ran (0 or absent without search). */
+  searches?: number;
+}
+
+/** The search fee of a call that ran `searches` searches. */
+export function searchCostOf(model: AiModelId, searches: number): number {
+  if (searches <= 0) return 0;
+  const price = SEARCH_PRICES[model];
+  return ((price.per === 'search' ? searches : 1) * price.usdPerThousand) / 1000;
 }
 
 /** Cost in US dollars, rounded to a millionth of a dollar so sums stay exact enough to show. */
@@ -50,7 +75,8 @@ export function costOf(usage: AiUsage): number {
   const price = MODEL_PRICES[usage.model];
   const dollars =
     (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) /
-    1_000_000;
+      1_000_000 +
+    searchCostOf(usage.model, usage.searches ?? 0);
   return Math.round(dollars * 1_000_000) / 1_000_000;
 }
 

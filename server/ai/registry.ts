@@ -7,7 +7,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, ToolSet } from 'ai';
 import { AI_MODELS, AI_PROVIDER_NAMES, type AiModelId, type AiProvider } from '~/domain/ai/models';
 import { DomainError } from '~/domain/shared/errors';
 
@@ -25,7 +25,21 @@ export interface ResolvedModel {
   model: LanguageModel;
   /** True when the simulator answers instead of the vendor. */
   simulated: boolean;
+  /**
+   * The vendor's own web search as AI SDK provider tools: OpenAI's `web_search` (Responses API),
+   * Anthropic's web search server tool, Gemini's Grounding with Google Search. The vendor runs the
+   * search; the answer comes back with its sources.
+   */
+  searchTools(options: SearchOptions): ToolSet;
 }
+
+export interface SearchOptions {
+  /** ISO 3166 country of the market asked about, for the vendors that take a user location. */
+  country?: string;
+}
+
+/** Searches one answer may run (Anthropic's `max_uses`): one or two suffice for a shopping question. */
+export const MAX_SEARCHES_PER_ANSWER = 3;
 
 export interface AiRegistry {
   readonly defaultProvider: AiProvider;
@@ -42,24 +56,54 @@ export interface AiRegistry {
 /** The key the simulator accepts; vendors' SDKs refuse to run without some key. */
 const SIMULATOR_KEY = 'beacon-ai-simulator';
 
-function build(provider: AiProvider, apiKey: string, simulatorUrl: string | undefined) {
+const location = (country: string | undefined) =>
+  country ? { userLocation: { type: 'approximate' as const, country } } : {};
+
+function build(
+  provider: AiProvider,
+  apiKey: string,
+  simulatorUrl: string | undefined,
+): Pick<ResolvedModel, 'model' | 'searchTools'> {
   // Only a simulated provider gets a base URL; a real one uses the SDK's own default endpoint.
   switch (provider) {
-    case 'anthropic':
-      return createAnthropic({
+    case 'anthropic': {
+      const vendor = createAnthropic({
         apiKey,
         ...(simulatorUrl ? { baseURL: `${simulatorUrl}/anthropic/v1` } : {}),
-      })(AI_MODELS.anthropic);
-    case 'openai':
-      return createOpenAI({
+      });
+      return {
+        model: vendor(AI_MODELS.anthropic),
+        searchTools: ({ country }) => ({
+          web_search: vendor.tools.webSearch_20260318({
+            maxUses: MAX_SEARCHES_PER_ANSWER,
+            ...location(country),
+          }),
+        }),
+      };
+    }
+    case 'openai': {
+      const vendor = createOpenAI({
         apiKey,
         ...(simulatorUrl ? { baseURL: `${simulatorUrl}/openai/v1` } : {}),
-      })(AI_MODELS.openai);
-    case 'google':
-      return createGoogleGenerativeAI({
+      });
+      return {
+        model: vendor(AI_MODELS.openai),
+        searchTools: ({ country }) => ({
+          web_search: vendor.tools.webSearch({ ...location(country) }),
+        }),
+      };
+    }
+    case 'google': {
+      const vendor = createGoogleGenerativeAI({
         apiKey,
         ...(simulatorUrl ? { baseURL: `${simulatorUrl}/google/v1beta` } : {}),
-      })(AI_MODELS.google);
+      });
+      // Gemini's search takes no location: the question's language and wording carry the market.
+      return {
+        model: vendor(AI_MODELS.google),
+        searchTools: () => ({ google_search: vendor.tools.googleSearch({}) }),
+      };
+    }
   }
 }
 
@@ -82,9 +126,9 @@ export function createAiRegistry(options: AiRegistryOptions): AiRegistry {
       const resolved: ResolvedModel = {
         provider,
         modelId: AI_MODELS[provider],
-        model: key
+        ...(key
           ? build(provider, key, undefined)
-          : build(provider, SIMULATOR_KEY, options.simulatorUrl),
+          : build(provider, SIMULATOR_KEY, options.simulatorUrl)),
         simulated: !key,
       };
       cache.set(provider, resolved);

@@ -7,7 +7,7 @@ import { tool } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
-import { AI_MODELS, AI_PROVIDERS, costOf } from '~/domain/ai/models';
+import { AI_MODELS, AI_PROVIDERS, costOf, searchCostOf } from '~/domain/ai/models';
 import { type AiFaultKind, type AiSimulator, BRAND, createAiSimulator } from '~/mock-server/ai';
 import { createAiRegistry } from './registry';
 import { type AiService, type AiUsageRecord, createAiService } from './service';
@@ -64,6 +64,46 @@ describe.each(AI_PROVIDERS)('%s through the AI SDK', (provider) => {
         simulated: true,
         costUsd: costOf({ model: AI_MODELS[provider], ...callUsage }),
       }),
+    ]);
+  });
+
+  it('asks with the vendor’s web search: the sources it cites, their spans, the query and its fee', async () => {
+    const {
+      text,
+      search,
+      usage: callUsage,
+    } = await ai.generateWithSearch({
+      provider,
+      prompt: 'Which linen shirt should I buy for summer?',
+      search: { country: 'US' },
+      label: 'monitoring',
+    });
+    expect(search.queries).toEqual(['linen shirt summer']);
+    expect(search.searches).toBe(1);
+    const brand = search.sources.find((s) => s.domain === 'beacon-outfitters.example');
+    expect(brand?.cited).toBe(true);
+    // Gemini names the page's domain and points at it through its redirect; the others give the page.
+    expect(brand?.redirect).toBe(provider === 'google');
+    if (provider !== 'google') {
+      expect(brand?.url).toMatch(/^https:\/\/www\.beacon-outfitters\.example\/.+\.html$/);
+      expect(brand?.title).toMatch(/ \| Beacon Outfitters$/);
+    }
+    for (const span of brand?.spans ?? []) {
+      expect(text.slice(span.start, span.end)).toMatch(/^[\w ]+ from Beacon Outfitters$/);
+    }
+    expect(brand?.spans.length).toBeGreaterThan(0);
+    const review = search.sources.find((s) => s.domain === 'gearreviewweekly.example');
+    expect(review?.cited).toBe(true);
+    expect(text.slice(review!.spans[0]!.start, review!.spans[0]!.end)).toMatch(
+      /^Reviewers at Gear Review Weekly call the /,
+    );
+    expect(callUsage.searches).toBe(1);
+    expect(callUsage.costUsd).toBe(
+      costOf({ model: AI_MODELS[provider], ...callUsage, searches: 1 }),
+    );
+    expect(callUsage.costUsd).toBeGreaterThan(searchCostOf(AI_MODELS[provider], 1));
+    expect(usage).toEqual([
+      expect.objectContaining({ provider, operation: 'search', searches: 1, ok: true }),
     ]);
   });
 

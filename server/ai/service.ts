@@ -15,18 +15,20 @@ import {
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
+import type { AnswerSearch } from '~/domain/monitoring/sources';
 import type { SpendArea } from '~/domain/ai-budget/entities';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
 import { createSharedRateLimiter, type RateCounter } from '~/server/rate-limits';
 import { toAiError } from './errors';
-import type { AiRegistry, ResolvedModel } from './registry';
+import type { AiRegistry, ResolvedModel, SearchOptions } from './registry';
+import { readSearch } from './sources';
 
 // Importing the AI SDK installs zod's English messages process-wide ("Invalid input: expected
 // object, received array" instead of "Invalid input"). Said here too, so the server's validation
 // messages do not depend on which module happens to load first.
 z.config(z.locales.en());
 
-export type AiOperation = 'text' | 'stream' | 'object' | 'tools' | 'stream-tools';
+export type AiOperation = 'text' | 'stream' | 'object' | 'tools' | 'stream-tools' | 'search';
 
 /** What a streamed call with tools reports as it goes: text deltas and each tool's result. */
 export type AiToolStreamPart =
@@ -42,6 +44,8 @@ export interface AiUsageRecord {
   label?: string;
   inputTokens: number;
   outputTokens: number;
+  /** Web searches the call ran (billed per search or per grounded prompt). */
+  searches?: number;
   costUsd: number;
   ok: boolean;
   reason?: AiErrorReason;
@@ -73,6 +77,8 @@ export interface AiCallOptions {
 export interface AiCallUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Web searches billed with the call; absent without search. */
+  searches?: number;
   costUsd: number;
 }
 
@@ -130,6 +136,13 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
 
 export interface AiService {
   generateText(options: AiCallOptions): Promise<{ text: string; usage: AiCallUsage }>;
+  /**
+   * Text answered with the vendor's own web search (its provider tool): the answer, and the sources,
+   * citations and queries its engine reports. Search fees are in the cost.
+   */
+  generateWithSearch(
+    options: AiCallOptions & { search: SearchOptions },
+  ): Promise<{ text: string; usage: AiCallUsage; search: AnswerSearch }>;
   /** Text deltas as they arrive; `done` resolves with the whole text and usage (or rejects with the AiError). */
   streamText(options: AiCallOptions): {
     textStream: AsyncIterable<string>;
@@ -177,10 +190,11 @@ export function createAiService(options: AiServiceOptions): AiService {
     call: AiCallOptions,
     usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined,
     failure?: AiError,
+    searches = 0,
   ): AiCallUsage => {
     const inputTokens = usage?.inputTokens ?? 0;
     const outputTokens = usage?.outputTokens ?? 0;
-    const costUsd = costOf({ model: resolved.modelId, inputTokens, outputTokens });
+    const costUsd = costOf({ model: resolved.modelId, inputTokens, outputTokens, searches });
     try {
       const pending = options.recordUsage?.({
         provider: resolved.provider,
@@ -189,6 +203,7 @@ export function createAiService(options: AiServiceOptions): AiService {
         ...(call.label ? { label: call.label } : {}),
         inputTokens,
         outputTokens,
+        ...(searches > 0 ? { searches } : {}),
         costUsd,
         ok: !failure,
         ...(failure ? { reason: failure.reason } : {}),
@@ -199,7 +214,7 @@ export function createAiService(options: AiServiceOptions): AiService {
     } catch (error) {
       options.onRecordError?.(error);
     }
-    return { inputTokens, outputTokens, costUsd };
+    return { inputTokens, outputTokens, ...(searches > 0 ? { searches } : {}), costUsd };
   };
 
   /** Refuses a call whose org has spent its month's budget: nothing is sent to the model. */
@@ -279,6 +294,27 @@ export function createAiService(options: AiServiceOptions): AiService {
       return {
         text: result.text,
         usage: await charge(call, record(resolved, 'text', call, result.totalUsage)),
+      };
+    },
+
+    async generateWithSearch(call) {
+      const resolved = options.registry.model(call.provider);
+      await affordable(call);
+      const { result } = await withOneRetry(resolved, 'search', call, async () => {
+        await turn(resolved, call);
+        return sdkGenerateText({
+          ...common(resolved, call),
+          tools: resolved.searchTools(call.search),
+        });
+      });
+      const search = readSearch(resolved.provider, result);
+      return {
+        text: result.text,
+        search,
+        usage: await charge(
+          call,
+          record(resolved, 'search', call, result.totalUsage, undefined, search.searches),
+        ),
       };
     },
 
