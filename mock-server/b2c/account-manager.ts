@@ -11,6 +11,7 @@ import {
   parseTenantFilter,
   tenantFilterGrants,
 } from '~/domain/instances/account-manager';
+import amSpec from '~/domain/instances/account-manager-v1.spec.json';
 import { AM_USER_SCOPES, type AccountManagerData, type AmUser } from './account-manager-data';
 import { escapeHtml } from './business-manager';
 
@@ -166,6 +167,29 @@ function pageOf(req: Request, res: Response, max = 4000): { page: number; size: 
     return null;
   }
   return { page, size };
+}
+
+const fieldsOf = (schema: { properties: object }) => new Set(Object.keys(schema.properties));
+const CREATE_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientCreate);
+const UPDATE_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientUpdate);
+const READ_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientRead);
+
+/**
+ * A page past the end of a collection. The b2c SDK reads a users or roles page past the end as an
+ * error whose message names fromIndex and toIndex; what the API clients collection answers is not
+ * documented, so the simulator refuses it with a 400 that says so (ADR 0046).
+ */
+function pastTheEnd<T>(res: Response, items: T[], { page, size }: { page: number; size: number }) {
+  if (page === 0 || page * size < items.length) return false;
+  res.status(400).json({
+    errors: [
+      {
+        message: `fromIndex(${page * size}) > toIndex(${items.length}): a page past the end (the simulator's answer; the real one for this collection is not documented)`,
+        code: 'IndexOutOfBoundsException',
+      },
+    ],
+  });
+  return true;
 }
 
 function paged<T>(items: T[], { page, size }: { page: number; size: number }) {
@@ -698,14 +722,12 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const page = pageOf(req, res);
     if (!page) return;
     const p = principal(res);
-    res.json(
-      paged(
-        allClients()
-          .filter((c) => manageable(p, c))
-          .map(clientDoc),
-        page,
-      ),
-    );
+    const clients = allClients()
+      .filter((c) => manageable(p, c))
+      .map(clientDoc);
+    if (pastTheEnd(res, clients, page)) return;
+    // APIClientCollection has `content` only.
+    res.json({ content: paged(clients, page).content });
   });
   router.get(`${REST}/apiclients/:id`, clientAdmin, (req, res) => {
     const client = clientById(String(req.params.id));
@@ -720,6 +742,22 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
   /** APIClientCreate / APIClientUpdate: field checks from the specification. */
   const checkFields = (body: Record<string, unknown>, creating: boolean): FieldError[] => {
     const errors: FieldError[] = [];
+    // Only the document's fields, and none the spec marks read only (the same spec subset Beacon's
+    // contract test holds its requests to).
+    const documented = creating ? CREATE_FIELDS : UPDATE_FIELDS;
+    for (const field of Object.keys(body)) {
+      if (documented.has(field)) continue;
+      if (creating || field !== 'password') {
+        errors.push({
+          field,
+          code: READ_FIELDS.has(field) ? 'ReadOnly' : 'UnknownField',
+          defaultMessage: READ_FIELDS.has(field)
+            ? 'is read only'
+            : `is not a field of ${creating ? 'APIClientCreate' : 'APIClientUpdate'}`,
+          rejectedValue: body[field],
+        });
+      }
+    }
     const str = (field: string, min: number, max: number, required: boolean) => {
       const value = body[field];
       if (value === undefined || value === null) {
