@@ -71,6 +71,12 @@ export interface AccountManagerOptions {
   tenants: () => readonly SimTenant[];
   tokenLifetimeSeconds: () => number;
   activationDelaySeconds: () => number;
+  /**
+   * Requests per minute per principal for the resources whose specs document X-RateLimit-* (API
+   * clients, users, roles); null plays no limit and sends no headers. The real limit is not
+   * documented (ADR 0046).
+   */
+  rateLimitPerMinute: () => number | null;
   newId: () => string;
 }
 
@@ -250,6 +256,8 @@ export interface SimAccountManager {
   /** Whether Account Manager knows this API client id. */
   knownClient(clientId: string): boolean;
   revokeTokens(): void;
+  /** Starts every principal's rate-limit window anew, as if a minute had passed. */
+  resetRateLimits(): void;
 }
 
 export function createSimAccountManager(options: AccountManagerOptions): SimAccountManager {
@@ -602,6 +610,37 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
   const clientAdmin = userWith(API_CLIENT_ADMIN_ROLES, 'manage API clients');
 
   router.use(REST, authenticated);
+
+  /**
+   * X-RateLimit-Limit (per minute), -Remaining (left in the window) and -Reset (the window's end, a
+   * UTC date-time) on every answer of the resources whose specs document them (am-apiclients-api,
+   * am-users-api, am-roles-api), and 429 once the window's requests are spent. Organizations and
+   * instances have no spec and get none.
+   */
+  const windows = new Map<string, { start: number; used: number }>();
+  const RATE_LIMITED = new RegExp(`^${REST}/(apiclients|users|roles)(/|$)`);
+  router.use((req, res, next) => {
+    const limit = options.rateLimitPerMinute();
+    if (limit === null || !RATE_LIMITED.test(req.path)) return next();
+    const key = JSON.stringify(principal(res));
+    const now = Date.now();
+    let window = windows.get(key);
+    if (!window || now >= window.start + 60_000) {
+      window = { start: now, used: 0 };
+      windows.set(key, window);
+    }
+    window.used += 1;
+    res.set({
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - window.used)),
+      'X-RateLimit-Reset': new Date(window.start + 60_000).toISOString(),
+    });
+    // The 429's body is not documented (RateLimitedError has headers only).
+    if (window.used > limit) return res.status(429).end();
+    next();
+  });
+  /** Starts every principal's window anew, as if a minute had passed. */
+  const resetRateLimits = () => windows.clear();
 
   /** UserRead (users specification); nobody here has a verifier (second factor) on record. */
   const userDoc = (u: AmUser) => ({
@@ -1066,5 +1105,6 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     },
     knownClient,
     revokeTokens: () => tokens.clear(),
+    resetRateLimits,
   };
 }

@@ -27,6 +27,7 @@ afterEach(() => {
   sim.faults.clear();
   sim.setTokenLifetime(1799);
   sim.setActivationDelay(0);
+  sim.setAccountManagerRateLimit(1000);
 });
 
 const http = () =>
@@ -250,6 +251,51 @@ describe('Account Manager client', () => {
     const before = sim.countRequests('GET', '/dw/rest/v1/apiclients');
     expect((await client.listApiClients(maya)).map((c) => c.id)).toEqual(full.map((c) => c.id));
     expect(sim.countRequests('GET', '/dw/rest/v1/apiclients') - before).toBe(full.length / 2 + 1);
+  });
+
+  it('sends X-RateLimit-* where the specs document them, and waits out a spent window before the next call', async () => {
+    sim.setAccountManagerRateLimit(2);
+    const maya = await sim.userToken('maya@beacon.test');
+    const raw = (path: string) =>
+      fetch(`${sim.accountManagerUrl}/dw/rest/v1${path}`, {
+        headers: { authorization: `Bearer ${maya}` },
+      });
+    const first = await raw('/apiclients');
+    expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(Date.parse(first.headers.get('x-ratelimit-reset')!)).toBeGreaterThan(Date.now());
+    expect((await raw('/users/current')).headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await raw('/apiclients')).status).toBe(429);
+    // Organizations have no spec documenting the headers: the simulator sends none.
+    expect((await raw('/organizations?page=0&size=20')).headers.has('x-ratelimit-limit')).toBe(
+      false,
+    );
+
+    sim.resetAccountManagerRateLimits();
+    const waited: number[] = [];
+    const client = createAccountManagerClient({
+      http: createHttpClient({
+        allowlist: createHostAllowlist({ extraAllowedHosts: [sim.url] }),
+        retryBaseMs: 1,
+        // A minute passes.
+        sleep: async (ms) => {
+          waited.push(ms);
+          sim.resetAccountManagerRateLimits();
+        },
+      }),
+      accountManagerUrl: sim.accountManagerUrl,
+    });
+    const person = personToken(maya);
+    await client.listApiClients(person);
+    await client.listApiClients(person);
+    expect(waited).toEqual([]);
+    const before = sim.countRequests('GET', '/dw/rest/v1/apiclients');
+    expect((await client.listApiClients(person)).length).toBeGreaterThan(0);
+    expect(waited).toHaveLength(1);
+    expect(waited[0]).toBeGreaterThan(0);
+    expect(waited[0]).toBeLessThanOrEqual(60_000);
+    // Sent once, after the wait: no 429 on the way.
+    expect(sim.countRequests('GET', '/dw/rest/v1/apiclients') - before).toBe(1);
   });
 
   it('rotates a client secret as documented: the current password and the new one', async () => {
