@@ -10,6 +10,7 @@ const ROOTS = [
   'search_request',
   'product_search_result',
   'content_asset',
+  'object_attribute_definition',
   'catalog',
   'category',
   'site',

@@ -1,8 +1,11 @@
 /**
  * Account Manager facts Beacon and its simulator share: role enum names as they appear in access
- * tokens and tenant filters, and the tenant filter's format. Sources in
- * docs/decisions/0036-account-manager-as-documented.md.
+ * tokens and tenant filters, the tenant filter's format, and zod schemas of every request body Beacon
+ * sends and of the parts of answers it reads. Sources in docs/decisions/0036 and
+ * 0046-account-manager-contract-and-rate-limits.md; account-manager.contract.test.ts holds the
+ * schemas to the specs (account-manager-v1.spec.json).
  */
+import { z } from 'zod';
 
 /** Role enum names (`roleEnumName`), as the `roles` claim and tenant filters name them. */
 export const AM_ROLES = {
@@ -78,3 +81,87 @@ export function tenantFilterGrants(
     return granted === wanted || (sandbox && granted === `${realm}_sbx`);
   });
 }
+
+// Only the documented fields Beacon reads; everything else in the answers is let through unread.
+
+/** `UserRead` (am-users-api-v1.yaml), as `GET /users/current` answers it. */
+export const amUserSchema = z.object({
+  id: z.string(),
+  mail: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  displayName: z.string().nullish(),
+  organizations: z.array(z.string()).default([]),
+  primaryOrganization: z.string().nullish(),
+  roles: z.array(z.string()).default([]),
+  roleTenantFilter: z.string().nullish(),
+});
+
+/** `Organization` (am-apiclients-api-v1.yaml; `/organizations` answers the same document). */
+export const amOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  realms: z.array(z.string()).default([]),
+});
+
+/** The Instances API's instance: `{realmId}_{tenantType}` ids, no host name (no spec; ADR 0036). */
+export const amInstanceSchema = z.object({
+  id: z.string(),
+  realmId: z.string(),
+  tenantType: z.string(),
+  description: z.string().nullish(),
+});
+
+/** `APIClientRead`. Without `expand`, organizations and roles are ids; Beacon never expands. */
+export const amApiClientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizations: z.array(z.string()).default([]),
+  active: z.boolean().default(false),
+  roles: z.array(z.string()).default([]),
+  roleTenantFilter: z.string().nullish(),
+});
+
+/**
+ * A collection page. `APIClientCollection` and `UserCollection` have `content` only, so the last page
+ * is the one shorter than the size asked (or empty).
+ */
+export const amPageSchema = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item) });
+
+/** `Pageable`: `page` from 0, `size` 1–4000 (default 20), sent flat as `?page=&size=`. */
+export const AM_PAGE_SIZE_MAX = 4000;
+
+/** `APIClientCreate`: the required fields and the optional ones Beacon sets. */
+export const amApiClientCreateSchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  description: z.string().max(256).optional(),
+  /** Account Manager organization ids (not Beacon's). */
+  organizations: z.array(z.string()).min(1),
+  /** The secret, 12–128 characters; Account Manager never shows it again. */
+  password: z.string().min(12).max(128),
+  roles: z.array(z.string()).optional(),
+  roleTenantFilter: z.string().optional(),
+  tokenEndpointAuthMethod: z
+    .enum(['private_key_jwt', 'client_secret_post', 'client_secret_basic'])
+    .optional(),
+  /** Created inactive unless true. */
+  active: z.boolean().optional(),
+});
+export type AmApiClientCreate = z.infer<typeof amApiClientCreateSchema>;
+
+/** `PUT /apiclients/{id}/password`: the current password and the new one (12–128). */
+export const amPasswordChangeSchema = z.strictObject({
+  old: z.string().min(1),
+  new: z.string().min(12).max(128),
+});
+export type AmPasswordChange = z.infer<typeof amPasswordChangeSchema>;
+
+/**
+ * The rate-limit headers every API clients (and users, roles) answer carries, 429 included: the
+ * limit per minute, the requests left in the window, and when the window resets (a UTC date-time).
+ */
+export const AM_RATE_LIMIT_HEADERS = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+} as const;

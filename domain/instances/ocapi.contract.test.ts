@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import spec from './ocapi-data-25.6.spec.json';
 import {
+  attributeDefinitionSchema,
+  CONTENT_BODY_ATTRIBUTE,
   catalogSchema,
   categorySchema,
   contentAssetPutSchema,
@@ -160,6 +162,18 @@ describe('Beacon and the OCAPI Data spec', () => {
     expect(check(categorySchema, 'category', { request: false })).toEqual([]);
     expect(check(siteSchema, 'site', { request: false })).toEqual([]);
     expect(check(faultSchema, 'fault', { request: false })).toEqual([]);
+    expect(
+      check(attributeDefinitionSchema, 'object_attribute_definition', { request: false }),
+    ).toEqual([]);
+  });
+
+  it('checks an attribute the content asset document has', () => {
+    // The definition Beacon reads before the first publish is the one of the field it writes.
+    const { objectType, id, effectiveId } = CONTENT_BODY_ATTRIBUTE;
+    expect(objectType).toBe('Content');
+    expect(effectiveId).toBe(`c_${id}`);
+    expect(schemas.content_asset?.properties?.[effectiveId]).toBeDefined();
+    expect(contentAssetPutSchema.shape).toHaveProperty(effectiveId);
   });
 
   it('fails a field the spec does not have, and a read-only one sent', async () => {

@@ -349,6 +349,35 @@ export const contentAssetPutSchema = z.strictObject({
 });
 export type ContentAssetPut = z.infer<typeof contentAssetPutSchema>;
 
+/**
+ * The content asset attribute landing pages write their HTML to: `c_body`, a custom attribute (the
+ * `c_` prefix) of the system object type `Content`. The spec's `content_asset` has it as localized
+ * `markup_text`, but a custom attribute exists only on storefronts that define it, so Beacon reads its
+ * definition before the first publish. `{id}` is the definition's own id (`body`); `effective_id` is
+ * "c_id if the attribute is custom" (`object_attribute_definition`).
+ */
+export const CONTENT_BODY_ATTRIBUTE = {
+  objectType: 'Content',
+  id: 'body',
+  effectiveId: 'c_body',
+} as const;
+/** `GET /system_object_definitions/{object_type}/attribute_definitions/{id}`. */
+export const attributeDefinitionPath = (objectType: string, id: string) =>
+  `/system_object_definitions/${encodeURIComponent(objectType)}/attribute_definitions/${encodeURIComponent(id)}`;
+export const CONTENT_BODY_DEFINITION_PATH = attributeDefinitionPath(
+  CONTENT_BODY_ATTRIBUTE.objectType,
+  CONTENT_BODY_ATTRIBUTE.id,
+);
+
+/** `object_attribute_definition`, the fields Beacon reads. */
+export const attributeDefinitionSchema = z.looseObject({
+  id: z.string(),
+  effective_id: z.string().optional(),
+  value_type: z.string().optional(),
+  localizable: z.boolean().optional(),
+});
+export type AttributeDefinition = z.infer<typeof attributeDefinitionSchema>;
+
 /** The Shop API's `site` (not in the Data spec; ADR 0042): the fields Beacon reads. */
 export const shopSiteSchema = z.looseObject({
   id: z.string(),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CONTENT_BODY_DEFINITION_PATH } from './ocapi';
 import {
   ocapiDataSettingsSnippet,
   ocapiGrants,
@@ -46,6 +47,17 @@ describe('OCAPI settings snippets', () => {
       expect(ocapiGrants(parsed.value, CLIENT, '/products/abc', method)).toBe(true);
     }
     expect(ocapiGrants(parsed.value, 'someone-else', '/catalogs', 'get')).toBe(false);
+  });
+
+  it('grants the content asset body attribute check landing pages make before the first publish', () => {
+    // `/**` covers it: a snippet narrowed to named resources must keep this GET (ADR 0042).
+    const parsed = parseOcapiSettings(ocapiDataSettingsSnippet(CLIENT));
+    expect(
+      parsed.ok && ocapiGrants(parsed.value, CLIENT, CONTENT_BODY_DEFINITION_PATH, 'get'),
+    ).toBe(true);
+    expect(CONTENT_BODY_DEFINITION_PATH).toBe(
+      '/system_object_definitions/Content/attribute_definitions/body',
+    );
   });
 
   it('rejects text that is not JSON or not the settings shape, saying where', () => {

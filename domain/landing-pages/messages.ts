@@ -15,6 +15,8 @@ export const LANDING_PAGE_MESSAGES = {
     `Site ${siteId} has no content library of its own: it uses a shared library. Name that library under Content library, then publish again.`,
   libraryNotFound: (libraryId: string) =>
     `The instance has no content library "${libraryId}". Check the id in Business Manager (Merchant Tools › Content › Libraries) under Content library.`,
+  noBodyAttribute:
+    'Content assets on this instance have no Body attribute (the custom attribute "body" of the system object type Content), so a landing page has nowhere to go. Add it as an HTML attribute in Business Manager (Administration › Site Development › System Object Types › Content) or import it with your storefront\'s metadata, then publish again.',
   themeNotFound: 'This theme does not exist in this org.',
   noInstance: 'This environment is not linked to a B2C Commerce instance.',
   unknownProducts: (ids: readonly string[]) =>

@@ -11,6 +11,7 @@ import {
   parseTenantFilter,
   tenantFilterGrants,
 } from '~/domain/instances/account-manager';
+import amSpec from '~/domain/instances/account-manager-v1.spec.json';
 import { AM_USER_SCOPES, type AccountManagerData, type AmUser } from './account-manager-data';
 import { escapeHtml } from './business-manager';
 
@@ -70,6 +71,12 @@ export interface AccountManagerOptions {
   tenants: () => readonly SimTenant[];
   tokenLifetimeSeconds: () => number;
   activationDelaySeconds: () => number;
+  /**
+   * Requests per minute per principal for the resources whose specs document X-RateLimit-* (API
+   * clients, users, roles); null plays no limit and sends no headers. The real limit is not
+   * documented (ADR 0046).
+   */
+  rateLimitPerMinute: () => number | null;
   newId: () => string;
 }
 
@@ -168,6 +175,29 @@ function pageOf(req: Request, res: Response, max = 4000): { page: number; size: 
   return { page, size };
 }
 
+const fieldsOf = (schema: { properties: object }) => new Set(Object.keys(schema.properties));
+const CREATE_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientCreate);
+const UPDATE_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientUpdate);
+const READ_FIELDS = fieldsOf(amSpec.apiclients.schemas.APIClientRead);
+
+/**
+ * A page past the end of a collection. The b2c SDK reads a users or roles page past the end as an
+ * error whose message names fromIndex and toIndex; what the API clients collection answers is not
+ * documented, so the simulator refuses it with a 400 that says so (ADR 0046).
+ */
+function pastTheEnd<T>(res: Response, items: T[], { page, size }: { page: number; size: number }) {
+  if (page === 0 || page * size < items.length) return false;
+  res.status(400).json({
+    errors: [
+      {
+        message: `fromIndex(${page * size}) > toIndex(${items.length}): a page past the end (the simulator's answer; the real one for this collection is not documented)`,
+        code: 'IndexOutOfBoundsException',
+      },
+    ],
+  });
+  return true;
+}
+
 function paged<T>(items: T[], { page, size }: { page: number; size: number }) {
   return {
     content: items.slice(page * size, page * size + size),
@@ -226,6 +256,8 @@ export interface SimAccountManager {
   /** Whether Account Manager knows this API client id. */
   knownClient(clientId: string): boolean;
   revokeTokens(): void;
+  /** Starts every principal's rate-limit window anew, as if a minute had passed. */
+  resetRateLimits(): void;
 }
 
 export function createSimAccountManager(options: AccountManagerOptions): SimAccountManager {
@@ -579,6 +611,37 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
 
   router.use(REST, authenticated);
 
+  /**
+   * X-RateLimit-Limit (per minute), -Remaining (left in the window) and -Reset (the window's end, a
+   * UTC date-time) on every answer of the resources whose specs document them (am-apiclients-api,
+   * am-users-api, am-roles-api), and 429 once the window's requests are spent. Organizations and
+   * instances have no spec and get none.
+   */
+  const windows = new Map<string, { start: number; used: number }>();
+  const RATE_LIMITED = new RegExp(`^${REST}/(apiclients|users|roles)(/|$)`);
+  router.use((req, res, next) => {
+    const limit = options.rateLimitPerMinute();
+    if (limit === null || !RATE_LIMITED.test(req.path)) return next();
+    const key = JSON.stringify(principal(res));
+    const now = Date.now();
+    let window = windows.get(key);
+    if (!window || now >= window.start + 60_000) {
+      window = { start: now, used: 0 };
+      windows.set(key, window);
+    }
+    window.used += 1;
+    res.set({
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - window.used)),
+      'X-RateLimit-Reset': new Date(window.start + 60_000).toISOString(),
+    });
+    // The 429's body is not documented (RateLimitedError has headers only).
+    if (window.used > limit) return res.status(429).end();
+    next();
+  });
+  /** Starts every principal's window anew, as if a minute had passed. */
+  const resetRateLimits = () => windows.clear();
+
   /** UserRead (users specification); nobody here has a verifier (second factor) on record. */
   const userDoc = (u: AmUser) => ({
     id: u.id,
@@ -698,14 +761,12 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     const page = pageOf(req, res);
     if (!page) return;
     const p = principal(res);
-    res.json(
-      paged(
-        allClients()
-          .filter((c) => manageable(p, c))
-          .map(clientDoc),
-        page,
-      ),
-    );
+    const clients = allClients()
+      .filter((c) => manageable(p, c))
+      .map(clientDoc);
+    if (pastTheEnd(res, clients, page)) return;
+    // APIClientCollection has `content` only.
+    res.json({ content: paged(clients, page).content });
   });
   router.get(`${REST}/apiclients/:id`, clientAdmin, (req, res) => {
     const client = clientById(String(req.params.id));
@@ -720,6 +781,22 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
   /** APIClientCreate / APIClientUpdate: field checks from the specification. */
   const checkFields = (body: Record<string, unknown>, creating: boolean): FieldError[] => {
     const errors: FieldError[] = [];
+    // Only the document's fields, and none the spec marks read only (the same spec subset Beacon's
+    // contract test holds its requests to).
+    const documented = creating ? CREATE_FIELDS : UPDATE_FIELDS;
+    for (const field of Object.keys(body)) {
+      if (documented.has(field)) continue;
+      if (creating || field !== 'password') {
+        errors.push({
+          field,
+          code: READ_FIELDS.has(field) ? 'ReadOnly' : 'UnknownField',
+          defaultMessage: READ_FIELDS.has(field)
+            ? 'is read only'
+            : `is not a field of ${creating ? 'APIClientCreate' : 'APIClientUpdate'}`,
+          rejectedValue: body[field],
+        });
+      }
+    }
     const str = (field: string, min: number, max: number, required: boolean) => {
       const value = body[field];
       if (value === undefined || value === null) {
@@ -1028,5 +1105,6 @@ export function createSimAccountManager(options: AccountManagerOptions): SimAcco
     },
     knownClient,
     revokeTokens: () => tokens.clear(),
+    resetRateLimits,
   };
 }

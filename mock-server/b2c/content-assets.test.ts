@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_BODY_DEFINITION_PATH } from '~/domain/instances/ocapi';
 import type { OcapiMethod } from '~/domain/instances/snippets';
 import { SIM_SITE_ID } from './data';
 import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from './simulator';
@@ -92,5 +93,52 @@ describe('OCAPI Data content assets', () => {
     expect([put.status, put.body.fault.type]).toEqual([403, 'ClientAccessForbiddenException']);
     sim.instance(HOST).settings.ocapiData = null;
     expect((await call('GET', asset)).status).toBe(403);
+  });
+
+  it('answers the Content body attribute definition, and AttributeDefinitionNotFoundException on an instance without it', async () => {
+    grant('/**', ['get']);
+    const path = CONTENT_BODY_DEFINITION_PATH;
+    const found = await call('GET', path);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      _type: 'object_attribute_definition',
+      id: 'body',
+      effective_id: 'c_body',
+      value_type: 'html',
+    });
+    const attributes = sim.instance(HOST).data().contentAttributes;
+    const body = attributes.get('body')!;
+    attributes.delete('body');
+    try {
+      const missing = await call('GET', path);
+      expect([missing.status, missing.body.fault.type]).toEqual([
+        404,
+        'AttributeDefinitionNotFoundException',
+      ]);
+    } finally {
+      attributes.set('body', body);
+    }
+    // What it does not model it refuses, naming the gap.
+    const product = await call('GET', '/system_object_definitions/Product/attribute_definitions/x');
+    expect([product.status, product.body.fault.type]).toEqual([
+      501,
+      'NotModelledBySimulatorException',
+    ]);
+    const byEffectiveId = await call(
+      'GET',
+      '/system_object_definitions/Content/attribute_definitions/c_body',
+    );
+    expect(byEffectiveId.status).toBe(501);
+  });
+
+  it('refuses the attribute definition without its grant: ClientAccessForbiddenException', async () => {
+    grant('/libraries/**', ['get', 'put', 'delete']);
+    const refused = await call('GET', CONTENT_BODY_DEFINITION_PATH);
+    expect([refused.status, refused.body.fault.type]).toEqual([
+      403,
+      'ClientAccessForbiddenException',
+    ]);
+    grant(CONTENT_BODY_DEFINITION_PATH, ['get']);
+    expect((await call('GET', CONTENT_BODY_DEFINITION_PATH)).status).toBe(200);
   });
 });

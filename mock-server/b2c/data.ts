@@ -70,6 +70,18 @@ export interface SimContentAsset {
   lastModified: string;
 }
 
+/**
+ * A custom attribute of the `Content` system object, as `object_attribute_definition` documents it.
+ * Storefronts define `body` (the spec's `content_asset.c_body`); an instance without it is played by
+ * deleting it from `contentAttributes`.
+ */
+export interface SimAttributeDefinition {
+  id: string;
+  displayName: Localized<string>;
+  valueType: 'html' | 'text' | 'string';
+  localizable: boolean;
+}
+
 export interface SimInstanceData {
   catalogs: SimCatalog[];
   categories: SimCategory[];
@@ -78,6 +90,8 @@ export interface SimInstanceData {
   sites: { id: string; name: string; storefrontCatalogId: string; currency: string }[];
   /** Content libraries by id (each site has its own, named after the site) → content assets by id. */
   libraries: Map<string, Map<string, SimContentAsset>>;
+  /** The custom attributes of content assets (`Content`) by id: `body` unless a test removes it. */
+  contentAttributes: Map<string, SimAttributeDefinition>;
   /** Bumped by every product change, so what is derived from the products knows to rebuild. */
   version: number;
   /**
@@ -563,6 +577,12 @@ export function generateInstanceData(seed: number, options: SimDataOptions = {})
     libraries: new Map([
       [SIM_SITE_ID, new Map()],
       [SIM_SHARED_LIBRARY_ID, new Map()],
+    ]),
+    contentAttributes: new Map([
+      [
+        'body',
+        { id: 'body', displayName: { default: 'Body' }, valueType: 'html', localizable: true },
+      ],
     ]),
     version: 0,
   };

@@ -780,6 +780,56 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     res.status(204).end();
   });
 
+  /**
+   * `GET /system_object_definitions/{object_type}/attribute_definitions/{id}` for content assets'
+   * custom attributes. The spec documents AttributeDefinitionNotFoundException for an unknown id;
+   * what the simulator does not model (other object types, a definition asked by its `c_` effective
+   * id) it refuses, naming the gap (ADR 0042).
+   */
+  router.get('/system_object_definitions/:objectType/attribute_definitions/:id', (req, res) => {
+    const { objectType, id } = req.params;
+    if (objectType !== 'Content' || id.startsWith('c_')) {
+      sendFault(
+        res,
+        501,
+        'NotModelledBySimulatorException',
+        objectType !== 'Content'
+          ? `The simulator models the attribute definitions of Content only, not of '${objectType}'.`
+          : `No source says whether a definition is found by its effective id '${id}'; ask by its id.`,
+        { objectType, id },
+      );
+      return;
+    }
+    const definition = instanceData(res).contentAttributes.get(id);
+    if (!definition) {
+      sendFault(
+        res,
+        404,
+        'AttributeDefinitionNotFoundException',
+        `No attribute definition with ID '${id}' was found for object type '${objectType}'.`,
+        { objectType, attributeDefinitionId: id },
+      );
+      return;
+    }
+    res.json({
+      _v: OCAPI_VERSION,
+      _type: 'object_attribute_definition',
+      id: definition.id,
+      effective_id: `c_${definition.id}`,
+      display_name: definition.displayName,
+      value_type: definition.valueType,
+      localizable: definition.localizable,
+      mandatory: false,
+      system: false,
+      read_only: false,
+      searchable: false,
+      site_specific: false,
+      visible: true,
+      multi_value_type: false,
+      set_value_type: false,
+    });
+  });
+
   router.post('/product_search', (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     // The documented faults first: an unsortable field, an expand the resource does not take.

@@ -260,6 +260,11 @@ export interface B2CSimulatorOptions {
    * to work); 0 by default.
    */
   activationDelaySeconds?: number;
+  /**
+   * Account Manager's requests per minute per principal on the resources whose specs document
+   * X-RateLimit-* headers; 1000 by default (the real number is not documented), null for no limit.
+   */
+  accountManagerRateLimitPerMinute?: number | null;
   /** Account Manager's organizations and people; the demo customer owning every realm by default. */
   accountManager?: AccountManagerData;
   /**
@@ -287,6 +292,10 @@ export interface B2CSimulator {
   businessManagerUrl(host: string, capability: B2CCapability): string;
   setTokenLifetime(seconds: number): void;
   setActivationDelay(seconds: number): void;
+  /** Account Manager's rate limit per minute (null: none); a new limit starts every window anew. */
+  setAccountManagerRateLimit(perMinute: number | null): void;
+  /** Ends every Account Manager rate-limit window, as if a minute had passed. */
+  resetAccountManagerRateLimits(): void;
   /** Invalidates every issued token, as when they expire server-side early. */
   revokeTokens(): void;
   faults: { add(rule: FaultRule): () => void; clear(): void };
@@ -435,6 +444,10 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
   const idPrng = createPrng(hashSeed(seed, 'ids'));
   let tokenLifetime = options.tokenLifetimeSeconds ?? 1799;
   let activationDelay = options.activationDelaySeconds ?? 0;
+  let amRateLimit =
+    options.accountManagerRateLimitPerMinute === undefined
+      ? 1000
+      : options.accountManagerRateLimitPerMinute;
   const apiClients = new Map<string, SimApiClient>();
   let faultRules: (FaultRule & { remaining: number })[] = [];
   const requests: { method: string; path: string }[] = [];
@@ -486,6 +499,7 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     tenants: () => instances,
     tokenLifetimeSeconds: () => tokenLifetime,
     activationDelaySeconds: () => activationDelay,
+    rateLimitPerMinute: () => amRateLimit,
     newId: () => idPrng.uuid(),
   });
   const { bearerClient, knownClient } = accountManager;
@@ -1053,6 +1067,11 @@ export async function createB2CSimulator(options: B2CSimulatorOptions = {}): Pro
     setActivationDelay: (seconds) => {
       activationDelay = seconds;
     },
+    setAccountManagerRateLimit: (perMinute) => {
+      amRateLimit = perMinute;
+      accountManager.resetRateLimits();
+    },
+    resetAccountManagerRateLimits: () => accountManager.resetRateLimits(),
     revokeTokens: () => accountManager.revokeTokens(),
     faults: {
       add,

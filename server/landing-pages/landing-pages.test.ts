@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTENT_BODY_DEFINITION_PATH } from '~/domain/instances/ocapi';
 import { VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import type { LandingPageFields } from '~/domain/landing-pages/entities';
 import { LANDING_PAGE_MESSAGES } from '~/domain/landing-pages/messages';
@@ -279,6 +280,77 @@ describeEachDriver('landing pages', (get) => {
     } finally {
       libraries.set(SIM_SITE_ID, own);
     }
+  });
+
+  it('checks the content asset body attribute once before the first publish: missing, nothing is published', async () => {
+    const { org, env, superuser, data } = await linkedEnv();
+    const lp = services.landingPages;
+    const page = await lp.create(org.id, env.id, superuser.id, fields('no-body'));
+    const attributes = b2c.instance(HOST).data().contentAttributes;
+    const body = attributes.get('body')!;
+    attributes.delete('body');
+    try {
+      const error = await domainError(lp.publish(org.id, env.id, superuser.id, page.id));
+      expect(error.kind).toBe('INVALID');
+      expect(error.message).toBe(LANDING_PAGE_MESSAGES.noBodyAttribute);
+      expect((await lp.get(org.id, env.id, page.id)).status).toBe('draft');
+      await expect(data.getContent(SIM_SITE_ID, 'beacon-lp-no-body')).rejects.toThrow();
+    } finally {
+      attributes.set('body', body);
+    }
+    // A missing attribute is not remembered: once added, the next publish asks again and publishes.
+    expect((await lp.publish(org.id, env.id, superuser.id, page.id)).status).toBe('published');
+    // Found once, it is not asked again for this env and instance.
+    attributes.delete('body');
+    try {
+      await lp.unpublish(org.id, env.id, superuser.id, page.id);
+      expect((await lp.publish(org.id, env.id, superuser.id, page.id)).status).toBe('published');
+      // Another env on the same instance asks for itself.
+      const other = await linkedEnv();
+      const otherPage = await lp.create(
+        other.org.id,
+        other.env.id,
+        other.superuser.id,
+        fields('x'),
+      );
+      const error = await domainError(
+        lp.publish(other.org.id, other.env.id, other.superuser.id, otherPage.id),
+      );
+      expect(error.message).toBe(LANDING_PAGE_MESSAGES.noBodyAttribute);
+    } finally {
+      attributes.set('body', body);
+    }
+  });
+
+  it('ends a publish refused the attribute definition (its grant missing) in the plain 403 message', async () => {
+    const { org, env, superuser } = await linkedEnv();
+    const lp = services.landingPages;
+    const page = await lp.create(org.id, env.id, superuser.id, fields('no-grant'));
+    const granted = b2c.instance(HOST).settings.ocapiData!;
+    const clientId = granted.clients[0]!.client_id;
+    // Everything the publish needs but the definition.
+    b2c.instance(HOST).settings.ocapiData = {
+      _v: granted._v,
+      clients: [
+        {
+          client_id: clientId,
+          resources: [
+            { resource_id: '/sites', methods: ['get'] },
+            { resource_id: '/libraries/**', methods: ['get', 'put', 'delete'] },
+          ],
+        },
+      ],
+    };
+    try {
+      const error = await domainError(lp.publish(org.id, env.id, superuser.id, page.id));
+      expect(error.kind).toBe('FORBIDDEN');
+      expect(error.message).toBe(
+        VERIFY_MESSAGES.missingSettings('ocapi-data', 'GET', CONTENT_BODY_DEFINITION_PATH),
+      );
+    } finally {
+      b2c.instance(HOST).settings.ocapiData = granted;
+    }
+    expect((await lp.get(org.id, env.id, page.id)).status).toBe('draft');
   });
 
   it('ends a publish refused by the instance (Data settings removed) in the plain 403 message', async () => {

@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
+import { CONTENT_BODY_ATTRIBUTE } from '~/domain/instances/ocapi';
 import { VERIFY_MESSAGES } from '~/domain/instances/snippets';
 import {
   contentAssetId,
@@ -30,6 +31,7 @@ import {
   B2CUnavailableError,
 } from '~/server/integrations/b2c/errors';
 import type { B2CInstanceClients } from '~/server/integrations/b2c/gateway';
+import type { OcapiDataClient } from '~/server/integrations/b2c/ocapi-data';
 
 export interface SavedTheme {
   id: string;
@@ -197,7 +199,28 @@ export function createLandingPagesService({
   async function clients(orgId: string, envId: string) {
     const env = await envRow(envId);
     if (!env.b2cInstanceId) throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noInstance);
-    return clientsForEnv(orgId, envId);
+    return { ...(await clientsForEnv(orgId, envId)), b2cInstanceId: env.b2cInstanceId };
+  }
+
+  /**
+   * Env id → the instance whose content assets were found to have the `body` attribute. Asked once
+   * per env and instance (per process): an instance does not lose an attribute between publishes,
+   * and a missing one is not remembered, so the publish after it is added asks again. Another
+   * instance linked to the env is asked anew.
+   */
+  const bodyCheckedOn = new Map<string, string>();
+  async function requireBodyAttribute(envId: string, b2cInstanceId: string, data: OcapiDataClient) {
+    if (bodyCheckedOn.get(envId) === b2cInstanceId) return;
+    const { objectType, id } = CONTENT_BODY_ATTRIBUTE;
+    try {
+      await data.getAttributeDefinition(objectType, id);
+    } catch (error) {
+      if (error instanceof B2CNotFoundError) {
+        throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noBodyAttribute);
+      }
+      throw error;
+    }
+    bodyCheckedOn.set(envId, b2cInstanceId);
   }
 
   return {
@@ -296,7 +319,7 @@ export function createLandingPagesService({
     async publish(orgId, envId, userId, pageId) {
       // An id this env does not have is NOT_FOUND before the instance is asked for.
       const current = await row(envId, pageId);
-      const { data } = await clients(orgId, envId);
+      const { data, b2cInstanceId } = await clients(orgId, envId);
       const theme = await requireTheme(orgId, current.themeId);
       const productIds = [
         ...new Set(current.sections.flatMap((s) => (s.type === 'productGrid' ? s.productIds : []))),
@@ -319,6 +342,9 @@ export function createLandingPagesService({
         // publishes to the site's private library unless the env names a shared one.
         const [site] = await data.listSites();
         if (!site) throw new DomainError('INVALID', LANDING_PAGE_MESSAGES.noSite);
+        // The asset's HTML goes to the custom attribute `c_body`, which only storefronts that define
+        // it have: without it the PUT would fail or drop the page's content (ADR 0042).
+        await requireBodyAttribute(envId, b2cInstanceId, data);
         const shared = await sharedLibraryOf(envId);
         const libraryId = shared ?? site.id;
         const products = copy.map((p) => ({

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
 import {
   type B2CSimulator,
   createB2CSimulator,
@@ -26,6 +27,7 @@ afterEach(() => {
   sim.faults.clear();
   sim.setTokenLifetime(1799);
   sim.setActivationDelay(0);
+  sim.setAccountManagerRateLimit(1000);
 });
 
 const http = () =>
@@ -216,17 +218,100 @@ describe('Account Manager client', () => {
     ).rejects.toBeInstanceOf(B2CPermissionError);
   });
 
-  it('refuses a client the specification would not: short password, bad tenant filter', async () => {
+  it('refuses a client the specification would not: short password or an unknown field before sending, bad tenant filter', async () => {
     const maya = await as('maya@beacon.test');
+    const before = sim.countRequests('POST', '/dw/rest/v1/apiclients');
     for (const bad of [
       newClient({ password: 'short' }),
-      newClient({ roleTenantFilter: 'SALESFORCE_COMMERCE_API:x' }),
+      { ...newClient(), nickname: 'x' } as ReturnType<typeof newClient>,
     ]) {
-      await expect(am().createApiClient(maya, bad)).rejects.toMatchObject({
-        name: 'B2CRequestError',
-        status: 400,
-      } satisfies Partial<B2CRequestError>);
+      await expect(am().createApiClient(maya, bad)).rejects.toBeInstanceOf(ZodError);
     }
+    expect(sim.countRequests('POST', '/dw/rest/v1/apiclients')).toBe(before);
+    await expect(
+      am().createApiClient(maya, newClient({ roleTenantFilter: 'SALESFORCE_COMMERCE_API:x' })),
+    ).rejects.toMatchObject({
+      name: 'B2CRequestError',
+      status: 400,
+    } satisfies Partial<B2CRequestError>);
+  });
+
+  it('lists API clients page by page until a short page; a total that fills its pages ends at the refused page past the end', async () => {
+    const maya = await as('maya@beacon.test');
+    const client = am(2);
+    for (let i = 0; i < 3; i++) await client.createApiClient(maya, newClient());
+    const all = await am().listApiClients(maya);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const paged = await client.listApiClients(maya);
+    expect(paged.map((c) => c.id)).toEqual(all.map((c) => c.id));
+    // Fill the last page exactly: the next page is refused as past the end, and the walk ends there.
+    if (all.length % 2 === 1) await client.createApiClient(maya, newClient());
+    const full = await am().listApiClients(maya);
+    expect(full.length % 2).toBe(0);
+    const before = sim.countRequests('GET', '/dw/rest/v1/apiclients');
+    expect((await client.listApiClients(maya)).map((c) => c.id)).toEqual(full.map((c) => c.id));
+    expect(sim.countRequests('GET', '/dw/rest/v1/apiclients') - before).toBe(full.length / 2 + 1);
+  });
+
+  it('sends X-RateLimit-* where the specs document them, and waits out a spent window before the next call', async () => {
+    sim.setAccountManagerRateLimit(2);
+    const maya = await sim.userToken('maya@beacon.test');
+    const raw = (path: string) =>
+      fetch(`${sim.accountManagerUrl}/dw/rest/v1${path}`, {
+        headers: { authorization: `Bearer ${maya}` },
+      });
+    const first = await raw('/apiclients');
+    expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(Date.parse(first.headers.get('x-ratelimit-reset')!)).toBeGreaterThan(Date.now());
+    expect((await raw('/users/current')).headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await raw('/apiclients')).status).toBe(429);
+    // Organizations have no spec documenting the headers: the simulator sends none.
+    expect((await raw('/organizations?page=0&size=20')).headers.has('x-ratelimit-limit')).toBe(
+      false,
+    );
+
+    sim.resetAccountManagerRateLimits();
+    const waited: number[] = [];
+    const client = createAccountManagerClient({
+      http: createHttpClient({
+        allowlist: createHostAllowlist({ extraAllowedHosts: [sim.url] }),
+        retryBaseMs: 1,
+        // A minute passes.
+        sleep: async (ms) => {
+          waited.push(ms);
+          sim.resetAccountManagerRateLimits();
+        },
+      }),
+      accountManagerUrl: sim.accountManagerUrl,
+    });
+    const person = personToken(maya);
+    await client.listApiClients(person);
+    await client.listApiClients(person);
+    expect(waited).toEqual([]);
+    const before = sim.countRequests('GET', '/dw/rest/v1/apiclients');
+    expect((await client.listApiClients(person)).length).toBeGreaterThan(0);
+    expect(waited).toHaveLength(1);
+    expect(waited[0]).toBeGreaterThan(0);
+    expect(waited[0]).toBeLessThanOrEqual(60_000);
+    // Sent once, after the wait: no 429 on the way.
+    expect(sim.countRequests('GET', '/dw/rest/v1/apiclients') - before).toBe(1);
+  });
+
+  it('rotates a client secret as documented: the current password and the new one', async () => {
+    const maya = await as('maya@beacon.test');
+    const old = generateApiClientSecret();
+    const created = await am().createApiClient(maya, newClient({ password: old, active: true }));
+    const next = generateApiClientSecret();
+    await expect(
+      am().changeApiClientPassword(maya, created.id, { old: 'not-the-current-1', new: next }),
+    ).rejects.toMatchObject({ name: 'B2CRequestError', status: 400 });
+    await am().changeApiClientPassword(maya, created.id, { old, new: next });
+    await expect(tokenFor(created.id, old)).rejects.toBeInstanceOf(B2CAuthError);
+    await expect(tokenFor(created.id, next)).resolves.toEqual(expect.any(String));
+    await expect(
+      am().changeApiClientPassword(maya, created.id, { old: next, new: 'short' }),
+    ).rejects.toBeInstanceOf(ZodError);
   });
 
   it('a new client can take a while to work: its credentials fail until then', async () => {

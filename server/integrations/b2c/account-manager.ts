@@ -6,7 +6,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { B2CAuthError, type B2CCallContext } from './errors';
+import {
+  AM_PAGE_SIZE_MAX,
+  type AmApiClientCreate,
+  amApiClientCreateSchema,
+  amApiClientSchema,
+  amInstanceSchema,
+  amOrganizationSchema,
+  amPageSchema,
+  amPasswordChangeSchema,
+  amUserSchema,
+} from '~/domain/instances/account-manager';
+import { B2CAuthError, type B2CCallContext, B2CRequestError } from './errors';
 import { basicAuth, type HttpClient, parseBody } from './http';
 
 export const TOKEN_PATH = '/dwsso/oauth2/access_token';
@@ -104,65 +115,11 @@ export async function withBearer<T>(
   }
 }
 
-// Only the documented fields Beacon reads; everything else in the answers is let through unread.
-
-const currentUserSchema = z.object({
-  id: z.string(),
-  mail: z.string(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  displayName: z.string().nullish(),
-  organizations: z.array(z.string()).default([]),
-  primaryOrganization: z.string().nullish(),
-  roles: z.array(z.string()).default([]),
-  roleTenantFilter: z.string().nullish(),
-});
-export type AccountManagerUser = z.infer<typeof currentUserSchema>;
-
-const organizationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  realms: z.array(z.string()).default([]),
-});
-export type AccountManagerOrganization = z.infer<typeof organizationSchema>;
-
-/** Instances API: `{realmId}_{tenantType}` ids, no host name. */
-const instanceSchema = z.object({
-  id: z.string(),
-  realmId: z.string(),
-  tenantType: z.string(),
-  description: z.string().nullish(),
-});
-export type AccountManagerInstance = z.infer<typeof instanceSchema>;
-
-const apiClientSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  // With `expand=organizations` these are objects; Beacon never expands.
-  organizations: z.array(z.string()).default([]),
-  active: z.boolean().default(false),
-  roles: z.array(z.string()).default([]),
-  roleTenantFilter: z.string().nullish(),
-});
-export type AccountManagerApiClient = z.infer<typeof apiClientSchema>;
-
-const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ content: z.array(item), totalPages: z.number().int().nonnegative().optional() });
-
-/** APIClientCreate: the required fields and the optional ones Beacon sets. */
-export interface NewApiClient {
-  name: string;
-  /** Account Manager organization ids (not Beacon's). */
-  organizations: string[];
-  /** The secret, 12–128 characters; Account Manager never shows it again. */
-  password: string;
-  description?: string;
-  roles?: string[];
-  roleTenantFilter?: string;
-  tokenEndpointAuthMethod?: 'private_key_jwt' | 'client_secret_post' | 'client_secret_basic';
-  /** Created inactive unless true. */
-  active?: boolean;
-}
+export type AccountManagerUser = z.infer<typeof amUserSchema>;
+export type AccountManagerOrganization = z.infer<typeof amOrganizationSchema>;
+export type AccountManagerInstance = z.infer<typeof amInstanceSchema>;
+export type AccountManagerApiClient = z.infer<typeof amApiClientSchema>;
+export type NewApiClient = AmApiClientCreate;
 
 export interface AccountManagerClient {
   /** Beacon's own client-credentials tokens. */
@@ -180,6 +137,15 @@ export interface AccountManagerClient {
   getApiClient(auth: TokenSource, id: string): Promise<AccountManagerApiClient>;
   /** Creates a client (a person's token with Account or API Administrator; 403 otherwise). */
   createApiClient(auth: TokenSource, client: NewApiClient): Promise<AccountManagerApiClient>;
+  /**
+   * Rotates a client's secret as the spec documents it: the current password and the new one
+   * (`PUT /apiclients/{id}/password`); a 400 when `old` is not the current one.
+   */
+  changeApiClientPassword(
+    auth: TokenSource,
+    id: string,
+    change: { old: string; new: string },
+  ): Promise<void>;
 }
 
 /**
@@ -217,10 +183,16 @@ export function createAccountManagerClient(options: {
     clientId && clientSecret
       ? createTokenSource({ ...options, clientId, clientSecret })
       : notConfigured;
-  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const pageSize = Math.min(options.pageSize ?? PAGE_SIZE, AM_PAGE_SIZE_MAX);
   const base = `${options.accountManagerUrl}/dw/rest/v1`;
 
-  const send = (auth: TokenSource, method: string, resource: string, json?: unknown) => {
+  const send = (
+    auth: TokenSource,
+    method: string,
+    resource: string,
+    json?: unknown,
+    idempotent?: boolean,
+  ) => {
     const call: B2CCallContext = {
       api: 'account-manager',
       method,
@@ -231,6 +203,7 @@ export function createAccountManagerClient(options: {
         call,
         url: `${base}${resource}`,
         ...(json === undefined ? {} : { json }),
+        ...(idempotent === undefined ? {} : { idempotent }),
         headers: { authorization: `Bearer ${token}` },
       }),
     );
@@ -240,21 +213,28 @@ export function createAccountManagerClient(options: {
     const { call, response } = send(auth, 'GET', resource);
     return parseBody(await response, call, schema);
   };
-  /** Every page of a collection (`?page=&size=`, zero-based). */
+  /**
+   * Every page of a collection (`?page=&size=`, zero-based). The collections have `content` only, so
+   * a page shorter than the size is the last; when the total is a multiple of the size, the next page
+   * is empty, or refused as past the end (the b2c SDK reads a users or roles page past the end as an
+   * error naming fromIndex and toIndex): a 400 after a full page ends the walk too.
+   */
   const all = async <T>(auth: TokenSource, resource: string, item: z.ZodType<T>) => {
     const items: T[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await get(
-        auth,
-        `${resource}?${new URLSearchParams({ page: String(page), size: String(pageSize) })}`,
-        pageSchema(item),
-      );
-      items.push(...(answer.content as T[]));
-      const last =
-        answer.totalPages !== undefined
-          ? page + 1 >= answer.totalPages
-          : answer.content.length < pageSize;
-      if (last) return items;
+      let content: T[];
+      try {
+        ({ content } = await get(
+          auth,
+          `${resource}?${new URLSearchParams({ page: String(page), size: String(pageSize) })}`,
+          amPageSchema(item),
+        ));
+      } catch (error) {
+        if (page > 0 && error instanceof B2CRequestError && error.status === 400) return items;
+        throw error;
+      }
+      items.push(...content);
+      if (content.length < pageSize) return items;
     }
     return items;
   };
@@ -262,17 +242,25 @@ export function createAccountManagerClient(options: {
 
   return {
     tokens,
-    currentUser: (auth) => get(auth, '/users/current', currentUserSchema),
-    listOrganizations: (auth) => all(auth, '/organizations', organizationSchema),
-    getOrganization: (auth, id) => get(auth, path('organizations', id), organizationSchema),
-    listInstances: (auth) => all(auth, '/instances', instanceSchema),
-    getInstance: (auth, id) => get(auth, path('instances', id), instanceSchema),
-    listApiClients: (auth) => all(auth, '/apiclients', apiClientSchema),
-    getApiClient: (auth, id) => get(auth, path('apiclients', id), apiClientSchema),
+    currentUser: (auth) => get(auth, '/users/current', amUserSchema),
+    listOrganizations: (auth) => all(auth, '/organizations', amOrganizationSchema),
+    getOrganization: (auth, id) => get(auth, path('organizations', id), amOrganizationSchema),
+    listInstances: (auth) => all(auth, '/instances', amInstanceSchema),
+    getInstance: (auth, id) => get(auth, path('instances', id), amInstanceSchema),
+    listApiClients: (auth) => all(auth, '/apiclients', amApiClientSchema),
+    getApiClient: (auth, id) => get(auth, path('apiclients', id), amApiClientSchema),
     async createApiClient(auth, client) {
+      // Built through the spec's APIClientCreate: a field it lacks throws before anything is sent.
+      const json = amApiClientCreateSchema.parse(client);
       // Sent once (POST is not repeated on 5xx): a retry could create a second client.
-      const { call, response } = send(auth, 'POST', '/apiclients', client);
-      return parseBody(await response, call, apiClientSchema);
+      const { call, response } = send(auth, 'POST', '/apiclients', json);
+      return parseBody(await response, call, amApiClientSchema);
+    },
+    async changeApiClientPassword(auth, id, change) {
+      const json = amPasswordChangeSchema.parse(change);
+      // Sent once: after a lost answer the old password may no longer be the current one.
+      const { response } = send(auth, 'PUT', `${path('apiclients', id)}/password`, json, false);
+      await response;
     },
   };
 }

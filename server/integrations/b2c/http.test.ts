@@ -10,7 +10,7 @@ import {
   B2CUnavailableError,
 } from './errors';
 import { createHostAllowlist } from './host-allowlist';
-import { basicAuth, createHttpClient, type HttpOptions } from './http';
+import { basicAuth, createHttpClient, type HttpOptions, RATE_LIMIT_MAX_WAIT_MS } from './http';
 
 let sim: B2CSimulator;
 beforeAll(async () => {
@@ -257,6 +257,63 @@ describe('http helper', () => {
     expect(await seconds()).toBe(120);
     expect(await seconds()).toBeGreaterThanOrEqual(29);
     expect(await seconds()).toBeNull();
+  });
+
+  it('holds the next call to an origin whose rate-limit window is spent until it resets (X-RateLimit-*)', async () => {
+    const now = 1_800_000_000_000;
+    const answers = [
+      { remaining: '0', reset: new Date(now + 5_000).toISOString() },
+      { remaining: '9', reset: new Date(now + 60_000).toISOString() },
+      { remaining: '0', reset: new Date(now + 600_000).toISOString() },
+      {},
+    ];
+    const fetchStub = vi.fn<typeof fetch>(async () => {
+      const { remaining, reset } = answers.shift() ?? {};
+      return new Response('{}', {
+        status: 200,
+        headers: remaining
+          ? { 'x-ratelimit-remaining': remaining, 'x-ratelimit-reset': reset! }
+          : {},
+      });
+    });
+    const other = sim.url.replace('127.0.0.1', 'localhost');
+    const { http, sleep } = client({
+      fetch: fetchStub,
+      now: () => now,
+      allowlist: createHostAllowlist({ extraAllowedHosts: [sim.url, other] }),
+    });
+    await http({ call, url: dataUrl() });
+    expect(sleep).not.toHaveBeenCalled();
+    await http({ call, url: dataUrl() });
+    expect(sleep.mock.calls).toEqual([[5_000]]);
+    await http({ call, url: dataUrl() });
+    expect(sleep).toHaveBeenCalledTimes(1);
+    // A reset further away than the per-minute window is a clock out of step: at most a minute.
+    await http({ call, url: dataUrl() });
+    expect(sleep.mock.calls.at(-1)).toEqual([RATE_LIMIT_MAX_WAIT_MS]);
+    // Another origin is not held by this one's window.
+    answers.push({ remaining: '0', reset: new Date(now + 5_000).toISOString() });
+    await http({ call, url: dataUrl() });
+    await http({ call, url: `${other}/am/dw/rest/v1/users/current` });
+    expect(sleep).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes a 429 without Retry-After to last until the rate-limit window resets', async () => {
+    const now = 1_800_000_000_000;
+    const fetchStub = vi.fn<typeof fetch>(
+      async () =>
+        new Response('', {
+          status: 429,
+          headers: {
+            'x-ratelimit-limit': '60',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': new Date(now + 42_000).toISOString(),
+          },
+        }),
+    );
+    const { http } = client({ fetch: fetchStub, now: () => now });
+    const error = await http({ ...patchCall, url: patchUrl() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 
   it('times out each attempt and reports a timeout after the retries', async () => {

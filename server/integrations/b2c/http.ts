@@ -3,7 +3,10 @@
  * exponential backoff for idempotent calls on network errors and 5xx, and errors typed by cause.
  * A 429 on a call that is not repeated is B2CUnavailableError (try again later); on an idempotent
  * call it stays B2CRequestError with status 429, which the catalogue sync waits out itself.
+ * Where a service sends X-RateLimit-* (Account Manager documents them; OCAPI does not: ADR 0046), a
+ * window with no requests left holds the next call to that origin until the window resets.
  */
+import { AM_RATE_LIMIT_HEADERS } from '~/domain/instances/account-manager';
 import { faultSchema } from '~/domain/instances/ocapi';
 import {
   B2CAuthError,
@@ -26,6 +29,7 @@ export interface HttpOptions {
   /** First backoff delay; doubles each retry. */
   retryBaseMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
 }
 
 export interface HttpRequest {
@@ -50,6 +54,11 @@ export interface HttpResponse {
 export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
 
 export const HTTP_DEFAULTS = { timeoutMs: 10_000, retries: 2, retryBaseMs: 250 } as const;
+/**
+ * The longest a spent rate-limit window holds a call: the documented limit is per minute, so a reset
+ * further away than that is a clock out of step, not a window.
+ */
+export const RATE_LIMIT_MAX_WAIT_MS = 60_000;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'PROPFIND', 'OPTIONS']);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -65,13 +74,31 @@ function readFault(text: string): { type: string | null; message: string | null 
   }
 }
 
-/** `Retry-After` in seconds (it is seconds or an HTTP date); null when absent or unreadable. */
+/**
+ * When a spent rate-limit window resets (epoch ms): `X-RateLimit-Remaining` 0 and `X-RateLimit-Reset`
+ * a date-time; null when requests are left or the headers are absent or unreadable.
+ */
+function rateLimitedUntil(headers: Headers): number | null {
+  const remaining = headers.get(AM_RATE_LIMIT_HEADERS.remaining)?.trim();
+  if (remaining === undefined || !/^\d+$/.test(remaining) || Number(remaining) > 0) return null;
+  const reset = Date.parse(headers.get(AM_RATE_LIMIT_HEADERS.reset) ?? '');
+  return Number.isNaN(reset) ? null : reset;
+}
+
+/**
+ * `Retry-After` in seconds (it is seconds or an HTTP date), else the end of a spent rate-limit
+ * window; null when neither is there or readable.
+ */
 function retryAfterSeconds(headers: Headers, now = Date.now()): number | null {
   const value = headers.get('retry-after')?.trim();
-  if (!value) return null;
+  const fromDate = (date: number) => Math.max(0, Math.ceil((date - now) / 1000));
+  if (!value) {
+    const until = rateLimitedUntil(headers);
+    return until === null ? null : fromDate(until);
+  }
   if (/^\d+$/.test(value)) return Number(value);
   const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+  return Number.isNaN(date) ? null : fromDate(date);
 }
 
 function describe(call: B2CCallContext) {
@@ -83,9 +110,20 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const sleep = options.sleep ?? defaultSleep;
   const retries = options.retries ?? HTTP_DEFAULTS.retries;
   const retryBaseMs = options.retryBaseMs ?? HTTP_DEFAULTS.retryBaseMs;
+  const now = options.now ?? Date.now;
+  /** Origin → when its spent rate-limit window resets. */
+  const spentUntil = new Map<string, number>();
+  const waitForWindow = async (origin: string) => {
+    const until = spentUntil.get(origin);
+    if (until === undefined) return;
+    spentUntil.delete(origin);
+    const wait = Math.min(until - now(), RATE_LIMIT_MAX_WAIT_MS);
+    if (wait > 0) await sleep(wait);
+  };
 
   return async function request(req) {
     const url = options.allowlist.assertAllowedUrl(req.url);
+    const { origin } = url;
     const method = req.call.method.toUpperCase();
     const idempotent = req.idempotent ?? IDEMPOTENT.has(method);
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
@@ -99,6 +137,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
     let lastError: B2CUnavailableError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(retryBaseMs * 2 ** (attempt - 1));
+      await waitForWindow(origin);
       let status: number;
       let text: string;
       let responseHeaders: Headers;
@@ -115,6 +154,8 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         });
         status = response.status;
         responseHeaders = response.headers;
+        const until = rateLimitedUntil(responseHeaders);
+        if (until !== null) spentUntil.set(origin, until);
         text = await response.text();
         metrics.instanceCall(req.call.api, instanceCallOutcome(status));
       } catch (cause) {
@@ -135,7 +176,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           `${describe(req.call)}: HTTP ${status}`,
           req.call,
           status,
-          { retryAfterSeconds: retryAfterSeconds(responseHeaders) },
+          { retryAfterSeconds: retryAfterSeconds(responseHeaders, now()) },
         );
         continue;
       }
@@ -145,7 +186,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           `${describe(req.call)}: HTTP 429 (rate limited)`,
           req.call,
           status,
-          { retryAfterSeconds: retryAfterSeconds(responseHeaders) },
+          { retryAfterSeconds: retryAfterSeconds(responseHeaders, now()) },
         );
       }
       if (status === 401) throw new B2CAuthError(`${describe(req.call)}: unauthorized`, req.call);

@@ -4,6 +4,9 @@
  */
 import type { z } from 'zod';
 import {
+  type AttributeDefinition,
+  attributeDefinitionPath,
+  attributeDefinitionSchema,
   type Catalog,
   type Category,
   type ContentAsset,
@@ -110,6 +113,11 @@ export interface OcapiDataClient {
   putContent(libraryId: string, contentId: string, content: ContentPut): Promise<Content>;
   /** Removes the content asset; B2CNotFoundError when it is not there. */
   deleteContent(libraryId: string, contentId: string): Promise<void>;
+  /**
+   * A system object's attribute definition, e.g. `Content` / `body`; B2CNotFoundError when the
+   * instance has no such attribute (AttributeDefinitionNotFoundException) or type.
+   */
+  getAttributeDefinition(objectType: string, id: string): Promise<AttributeDefinition>;
 }
 
 export function createOcapiDataClient(options: {
@@ -223,6 +231,9 @@ export function createOcapiDataClient(options: {
     async deleteContent(libraryId, contentId) {
       await send('DELETE', `/libraries/${segment(libraryId)}/content/${segment(contentId)}`)
         .response;
+    },
+    getAttributeDefinition(objectType, id) {
+      return get(attributeDefinitionPath(objectType, id), attributeDefinitionSchema);
     },
   };
 }
