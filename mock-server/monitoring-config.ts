@@ -34,6 +34,7 @@ export const monitoringConfig = {
   promptIds: [prompts.trailShoes.id, prompts.rainJacket.id],
   newPrompts: ['Where can I buy a packable down vest that ships to Canada?'],
   engines: ['openai', 'anthropic'],
+  memoryEngines: [],
   samples: 12,
   schedule: 'weekly',
   upliftRuns: 3,

@@ -10,6 +10,7 @@
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
+import type { AnswerSource } from '~/domain/monitoring/sources';
 import { type AnswersRemoved, retentionCutoff } from '~/domain/monitoring/retention';
 import {
   type EngineFigures,
@@ -38,6 +39,8 @@ import {
 
 const BRAND = 'Acme Outfitters';
 const BRAND_DOMAIN = 'acme-outfitters.com';
+/** A review site the engines' searches read. */
+const REVIEW_DOMAIN = 'gearreviewweekly.example';
 const COMPETITORS = [
   { name: 'Summit Supply Co.', domain: 'summitsupply.com' },
   { name: 'Trailborn', domain: 'trailborn.com' },
@@ -128,6 +131,7 @@ export const resultsConfig = {
   promptIds: MONITORED_PROMPTS.filter((p) => p.name !== null).map((p) => p.key),
   newPrompts: MONITORED_PROMPTS.filter((p) => p.name === null).map((p) => p.text),
   engines: [...ENGINES],
+  memoryEngines: [],
   samples: SAMPLES,
   schedule: 'weekly',
   upliftRuns: 3,
@@ -284,6 +288,8 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
       competitors: [],
       products: [],
       urls: [],
+      mode: 'web-search',
+      search: null,
       sentiment: null,
       answer: null,
       error: FAILED_SAMPLE_ERROR,
@@ -301,12 +307,8 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
     : ([] as string[]);
   const products = productIds.map((id) => ({ b2cProductId: id, name: productName(id) }));
   const sentiment = mentioned ? SENTIMENT_CYCLE[(j + e) % SENTIMENT_CYCLE.length]! : null;
-  const urls = [
-    ...(cited ? [`https://${BRAND_DOMAIN}/products/${productIds[0]}`] : []),
-    ...(competitors.includes('Trailborn') && j % 3 === 0 ? ['https://trailborn.com/gear'] : []),
-    // A bare host: cited, but not a web address the screen may link.
-    ...(cited && engine === 'google' && j === 0 ? [`${BRAND_DOMAIN}/size-guide`] : []),
-  ];
+  // A bare host written in the answer's text: not a web address the screen may link.
+  const sizeGuide = cited && engine === 'google' && j === 0 ? `${BRAND_DOMAIN}/size-guide` : null;
 
   const brands = [...competitors];
   if (position !== null) brands.splice(position - 1, 0, BRAND);
@@ -316,15 +318,54 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
     const named = products.map((pr) => pr.name ?? pr.b2cProductId).join(' and the ');
     return `${k + 1}. ${bold(BRAND)}: the ${named} is ${CUES[sentiment!]}.`;
   });
+  const intro = `For ${prompt.topic}, these are worth a look:\n\n`;
   const answer =
     brands.length === 0
       ? `It depends on your budget and how you will use it. Look for ${prompt.topic} with good reviews and a fair returns policy.`
-      : [
-          `For ${prompt.topic}, these are worth a look:`,
-          '',
-          ...lines,
-          ...(urls.length > 0 ? ['', `Sources: ${urls.join(', ')}`] : []),
-        ].join('\n');
+      : `${intro}${lines.join('\n')}${sizeGuide ? `\n\nSizing: ${sizeGuide}` : ''}`;
+
+  // What the engine's web search found: the brand's product page (cited for the brand's line when
+  // the brand is cited), Trailborn's page when the answer names it, and a review page it read.
+  const lineSpan = (brand: string) => {
+    const k = brands.indexOf(brand);
+    if (k < 0) return [];
+    const start = intro.length + lines.slice(0, k).reduce((n, l) => n + l.length + 1, 0);
+    return [{ start, end: start + lines[k]!.length }];
+  };
+  const sources: AnswerSource[] = [
+    ...(productIds[0]
+      ? [
+          {
+            url: `https://${BRAND_DOMAIN}/products/${productIds[0]}`,
+            title: `${productName(productIds[0]) ?? productIds[0]} | ${BRAND}`,
+            domain: BRAND_DOMAIN,
+            redirect: false,
+            cited,
+            spans: cited ? lineSpan(BRAND) : [],
+          },
+        ]
+      : []),
+    ...(competitors.includes('Trailborn')
+      ? [
+          {
+            url: 'https://trailborn.com/gear',
+            title: 'Gear | Trailborn',
+            domain: 'trailborn.com',
+            redirect: false,
+            cited: j % 3 === 0,
+            spans: j % 3 === 0 ? lineSpan('Trailborn') : [],
+          },
+        ]
+      : []),
+    {
+      url: `https://www.${REVIEW_DOMAIN}/best/${prompt.key}`,
+      title: `Best picks: ${prompt.topic} | Gear Review Weekly`,
+      domain: REVIEW_DOMAIN,
+      redirect: false,
+      cited: false,
+      spans: [],
+    },
+  ];
 
   return {
     ...base,
@@ -334,7 +375,9 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
     position,
     competitors,
     products,
-    urls,
+    urls: sizeGuide ? [sizeGuide] : [],
+    mode: 'web-search',
+    search: { queries: [prompt.topic], sources, searches: 1 },
     sentiment,
     answer,
     error: null,

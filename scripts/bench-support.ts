@@ -83,6 +83,7 @@ export function simulatorMonitoringConfig(options: {
       (_, i) => `Question ${i + 1}: which brand sells the best ${topics[i % topics.length]}?`,
     ),
     engines: [...AI_PROVIDERS],
+    memoryEngines: [],
     samples,
     schedule: 'off',
     upliftRuns: 3,

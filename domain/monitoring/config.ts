@@ -62,6 +62,11 @@ export const monitoringShape = {
   engines: listOf(z.enum(AI_PROVIDERS), AI_PROVIDERS.length, {
     message: MONITORING_MESSAGES.noEngine,
   }),
+  /**
+   * Engines asked without their web search ("API without web search"): what the model says from
+   * memory. Every other engine is asked with its vendor's web search, as shoppers' assistants answer.
+   */
+  memoryEngines: z._default(listOf(z.enum(AI_PROVIDERS), AI_PROVIDERS.length), []),
   samples: z._default(
     z
       .int()

@@ -5,6 +5,7 @@ import type { Sentiment } from './parse';
 import type { AnswersRemoved } from './retention';
 import type { Rate } from './stats';
 import type { UpliftFigure, UpliftSummary } from './uplift';
+import type { AnswerSearch, AskMode } from './sources';
 
 export type { UpliftFigure, UpliftSummary } from './uplift';
 
@@ -91,7 +92,12 @@ export interface SampleView {
   competitors: string[];
   /** Catalogue products named, by id and their default name. */
   products: { b2cProductId: string; name: string | null }[];
+  /** URLs written in the answer's text (not sources the engine reported). */
   urls: string[];
+  /** How the engine was asked; null for answers from before the mode was recorded. */
+  mode: AskMode | null;
+  /** What the engine's web search found and cited; null when it was asked without search. */
+  search: AnswerSearch | null;
   sentiment: Sentiment | null;
   /** The raw answer, untrusted text: shown as text, never as markup. */
   answer: string | null;

@@ -82,6 +82,7 @@ const monitoring: MonitoringConfig = {
   promptIds: [],
   newPrompts: ['Where can I buy a good wool coat?'],
   engines: ['openai', 'anthropic'],
+  memoryEngines: [],
   samples: 2,
   schedule: 'off',
   upliftRuns: 3,

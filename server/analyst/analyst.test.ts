@@ -51,6 +51,7 @@ const config: MonitoringConfig = {
   promptIds: [],
   newPrompts: PROMPTS.map((p) => p.text),
   engines: ['openai', 'anthropic'],
+  memoryEngines: [],
   samples: 10,
   schedule: 'off',
   upliftRuns: 3,

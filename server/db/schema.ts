@@ -13,6 +13,7 @@ import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
 import { CAMPAIGNS } from '~/domain/monitoring/campaign';
 import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
+import { ASK_MODES, type AnswerSearch } from '~/domain/monitoring/sources';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
 import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
@@ -700,7 +701,12 @@ export const monitoringSamples = pgTable(
     position: integer('position'),
     competitors: text('competitors').array(),
     products: text('products').array(),
+    /** URLs written in the answer's text. */
     urls: text('urls').array(),
+    /** 'web-search' or 'memory' (domain/monitoring/sources.ts); null before it was recorded. */
+    mode: text('mode', { enum: ASK_MODES }),
+    /** The engine's search: queries, sources found and cited (null without search). */
+    search: jsonb('search').$type<AnswerSearch>(),
     sentiment: text('sentiment'),
     error: text('error'),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),

@@ -11,6 +11,7 @@ import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
+import { type AnswerSearch, type AskMode, isDomainOf } from '~/domain/monitoring/sources';
 import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
 import { BASE_KINDS } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
@@ -108,6 +109,21 @@ async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnap
   return parser;
 }
 
+/**
+ * An answer asked with web search is cited when the brand's domain is among the sources its engine
+ * cited; URLs written in its text stay in `citedUrls` but count only for answers from memory, which
+ * have no sources (ADR 0047).
+ */
+export function withSources(
+  parsed: ParsedAnswer,
+  search: AnswerSearch | null,
+  brandDomain: string,
+): ParsedAnswer {
+  if (!search) return parsed;
+  const brandCited = search.sources.some((s) => s.cited && isDomainOf(s.domain, brandDomain));
+  return { ...parsed, brandCited };
+}
+
 /** The run's label once every sample ended. */
 const FINAL_STATUS = sql`case when samples_done = 0 then 'failed'
   when samples_failed > 0 then 'partly-failed' else 'succeeded' end`;
@@ -120,7 +136,14 @@ async function storeSample(
   db: Db,
   key: { runId: string; promptKey: string; engine: string; idx: number },
   outcome:
-    | { ok: true; answer: string; model: string; parsed: ParsedAnswer }
+    | {
+        ok: true;
+        answer: string;
+        model: string;
+        parsed: ParsedAnswer;
+        mode: AskMode;
+        search: AnswerSearch | null;
+      }
     | { ok: false; error: string },
 ) {
   const { runId, promptKey, engine, idx } = key;
@@ -137,6 +160,8 @@ async function storeSample(
              position = ${p?.position ?? null},
              competitors = ${textArray(p?.competitorsNamed)}, products = ${textArray(p?.productsNamed)},
              urls = ${textArray(p?.citedUrls)}, sentiment = ${p?.sentiment ?? null},
+             mode = ${ok ? outcome.mode : null},
+             search = ${ok && outcome.search ? JSON.stringify(outcome.search) : null}::jsonb,
              error = ${ok ? null : outcome.error}, finished_at = now()
        where run_id = ${runId} and prompt_key = ${promptKey} and engine = ${engine} and idx = ${idx}
          and status = 'queued'
@@ -239,19 +264,27 @@ export async function runSample(
     return;
   }
   try {
-    const { text } = await services.ai.generateText({
-      provider: payload.engine as AiProvider,
+    const engine = payload.engine as AiProvider;
+    const mode: AskMode = (snapshot.memoryEngines ?? []).includes(engine) ? 'memory' : 'web-search';
+    const call = {
+      provider: engine,
       prompt: prompt.text,
       label: 'monitoring',
       abortSignal: context.signal,
-      spend: { orgId: run.orgId, area: 'monitoring' },
-    });
+      spend: { orgId: run.orgId, area: 'monitoring' as const },
+    };
+    const { text, search } =
+      mode === 'web-search'
+        ? await services.ai.generateWithSearch({ ...call, search: {} })
+        : { ...(await services.ai.generateText(call)), search: null };
     const parse = await parserFor(db, run.id, run.envId, snapshot);
     await storeSample(db, payload, {
       ok: true,
       answer: text,
-      model: AI_MODELS[payload.engine as AiProvider],
-      parsed: parse(text),
+      model: AI_MODELS[engine],
+      parsed: withSources(parse(text), search, snapshot.brandDomain),
+      mode,
+      search,
     });
   } catch (error) {
     if (error instanceof DomainError && error.reason === 'ai-budget-exhausted') {

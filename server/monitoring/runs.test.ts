@@ -47,6 +47,8 @@ const config: MonitoringConfig = {
   promptIds: [],
   newPrompts: ['What is a good leather bag for work?', 'Which wool coat is best for winter?'],
   engines: ['openai', 'anthropic'],
+  // Claude from memory, ChatGPT with its web search: one run covers both ways of asking.
+  memoryEngines: ['anthropic'],
   samples: 5,
   schedule: 'off',
   upliftRuns: 3,
@@ -174,6 +176,24 @@ describeEachDriver('monitoring runs', (get) => {
         competitors: stored.competitors,
         urls: stored.urls,
       });
+      // ChatGPT searched: its sources are kept, and the brand is cited when a cited source is the
+      // brand's domain. Claude answered from memory: no sources, citations from its text's URLs.
+      const searched = detail.samples.filter((x) => x.engine === 'openai');
+      expect(searched.every((x) => x.mode === 'web-search' && x.search !== null)).toBe(true);
+      expect(searched[0]!.search!.queries).toEqual(['leather bag work']);
+      for (const x of searched) {
+        const brandSource = x.search!.sources.some(
+          (src) => src.cited && src.domain === 'beacon-outfitters.example',
+        );
+        expect(x.brandCited).toBe(brandSource);
+        expect(x.answer).not.toContain('Sources:');
+      }
+      expect(searched.some((x) => x.brandCited)).toBe(true);
+      const memory = detail.samples.filter((x) => x.engine === 'anthropic');
+      expect(memory.every((x) => x.mode === 'memory' && x.search === null)).toBe(true);
+      for (const x of memory) {
+        expect(x.brandCited).toBe(x.urls.some((u) => u.includes('beacon-outfitters.example')));
+      }
       const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
       expect([missing.kind, missing.message]).toEqual([
         'NOT_FOUND',

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type AiProvider } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
+import { answerSearchSchema } from '~/domain/monitoring/sources';
 import type { Campaign } from '~/domain/monitoring/campaign';
 import {
   MONITORING_LIMITS,
@@ -588,6 +589,9 @@ export function createMonitoringService({
             name: nameOf.get(id) ?? null,
           })),
           urls: r.urls ?? [],
+          mode: r.mode,
+          // Stored by the runner; read through the schema all the same (a row is never trusted blind).
+          search: r.search ? (answerSearchSchema.safeParse(r.search).data ?? null) : null,
           sentiment: (r.sentiment as Sentiment | null) ?? null,
           answer: r.answer,
           error: r.error,

@@ -697,9 +697,9 @@ export const PromptDetail: Story = {
       Sentiment: 'Positive',
       'Competitors named': 'Trailborn, Northpeak',
       'Products named': 'Alpine Rain Jacket',
-      'Cited URLs':
-        'https://acme-outfitters.com/products/alpine-rain-jacket' + 'https://trailborn.com/gear',
+      'URLs in the answer’s text': 'None',
     });
+    await expect(chatgpt.getByText('API with web search · gpt-5')).toBeVisible();
     // The answer as the engine wrote it, Markdown and line breaks included: text, not markup.
     const answer = first.getByText(/^For a breathable, packable rain jacket/);
     await expect(answer.textContent).toBe(
@@ -709,12 +709,20 @@ export const PromptDetail: Story = {
         '1. **Acme Outfitters**: the Alpine Rain Jacket is a reliable favourite: light, well made and good value.',
         '2. **Trailborn**: popular with thru-hikers for its light weight.',
         '3. **Northpeak**: a budget pick that holds up well.',
-        '',
-        'Sources: https://acme-outfitters.com/products/alpine-rain-jacket, https://trailborn.com/gear',
       ].join('\n'),
     );
     await expect(answer.querySelector('*')).toBeNull();
-    const link = first.getByRole('link', { name: 'https://trailborn.com/gear' });
+    // What its search reported: the pages it cited first, then the one it only read.
+    const sources = within(first.getByRole('region', { name: 'Sources the engine reported' }));
+    await expect(
+      sources.getByText('Searched for: a breathable, packable rain jacket'),
+    ).toBeVisible();
+    await expect(sources.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'CitedAlpine Rain Jacket | Acme Outfittersacme-outfitters.com',
+      'CitedGear | Trailborntrailborn.com',
+      'Found, not citedBest picks: a breathable, packable rain jacket | Gear Review Weeklygearreviewweekly.example',
+    ]);
+    const link = sources.getByRole('link', { name: 'Gear | Trailborn' });
     await expect(link).toHaveAttribute('href', 'https://trailborn.com/gear');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(link).toHaveAttribute('target', '_blank');

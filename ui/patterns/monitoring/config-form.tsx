@@ -9,7 +9,13 @@
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CONFIG_LIMITS } from '~/domain/agents/config';
-import { AI_MODELS, AI_PROVIDER_NAMES, AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
+import {
+  AI_MODELS,
+  AI_PROVIDER_NAMES,
+  AI_PROVIDERS,
+  type AiProvider,
+  SEARCH_PRICES,
+} from '~/domain/ai/models';
 import {
   type MonitoringConfig,
   MONITORING_LIMITS,
@@ -77,6 +83,11 @@ export const MONITORING_CONFIG_TEXT = {
   asking: 'Engines and schedule',
   engines: 'Engines',
   enginesDescription: 'The AI assistants asked every prompt.',
+  webSearch: 'Web search',
+  webSearchDescription:
+    'A checked engine searches the web before it answers, as shoppers’ assistants do, and reports the pages it cites; each search is billed by its vendor. Unchecked, it answers from memory alone (“API without web search”), which a published change cannot reach until the next model release.',
+  searchFee: (usdPerThousand: number, per: 'search' | 'grounded-prompt') =>
+    `$${usdPerThousand} per 1,000 ${per === 'search' ? 'searches' : 'answers searched'}`,
   samples: 'Samples per prompt',
   samplesDescription: `How many times each engine is asked each prompt, ${MONITORING_LIMITS.samples.min} to ${MONITORING_LIMITS.samples.max}. More samples narrow the intervals and cost more.`,
   upliftRuns: 'Runs before and after a publish',
@@ -113,6 +124,8 @@ export interface MonitoringConfigDraft {
   promptIds: string[];
   newPrompts: string;
   engines: AiProvider[];
+  /** Engines asked with their web search (every engine not in the config's `memoryEngines`). */
+  webSearch: AiProvider[];
   samples: string;
   schedule: MonitoringSchedule;
   upliftRuns: string;
@@ -128,6 +141,7 @@ const FIELDS = [
   'promptIds',
   'newPrompts',
   'engines',
+  'webSearch',
   'samples',
   'schedule',
   'upliftRuns',
@@ -144,6 +158,7 @@ export function draftOf(saved: Pick<SavedMonitoringConfig, 'config' | 'defaults'
     promptIds: [...(from.promptIds ?? [])],
     newPrompts: (from.newPrompts ?? []).join('\n'),
     engines: [...(from.engines ?? MONITORING_ENGINES)],
+    webSearch: MONITORING_ENGINES.filter((e) => !(from.memoryEngines ?? []).includes(e)),
     samples: String(from.samples ?? MONITORING_LIMITS.samples.default),
     schedule: from.schedule ?? 'off',
     upliftRuns: String(from.upliftRuns ?? MONITORING_LIMITS.upliftRuns.default),
@@ -180,6 +195,7 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     promptIds: draft.promptIds,
     newPrompts: newPromptLines(draft.newPrompts),
     engines: draft.engines,
+    memoryEngines: AI_PROVIDERS.filter((e) => !draft.webSearch.includes(e)),
     samples: wholeNumber(draft.samples),
     schedule: draft.schedule,
     upliftRuns: wholeNumber(draft.upliftRuns),
@@ -326,6 +342,23 @@ export function MonitoringConfigForm({
           value={value.engines}
           onChange={(next) => form.set('engines', next)}
           error={form.errorOf('engines')}
+          columns={3}
+        />
+        <CheckboxGroup
+          name="webSearch"
+          legend={text.webSearch}
+          description={text.webSearchDescription}
+          options={MONITORING_ENGINES.map((engine) => ({
+            value: engine,
+            label: AI_PROVIDER_NAMES[engine],
+            detail: text.searchFee(
+              SEARCH_PRICES[AI_MODELS[engine]].usdPerThousand,
+              SEARCH_PRICES[AI_MODELS[engine]].per,
+            ),
+          }))}
+          value={value.webSearch}
+          onChange={(next) => form.set('webSearch', next)}
+          error={form.errorOf('webSearch')}
           columns={3}
         />
         <Field {...{ [FIELD_ATTRIBUTE]: 'samples' }} className="max-w-md">

@@ -1,12 +1,16 @@
 /**
- * One prompt's answers in a run, per engine: for each, whether the brand was mentioned and cited,
- * its position, the competitors and products named, the cited URLs, the sentiment, and the answer.
- * Answers are untrusted text from the engines: shown as text (never as markup), and a cited URL is
- * a link only when it is a web address.
+ * One prompt's answers in a run, per engine: how the engine was asked (with its web search or from
+ * memory), and for each answer whether the brand was mentioned and cited, its position, the
+ * competitors and products named, the sources the engine's search reported (cited or only found), the
+ * URLs written in the answer's text, the sentiment, and the answer. Answers, titles and URLs are
+ * untrusted text from the engines: shown as text (never as markup), and a URL is a link only when it
+ * is a web address.
  */
 import { type ReactNode, useId } from 'react';
 import type { AiProvider } from '~/domain/ai/models';
 import type { PromptSamples, SampleView } from '~/domain/monitoring/runs';
+import { ASK_MODE_LABELS, type AnswerSearch } from '~/domain/monitoring/sources';
+import { Badge } from '~/ui/components/badge';
 import {
   Dialog,
   DialogContent,
@@ -33,7 +37,14 @@ export const PROMPT_DETAIL_TEXT = {
   position: 'Position',
   competitors: 'Competitors named',
   products: 'Products named',
-  urls: 'Cited URLs',
+  urls: 'URLs in the answer’s text',
+  sources: 'Sources the engine reported',
+  searchedFor: (queries: string) => `Searched for: ${queries}`,
+  sourceCited: 'Cited',
+  found: 'Found, not cited',
+  viaRedirect: (domain: string) => `${domain} (through the engine’s link)`,
+  noSources: 'The search reported no sources.',
+  askedAs: (mode: string, model: string) => `${mode} · ${model}`,
   sentiment: 'Sentiment',
   answerText: 'Answer',
   yes: 'Yes',
@@ -103,12 +114,22 @@ export function PromptSamplesList({
 function EngineSamples({ engine, samples }: { engine: AiProvider; samples: SampleView[] }) {
   const titleId = useId();
   const answered = samples.filter((s) => s.status === 'done');
+  const asked = answered.find((s) => s.mode !== null && s.model !== null);
+  const askedAs =
+    asked?.mode && asked.model
+      ? PROMPT_DETAIL_TEXT.askedAs(ASK_MODE_LABELS[asked.mode], asked.model)
+      : null;
   return (
     <section aria-labelledby={titleId} data-engine={engine} className="flex flex-col gap-3">
       <div className="flex flex-col gap-0.5">
         <h3 id={titleId} className="text-base font-semibold">
           {engineName(engine)}
         </h3>
+        {askedAs ? (
+          <p className="text-sm text-base-content/75" data-slot="asked-as">
+            {askedAs}
+          </p>
+        ) : null}
         <p className="text-sm text-base-content/75">
           {PROMPT_DETAIL_TEXT.engineSummary(
             answered.filter((s) => s.brandMentioned).length,
@@ -182,6 +203,7 @@ function Sample({ sample }: { sample: SampleView }) {
                 )}
               </Fact>
             </dl>
+            {sample.search ? <Sources search={sample.search} /> : null}
             <div className="flex flex-col gap-1">
               <span className="text-xs text-base-content/75">{PROMPT_DETAIL_TEXT.answerText}</span>
               {/* Text, never markup: whatever the engine wrote shows as written. */}
@@ -213,6 +235,62 @@ function Fact({
       <dt className="text-xs text-base-content/75">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
+  );
+}
+
+/** What the engine's search reported: its queries, then each page, cited ones first. */
+function Sources({ search }: { search: AnswerSearch }) {
+  const titleId = useId();
+  const sources = [...search.sources].sort((a, b) => Number(b.cited) - Number(a.cited));
+  return (
+    <section aria-labelledby={titleId} data-slot="sample-sources" className="flex flex-col gap-1">
+      <h5 id={titleId} className="text-xs text-base-content/75">
+        {PROMPT_DETAIL_TEXT.sources}
+      </h5>
+      {search.queries.length > 0 ? (
+        <p className="text-xs text-base-content/75">
+          {PROMPT_DETAIL_TEXT.searchedFor(search.queries.join('; '))}
+        </p>
+      ) : null}
+      {sources.length === 0 ? (
+        <p className="text-sm">{PROMPT_DETAIL_TEXT.noSources}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm">
+          {sources.map((source) => {
+            const domain = source.redirect
+              ? PROMPT_DETAIL_TEXT.viaRedirect(source.domain)
+              : source.domain;
+            const label = source.title ?? domain;
+            return (
+              <li
+                key={source.url}
+                data-cited={source.cited || undefined}
+                className="flex flex-wrap items-baseline gap-x-2 break-all"
+              >
+                <Badge variant={source.cited ? 'primary' : 'outline'}>
+                  {source.cited ? PROMPT_DETAIL_TEXT.sourceCited : PROMPT_DETAIL_TEXT.found}
+                </Badge>
+                {isWebUrl(source.url) ? (
+                  <a
+                    href={source.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {label}
+                  </a>
+                ) : (
+                  <span>{label}</span>
+                )}
+                {source.title ? (
+                  <span className="text-xs text-base-content/75">{domain}</span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 
