@@ -159,8 +159,13 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   let latencyMs = options.latencyMs ?? 0;
   const crawler = options.storefronts ? createStorefrontCrawler(options.storefronts) : null;
 
-  /** Whether a request is a shopping question with no tools, which the storefronts answer. */
+  /**
+   * Whether a request is a shopping question asked with the vendor's web search (and no tools of its
+   * own), which the storefronts' pages answer. Without search a model answers from what it learnt in
+   * training: the simulator's own, fixed world, which no publish changes.
+   */
   const asksStorefront = (sim: SimRequest) =>
+    sim.webSearch !== undefined &&
     sim.tools.length === 0 &&
     sim.toolResults.length === 0 &&
     taskOf(`${sim.system}\n${sim.prompt}`) === 'shopping';

@@ -46,24 +46,33 @@ afterAll(async () => {
   await b2c?.stop();
 });
 
-/** One question through the OpenAI Responses API, with the JSON body the AI SDK sends. */
-async function ask(target: AiSimulator, question: string): Promise<string> {
+/**
+ * One question through the OpenAI Responses API with its web search, with the JSON body the AI SDK
+ * sends: the answer's text and the URLs it cites (its `url_citation` annotations).
+ */
+async function ask(target: AiSimulator, question: string) {
   const response = await fetch(`${target.baseUrls.openai}/responses`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       model: OPENAI_MODEL,
       input: [{ role: 'user', content: [{ type: 'input_text', text: question }] }],
+      // The storefront is read by the engine's web search, as the real APIs read the web.
+      tools: [{ type: 'web_search' }],
     }),
   });
   expect(response.status).toBe(200);
   const body = (await response.json()) as {
-    output: { type: string; content?: { type: string; text: string }[] }[];
+    output: {
+      type: string;
+      content?: { type: string; text: string; annotations: { url: string }[] }[];
+    }[];
   };
-  return body.output
-    .flatMap((o) => o.content ?? [])
-    .map((c) => c.text)
-    .join('');
+  const parts = body.output.flatMap((o) => o.content ?? []);
+  return {
+    text: parts.map((c) => c.text).join(''),
+    cited: parts.flatMap((c) => c.annotations.map((a) => a.url)),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,12 +134,12 @@ describe('shopping answers from the storefront', () => {
       const sample = async () => {
         let named = 0;
         for (let i = 0; i < SAMPLES; i++) {
-          const text = await ask(ai, QUESTION);
+          const { text, cited } = await ask(ai, QUESTION);
           if (text.includes(product.brand)) {
             named += 1;
             // Named by its catalogue name, its storefront page cited.
             expect(text).toContain(`${product.name} from ${product.brand}`);
-            expect(text).toContain(product.url);
+            expect(cited).toContain(product.url);
           } else {
             const others = OTHER_BRANDS.filter((b) => text.includes(b.name));
             expect(others.length).toBeGreaterThanOrEqual(2);
@@ -188,11 +197,25 @@ describe('shopping answers from the storefront', () => {
   it('fall back to the simulator’s own brand when the crawl fails', async () => {
     const offline = await createAiSimulator({ storefronts: 'http://127.0.0.1:9' });
     try {
-      const text = await ask(offline, QUESTION);
+      const { text } = await ask(offline, QUESTION);
       expect(text).toContain(BRAND.name);
-      expect(text).toContain(`${BRAND.url}/`);
     } finally {
       await offline.stop();
     }
+  });
+
+  it('are not read without web search: a model from memory names its own, fixed world', async () => {
+    const response = await fetch(`${ai.baseUrls.openai}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: OPENAI_MODEL, input: QUESTION }),
+    });
+    const body = (await response.json()) as { output: { content?: { text: string }[] }[] };
+    const text = body.output
+      .flatMap((o) => o.content ?? [])
+      .map((c) => c.text)
+      .join('');
+    expect(text).toContain(BRAND.name);
+    expect(text).toContain(`${BRAND.url}/`);
   });
 });

@@ -149,6 +149,11 @@ export const ConfigFirstTime: Story = {
       'Waterproof hiking jacket',
     ]);
     await expect(checked(group(form, TEXT.engines))).toEqual(['ChatGPT', 'Claude', 'Gemini']);
+    // Every engine searches the web by default; Gemini is asked from memory here.
+    const webSearch = group(form, TEXT.webSearch);
+    await expect(checked(webSearch)).toEqual(['ChatGPT', 'Claude', 'Gemini']);
+    await expect(webSearch.getByText('$35 per 1,000 answers searched')).toBeVisible();
+    await userEvent.click(webSearch.getByRole('checkbox', { name: /Gemini/ }));
     await expect(form.getByLabelText(TEXT.samples)).toHaveValue(10);
     await expect(form.getByRole('radio', { name: 'Off' })).toBeChecked();
 
@@ -160,6 +165,7 @@ export const ConfigFirstTime: Story = {
       competitors: [],
       newPrompts: [],
       engines: ['openai', 'anthropic', 'google'],
+      memoryEngines: ['google'],
       samples: 10,
       schedule: 'off',
       upliftRuns: 3,

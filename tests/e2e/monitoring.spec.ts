@@ -59,6 +59,15 @@ test('measures, improves a product through the AEO agent and the review queue, a
   expect(href).toBe(`/app/acme/prod/products/${encodeURIComponent(productId)}`);
   await expectAccessible(page);
 
+  // ChatGPT answered with its web search: the prompt's answers list the storefront's pages it cited.
+  const answers = await openAnswers(page);
+  await expect(answers.getByText('API with web search · gpt-5')).toBeVisible();
+  await expect(storefrontPages(answers).first()).toHaveAttribute(
+    'href',
+    new RegExp(`^https://${DOMAIN.replaceAll('.', '\\.')}/s/RefArch/.+\\.html$`),
+  );
+  await page.keyboard.press('Escape');
+
   // The AEO Specialist rewrites the storefront catalogue's descriptions in en-US.
   await page.goto('/app/acme/prod/agents/aeo');
   await expect(page.getByRole('heading', { name: 'AEO Specialist', level: 1 })).toBeVisible();
@@ -123,4 +132,23 @@ test('measures, improves a product through the AEO agent and the review queue, a
   await expect(row).toContainText('Waiting for runs');
   await expect(row).not.toContainText(/Significant/);
   await expectAccessible(page);
+
+  // The published page is among the sources the engines cited in the new run.
+  const cited = (await openAnswers(page)).locator(
+    `[data-slot="sample-sources"] li[data-cited] a[href$="/${productId}.html"]`,
+  );
+  await expect(cited.first()).toBeVisible();
 });
+
+/** Opens the question's answers in the latest run; returns ChatGPT's part of them. */
+async function openAnswers(page: Page) {
+  await page.getByRole('link', { name: QUESTION }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Answers to this prompt' });
+  return dialog.getByRole('region', { name: 'ChatGPT' });
+}
+
+/** The storefront's product pages an engine cited, titled "<product> | <brand>". */
+const storefrontPages = (answers: ReturnType<Page['getByRole']>) =>
+  answers
+    .locator('[data-slot="sample-sources"] li[data-cited]')
+    .getByRole('link', { name: new RegExp(` \\| ${BRAND}$`) });
