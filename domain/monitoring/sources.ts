@@ -44,6 +44,13 @@ export const answerSearchSchema = z.object({
 });
 export type AnswerSearch = z.infer<typeof answerSearchSchema>;
 
+/** A cited page in a run's aggregates: how many answers cited it, and what it is. */
+export interface CitedPageCount {
+  n: number;
+  title: string | null;
+  domain: string;
+}
+
 /** A hostname as Beacon compares domains: lower case, without `www.` and a trailing dot. */
 export function normalizeDomain(host: string): string {
   return host

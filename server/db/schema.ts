@@ -13,7 +13,7 @@ import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
 import { CAMPAIGNS } from '~/domain/monitoring/campaign';
 import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
-import { ASK_MODES, type AnswerSearch } from '~/domain/monitoring/sources';
+import { ASK_MODES, type AnswerSearch, type CitedPageCount } from '~/domain/monitoring/sources';
 import { PRODUCT_FIELDS, PRODUCT_KINDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
 import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
@@ -740,6 +740,12 @@ export const monitoringAggregates = pgTable(
     /** Product id → answers naming it. */
     productCounts: jsonb('product_counts').$type<Record<string, number>>().notNull(),
     sentimentCounts: jsonb('sentiment_counts').$type<Record<string, number>>().notNull(),
+    /** Answers asked with web search (the citations below are counted over these). */
+    searched: integer('searched').notNull().default(0),
+    /** Domain → answers whose engine cited a page on it. */
+    citedDomains: jsonb('cited_domains').$type<Record<string, number>>().notNull().default({}),
+    /** Page URL → answers whose engine cited it, with its title and domain. */
+    citedPages: jsonb('cited_pages').$type<Record<string, CitedPageCount>>().notNull().default({}),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }).notNull(),
   },
   (t) => [

@@ -189,7 +189,7 @@ export async function finishIfDone(db: Db, runId: string) {
     )
     insert into monitoring_aggregates (run_id, env_id, engine, prompt_key, n, mentions, citations,
                                        position_sum, brand_counts, product_counts, sentiment_counts,
-                                       finished_at)
+                                       searched, cited_domains, cited_pages, finished_at)
     select s.run_id, e.env_id, s.engine, s.prompt_key,
            count(*)::int,
            count(*) filter (where s.brand_mentioned)::int,
@@ -210,6 +210,21 @@ export async function finishIfDone(db: Db, runId: string) {
                where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
                  and x.status = 'done' and x.sentiment is not null
                group by x.sentiment) sc), '{}'::jsonb),
+           count(*) filter (where s.search is not null)::int,
+           coalesce((select jsonb_object_agg(d, n) from (
+              select src->>'domain' as d, count(distinct x.idx)::int as n
+                from ${monitoringSamples} x, jsonb_array_elements(x.search->'sources') src
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done' and x.search is not null and (src->>'cited')::boolean
+               group by 1) dc), '{}'::jsonb),
+           coalesce((select jsonb_object_agg(u, jsonb_build_object('n', n, 'title', t, 'domain', d))
+              from (
+              select src->>'url' as u, max(src->>'title') as t, max(src->>'domain') as d,
+                     count(distinct x.idx)::int as n
+                from ${monitoringSamples} x, jsonb_array_elements(x.search->'sources') src
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done' and x.search is not null and (src->>'cited')::boolean
+               group by 1) pc), '{}'::jsonb),
            e.finished_at
       from ${monitoringSamples} s join ended e on e.id = s.run_id
      where s.status = 'done'

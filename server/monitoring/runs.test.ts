@@ -137,6 +137,26 @@ describeEachDriver('monitoring runs', (get) => {
         .where(eq(monitoringAggregates.runId, run.id));
       expect(aggregates).toHaveLength(4);
       expect(aggregates.reduce((s, a) => s + a.n, 0)).toBe(20);
+      // The sources the engines cited, counted per engine and prompt: answers citing each domain
+      // and page. Claude, from memory, searched nothing.
+      for (const a of aggregates) {
+        const asked = samples.filter((x) => x.engine === a.engine && x.promptKey === a.promptKey);
+        if (a.engine === 'anthropic') {
+          expect([a.searched, a.citedDomains, a.citedPages]).toEqual([0, {}, {}]);
+          continue;
+        }
+        expect(a.searched).toBe(5);
+        expect(a.citedDomains['beacon-outfitters.example'] ?? 0).toBe(
+          asked.filter((x) => x.brandCited).length,
+        );
+        const citing = (url: string) =>
+          asked.filter((x) => x.search!.sources.some((src) => src.cited && src.url === url)).length;
+        for (const [url, page] of Object.entries(a.citedPages)) {
+          expect(page.n).toBe(citing(url));
+          expect(page.domain).toBe(new URL(url).hostname.replace(/^www\./, ''));
+        }
+        expect(Object.keys(a.citedPages).length).toBeGreaterThan(0);
+      }
 
       const results = await services.monitoring.results(...scope, null);
       const mentions = samples.filter((s) => s.brandMentioned).length;
