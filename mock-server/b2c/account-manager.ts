@@ -11,7 +11,7 @@ import {
   parseTenantFilter,
   tenantFilterGrants,
 } from '~/domain/instances/account-manager';
-import amSpec from '~/domain/instances/account-manager-v1.spec.json';
+import amSpec from '~/domain/instances/account-manager-v1.spec.json' with { type: 'json' };
 import { AM_USER_SCOPES, type AccountManagerData, type AmUser } from './account-manager-data';
 import { escapeHtml } from './business-manager';
 
