@@ -4,6 +4,7 @@
  * and what it searched for. An engine asked without web search reports none.
  */
 import { z } from 'zod';
+import type { AiProvider } from '~/domain/ai/models';
 
 /** How an engine was asked: with its vendor's web search (the default), or from its memory alone. */
 export const ASK_MODES = ['web-search', 'memory'] as const;
@@ -184,4 +185,12 @@ export function sourcesFigures(
     brandPages: allPages.filter((p) => p.kind === 'brand').slice(0, SOURCES_LIMITS.pages),
     otherPages: allPages.filter((p) => p.kind !== 'brand').slice(0, SOURCES_LIMITS.pages),
   };
+}
+
+/** The sources view: the latest finished run's cited sources, every engine together and each one. */
+export interface MonitoringSources {
+  run: { id: string; finishedAt: Date } | null;
+  /** Null when narrowed to one engine (it is that engine's figures) or before the first run. */
+  overall: SourcesFigures | null;
+  engines: (SourcesFigures & { engine: AiProvider; mode: AskMode })[];
 }

@@ -53,6 +53,12 @@ export const monitoringRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
     ),
+  /** What the engines' searches cited in the latest finished run (the sources view). */
+  sources: envQuery('home')
+    .input(monitoringResultsInput)
+    .query(({ ctx, input }) =>
+      ctx.services.monitoring.sources(input.orgId, input.envId, input.engine ?? null),
+    ),
   prompt: envQuery('home')
     .input(monitoringPromptInput)
     .query(({ ctx, input }) =>

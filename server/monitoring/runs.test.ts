@@ -214,6 +214,19 @@ describeEachDriver('monitoring runs', (get) => {
       for (const x of memory) {
         expect(x.brandCited).toBe(x.urls.some((u) => u.includes('beacon-outfitters.example')));
       }
+      // The sources view: what ChatGPT's searches cited over both prompts; Claude searched nothing.
+      const sources = await services.monitoring.sources(...scope, null);
+      expect(sources.run?.id).toBe(run.id);
+      const chatgptCited = samples.filter((x) => x.engine === 'openai' && x.brandCited).length;
+      expect(sources.overall).toMatchObject({ searched: 10, brandCitations: chatgptCited });
+      expect(sources.engines.map((e) => [e.engine, e.mode, e.searched])).toEqual([
+        ['anthropic', 'memory', 0],
+        ['openai', 'web-search', 10],
+      ]);
+      const [brandDomain] = sources.overall!.domains.filter((d) => d.kind === 'brand');
+      expect(brandDomain?.domain).toBe('beacon-outfitters.example');
+      expect(sources.overall!.otherPages.every((p) => p.kind !== 'brand')).toBe(true);
+      expect((await services.monitoring.sources(...scope, 'anthropic')).overall).toBeNull();
       const missing = await domainError(services.monitoring.prompt(...scope, 'new:nope', null));
       expect([missing.kind, missing.message]).toEqual([
         'NOT_FOUND',

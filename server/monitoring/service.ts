@@ -5,9 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type AiProvider } from '~/domain/ai/models';
+import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
-import { answerSearchSchema } from '~/domain/monitoring/sources';
+import {
+  answerSearchSchema,
+  type MonitoringSources,
+  sourcesFigures,
+} from '~/domain/monitoring/sources';
 import type { Campaign } from '~/domain/monitoring/campaign';
 import {
   MONITORING_LIMITS,
@@ -63,6 +67,9 @@ import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 export const TREND_RUNS = 60;
 const FINISHED = ['succeeded', 'partly-failed'] as const;
 
+/** Engines in the order every monitoring screen lists them. */
+const byEngineOrder = (engines: AiProvider[]) => AI_PROVIDERS.filter((e) => engines.includes(e));
+
 export interface MonitoringService {
   getConfig(orgId: string, envId: string): Promise<SavedMonitoringConfig>;
   saveConfig(
@@ -79,6 +86,8 @@ export interface MonitoringService {
   ): Promise<MonitoringRun>;
   runs(orgId: string, envId: string): Promise<MonitoringRun[]>;
   results(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringResults>;
+  /** What the engines' searches cited in the latest finished run, every engine and each one. */
+  sources(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringSources>;
   /** One prompt's samples in a run: the latest finished one when `runId` is null. */
   prompt(
     orgId: string,
@@ -542,6 +551,46 @@ export function createMonitoringService({
           engines: perEngine.get(id) ?? {},
         })),
         answersRemoved: org ? answersRemovedOf(finished, org.days) : null,
+      };
+    },
+
+    async sources(_orgId, envId, engine) {
+      const [latest] = await db
+        .select()
+        .from(monitoringRuns)
+        .where(and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])))
+        .orderBy(desc(monitoringRuns.finishedAt))
+        .limit(1);
+      if (!latest) return { run: null, overall: null, engines: [] };
+      const snapshot = latest.config as RunSnapshot;
+      const rows = await db
+        .select({
+          engine: monitoringAggregates.engine,
+          searched: monitoringAggregates.searched,
+          citedDomains: monitoringAggregates.citedDomains,
+          citedPages: monitoringAggregates.citedPages,
+        })
+        .from(monitoringAggregates)
+        .where(
+          and(
+            eq(monitoringAggregates.runId, latest.id),
+            ...(engine ? [eq(monitoringAggregates.engine, engine)] : []),
+          ),
+        );
+      const brand = { domain: snapshot.brandDomain, competitors: snapshot.competitors };
+      const engines = byEngineOrder([...new Set(rows.map((r) => r.engine as AiProvider))]);
+      const memory = snapshot.memoryEngines ?? [];
+      return {
+        run: { id: latest.id, finishedAt: latest.finishedAt ?? latest.createdAt },
+        overall: engine ? null : sourcesFigures(rows, brand),
+        engines: engines.map((e) => ({
+          engine: e,
+          mode: memory.includes(e) ? ('memory' as const) : ('web-search' as const),
+          ...sourcesFigures(
+            rows.filter((r) => r.engine === e),
+            brand,
+          ),
+        })),
       };
     },
 
