@@ -10,7 +10,12 @@
 import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
-import type { AnswerSource } from '~/domain/monitoring/sources';
+import {
+  type AnswerSource,
+  type CitedPageCount,
+  type MonitoringSources,
+  sourcesFigures,
+} from '~/domain/monitoring/sources';
 import { type AnswersRemoved, retentionCutoff } from '~/domain/monitoring/retention';
 import {
   type EngineFigures,
@@ -615,6 +620,52 @@ export function promptSamples(
   };
 }
 
+/**
+ * monitoring.sources: the latest finished run's cited sources, counted from its samples as the
+ * server's aggregates count them (answers citing each domain and page, per engine and prompt).
+ */
+export function monitoringSources(engine: AiProvider | null): MonitoringSources {
+  const rows = MONITORED_PROMPTS.flatMap((_, p) =>
+    ENGINES.map((e) => {
+      const answered = samplesOf(LATEST, p).filter(
+        (x) => x.engine === e && x.status === 'done' && x.search,
+      );
+      const citedDomains: Record<string, number> = {};
+      const citedPages: Record<string, CitedPageCount> = {};
+      for (const x of answered) {
+        const cited = x.search!.sources.filter((src) => src.cited);
+        for (const domain of new Set(cited.map((src) => src.domain))) {
+          citedDomains[domain] = (citedDomains[domain] ?? 0) + 1;
+        }
+        for (const src of cited) {
+          const page = citedPages[src.url];
+          citedPages[src.url] = {
+            n: (page?.n ?? 0) + 1,
+            title: page?.title ?? src.title,
+            domain: src.domain,
+          };
+        }
+      }
+      return { engine: e, searched: answered.length, citedDomains, citedPages };
+    }),
+  ).filter((row) => engine === null || row.engine === engine);
+  const brand = { domain: BRAND_DOMAIN, competitors: [...COMPETITORS] };
+  return {
+    run: { id: finishedRuns[LATEST]!.id, finishedAt: finishedRuns[LATEST]!.finishedAt! },
+    overall: engine ? null : sourcesFigures(rows, brand),
+    engines: ENGINES.filter((e) => engine === null || e === engine)
+      .map((e) => ({
+        engine: e,
+        mode: 'web-search' as const,
+        ...sourcesFigures(
+          rows.filter((r) => r.engine === e),
+          brand,
+        ),
+      }))
+      .sort((a, b) => a.engine.localeCompare(b.engine)),
+  };
+}
+
 // ——— A run in progress ———
 
 /** The ninth run, started ten minutes before the stories' now, as watchRun reports it. */
@@ -721,6 +772,8 @@ export function monitoringMock({
       if (active) return domainError('CONFLICT', MONITORING_RUN_MESSAGES.runActive);
       return queuedRun;
     },
+    'monitoring.sources': (input) =>
+      ran ? monitoringSources(input.engine ?? null) : { run: null, overall: null, engines: [] },
     'monitoring.prompt': (input) => {
       if (!ran) return domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.noRun);
       return (
