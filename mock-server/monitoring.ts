@@ -341,7 +341,7 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
     ...(productIds[0]
       ? [
           {
-            url: `https://${BRAND_DOMAIN}/products/${productIds[0]}`,
+            url: `https://${BRAND_DOMAIN}/${productIds[0]}.html`,
             title: `${productName(productIds[0]) ?? productIds[0]} | ${BRAND}`,
             domain: BRAND_DOMAIN,
             redirect: false,

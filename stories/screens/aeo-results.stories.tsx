@@ -11,6 +11,7 @@ import {
   monitoringMock,
   type MonitoringMockOptions,
   monitoringResults,
+  monitoringSources,
   RAIN_JACKET_PROMPT,
   runningRun,
   runProgress,
@@ -26,6 +27,7 @@ import { PRODUCTS_TABLE_TEXT } from '~/ui/patterns/monitoring/products-table';
 import { RESULTS_EMPTY_TEXT } from '~/ui/patterns/monitoring/results-empty';
 import { MONITORING_RESULTS_TEXT } from '~/ui/patterns/monitoring/results-header';
 import { RUN_PROGRESS_TEXT } from '~/ui/patterns/monitoring/run-progress';
+import { SOURCES_TEXT } from '~/ui/patterns/monitoring/sources';
 import { TREND_TEXT } from '~/ui/patterns/monitoring/trend';
 // The screen loads the chart (and recharts) lazily; loading it with the stories keeps that chunk's
 // first fetch out of each story's time limit. The screen's lazy import then resolves at once.
@@ -782,6 +784,76 @@ export const Products: Story = {
     await expect(
       within(table).getByRole('link', { name: 'Wool Hiking Socks, 3 Pack' }),
     ).toHaveAttribute('href', '/app/acme/prod/products/wool-hiking-socks');
+  },
+};
+
+// ——— Sources ———
+
+const sourcesStory = atResults(`${HOME}?view=results`);
+/**
+ * The sources the engines' searches cited in the latest run: how each engine was asked and the brand's
+ * share of its citations, the domains cited most, the storefront's pages cited (linked to their
+ * products), and the pages that win citations the brand does not, with what can act on them.
+ */
+export const Sources: Story = {
+  ...sourcesStory.story,
+  tags: ['screen-state', 'state:aeo.sources'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const section = within(
+      await canvas.findByRole('region', { name: SOURCES_TEXT.title }, { timeout: 10_000 }),
+    );
+    const expected = monitoringSources(null);
+    const overall = expected.overall!;
+    await expect(
+      section.getByText(
+        SOURCES_TEXT.brandShare(
+          `${Math.round(overall.brandShare! * 100)}%`,
+          overall.brandCitations,
+          overall.citations,
+          overall.searched,
+        ),
+      ),
+    ).toBeVisible();
+    await expect(overall.searched).toBe(239);
+
+    const engines = section.getByRole('table', { name: SOURCES_TEXT.enginesCaption });
+    await expect(rowsOf(engines).map((r) => r.slice(0, 3))).toEqual([
+      ['ChatGPT', 'API with web search', '80'],
+      ['Claude', 'API with web search', '80'],
+      ['Gemini', 'API with web search', '79'],
+    ]);
+
+    const domains = section.getByRole('table', { name: SOURCES_TEXT.domainsCaption });
+    const domainRows = rowsOf(domains);
+    await expect(domainRows.map((r) => [r[0], r[1]])).toEqual([
+      ['acme-outfitters.com', 'Your brand'],
+      ['trailborn.com', 'Competitor: Trailborn'],
+    ]);
+
+    // The storefront's pages, each linked to its product in Beacon.
+    const brandPages = section.getByRole('table', { name: SOURCES_TEXT.brandPagesCaption });
+    await expect(
+      within(brandPages).getByRole('link', { name: 'Alpine Rain Jacket | Acme Outfitters' }),
+    ).toHaveAttribute('href', 'https://acme-outfitters.com/alpine-rain-jacket.html');
+    await expect(
+      within(brandPages).getByRole('link', { name: /^Alpine Rain Jacket$/ }),
+    ).toHaveAttribute('href', '/app/acme/prod/products/alpine-rain-jacket');
+
+    // The pages that win the citations the brand does not: a competitor's, and what acts on it.
+    const others = section.getByRole('table', { name: SOURCES_TEXT.otherPagesCaption });
+    await expect(rowsOf(others).map((r) => r.slice(0, 3))).toEqual([
+      [`Gear | Trailborntrailborn.com`, 'Competitor', String(overall.otherPages[0]!.citations)],
+    ]);
+    await expect(within(others).getByRole('link', { name: SOURCES_TEXT.improve })).toHaveAttribute(
+      'href',
+      '/app/acme/prod/agents/aeo',
+    );
+    await waitFor(() => expect(sourcesStory.api.calls('monitoring.sources')).toEqual([scope]));
+    section.getByRole('table', { name: SOURCES_TEXT.domainsCaption }).scrollIntoView({
+      block: 'center',
+    });
   },
 };
 

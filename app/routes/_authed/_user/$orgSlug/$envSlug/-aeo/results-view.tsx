@@ -37,6 +37,7 @@ import {
   PromptDetailSkeleton,
   PromptSamplesList,
 } from '~/ui/patterns/monitoring/prompt-detail';
+import { SourcesPanel } from '~/ui/patterns/monitoring/sources';
 import { PromptTable } from '~/ui/patterns/monitoring/prompt-table';
 import { ProductsTable } from '~/ui/patterns/monitoring/products-table';
 import { RESULTS_EMPTY_TEXT, ResultsEmpty } from '~/ui/patterns/monitoring/results-empty';
@@ -63,6 +64,16 @@ interface Scope {
 /** monitoring.results' input: every engine's figures, or one's. */
 const resultsInput = (scope: Scope, engine: AiProvider | undefined) =>
   engine ? { ...scope, engine } : scope;
+
+/** The product id a storefront page's URL ends with (`…/<slug>/<id>.html`), if any. */
+const storefrontProductId = (url: string) => {
+  const id = /\/([^/?#]+)\.html(?:[?#].*)?$/.exec(url)?.[1];
+  try {
+    return id ? decodeURIComponent(id) : null;
+  } catch {
+    return null; // A malformed escape: not a product id.
+  }
+};
 
 /** Saves `text` as a file through a temporary link (a BOM first, so spreadsheets read UTF-8). */
 function download(text: string, fileName: string, type: string) {
@@ -105,6 +116,8 @@ export function AeoResultsView() {
           // Ended: its figures join the results.
           if (!isRunActive(next.status)) {
             void queryClient.invalidateQueries(trpc.monitoring.results.pathFilter());
+            void queryClient.invalidateQueries(trpc.monitoring.sources.pathFilter());
+            void queryClient.invalidateQueries(trpc.monitoring.sources.pathFilter());
             void queryClient.invalidateQueries(trpc.monitoring.runs.pathFilter());
           }
         },
@@ -206,6 +219,10 @@ function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null })
   const { data } = useSuspenseQuery(
     trpc.monitoring.results.queryOptions(resultsInput(scope, engine ?? undefined)),
   );
+  // The sources come on their own: the figures above do not wait for them.
+  const sources = useQuery(
+    trpc.monitoring.sources.queryOptions(resultsInput(scope, engine ?? undefined)),
+  );
   const running = data.run && isRunActive(data.run.status) ? data.run : null;
   const overall = data.overall;
 
@@ -295,6 +312,25 @@ function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null })
             engines={engines.map((f) => f.engine!)}
             renderProductLink={productLink}
           />
+          {sources.data ? (
+            <SourcesPanel
+              data={sources.data}
+              engine={engine}
+              renderProductLink={(url) => {
+                const id = storefrontProductId(url);
+                return id ? productLink(id, names.get(id) ?? id) : null;
+              }}
+              renderAgentLink={(children) => (
+                <Link
+                  to="/$orgSlug/$envSlug/agents/aeo"
+                  params={{ orgSlug: params.orgSlug, envSlug: params.envSlug }}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {children}
+                </Link>
+              )}
+            />
+          ) : null}
         </>
       ) : null}
     </div>
