@@ -21,7 +21,7 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { INSTANCE_MESSAGES } from '~/domain/instances/messages';
 import { DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
-import type { Db, DbOrTx } from '~/server/db/client';
+import { type Db, type DbOrTx, rowsOf } from '~/server/db/client';
 import {
   agentRuns,
   b2cApiClients,
@@ -51,10 +51,6 @@ type Scope = { orgId: string; envId: string } | { orgId: string; envId?: undefin
 export interface DeletionOptions {
   /** The job kinds whose runs belong to an env (the registry's, unless a test passes its own). */
   definitions?: readonly AnyJobDefinition[];
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export function createDeletion(db: Db, { definitions = jobDefinitions }: DeletionOptions = {}) {
