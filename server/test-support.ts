@@ -1,5 +1,6 @@
 /** Test helpers for the services: a controllable fake B2C gateway, users and orgs with unique names. */
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { DomainError } from '~/domain/shared/errors';
@@ -171,4 +172,15 @@ export async function domainError(promise: Promise<unknown>): Promise<DomainErro
   if (!(error instanceof DomainError))
     throw new Error(`Expected a DomainError, got ${String(error)}`);
   return error;
+}
+
+/** The tRPC error a procedure call rejects with: its code, message and domain reason. */
+export async function trpcRefusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
+  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
+  return { code: error.code, message: error.message, reason };
 }

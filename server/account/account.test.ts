@@ -5,7 +5,6 @@
  * every table, before and after).
  */
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '~/domain/account/messages';
@@ -22,28 +21,22 @@ import {
   sessions,
   users,
 } from '~/server/db/schema';
+import { rowsOf } from '~/server/db/client';
 import { describeEachDriver } from '~/server/db/test-db';
 import { hashInvitationToken } from '~/server/members/invitations-service';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser, uniq } from '~/server/test-support';
+import {
+  addEnv,
+  fakeGateway,
+  makeOrg,
+  makeUser,
+  trpcRefusal as refusal,
+  uniq,
+} from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
-  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
-  return { code: error.code, message: error.message, reason };
-}
 
 describeEachDriver('a person’s account', (get) => {
   let services: BeaconServices;

@@ -11,10 +11,11 @@
 import { and, eq, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { retentionCutoff } from '~/domain/monitoring/retention';
 import { ACTIVE_MONITORING_RUN_STATUSES } from '~/domain/monitoring/runs';
-import type { Db } from '~/server/db/client';
+import { type Db, rowsOf } from '~/server/db/client';
 import { monitoringRuns, orgs } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
 import type { Logger } from '~/server/log';
+import { type Periodic, startPeriodic } from '~/server/periodic';
 
 export const MONITORING_RETENTION_JOB = 'monitoring.retention';
 
@@ -100,19 +101,10 @@ export async function removeOldAnswers(
   }
 }
 
-/** Rows of `db.execute`, whichever driver answered (node-postgres wraps them, PGlite's thread does not). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 /** The job run's key: one pass per org and UTC day. */
 export const retentionKey = (now: Date) => `retention:${now.toISOString().slice(0, 10)}`;
 
-export interface RetentionSchedule {
-  /** One check now (tests, and the first check at start, call it). */
-  tick(): Promise<void>;
-  stop(): void;
-}
+export type RetentionSchedule = Periodic;
 
 /** Enqueues a pass for each org with answers due, now and every hour. */
 export function startRetentionSchedule({
@@ -128,26 +120,15 @@ export function startRetentionSchedule({
   everyMs?: number;
   now?: () => Date;
 }): RetentionSchedule {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        const at = now();
-        for (const orgId of await orgsDueForRetention(db, at)) {
-          await jobs.enqueue(MONITORING_RETENTION_JOB, {}, { orgId, key: retentionKey(at) });
-        }
-      } catch (err) {
-        logger?.error({ err }, 'answer retention schedule failed');
-      } finally {
-        running = null;
+  return startPeriodic(
+    async () => {
+      const at = now();
+      for (const orgId of await orgsDueForRetention(db, at)) {
+        await jobs.enqueue(MONITORING_RETENTION_JOB, {}, { orgId, key: retentionKey(at) });
       }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  void tick();
-  return { tick, stop: () => clearInterval(timer) };
+    },
+    { everyMs, onError: (err) => logger?.error({ err }, 'answer retention schedule failed') },
+  );
 }
 
 /** The results' note: the newest cutoff among the runs they show, if any lost their answers. */

@@ -3,11 +3,10 @@
  * confirmation, refusal while work runs, and that every row of the env (or org) goes with its job
  * runs, pg-boss schedules and queued jobs, while another env's and another org's rows stay as they were.
  * The tables are read from the schema (server/orgs/tables.ts, which the org export shares): a new table
- * with an env_id or org_id column is counted here (and must be filled by `fillEnv`/`fillOrg`, or the
+ * with an env_id or org_id column is counted here (and must be filled by test-support.ts's `fillEnv`/`fillOrg`, or the
  * fixtures check fails).
  */
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_MESSAGES } from '~/domain/orgs/deletion';
@@ -27,23 +26,13 @@ import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { tablesWith } from '~/server/orgs/tables';
 import { type OrgFiller, orgFiller, SCHEDULED } from '~/server/orgs/test-support';
-import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { fakeGateway, trpcRefusal as refusal } from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
 
 const ENV_TABLES = tablesWith('env_id');
 const ORG_TABLES = tablesWith('org_id');
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
-  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
-  return { code: error.code, message: error.message, reason };
-}
 
 describeEachDriver('deleting an env or an org', (get) => {
   let jobs: Jobs;
@@ -72,9 +61,6 @@ describeEachDriver('deleting an env or an org', (get) => {
   beforeAll(() => {
     fill = filler();
   });
-  const fillEnv = (orgId: string, envId: string, userId: string) =>
-    fill.fillEnv(orgId, envId, userId);
-  const fillOrg = (orgId: string, userId: string) => fill.fillOrg(orgId, userId);
 
   async function count(query: ReturnType<typeof sql>): Promise<number> {
     const [row] = rowsOf<{ n: number }>(await db().execute(query));
@@ -128,38 +114,7 @@ describeEachDriver('deleting an env or an org', (get) => {
   const zeroes = (counts: Record<string, number>) =>
     Object.fromEntries(Object.keys(counts).map((k) => [k, 0]));
 
-  /**
-   * Acme-like: an owner, a member, envs prod and staging (both linked to an instance), each filled; and
-   * another org with its own prod, filled the same way.
-   */
-  async function world() {
-    const d = db();
-    const owner = await makeUser(d);
-    const member = await makeUser(d);
-    const superuser = await makeUser(d, { isSuperUser: true });
-    const org = await makeOrg(d, {
-      members: [{ user: owner, role: 'owner' }, { user: member }],
-      verified: true,
-    });
-    const prod = await addEnv(d, org.id, 'prod', { onboarded: true });
-    const staging = await addEnv(d, org.id, 'staging', { onboarded: true });
-    const otherOwner = await makeUser(d);
-    const other = await makeOrg(d, {
-      members: [{ user: otherOwner, role: 'owner' }],
-      verified: true,
-    });
-    const otherProd = await addEnv(d, other.id, 'prod', { onboarded: true });
-    for (const [o, e, u] of [
-      [org.id, prod.id, owner.id],
-      [org.id, staging.id, member.id],
-      [other.id, otherProd.id, otherOwner.id],
-    ] as const) {
-      await fillEnv(o, e, u);
-    }
-    await fillOrg(org.id, owner.id);
-    await fillOrg(other.id, otherOwner.id);
-    return { owner, member, superuser, org, prod, staging, other, otherOwner, otherProd };
-  }
+  const world = () => fill.world();
 
   it('fills every env-scoped and org-scoped table (so the counts below cover them all)', async () => {
     const { prod, org } = await world();

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { TRPCError } from '@trpc/server';
 import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import express from 'express';
@@ -25,7 +24,7 @@ import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
+import { fakeGateway, trpcRefusal as refusal } from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
@@ -49,16 +48,6 @@ const PARENT: Record<string, string> = {
   agent_run_items: 'agent_runs',
   monitoring_samples: 'monitoring_runs',
 };
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`Expected a TRPCError, got ${String(error)}`);
-  const reason = (error.cause as { reason?: string } | undefined)?.reason ?? null;
-  return { code: error.code, message: error.message, reason };
-}
 
 async function bytesOf(download: ExportDownload): Promise<Uint8Array> {
   if (!download.ok) throw new Error(`Refused: ${download.status} ${download.message}`);
@@ -160,32 +149,14 @@ describeEachDriver('exporting an org', (get) => {
     return ids;
   }
 
-  /** An org with an owner, a member, envs prod and staging, every table filled; and another one. */
+  /** Acme-like and another org, every table filled (test-support.ts); no export yet. */
   async function world() {
-    const d = db();
-    const owner = await makeUser(d);
-    const member = await makeUser(d);
-    const superuser = await makeUser(d, { isSuperUser: true });
-    const org = await makeOrg(d, {
-      members: [{ user: owner, role: 'owner' }, { user: member }],
-      verified: true,
-    });
-    const prod = await addEnv(d, org.id, 'prod', { onboarded: true });
-    const staging = await addEnv(d, org.id, 'staging', { onboarded: true });
-    const otherOwner = await makeUser(d);
-    const other = await makeOrg(d, {
-      members: [{ user: otherOwner, role: 'owner' }],
-      verified: true,
-    });
-    const otherProd = await addEnv(d, other.id, 'prod', { onboarded: true });
-    await fill.fillEnv(org.id, prod.id, owner.id);
-    await fill.fillEnv(org.id, staging.id, member.id);
-    await fill.fillEnv(other.id, otherProd.id, otherOwner.id);
-    await fill.fillOrg(org.id, owner.id);
-    await fill.fillOrg(other.id, otherOwner.id);
+    const w = await fill.world();
     // Exports are not exported, and each test starts with none.
-    await d.delete(orgExports).where(inArray(orgExports.orgId, [org.id, other.id]));
-    return { owner, member, superuser, org, prod, staging, other, otherOwner, otherProd };
+    await db()
+      .delete(orgExports)
+      .where(inArray(orgExports.orgId, [w.org.id, w.other.id]));
+    return w;
   }
 
   /** Requests an export as `owner` and runs its job: the export, ready. */

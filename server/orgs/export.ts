@@ -24,6 +24,7 @@ import { memberships, orgExportParts, orgExports, orgs } from '~/server/db/schem
 import { PermanentError } from '~/server/jobs/errors';
 import type { JobQueue } from '~/server/jobs/queue';
 import type { Logger } from '~/server/log';
+import { type Periodic, startPeriodic } from '~/server/periodic';
 import { MIGRATIONS_DIR, ROOT } from '~/server/paths';
 import {
   EXPORTED_TABLES,
@@ -435,11 +436,7 @@ export async function removeExpiredExports(db: Db, at: Date): Promise<number> {
   return removed.length;
 }
 
-export interface ExportSweep {
-  /** One sweep now (tests, and the first at start, call it). */
-  tick(): Promise<void>;
-  stop(): void;
-}
+export type ExportSweep = Periodic;
 
 /** Removes expired exports now and every hour (every process that runs workers runs it). */
 export function startExportSweep({
@@ -453,22 +450,11 @@ export function startExportSweep({
   everyMs?: number;
   now?: () => Date;
 }): ExportSweep {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        const removed = await removeExpiredExports(db, now());
-        if (removed > 0) logger?.info({ removed }, 'expired org exports removed');
-      } catch (err) {
-        logger?.error({ err }, 'org export sweep failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  void tick();
-  return { tick, stop: () => clearInterval(timer) };
+  return startPeriodic(
+    async () => {
+      const removed = await removeExpiredExports(db, now());
+      if (removed > 0) logger?.info({ removed }, 'expired org exports removed');
+    },
+    { everyMs, onError: (err) => logger?.error({ err }, 'org export sweep failed') },
+  );
 }

@@ -5,6 +5,7 @@
 import { getTableName } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { ENCRYPTED_COLUMNS } from '~/server/secret-rotation';
 import {
   EXPORTED_TABLES,
   exportedColumns,
@@ -74,5 +75,15 @@ describe('the org tables list', () => {
     expect(EXPORTED_TABLES.flatMap((t) => t.omit ?? [])).toEqual(
       expect.arrayContaining(['secret_ciphertext', 'token_hash']),
     );
+  });
+
+  it('writes no encrypted column (those the secret key rotation re-encrypts)', () => {
+    expect(ENCRYPTED_COLUMNS.length).toBeGreaterThan(0);
+    for (const { name } of ENCRYPTED_COLUMNS) {
+      const [table, column] = name.split('.') as [string, string];
+      const spec = EXPORTED_TABLES.find((t) => getTableName(t.table) === table);
+      if (spec) expect(exportedColumns(spec), name).not.toContain(column);
+      else expect(notExported, name).toContain(table);
+    }
   });
 });

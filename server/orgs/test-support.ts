@@ -33,7 +33,7 @@ import {
   proposals,
 } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
-import { uniq } from '~/server/test-support';
+import { addEnv, makeOrg, makeUser, uniq } from '~/server/test-support';
 
 export const SCHEDULED = 'monitoring.scheduled';
 
@@ -184,6 +184,37 @@ export function orgFiller(db: Db, jobs: JobQueue) {
       await d
         .insert(orgExportParts)
         .values({ exportId: made!.id, seq: 0, bytes: new Uint8Array([1]) });
+    },
+    /**
+     * Acme-like: an owner, a member, envs prod and staging (both linked to an instance), each filled;
+     * a superuser of no org; and another org with its own prod, filled the same way.
+     */
+    async world() {
+      const owner = await makeUser(db);
+      const member = await makeUser(db);
+      const superuser = await makeUser(db, { isSuperUser: true });
+      const org = await makeOrg(db, {
+        members: [{ user: owner, role: 'owner' }, { user: member }],
+        verified: true,
+      });
+      const prod = await addEnv(db, org.id, 'prod', { onboarded: true });
+      const staging = await addEnv(db, org.id, 'staging', { onboarded: true });
+      const otherOwner = await makeUser(db);
+      const other = await makeOrg(db, {
+        members: [{ user: otherOwner, role: 'owner' }],
+        verified: true,
+      });
+      const otherProd = await addEnv(db, other.id, 'prod', { onboarded: true });
+      for (const [o, e, u] of [
+        [org.id, prod.id, owner.id],
+        [org.id, staging.id, member.id],
+        [other.id, otherProd.id, otherOwner.id],
+      ] as const) {
+        await this.fillEnv(o, e, u);
+      }
+      await this.fillOrg(org.id, owner.id);
+      await this.fillOrg(other.id, otherOwner.id);
+      return { owner, member, superuser, org, prod, staging, other, otherOwner, otherProd };
     },
   };
 }

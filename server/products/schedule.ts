@@ -7,6 +7,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { b2cInstances, catalogSyncs, envs } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
+import { type Periodic, startPeriodic } from '~/server/periodic';
 import type { ProductsService } from './service';
 
 export const CATALOGUE_SYNC_EVERY_MS = 60 * 60_000;
@@ -39,11 +40,7 @@ export async function envsDueForSync(
     .orderBy(sql`${catalogSyncs.lastSyncedAt} nulls first`);
 }
 
-export interface CatalogueSchedule {
-  /** One pass now (tests and the first pass at start call it). */
-  tick(): Promise<void>;
-  stop(): void;
-}
+export type CatalogueSchedule = Periodic;
 
 export function startCatalogueSchedule({
   db,
@@ -58,25 +55,14 @@ export function startCatalogueSchedule({
   everyMs?: number;
   now?: () => Date;
 }): CatalogueSchedule {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        for (const { orgId, envId } of await envsDueForSync(db, now())) {
-          await products.syncNow(orgId, envId).catch((err: unknown) => {
-            logger?.warn({ err, envId }, 'scheduled catalogue sync could not start');
-          });
-        }
-      } catch (err) {
-        logger?.error({ err }, 'catalogue schedule failed');
-      } finally {
-        running = null;
+  return startPeriodic(
+    async () => {
+      for (const { orgId, envId } of await envsDueForSync(db, now())) {
+        await products.syncNow(orgId, envId).catch((err: unknown) => {
+          logger?.warn({ err, envId }, 'scheduled catalogue sync could not start');
+        });
       }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  void tick();
-  return { tick, stop: () => clearInterval(timer) };
+    },
+    { everyMs, onError: (err) => logger?.error({ err }, 'catalogue schedule failed') },
+  );
 }

@@ -1,22 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { EXPORT_MESSAGES, type OrgExport } from '~/domain/orgs/export';
 import { orgList, sessionFor, users } from '~/mock-server/fixtures';
 import { orgExports, orgExportScenario } from '~/mock-server/org-exports';
-import { STORY_NOW } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 import { ORG_EXPORT_TEXT } from '~/ui/patterns/settings/org-export';
 
 const meta = {
   title: 'Screens/Settings/Org export',
   // "Available until …" and whether an export has expired are read against a pinned clock.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
