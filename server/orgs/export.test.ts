@@ -17,6 +17,7 @@ import {
   exportDownloadPath,
   exportFileName,
 } from '~/domain/orgs/export';
+import { APP_MESSAGES } from '~/domain/shared/messages';
 import type { SessionUser } from '~/domain/shared/session';
 import { rowsOf } from '~/server/db/client';
 import { memberships, orgExportParts, orgExports } from '~/server/db/schema';
@@ -404,7 +405,7 @@ describeEachDriver('exporting an org', (get) => {
       clock = new Date();
     });
 
-    it('over HTTP: an attachment named for the org and day; 401, 403, 404 and 410 as JSON without a stack', async () => {
+    it('over HTTP: an attachment named for the org and day; 401, 403, 404, 410 and 503 as JSON without a stack', async () => {
       const w = await world();
       const ready = await exported(w.owner, w.org.id);
       const users = new Map([w.owner, w.member, w.otherOwner].map((u) => [u.id, u]));
@@ -447,6 +448,35 @@ describeEachDriver('exporting an org', (get) => {
         const gone = await get(w.owner.id);
         expect(gone.status).toBe(410);
         expect(await gone.json()).toEqual({ error: { message: EXPORT_MESSAGES.expired } });
+        // The database away: 503 with a retry hint, not a 500.
+        const outage = express().use(
+          EXPORTS_PATH,
+          exportRoutes({
+            auth: { resolveUser: async () => w.owner },
+            services: {
+              orgExports: {
+                latest: async () => null,
+                download: async () => {
+                  throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+                },
+              },
+            },
+          }),
+        );
+        const down = outage.listen(0, '127.0.0.1');
+        await new Promise((resolve) => down.once('listening', resolve));
+        try {
+          const answer = await fetch(
+            `http://127.0.0.1:${(down.address() as AddressInfo).port}${exportDownloadPath(ready.id)}`,
+          );
+          expect(answer.status).toBe(503);
+          expect(answer.headers.get('retry-after')).toBe('5');
+          expect(await answer.json()).toEqual({
+            error: { message: APP_MESSAGES.databaseUnavailable },
+          });
+        } finally {
+          await new Promise((resolve) => down.close(resolve));
+        }
       } finally {
         clock = new Date();
         await new Promise((resolve) => server.close(resolve));
