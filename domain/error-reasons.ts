@@ -7,6 +7,7 @@ import { LANDING_PAGE_ERROR_REASONS } from './landing-pages/messages';
 import { INSTANCE_ERROR_REASONS } from './instances/messages';
 import { MEMBER_ERROR_REASONS } from './members/messages';
 import { DELETION_ERROR_REASONS } from './orgs/deletion';
+import { EXPORT_ERROR_REASONS } from './orgs/export';
 import { ORG_ERROR_REASONS } from './orgs/messages';
 import { PRODUCT_ERROR_REASONS } from './products/messages';
 import { PROMPT_ERROR_REASONS } from './prompts/messages';
@@ -17,6 +18,7 @@ export const ERROR_REASONS = [
   ...SHARED_ERROR_REASONS,
   ...ORG_ERROR_REASONS,
   ...DELETION_ERROR_REASONS,
+  ...EXPORT_ERROR_REASONS,
   ...MEMBER_ERROR_REASONS,
   ...ACCOUNT_ERROR_REASONS,
   ...INSTANCE_ERROR_REASONS,

@@ -21,6 +21,8 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'aiBudget.get': aiBudgets.underBudget,
     'monitoring.answerRetention': { days: 180 },
     'monitoring.setAnswerRetention': ({ days }) => ({ days }),
+    // Its owners' Export data card: no export yet.
+    'orgs.latestExport': null,
     // An unverified org's Onboarding needed block: nobody has asked for verification yet.
     'orgs.verificationRequest': null,
   };

@@ -24,6 +24,7 @@ import { appStatic } from './http/static';
 import { attachWebSockets } from './http/ws';
 import { createHttpLogger, type Logger, requestLogger } from './log';
 import { countTrpcRequest, serveMetrics, type TrpcMetricsRequest } from './http/metrics';
+import { EXPORTS_PATH, exportRoutes } from './orgs/export-route';
 import { APP_DIR } from './paths';
 import { type RateCounter, sharedRateLimitStore } from './rate-limits';
 import type { BeaconServices, Services } from './services';
@@ -181,6 +182,9 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use('/api/auth', authRoutes(auth, logger, deps.config.publicUrl));
+
+  // ── Org exports' archives (settings → Organization → Export data) ──────────────────────────────
+  app.use(EXPORTS_PATH, exportRoutes({ auth, services }));
 
   // ── The app ────────────────────────────────────────────────────────────────────────────────────
   app.use('/app', appStatic(deps.appDir ?? DEFAULT_APP_DIR));

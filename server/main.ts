@@ -27,6 +27,7 @@ import {
   startFailure,
 } from './process-start';
 import { type RetentionSchedule, startRetentionSchedule } from './monitoring/retention';
+import { type ExportSweep, startExportSweep } from './orgs/export';
 import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
 import { seed } from './seed';
 import { createServices } from './services';
@@ -163,14 +164,16 @@ async function main() {
     // Cheap calls counted in memory, model and instance calls in the shared store on PostgreSQL.
     limits: createCallLimits(config.callLimits, rateCounter ? { sharedCounter: rateCounter } : {}),
   });
-  // Workers, and the catalogue and retention schedules with them (a JOB_WORKERS=false server leaves
-  // them all to workers).
+  // Workers, and the catalogue and retention schedules and the sweep of expired org exports with them
+  // (a JOB_WORKERS=false server leaves them all to workers).
   let schedule: CatalogueSchedule | undefined;
   let retention: RetentionSchedule | undefined;
+  let exportSweep: ExportSweep | undefined;
   if (config.jobWorkers) {
     await jobs.work(services);
     schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
     retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
+    exportSweep = startExportSweep({ db: database.db, logger });
   }
   logger.info({ workers: config.jobWorkers }, 'background jobs started');
 
@@ -231,6 +234,7 @@ async function main() {
       await running.close();
       schedule?.stop();
       retention?.stop();
+      exportSweep?.stop();
       // Jobs in flight finish or are released for another worker before the database closes.
       await jobs.stop();
       await idp?.close();

@@ -32,6 +32,7 @@ import {
 import { createDataCache, type DataCache } from './orgs/data-cache';
 import { createDeletion } from './orgs/deletion';
 import { createEnvsService, type EnvsService } from './orgs/envs-service';
+import { createOrgExportsService, type OrgExportsService } from './orgs/export';
 import { createOrgsService, type OrgsService } from './orgs/orgs-service';
 import type { JobQueue } from './jobs/queue';
 import { createProductsService, type ProductsService } from './products/service';
@@ -50,6 +51,8 @@ export interface Services {
   envs: EnvsService;
   members: MembersService;
   invitations: InvitationsService;
+  /** Owners' exports of the org's data, and their downloads. */
+  orgExports: OrgExportsService;
   /** The signed-in person's own account: leaving orgs, ending sessions, deleting it. */
   account: AccountService;
   prompts: PromptsService;
@@ -92,6 +95,7 @@ export interface ReadServices {
   envs: Pick<EnvsService, 'list'>;
   members: Pick<MembersService, 'list'>;
   invitations: Pick<InvitationsService, 'list'>;
+  orgExports: Pick<OrgExportsService, 'latest' | 'download'>;
   account: Pick<AccountService, 'get'>;
   prompts: Pick<PromptsService, 'list'>;
   products: Pick<ProductsService, 'list' | 'facets' | 'get' | 'syncState'>;
@@ -182,6 +186,7 @@ export function createServices({
     envs: rejectingBadData(createEnvsService(db, cache, deletion)),
     members,
     invitations: rejectingBadData(createInvitationsService(db, access, now)),
+    orgExports: rejectingBadData(createOrgExportsService({ db, ...(jobs ? { jobs } : {}), now })),
     account: rejectingBadData(createAccountService(db, access, members)),
     prompts: rejectingBadData(createPromptsService(db, now)),
     products: rejectingBadData(

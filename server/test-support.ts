@@ -1,6 +1,6 @@
 /** Test helpers for the services: a controllable fake B2C gateway, users and orgs with unique names. */
-import { TRPCError } from '@trpc/server';
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { DomainError } from '~/domain/shared/errors';
@@ -174,8 +174,8 @@ export async function domainError(promise: Promise<unknown>): Promise<DomainErro
   return error;
 }
 
-/** What a tRPC call's refusal says: its code, message and the domain reason it carries. */
-export async function refusal(promise: Promise<unknown>) {
+/** The tRPC error a procedure call rejects with: its code, message and domain reason. */
+export async function trpcRefusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,

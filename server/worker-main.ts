@@ -24,6 +24,7 @@ import {
   startFailure,
 } from './process-start';
 import { startRetentionSchedule } from './monitoring/retention';
+import { startExportSweep } from './orgs/export';
 import { startCatalogueSchedule } from './products/schedule';
 import { createServices } from './services';
 
@@ -59,6 +60,7 @@ async function main() {
   await jobs.work(services);
   const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
   const retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
+  const exportSweep = startExportSweep({ db: database.db, logger });
 
   // Its own /metrics (job runs, model and instance calls, the pool), on WORKER_METRICS_PORT.
   const metricsServer = config.workerMetricsPort
@@ -82,6 +84,7 @@ async function main() {
     try {
       schedule.stop();
       retention.stop();
+      exportSweep.stop();
       metricsServer?.close();
       await jobs.stop();
       await bus.close();

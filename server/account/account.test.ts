@@ -26,7 +26,14 @@ import { describeEachDriver } from '~/server/db/test-db';
 import { hashInvitationToken } from '~/server/members/invitations-service';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser, refusal, uniq } from '~/server/test-support';
+import {
+  addEnv,
+  fakeGateway,
+  makeOrg,
+  makeUser,
+  trpcRefusal as refusal,
+  uniq,
+} from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';

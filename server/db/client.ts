@@ -16,12 +16,12 @@ import type * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: what helpers that may run inside a transaction accept. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
 /** Rows of `db.execute`, whichever driver answered (node-postgres wraps them, PGlite's thread does not). */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
-
-export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
 /** PGlite's in-memory mode; tests use it so each file gets a fresh, throw-away database. */

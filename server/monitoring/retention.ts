@@ -14,8 +14,8 @@ import { ACTIVE_MONITORING_RUN_STATUSES } from '~/domain/monitoring/runs';
 import { type Db, rowsOf } from '~/server/db/client';
 import { monitoringRuns, orgs } from '~/server/db/schema';
 import type { JobQueue } from '~/server/jobs/queue';
-import { type Periodic, startPeriodic } from '~/server/jobs/periodic';
 import type { Logger } from '~/server/log';
+import { type Periodic, startPeriodic } from '~/server/periodic';
 
 export const MONITORING_RETENTION_JOB = 'monitoring.retention';
 
@@ -120,17 +120,15 @@ export function startRetentionSchedule({
   everyMs?: number;
   now?: () => Date;
 }): RetentionSchedule {
-  return startPeriodic({
-    what: 'answer retention schedule',
-    everyMs,
-    logger,
-    pass: async () => {
+  return startPeriodic(
+    async () => {
       const at = now();
       for (const orgId of await orgsDueForRetention(db, at)) {
         await jobs.enqueue(MONITORING_RETENTION_JOB, {}, { orgId, key: retentionKey(at) });
       }
     },
-  });
+    { everyMs, onError: (err) => logger?.error({ err }, 'answer retention schedule failed') },
+  );
 }
 
 /** The results' note: the newest cutoff among the runs they show, if any lost their answers. */

@@ -40,6 +40,8 @@ export const authzSamples: AuthzSamples = {
   'orgs.verificationRequest': { input: (f) => ({ orgId: f.acme }) },
   'orgs.requestVerification': { input: (f) => ({ orgId: f.acme }) },
   'orgs.delete': { input: (f) => ({ orgId: f.acme, confirmation: 'acme' }) },
+  'orgs.latestExport': { input: (f) => ({ orgId: f.acme }) },
+  'orgs.requestExport': { input: (f) => ({ orgId: f.acme }) },
   'envs.list': { input: (f) => ({ orgId: f.acme }) },
   'envs.create': { input: (f) => ({ orgId: f.acme, name: 'Walk', slug: 'walk' }) },
   'envs.delete': {

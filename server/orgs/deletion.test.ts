@@ -2,61 +2,35 @@
  * Deleting an env or an org through the router, on PGlite and PostgreSQL: who may, the typed
  * confirmation, refusal while work runs, and that every row of the env (or org) goes with its job
  * runs, pg-boss schedules and queued jobs, while another env's and another org's rows stay as they were.
- * The tables are read from the schema: a new table with an env_id or org_id column is counted here
- * (and must be filled by `fillEnv`/`fillOrg`, or the fixtures check fails).
+ * The tables are read from the schema (server/orgs/tables.ts, which the org export shares): a new table
+ * with an env_id or org_id column is counted here (and must be filled by test-support.ts's `fillEnv`/`fillOrg`, or the
+ * fixtures check fails).
  */
 import { randomBytes } from 'node:crypto';
-import { eq, getTableName, is, sql } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_MESSAGES } from '~/domain/orgs/deletion';
-import type { DesignerTheme } from '~/domain/theme-designer/theme-designer';
 import type { SessionUser } from '~/domain/shared/session';
-import { rowsOf } from '~/server/db/client';
 import * as schema from '~/server/db/schema';
 import {
-  agentConfigs,
   agentRunItems,
   agentRuns,
-  aiBudgets,
-  aiSpend,
-  analystMessages,
-  b2cApiClients,
-  catalogCatalogs,
-  catalogCategories,
-  catalogProducts,
-  catalogSyncs,
-  invitations,
   jobRuns,
-  landingPages,
-  landingPageThemes,
-  monitoringAggregates,
-  monitoringConfigs,
   monitoringRuns,
   monitoringSamples,
-  prompts,
-  proposalEvents,
-  proposals,
 } from '~/server/db/schema';
+import { rowsOf } from '~/server/db/client';
 import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser, refusal, uniq } from '~/server/test-support';
+import { tablesWith } from '~/server/orgs/tables';
+import { type OrgFiller, orgFiller, SCHEDULED } from '~/server/orgs/test-support';
+import { fakeGateway, trpcRefusal as refusal } from '~/server/test-support';
 import type { Context } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
 
-const SCHEDULED = 'monitoring.scheduled';
-
-/** Every table of the schema with a column named `column` (env_id, org_id). */
-function tablesWith(column: string): string[] {
-  return Object.values(schema as Record<string, unknown>)
-    .filter((value): value is PgTable => is(value, PgTable))
-    .filter((table) => getTableConfig(table).columns.some((c) => c.name === column))
-    .map((table) => getTableName(table))
-    .sort();
-}
 const ENV_TABLES = tablesWith('env_id');
 const ORG_TABLES = tablesWith('org_id');
 
@@ -82,134 +56,11 @@ describeEachDriver('deleting an env or an org', (get) => {
   const caller = (user: SessionUser) =>
     createCallerFactory(appRouter)({ user, services, requestId: 'test' } satisfies Context);
 
-  /** What pg-boss holds for an env: the ids of the jobs `fillEnv` queued, and its schedule. */
-  const bossOf = new Map<string, string[]>();
-
-  /** A row in every env-scoped table, job runs of its kinds, a schedule and queued jobs in pg-boss. */
-  async function fillEnv(orgId: string, envId: string, userId: string) {
-    const d = db();
-    const now = new Date();
-    await d.insert(catalogProducts).values({
-      envId,
-      b2cProductId: 'p1',
-      type: 'master',
-      online: true,
-      document: {},
-      syncedAt: now,
-    });
-    await d.insert(catalogCatalogs).values({ envId, catalogId: 'c1', isMaster: true });
-    await d
-      .insert(catalogCategories)
-      .values({ envId, catalogId: 'c1', categoryId: 'root', online: true });
-    await d.insert(catalogSyncs).values({ envId, lastSyncedAt: now });
-    const [proposal] = await d
-      .insert(proposals)
-      .values({
-        envId,
-        b2cProductId: 'p1',
-        locale: 'default',
-        field: 'name',
-        agentType: 'seo',
-        proposedValue: 'New name',
-      })
-      .returning({ id: proposals.id });
-    await d
-      .insert(proposalEvents)
-      .values({ proposalId: proposal!.id, envId, action: 'proposed', toStatus: 'pending' });
-    await d.insert(agentConfigs).values({ envId, agentType: 'seo', config: {} });
-    const [agentRun] = await d
-      .insert(agentRuns)
-      .values({
-        orgId,
-        envId,
-        agentType: 'seo',
-        status: 'succeeded',
-        provider: 'anthropic',
-        model: 'm',
-        concurrency: 1,
-        config: {},
-      })
-      .returning({ id: agentRuns.id });
-    await d.insert(agentRunItems).values({
-      runId: agentRun!.id,
-      idx: 0,
-      b2cProductId: 'p1',
-      locale: 'default',
-      fieldGroup: 'name',
-    });
-    await d.insert(monitoringConfigs).values({ envId, config: {} });
-    const [monitoringRun] = await d
-      .insert(monitoringRuns)
-      .values({ orgId, envId, status: 'succeeded', config: {} })
-      .returning({ id: monitoringRuns.id });
-    await d
-      .insert(monitoringSamples)
-      .values({ runId: monitoringRun!.id, promptKey: 'k', engine: 'openai', idx: 0 });
-    await d.insert(monitoringAggregates).values({
-      runId: monitoringRun!.id,
-      envId,
-      engine: 'openai',
-      promptKey: 'k',
-      n: 1,
-      mentions: 1,
-      citations: 0,
-      positionSum: 1,
-      brandCounts: {},
-      productCounts: {},
-      sentimentCounts: {},
-      finishedAt: now,
-    });
-    await d.insert(analystMessages).values({ orgId, envId, userId, role: 'user', content: 'Hi' });
-    await d.insert(landingPages).values({
-      orgId,
-      envId,
-      title: 'Page',
-      slug: 'page',
-      locale: 'default',
-      sections: [],
-    });
-    // Finished job runs of the env's kinds (the agent run's plan names the env through the run).
-    const { run: sync } = await jobs.queue.enqueue(
-      'products.sync',
-      { envId, full: false },
-      { orgId, key: `${envId}:1` },
-    );
-    const { run: plan } = await jobs.queue.enqueue(
-      'agents.plan',
-      { runId: agentRun!.id },
-      { orgId, key: `run:${agentRun!.id}` },
-    );
-    await d
-      .update(jobRuns)
-      .set({ status: 'completed', finishedAt: now })
-      .where(sql`${jobRuns.id} in (${sync.id}, ${plan.id})`);
-    // The monitoring schedule, and one of its occurrences queued and not yet taken.
-    await jobs.queue.schedule(SCHEDULED, { envId }, { orgId, key: envId, cron: '0 5 * * *' });
-    const occurrence = await jobs.queue.boss.send(SCHEDULED, {
-      scheduled: { orgId, key: `schedule:${envId}`, payload: { envId } },
-    });
-    // The sync's and the plan's jobs are still queued in pg-boss (no worker runs here).
-    bossOf.set(envId, [sync.id, plan.id, occurrence!]);
-  }
-
-  /** A row in every org-scoped table that is not an env's. */
-  async function fillOrg(orgId: string, userId: string) {
-    const d = db();
-    await d.insert(b2cApiClients).values({ orgId, clientId: 'client', secretCiphertext: 'x' });
-    await d.insert(invitations).values({
-      orgId,
-      email: `${uniq('invitee')}@example.test`,
-      tokenHash: uniq('hash'),
-      expiresAt: new Date(Date.now() + 86_400_000),
-      invitedBy: userId,
-    });
-    await d.insert(prompts).values({ orgId, name: 'Bags', text: 'Which bag?' });
-    await d.insert(landingPageThemes).values({ orgId, name: 'Theme', theme: {} as DesignerTheme });
-    await d
-      .insert(aiSpend)
-      .values({ orgId, month: '2026-01', area: 'agents', costUsd: 1, calls: 1 });
-    await d.insert(aiBudgets).values({ orgId, budgetUsd: 200 });
-  }
+  const filler = () => orgFiller(db(), jobs.queue);
+  let fill: OrgFiller;
+  beforeAll(() => {
+    fill = filler();
+  });
 
   async function count(query: ReturnType<typeof sql>): Promise<number> {
     const [row] = rowsOf<{ n: number }>(await db().execute(query));
@@ -234,7 +85,7 @@ describeEachDriver('deleting an env or an org', (get) => {
       sql`select count(*)::int as n from ${jobRuns} where ${jobRuns.payload} ->> 'envId' = ${envId}
             or ${jobRuns.payload} ->> 'runId' in (select id from ${agentRuns} where env_id = ${envId})`,
     );
-    const ids = bossOf.get(envId) ?? [];
+    const ids = fill.bossOf.get(envId) ?? [];
     counts['pgboss.job (queued)'] = await count(
       sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry') and id::text in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -263,38 +114,7 @@ describeEachDriver('deleting an env or an org', (get) => {
   const zeroes = (counts: Record<string, number>) =>
     Object.fromEntries(Object.keys(counts).map((k) => [k, 0]));
 
-  /**
-   * Acme-like: an owner, a member, envs prod and staging (both linked to an instance), each filled; and
-   * another org with its own prod, filled the same way.
-   */
-  async function world() {
-    const d = db();
-    const owner = await makeUser(d);
-    const member = await makeUser(d);
-    const superuser = await makeUser(d, { isSuperUser: true });
-    const org = await makeOrg(d, {
-      members: [{ user: owner, role: 'owner' }, { user: member }],
-      verified: true,
-    });
-    const prod = await addEnv(d, org.id, 'prod', { onboarded: true });
-    const staging = await addEnv(d, org.id, 'staging', { onboarded: true });
-    const otherOwner = await makeUser(d);
-    const other = await makeOrg(d, {
-      members: [{ user: otherOwner, role: 'owner' }],
-      verified: true,
-    });
-    const otherProd = await addEnv(d, other.id, 'prod', { onboarded: true });
-    for (const [o, e, u] of [
-      [org.id, prod.id, owner.id],
-      [org.id, staging.id, member.id],
-      [other.id, otherProd.id, otherOwner.id],
-    ] as const) {
-      await fillEnv(o, e, u);
-    }
-    await fillOrg(org.id, owner.id);
-    await fillOrg(other.id, otherOwner.id);
-    return { owner, member, superuser, org, prod, staging, other, otherOwner, otherProd };
-  }
+  const world = () => fill.world();
 
   it('fills every env-scoped and org-scoped table (so the counts below cover them all)', async () => {
     const { prod, org } = await world();

@@ -1,4 +1,5 @@
 import { deleteEnvInput, deleteOrgInput } from '~/domain/orgs/deletion';
+import { EXPORT_MESSAGES, mayExportOrg, orgExportInput } from '~/domain/orgs/export';
 import {
   bestRedirectInput,
   createEnvInput,
@@ -7,6 +8,8 @@ import {
   orgIdInput,
   orgOverviewInput,
 } from '~/domain/orgs/inputs';
+import type { MembershipRole } from '~/domain/orgs/entities';
+import { DomainError } from '~/domain/shared/errors';
 import {
   createTRPCRouter,
   envProcedure,
@@ -18,6 +21,13 @@ import {
   spQuery,
   superuserProcedure,
 } from '~/server/trpc/trpc';
+
+/** Exports are the owners' (domain/orgs/export.ts): FORBIDDEN for members and superusers alike. */
+function ownersOnly(role: MembershipRole | null) {
+  if (!mayExportOrg({ role })) {
+    throw new DomainError('FORBIDDEN', EXPORT_MESSAGES.ownersOnly, 'export-owners-only');
+  }
+}
 
 export const orgsRouter = createTRPCRouter({
   bestRedirectForUser: protectedQuery
@@ -57,6 +67,16 @@ export const orgsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.orgs.delete(ctx.user, input.orgId, input.confirmation),
     ),
+  /** The org's newest data export, or null (settings → Organization); owners only. */
+  latestExport: orgQuery.input(orgExportInput).query(({ ctx, input }) => {
+    ownersOnly(ctx.role);
+    return ctx.services.orgExports.latest(input.orgId);
+  }),
+  /** Starts an export of the org's data, or answers the one being made; owners only. */
+  requestExport: orgProcedure.input(orgExportInput).mutation(({ ctx, input }) => {
+    ownersOnly(ctx.role);
+    return ctx.services.orgExports.request(ctx.user, input.orgId);
+  }),
 });
 
 export const envsRouter = createTRPCRouter({

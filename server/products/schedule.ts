@@ -6,8 +6,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { b2cInstances, catalogSyncs, envs } from '~/server/db/schema';
-import { type Periodic, startPeriodic } from '~/server/jobs/periodic';
 import type { Logger } from '~/server/log';
+import { type Periodic, startPeriodic } from '~/server/periodic';
 import type { ProductsService } from './service';
 
 export const CATALOGUE_SYNC_EVERY_MS = 60 * 60_000;
@@ -55,16 +55,14 @@ export function startCatalogueSchedule({
   everyMs?: number;
   now?: () => Date;
 }): CatalogueSchedule {
-  return startPeriodic({
-    what: 'catalogue schedule',
-    everyMs,
-    logger,
-    pass: async () => {
+  return startPeriodic(
+    async () => {
       for (const { orgId, envId } of await envsDueForSync(db, now())) {
         await products.syncNow(orgId, envId).catch((err: unknown) => {
           logger?.warn({ err, envId }, 'scheduled catalogue sync could not start');
         });
       }
     },
-  });
+    { everyMs, onError: (err) => logger?.error({ err }, 'catalogue schedule failed') },
+  );
 }

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AEO_TITLE } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-aeo/header';
 import { CONFIG_MESSAGES } from '~/domain/agents/config';
 import { MONITORING_MESSAGES } from '~/domain/monitoring/config';
@@ -18,6 +17,7 @@ import { STORY_NOW } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 import { MONITORING_CONFIG_TEXT as TEXT } from '~/ui/patterns/monitoring/config-form';
 import { POWER_TEXT } from '~/ui/patterns/monitoring/power';
 import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/agents/config-fields';
@@ -25,10 +25,7 @@ import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/agents/config-fields';
 const meta = {
   title: 'Screens/AEO Configuration',
   // "Saved 3 days ago" is read against a pinned clock, so the text and the baseline stay put.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

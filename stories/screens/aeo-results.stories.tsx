@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
 import { resultsCsv } from '~/domain/monitoring/export';
 import { MONITORING_RUN_MESSAGES, type MonitoringRun } from '~/domain/monitoring/runs';
 import { orgs, promptList, sessionFor, users } from '~/mock-server/fixtures';
@@ -16,10 +15,10 @@ import {
   runningRun,
   runProgress,
 } from '~/mock-server/monitoring';
-import { STORY_NOW } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 import { expectConsoleError } from '~/tests/support/console';
 import { FIGURES_TEXT } from '~/ui/patterns/monitoring/engine-figures';
 import { PROMPT_DETAIL_TEXT } from '~/ui/patterns/monitoring/prompt-detail';
@@ -37,10 +36,7 @@ import { UPLIFT_TEXT } from '~/ui/patterns/monitoring/uplift';
 const meta = {
   title: 'Screens/AEO Results',
   // The export's file name carries the day: read against a pinned clock.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

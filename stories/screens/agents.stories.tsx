@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { CONFIG_MESSAGES } from '~/domain/agents/config';
 import { AGENT_MESSAGES } from '~/domain/agents/messages';
 import { type AgentRun, runErrorMessage } from '~/domain/agents/runs';
@@ -15,19 +14,16 @@ import {
   translationRuns,
 } from '~/mock-server/agents';
 import { orgs, prompts, sessionFor, users } from '~/mock-server/fixtures';
-import { STORY_NOW } from '~/mock-server/products';
 import { envWithoutInstance } from '~/mock-server/scenarios';
 import type { TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 
 const meta = {
   title: 'Screens/Agents',
   // "Saved 2 minutes ago" and a run's elapsed time are read against a pinned clock, so the texts and
   // the baselines stay put.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

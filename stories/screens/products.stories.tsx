@@ -1,21 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { JobRun } from '~/domain/jobs/runs';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { orgs, sessionFor, users } from '~/mock-server/fixtures';
-import { atProducts, productDetail, STORY_NOW, syncRun, syncStates } from '~/mock-server/products';
+import { atProducts, productDetail, syncRun, syncStates } from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 
 const meta = {
   title: 'Screens/Products',
   // "Last synced 2 hours ago" is read against a pinned clock, so the text and the baseline stay put.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

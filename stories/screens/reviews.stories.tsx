@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { clock } from '~/app/lib/clock';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ReviewDetail } from '~/domain/reviews/entities';
 import { publishFailureMessage, REVIEW_MESSAGES } from '~/domain/reviews/messages';
 import { orgs, sessionFor, users } from '~/mock-server/fixtures';
@@ -16,15 +15,13 @@ import {
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
+import { pinnedClock } from '~/stories/support/clock';
 
 const meta = {
   title: 'Screens/Reviews',
   // Ages ("3 hours ago") and decision times are read against a pinned clock, so the texts and the
   // baselines stay put.
-  beforeEach: () => {
-    const now = spyOn(clock, 'now').mockReturnValue(STORY_NOW);
-    return () => now.mockRestore();
-  },
+  beforeEach: pinnedClock(),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

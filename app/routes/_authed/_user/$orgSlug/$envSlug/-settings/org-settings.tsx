@@ -1,12 +1,14 @@
 /**
  * Org settings view: the org's details; superusers can verify it, after which the page reloads; the
  * org's AI budget this month, which superusers can raise; how long monitoring keeps raw answers, which
- * owners can change; deleting the org, for superusers and its last owner (docs/product.md#settings).
+ * owners can change; exporting the org's data, for owners; deleting the org, for superusers and its last
+ * owner (docs/product.md#settings).
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
+import { clock } from '~/app/lib/clock';
 import { browser } from '~/app/lib/reload';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
@@ -15,6 +17,7 @@ import { raiseRefusal } from '~/domain/ai-budget/messages';
 import { mayChangeAnswerRetention, setAnswerRetentionInput } from '~/domain/monitoring/retention';
 import { DELETION_MESSAGES, offersOrgDeletion, ORG_DELETION_LOSSES } from '~/domain/orgs/deletion';
 import type { Org } from '~/domain/orgs/entities';
+import { mayExportOrg, orgExportState } from '~/domain/orgs/export';
 import { APP_BASE_PATH } from '~/domain/shared/constants';
 import {
   AiBudgetCard,
@@ -25,6 +28,7 @@ import {
 } from '~/ui/patterns/settings/ai-budget';
 import { AnswerRetentionCard } from '~/ui/patterns/settings/answer-retention';
 import { DeleteDialog, DeleteSection } from '~/ui/patterns/settings/delete-section';
+import { OrgExportCard } from '~/ui/patterns/settings/org-export';
 import { OrgDetails, VerifyOrgPanel } from '~/ui/patterns/settings/org-details';
 
 export function OrgSettings({ org }: { org: Org }) {
@@ -46,6 +50,9 @@ export function OrgSettings({ org }: { org: Org }) {
       </AiBudgetCard>
       <QueryBoundary pending={null} error={() => null}>
         <AnswerRetention org={org} />
+      </QueryBoundary>
+      <QueryBoundary pending={null} error={() => null}>
+        <OrgExport org={org} />
       </QueryBoundary>
       <QueryBoundary pending={null} error={() => null}>
         <DeleteOrg org={org} />
@@ -119,6 +126,64 @@ function VerifyOrg({ org }: { org: Org }) {
       onVerify={() => {
         if (verify.isPending || verify.isSuccess) return;
         verify.mutate({ orgId: org.id });
+      }}
+    />
+  );
+}
+
+/** How often an export being made is read again, until it is ready or failed. */
+const EXPORT_POLL_MS = 2_000;
+
+/** Owners export the org's data and download it; members see why they cannot (the server holds it). */
+function OrgExport({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const { data: mine } = useSuspenseQuery(trpc.orgs.allOrgsForUser.queryOptions());
+  const role = mine.find((o) => o.id === org.id)?.role ?? null;
+  const canExport = mayExportOrg({ role });
+  const noop = () => undefined;
+  if (!canExport) {
+    return (
+      <OrgExportCard
+        orgSlug={org.slug}
+        canExport={false}
+        latest={null}
+        now={clock.now()}
+        onExport={noop}
+      />
+    );
+  }
+  return <OwnerOrgExport org={org} />;
+}
+
+function OwnerOrgExport({ org }: { org: Org }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const orgId = org.id;
+  const { data: latest } = useSuspenseQuery({
+    ...trpc.orgs.latestExport.queryOptions({ orgId }),
+    // Read again while the job makes it; the answer says when it is ready or failed.
+    refetchInterval: (query) =>
+      orgExportState(query.state.data ?? null, clock.now()) === 'in-progress'
+        ? EXPORT_POLL_MS
+        : false,
+  });
+  const request = useMutation(
+    trpc.orgs.requestExport.mutationOptions({
+      onSuccess: (made) =>
+        queryClient.setQueryData(trpc.orgs.latestExport.queryKey({ orgId }), made),
+    }),
+  );
+  return (
+    <OrgExportCard
+      orgSlug={org.slug}
+      canExport
+      latest={latest}
+      now={clock.now()}
+      requesting={request.isPending}
+      requestError={request.error?.message ?? null}
+      onExport={() => {
+        if (request.isPending) return;
+        request.mutate({ orgId });
       }}
     />
   );
