@@ -44,7 +44,7 @@ export const BENCHES: readonly { name: string; quick: QuickSize }[] = [
   },
   { name: 'jobs', quick: { env: { BENCH_NOOP_JOBS: '1000', BENCH_MODEL_JOBS: '200' } } },
   { name: 'products', quick: { env: { BENCH_PRODUCTS: '10000', BENCH_LIST_ROUNDS: '20' } } },
-  { name: 'agents', quick: { env: { BENCH_AGENT_PRODUCTS: '250' } } },
+  { name: 'agents', quick: { env: { BENCH_AGENT_PRODUCTS: '150' } } },
   { name: 'reviews', quick: { env: { BENCH_REVIEW_PRODUCTS: '200' } } },
   {
     name: 'aeo',
@@ -158,10 +158,10 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 export const summaryLine = (s: Summary): string =>
   `${count(s.rows, 'row')}: ${count(s.met, 'goal')} met, ${s.missed} missed, ${s.noGoal} without a goal or not measured; crashed: ${s.crashed.length ? s.crashed.join(', ') : 'none'}.`;
 
-const minutes = (seconds: number) =>
-  seconds < 60
-    ? `${seconds.toFixed(0)} s`
-    : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
 
 /** How a bench's run ended, in a word or two. */
 function ending(outcome: BenchOutcome): string {

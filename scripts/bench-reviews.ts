@@ -29,7 +29,8 @@ const PUBLISH_GOAL = 50;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const b2c = await createB2CSimulator({ products: Math.max(PRODUCTS * 6, 6_000) });
+// Six catalogue products for each one reviewed: 6,000 for the default 1,000.
+const b2c = await createB2CSimulator({ products: PRODUCTS * 6 });
 const gateway = createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1 });
 
 /** OCAPI product reads and writes so far (the publish jobs' only calls to the instance). */
