@@ -20,7 +20,8 @@ import { createSecrets } from '~/server/secrets';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { createServices } from '~/server/services';
 import { fakeB2CGateway, simulatorMonitoringConfig } from './bench-support';
-import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+import { onEachDatabase } from './bench-db';
+import { type BenchRow, printAndExit } from './bench-report';
 
 const PROMPTS = Number(process.env.BENCH_AEO_PROMPTS ?? 30);
 const SAMPLES = Number(process.env.BENCH_AEO_SAMPLES ?? 30);
@@ -129,14 +130,14 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
     const label = `${PROMPTS} prompts × ${AI_PROVIDERS.length} engines × ${SAMPLES} samples`;
     return [
       {
-        load: `${label}, ${LATENCY_MS} ms, concurrency 20: run`,
+        case: `${label}, ${LATENCY_MS} ms, concurrency 20: run`,
         database: name,
         figure: `${seconds.toFixed(1)} s (${done?.samplesDone ?? 0} answers, ${done?.status})`,
         goal: `≤ ${RUN_GOAL_S} s`,
         met: done?.status === 'succeeded' && seconds <= RUN_GOAL_S,
       },
       {
-        load: `monitoring.results over ${DAYS} daily runs (${answers.toLocaleString('en-US')} answers)`,
+        case: `monitoring.results over ${DAYS} daily runs (${answers.toLocaleString('en-US')} answers)`,
         database: name,
         figure: `p50 ${quantile(timings, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
         goal: `p95 ≤ ${goal} ms`,
@@ -151,7 +152,7 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
 try {
   const rows = await onEachDatabase(bench);
   await ai.stop();
-  printAndExit(rows);
+  printAndExit('aeo', rows);
 } catch (error) {
   await ai.stop();
   throw error;

@@ -1,21 +1,14 @@
 /**
- * What the database benches share: a result row with its goal, the table they print, and running a
- * measurement on PGlite and on a throw-away PostgreSQL database (on the cluster scripts/pg-test-db.sh
- * starts; a row says "not measured" when there is none), or on PostgreSQL only.
+ * What the database benches share: running a measurement on PGlite and on a throw-away PostgreSQL
+ * database (on the cluster scripts/pg-test-db.sh starts; a row says "not measured" when there is
+ * none), or on PostgreSQL only. Rows are reported with bench-report.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type Database, IN_MEMORY } from '~/server/db/client';
-
-export interface BenchRow {
-  load: string;
-  database: string;
-  figure: string;
-  goal: string;
-  /** null: not measured. */
-  met: boolean | null;
-}
+import { dropForced } from '~/server/db/drop-database';
+import type { BenchRow } from './bench-report';
 
 /** A throw-away database on the local PostgreSQL, or null (with the reason) when there is none. */
 function adminUrl(): string | null {
@@ -27,11 +20,11 @@ function adminUrl(): string | null {
   }
 }
 
-async function withAdmin(url: string, statement: string): Promise<void> {
+async function withAdmin(url: string, run: (admin: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    await run(client);
   } finally {
     await client.end();
   }
@@ -51,7 +44,7 @@ export async function onEachDatabase(
   const measured = await onPostgres((database) => bench('PostgreSQL', database));
   rows.push(
     ...(measured ?? [
-      { load: 'all', database: 'PostgreSQL', figure: 'not measured', goal: '', met: null },
+      { case: 'all', database: 'PostgreSQL', figure: 'not measured', goal: '', met: null },
     ]),
   );
   return rows;
@@ -65,7 +58,7 @@ export async function onPostgres<T>(bench: (database: Database) => Promise<T>): 
   const admin = adminUrl();
   if (!admin) return null;
   const name = `beacon_bench_${randomBytes(4).toString('hex')}`;
-  await withAdmin(admin, `CREATE DATABASE ${name}`);
+  await withAdmin(admin, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const database = await createDatabase({ url: url.toString(), poolMax: 10 });
@@ -73,27 +66,6 @@ export async function onPostgres<T>(bench: (database: Database) => Promise<T>): 
     return await bench(database);
   } finally {
     await database.close();
-    await withAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await withAdmin(admin, (client) => dropForced(client, name));
   }
-}
-
-/** Prints the rows as a Markdown table and exits non-zero when a goal was missed. */
-export function printAndExit(rows: BenchRow[]): never {
-  const header = ['load', 'database', 'figure', 'goal', 'met'] as const;
-  const cells = rows.map((r) => [
-    r.load,
-    r.database,
-    r.figure,
-    r.goal,
-    r.met === null ? '–' : r.met ? 'yes' : 'NO',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (values: readonly string[]) =>
-    `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
-  process.stdout.write(
-    [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join(
-      '\n',
-    ) + '\n',
-  );
-  process.exit(rows.some((r) => r.met === false) ? 1 : 0);
 }

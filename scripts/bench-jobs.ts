@@ -15,7 +15,8 @@ import { migrateDatabase } from '~/server/db/migrate';
 import { jobRuns, orgs } from '~/server/db/schema';
 import { type AnyJobDefinition, defineJob } from '~/server/jobs/define';
 import { startJobQueue } from '~/server/jobs/queue';
-import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+import { onEachDatabase } from './bench-db';
+import { type BenchRow, printAndExit } from './bench-report';
 
 const NOOP_JOBS = Number(process.env.BENCH_NOOP_JOBS ?? 2000);
 const MODEL_JOBS = Number(process.env.BENCH_MODEL_JOBS ?? 400);
@@ -107,14 +108,14 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   const ideal = (1000 / MODEL_LATENCY_MS) * MODEL_CONCURRENCY;
   return [
     {
-      load: `no-op jobs (${NOOP_JOBS})`,
+      case: `no-op jobs (${NOOP_JOBS})`,
       database: name,
       figure: `${noopResult.perSecond.toFixed(0)} jobs/s`,
       goal: `≥ ${jobsGoal} jobs/s`,
       met: noopResult.perSecond >= jobsGoal,
     },
     {
-      load: `model calls, ${MODEL_LATENCY_MS} ms × ${MODEL_CONCURRENCY} (${MODEL_JOBS})`,
+      case: `model calls, ${MODEL_LATENCY_MS} ms × ${MODEL_CONCURRENCY} (${MODEL_JOBS})`,
       database: name,
       figure: `${modelResult.perSecond.toFixed(1)} calls/s`,
       goal: `≥ ${(0.8 * ideal).toFixed(0)} calls/s (0.8 × ${ideal})`,
@@ -123,4 +124,4 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   ];
 }
 
-printAndExit(await onEachDatabase(bench));
+printAndExit('jobs', await onEachDatabase(bench));

@@ -18,7 +18,8 @@ import { b2cInstances, envs, orgs } from '~/server/db/schema';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { createProductsService } from '~/server/products/service';
 import { syncCatalogue } from '~/server/products/sync';
-import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+import { onEachDatabase } from './bench-db';
+import { type BenchRow, printAndExit } from './bench-report';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 40);
@@ -103,7 +104,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   const products = createProductsService({ db });
   const rows: BenchRow[] = [
     {
-      load: `full sync (${result.synced.toLocaleString('en-US')} products)`,
+      case: `full sync (${result.synced.toLocaleString('en-US')} products)`,
       database: name,
       figure: `${perSecond.toFixed(0)} products/s (${seconds.toFixed(1)} s)`,
       goal: `≥ ${SYNC_GOAL.toLocaleString('en-US')} products/s`,
@@ -123,7 +124,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     times.sort((a, b) => a - b);
     const p95 = quantile(times, 0.95);
     rows.push({
-      load: `list: ${label} (${first.total.toLocaleString('en-US')} match)`,
+      case: `list: ${label} (${first.total.toLocaleString('en-US')} match)`,
       database: name,
       figure: `p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
       goal: `p95 ≤ ${LIST_GOAL_MS} ms`,
@@ -137,7 +138,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
 try {
   const rows = await onEachDatabase(bench);
   await sim.stop();
-  printAndExit(rows);
+  printAndExit('products', rows);
 } catch (error) {
   await sim.stop();
   throw error;

@@ -18,7 +18,8 @@ import { syncCatalogue } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { createServices } from '~/server/services';
 import { linkedOrgOnSimulator } from '~/server/simulator-link';
-import { type BenchRow, onEachDatabase, printAndExit } from './bench-db';
+import { onEachDatabase } from './bench-db';
+import { type BenchRow, printAndExit } from './bench-report';
 import { insertProposals, PROPOSAL_CHANGES } from './bench-support';
 
 const PRODUCTS = Number(process.env.BENCH_REVIEW_PRODUCTS ?? 1_000);
@@ -28,7 +29,8 @@ const PUBLISH_GOAL = 50;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const b2c = await createB2CSimulator({ products: Math.max(PRODUCTS * 6, 6_000) });
+// Six catalogue products for each one reviewed: 6,000 for the default 1,000.
+const b2c = await createB2CSimulator({ products: PRODUCTS * 6 });
 const gateway = createB2CGateway({ ...b2c.gatewayConfig(), retryBaseMs: 1 });
 
 /** OCAPI product reads and writes so far (the publish jobs' only calls to the instance). */
@@ -102,21 +104,21 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     await db.delete(envs).where(eq(envs.id, envId));
     return [
       {
-        load: `${load}: bulk approve (server)`,
+        case: `${load}: bulk approve (server)`,
         database: name,
         figure: `${approveMs.toFixed(0)} ms`,
         goal: `≤ ${APPROVE_GOAL_MS} ms`,
         met: approveMs <= APPROVE_GOAL_MS,
       },
       {
-        load: `${load}: OCAPI requests`,
+        case: `${load}: OCAPI requests`,
         database: name,
         figure: `${calls.toLocaleString('en-US')} (${(calls / ids.length).toFixed(2)} a product)`,
         goal: `= ${(2 * ids.length).toLocaleString('en-US')} (a read and a PATCH a product)`,
         met: calls === 2 * ids.length,
       },
       {
-        load: `${load}: publish`,
+        case: `${load}: publish`,
         database: name,
         figure: `${perSecond.toFixed(1)} products/s (${published.toLocaleString('en-US')} published)`,
         goal: `≥ ${PUBLISH_GOAL} products/s, all published`,
@@ -131,7 +133,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
 try {
   const rows = await onEachDatabase(bench);
   await b2c.stop();
-  printAndExit(rows);
+  printAndExit('reviews', rows);
 } catch (error) {
   await b2c.stop();
   throw error;

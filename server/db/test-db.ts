@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createDatabase, type Database } from './client';
+import { dropForced } from './drop-database';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
 import { pgliteDatabase } from './pglite';
 
@@ -72,24 +73,6 @@ export async function openEmptyTestDatabase(driver: TestDriver = 'pglite'): Prom
       await withAdmin(adminUrl, (admin) => dropForced(admin, name));
     },
   };
-}
-
-/**
- * DROP … WITH (FORCE) ends the database's connections, but refuses when one of them is an autovacuum
- * worker (a superuser's process the test role may not end). Then the role's own connections are ended,
- * and a plain DROP signals the autovacuum worker to exit and waits for it, as PostgreSQL does.
- */
-async function dropForced(admin: pg.Client, name: string): Promise<void> {
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42501') throw error;
-    await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()',
-      [name],
-    );
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  }
 }
 
 function databaseUrl(adminUrl: string, name: string): string {
