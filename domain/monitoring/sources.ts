@@ -3,7 +3,7 @@
  * the pages the engine's web search found, which of them it cited and for which spans of the answer,
  * and what it searched for. An engine asked without web search reports none.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AiProvider } from '~/domain/ai/models';
 
 /** How an engine was asked: with its vendor's web search (the default), or from its memory alone. */
@@ -15,33 +15,33 @@ export const ASK_MODE_LABELS: Record<AskMode, string> = {
   memory: 'API without web search',
 };
 
-export const answerSpanSchema = z.object({
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
-});
+const count = () => z.int().check(z.minimum(0));
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+export const answerSpanSchema = z.object({ start: count(), end: count() });
 export type AnswerSpan = z.infer<typeof answerSpanSchema>;
 
 export const answerSourceSchema = z.object({
   /** The page, or the engine's redirect to it (Gemini). */
-  url: z.string().max(4000),
-  title: z.string().max(1000).nullable(),
+  url: text(4000),
+  title: z.nullable(text(1000)),
   /** Host without `www.`: the page's, or the one the engine names for a redirect (Gemini). */
-  domain: z.string().max(300),
+  domain: text(300),
   /** True when `url` is the engine's redirect to the page, not the page (Gemini's grounding). */
   redirect: z.boolean(),
   /** The engine cited it in the answer; false: its search found the page, the answer did not cite it. */
   cited: z.boolean(),
   /** Spans of the answer (UTF-16 offsets, end exclusive) the page supports. */
-  spans: z.array(answerSpanSchema).max(100),
+  spans: z.array(answerSpanSchema).check(z.maxLength(100)),
 });
 export type AnswerSource = z.infer<typeof answerSourceSchema>;
 
 export const answerSearchSchema = z.object({
   /** What the engine searched for. */
-  queries: z.array(z.string().max(1000)).max(50),
-  sources: z.array(answerSourceSchema).max(200),
+  queries: z.array(text(1000)).check(z.maxLength(50)),
+  sources: z.array(answerSourceSchema).check(z.maxLength(200)),
   /** Searches billed (Gemini 2.5 bills a grounded prompt once, whatever the number of queries). */
-  searches: z.number().int().min(0),
+  searches: count(),
 });
 export type AnswerSearch = z.infer<typeof answerSearchSchema>;
 

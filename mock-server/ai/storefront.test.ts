@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_MODEL } from '~/domain/ai/models';
-import { ocapiShopSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { twoProportionTest } from '~/domain/monitoring/stats';
 import { type Parts, SEO, SIM_VOCABULARY } from '~/mock-server/b2c/data';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c/simulator';
+import type { B2CSimulator } from '~/mock-server/b2c/simulator';
 import { BRAND, FAQ, NAMED_IF_ANSWER_STYLE, NAMED_OTHERWISE, OTHER_BRANDS } from './answers';
 import { type AiSimulator, createAiSimulator } from './simulator';
+import { STOREFRONT_HOST, startStorefrontSimulators } from './test-support';
 import {
   CRAWL_CACHE_MS,
   contentWords,
@@ -19,8 +19,7 @@ import {
   type StorefrontProduct,
 } from './storefront';
 
-const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
-const CRAWLER_CLIENT = 'crawler-client';
+const HOST = STOREFRONT_HOST;
 const QUESTION = 'What is a good leather bag for work?';
 const SAMPLES = 60;
 
@@ -28,18 +27,7 @@ let b2c: B2CSimulator;
 let ai: AiSimulator;
 
 beforeAll(async () => {
-  b2c = await createB2CSimulator({ seed: 7 });
-  b2c.apiClients.set(CRAWLER_CLIENT, {
-    id: CRAWLER_CLIENT,
-    name: 'Crawler',
-    secret: 'secret',
-    organizations: [],
-    active: true,
-  });
-  const settings = parseOcapiSettings(ocapiShopSettingsSnippet(CRAWLER_CLIENT));
-  if (!settings.ok) throw new Error(settings.error);
-  b2c.instance(HOST).settings.ocapiShop = settings.value;
-  ai = await createAiSimulator({ storefronts: b2c.url });
+  ({ b2c, ai } = await startStorefrontSimulators());
 });
 afterAll(async () => {
   await ai?.stop();

@@ -14,14 +14,12 @@ import { generateText, streamText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_MODEL, GEMINI_MODEL, OPENAI_MODEL } from '~/domain/ai/models';
-import { ocapiShopSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c/simulator';
-import { type AiSimulator, createAiSimulator } from './simulator';
+import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { AiSimulator } from './simulator';
+import { startStorefrontSimulators } from './test-support';
 import { createStorefrontCrawler, type StorefrontProduct } from './storefront';
 import { GEMINI_REDIRECT_BASE, REVIEW_SITES } from './web-search';
 
-const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
-const CRAWLER_CLIENT = 'crawler-client';
 const QUESTION = 'What is a good leather bag for work?';
 const QUERY = 'leather bag work';
 const REVIEW = `${REVIEW_SITES[0].url}/best/bag`;
@@ -32,18 +30,7 @@ let ai: AiSimulator;
 let page: StorefrontProduct;
 
 beforeAll(async () => {
-  b2c = await createB2CSimulator({ seed: 7 });
-  b2c.apiClients.set(CRAWLER_CLIENT, {
-    id: CRAWLER_CLIENT,
-    name: 'Crawler',
-    secret: 'secret',
-    organizations: [],
-    active: true,
-  });
-  const settings = parseOcapiSettings(ocapiShopSettingsSnippet(CRAWLER_CLIENT));
-  if (!settings.ok) throw new Error(settings.error);
-  b2c.instance(HOST).settings.ocapiShop = settings.value;
-  ai = await createAiSimulator({ storefronts: b2c.url });
+  ({ b2c, ai } = await startStorefrontSimulators());
   const [top] = await createStorefrontCrawler(b2c.url).productsFor(QUESTION, 'en');
   if (!top) throw new Error('The storefront has no hit for the question');
   page = top;

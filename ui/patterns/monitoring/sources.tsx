@@ -136,8 +136,11 @@ export function SourcesPanel({
               </TableBody>
             </Table>
           ) : null}
+          <h3 className="text-sm font-semibold" aria-hidden>
+            {SOURCES_TEXT.domainsCaption}
+          </h3>
           <Table>
-            <TableCaption className="text-left">{SOURCES_TEXT.domainsCaption}</TableCaption>
+            <TableCaption className="sr-only">{SOURCES_TEXT.domainsCaption}</TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">{SOURCES_TEXT.domain}</TableHead>
@@ -206,42 +209,49 @@ function PagesTable({
     );
   }
   return (
-    <Table>
-      <TableCaption className="text-left">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{SOURCES_TEXT.page}</TableHead>
-          <TableHead scope="col">{SOURCES_TEXT.kind}</TableHead>
-          <TableHead scope="col" className="text-right">
-            {SOURCES_TEXT.citations}
-          </TableHead>
-          <TableHead scope="col">{action.head}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {pages.map((page) => (
-          <TableRow key={page.url}>
-            <TableCell className="break-all">
-              {isWebUrl(page.url) ? (
-                <a
-                  href={page.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-primary underline-offset-4 hover:underline"
-                >
-                  {page.title ?? page.url}
-                </a>
-              ) : (
-                <span>{page.title ?? page.url}</span>
-              )}
-              <span className="block text-xs text-base-content/75">{page.domain}</span>
-            </TableCell>
-            <TableCell>{SOURCES_TEXT.kinds[page.kind]}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatCount(page.citations)}</TableCell>
-            <TableCell>{action.render(page)}</TableCell>
+    <div className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold" aria-hidden>
+        {caption}
+      </h3>
+      <Table>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{SOURCES_TEXT.page}</TableHead>
+            <TableHead scope="col">{SOURCES_TEXT.kind}</TableHead>
+            <TableHead scope="col" className="text-right">
+              {SOURCES_TEXT.citations}
+            </TableHead>
+            <TableHead scope="col">{action.head}</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {pages.map((page) => (
+            <TableRow key={page.url}>
+              <TableCell className="break-all">
+                {isWebUrl(page.url) ? (
+                  <a
+                    href={page.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {page.title ?? page.url}
+                  </a>
+                ) : (
+                  <span>{page.title ?? page.url}</span>
+                )}
+                <span className="block text-xs text-base-content/75">{page.domain}</span>
+              </TableCell>
+              <TableCell>{SOURCES_TEXT.kinds[page.kind]}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatCount(page.citations)}
+              </TableCell>
+              <TableCell>{action.render(page)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
