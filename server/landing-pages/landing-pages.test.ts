@@ -21,7 +21,7 @@ import { refreshProduct } from '~/server/products/sync';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { linkToSimulator } from '~/server/simulator-link';
-import { addEnv, domainError, makeOrg, makeUser } from '~/server/test-support';
+import { addEnv, domainError, makeOrg, makeUser, uniq } from '~/server/test-support';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
 
@@ -285,7 +285,9 @@ describeEachDriver('landing pages', (get) => {
   it('checks the content asset body attribute once before the first publish: missing, nothing is published', async () => {
     const { org, env, superuser, data } = await linkedEnv();
     const lp = services.landingPages;
-    const page = await lp.create(org.id, env.id, superuser.id, fields('no-body'));
+    // Its own slug each run: both databases' passes share the one simulated instance.
+    const slug = uniq('no-body');
+    const page = await lp.create(org.id, env.id, superuser.id, fields(slug));
     const attributes = b2c.instance(HOST).data().contentAttributes;
     const body = attributes.get('body')!;
     attributes.delete('body');
@@ -294,7 +296,7 @@ describeEachDriver('landing pages', (get) => {
       expect(error.kind).toBe('INVALID');
       expect(error.message).toBe(LANDING_PAGE_MESSAGES.noBodyAttribute);
       expect((await lp.get(org.id, env.id, page.id)).status).toBe('draft');
-      await expect(data.getContent(SIM_SITE_ID, 'beacon-lp-no-body')).rejects.toThrow();
+      await expect(data.getContent(SIM_SITE_ID, `beacon-lp-${slug}`)).rejects.toThrow();
     } finally {
       attributes.set('body', body);
     }
