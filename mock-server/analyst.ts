@@ -4,7 +4,7 @@
  * text written by the AI simulator's own figuresAnswer), its stream, a stopped and a failed answer,
  * and the suggestions the server draws from the same figures.
  */
-import { AI_PROVIDER_NAMES, type AiProvider } from '~/domain/ai/models';
+import { AI_PROVIDER_NAMES, type AiEngine } from '~/domain/ai/models';
 import { aiErrorMessage } from '~/domain/ai/errors';
 import {
   ANALYST_MESSAGES,
@@ -71,7 +71,7 @@ const toolOutput = {
 export const lowestEngine = engines.reduce((a, b) =>
   Number.parseFloat(b.mentionRate.rate ?? '') < Number.parseFloat(a.mentionRate.rate ?? '') ? b : a,
 );
-export const LOWEST_ENGINE: { engine: AiProvider; name: string; rate: string } = {
+export const LOWEST_ENGINE: { engine: AiEngine; name: string; rate: string } = {
   engine: lowestEngine.engine,
   name: lowestEngine.engineName,
   rate: lowestEngine.mentionRate.rate!,

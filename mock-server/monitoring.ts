@@ -7,7 +7,7 @@
  * between the fifth and sixth runs, three runs either side: the rain-jacket prompt's mention rate
  * rises significantly, the fleece prompt's does not.
  */
-import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
+import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
 import {
@@ -53,7 +53,7 @@ const COMPETITORS = [
 ] as const;
 
 /** The engines as the config lists them, and the mock's index of each (it varies the answers). */
-const ENGINES: readonly AiProvider[] = ['openai', 'anthropic', 'google'];
+const ENGINES: readonly AiEngine[] = ['openai', 'anthropic', 'google'];
 const SAMPLES = 10;
 
 interface MonitoredPrompt extends RunPrompt {
@@ -405,7 +405,7 @@ function samplesOf(run: number, p: number): SampleView[] {
 
 interface Aggregate {
   run: number;
-  engine: AiProvider;
+  engine: AiEngine;
   promptKey: string;
   n: number;
   mentions: number;
@@ -453,7 +453,7 @@ function sum(rows: readonly Aggregate[], pick: (row: Aggregate) => number) {
   return rows.reduce((total, row) => total + pick(row), 0);
 }
 
-function figuresOf(rows: readonly Aggregate[], engine: AiProvider | null): EngineFigures {
+function figuresOf(rows: readonly Aggregate[], engine: AiEngine | null): EngineFigures {
   const mentions = sum(rows, (r) => r.mentions);
   const n = sum(rows, (r) => r.n);
   const brands: Record<string, number> = {};
@@ -492,7 +492,7 @@ export const EDITED_RAIN_JACKET_TEXT =
 
 /** monitoring.results over the eight runs, every engine's or one's, with `run` as the latest run. */
 export function monitoringResults(
-  engine: AiProvider | null = null,
+  engine: AiEngine | null = null,
   run: MonitoringRun = finishedRuns[LATEST]!,
   uplift: UpliftScenario = 'as-configured',
 ): MonitoringResults {
@@ -540,7 +540,7 @@ export function monitoringResults(
   });
 
   const counts: Record<string, number> = {};
-  const perEngine = new Map<string, Partial<Record<AiProvider, number>>>();
+  const perEngine = new Map<string, Partial<Record<AiEngine, number>>>();
   for (const r of current) {
     for (const [id, count] of Object.entries(r.productCounts)) {
       add(counts, id, count);
@@ -624,7 +624,7 @@ export function promptSamples(
  * monitoring.sources: the latest finished run's cited sources, counted from its samples as the
  * server's aggregates count them (answers citing each domain and page, per engine and prompt).
  */
-export function monitoringSources(engine: AiProvider | null): MonitoringSources {
+export function monitoringSources(engine: AiEngine | null): MonitoringSources {
   const rows = MONITORED_PROMPTS.flatMap((_, p) =>
     ENGINES.map((e) => {
       const answered = samplesOf(LATEST, p).filter(

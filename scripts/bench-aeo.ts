@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import type { MonitoringRun } from '~/domain/monitoring/runs';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
 import type { Database } from '~/server/db/client';
@@ -118,7 +118,7 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
 
     const timings: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const engine = i % 4 === 0 ? null : AI_PROVIDERS[i % 3]!;
+      const engine = i % 4 === 0 ? null : AI_ENGINES[i % 3]!;
       const t = performance.now();
       await services.monitoring.results(orgId, envId, engine);
       timings.push(performance.now() - t);
@@ -127,7 +127,7 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
     const p95 = quantile(timings, 0.95);
     const goal = RESULTS_GOAL_MS[name];
     await db.delete(envs).where(eq(envs.id, envId));
-    const label = `${PROMPTS} prompts × ${AI_PROVIDERS.length} engines × ${SAMPLES} samples`;
+    const label = `${PROMPTS} prompts × ${AI_ENGINES.length} engines × ${SAMPLES} samples`;
     return [
       {
         case: `${label}, ${LATENCY_MS} ms, concurrency 20: run`,

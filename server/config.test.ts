@@ -135,15 +135,16 @@ describe('loadConfig', () => {
       simulatorPort: 4020,
     });
     expect(needsAiSimulator(config)).toBe(true);
-    expect(
-      needsAiSimulator(
-        loadConfig({
-          ANTHROPIC_API_KEY: 'a',
-          OPENAI_API_KEY: 'o',
-          GOOGLE_GENERATIVE_AI_API_KEY: 'g',
-        }),
-      ),
-    ).toBe(false);
+    const threeKeys = {
+      ANTHROPIC_API_KEY: 'a',
+      OPENAI_API_KEY: 'o',
+      GOOGLE_GENERATIVE_AI_API_KEY: 'g',
+    };
+    // Monitoring's fourth engine needs its key too before the simulator can stay off.
+    expect(needsAiSimulator(loadConfig(threeKeys))).toBe(true);
+    const allKeys = loadConfig({ ...threeKeys, PERPLEXITY_API_KEY: 'p' });
+    expect(allKeys.ai.keys.perplexity).toBe('p');
+    expect(needsAiSimulator(allKeys)).toBe(false);
     expect(loadConfig({}).ai.provider).toBe('anthropic');
   });
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AI_BUDGET_USD, MAX_AI_BUDGET_USD } from '~/domain/ai-budget/entities';
-import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
+import { AI_ENGINES, AI_PROVIDERS, type AiEngine, type AiProvider } from '~/domain/ai/models';
 import { type CallLimitsConfig, type ClassLimit, DEFAULT_CALL_LIMITS } from './trpc/limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -182,6 +182,7 @@ const envSchema = z
     ANTHROPIC_API_KEY: optionalString,
     OPENAI_API_KEY: optionalString,
     GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+    PERPLEXITY_API_KEY: optionalString,
     AI_SIMULATOR_URL: optionalString.pipe(httpUrl.optional()),
     AI_SIMULATOR_PORT: port(4020),
     AI_TIMEOUT_MS: z.coerce
@@ -193,6 +194,7 @@ const envSchema = z
     AI_RPM_ANTHROPIC: requestsPerMinute,
     AI_RPM_OPENAI: requestsPerMinute,
     AI_RPM_GOOGLE: requestsPerMinute,
+    AI_RPM_PERPLEXITY: requestsPerMinute,
     AI_MONTHLY_BUDGET_USD: z.coerce
       .number({ error: 'must be an amount in US dollars' })
       .positive('must be more than 0')
@@ -372,7 +374,7 @@ export interface AiConfig {
   /** The provider calls use unless they name one. */
   provider: AiProvider;
   /** API keys from the server's environment; a provider without one is answered by the simulator. */
-  keys: Partial<Record<AiProvider, string>>;
+  keys: Partial<Record<AiEngine, string>>;
   /** An AI provider simulator already running (npm run ai-simulator). */
   simulatorUrl: string | undefined;
   /** Where `npm start` runs its own simulator when a key is missing (never in production). */
@@ -380,7 +382,7 @@ export interface AiConfig {
   /** How long one model call may take before it fails as a timeout. */
   timeoutMs: number;
   /** Requests per minute each vendor may receive from one process; 0 is no limit. */
-  requestsPerMinute: Record<AiProvider, number>;
+  requestsPerMinute: Record<AiEngine, number>;
   /** Each org's AI budget a month, in US dollars, until a superuser raises it. */
   monthlyBudgetUsd: number;
 }
@@ -454,6 +456,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ...(env.ANTHROPIC_API_KEY ? { anthropic: env.ANTHROPIC_API_KEY } : {}),
         ...(env.OPENAI_API_KEY ? { openai: env.OPENAI_API_KEY } : {}),
         ...(env.GOOGLE_GENERATIVE_AI_API_KEY ? { google: env.GOOGLE_GENERATIVE_AI_API_KEY } : {}),
+        ...(env.PERPLEXITY_API_KEY ? { perplexity: env.PERPLEXITY_API_KEY } : {}),
       },
       simulatorUrl: env.AI_SIMULATOR_URL,
       simulatorPort: env.AI_SIMULATOR_PORT,
@@ -462,6 +465,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         anthropic: env.AI_RPM_ANTHROPIC,
         openai: env.AI_RPM_OPENAI,
         google: env.AI_RPM_GOOGLE,
+        perplexity: env.AI_RPM_PERPLEXITY,
       },
       monthlyBudgetUsd: env.AI_MONTHLY_BUDGET_USD,
     },
@@ -485,7 +489,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
 /** True when some provider has no key, so its calls go to an AI provider simulator. */
 export function needsAiSimulator(config: Config): boolean {
-  return AI_PROVIDERS.some((p) => !config.ai.keys[p]);
+  return AI_ENGINES.some((p) => !config.ai.keys[p]);
 }
 
 /** True when at least one provider falls back to the development identity provider. */

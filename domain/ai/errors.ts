@@ -1,5 +1,5 @@
 /** Why an AI call failed, whether trying again later can help, and what to tell a person. */
-import { AI_PROVIDER_NAMES, type AiProvider } from './models';
+import { AI_PROVIDER_NAMES, type AiEngine } from './models';
 
 export const AI_ERROR_REASONS = [
   'rate_limited',
@@ -42,7 +42,7 @@ export const AI_ERROR_CODES = {
 } as const satisfies Record<AiErrorReason, string>;
 
 export interface AiErrorDetails {
-  provider: AiProvider;
+  provider: AiEngine;
   /** Seconds the provider asked us to wait (retry-after), when it said. */
   retryAfterSeconds?: number;
 }
@@ -75,7 +75,7 @@ export function aiErrorMessage(reason: AiErrorReason, details: AiErrorDetails): 
 export class AiError extends Error {
   override readonly name = 'AiError';
   readonly retryable: boolean;
-  readonly provider: AiProvider;
+  readonly provider: AiEngine;
   readonly retryAfterSeconds: number | undefined;
   constructor(
     readonly reason: AiErrorReason,

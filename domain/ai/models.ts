@@ -1,7 +1,7 @@
 /** The AI providers Beacon calls, the one model used from each, and what each costs per token. */
-import { AI_PROVIDERS, type AiProvider } from './constants';
+import { AI_ENGINES, AI_PROVIDERS, type AiEngine, type AiProvider } from './constants';
 
-export { AI_PROVIDERS, type AiProvider };
+export { AI_ENGINES, AI_PROVIDERS, type AiEngine, type AiProvider };
 
 /**
  * The Claude model, named once. Chosen from the models the Anthropic SDK does not list as
@@ -11,19 +11,23 @@ export { AI_PROVIDERS, type AiProvider };
 export const CLAUDE_MODEL = 'claude-sonnet-5-5';
 export const OPENAI_MODEL = 'gpt-5';
 export const GEMINI_MODEL = 'gemini-2.5-flash';
+/** Perplexity's Sonar: its lightweight search model, the one its API answers most questions with. */
+export const PERPLEXITY_MODEL = 'sonar';
 
 export const AI_MODELS = {
   anthropic: CLAUDE_MODEL,
   openai: OPENAI_MODEL,
   google: GEMINI_MODEL,
-} as const satisfies Record<AiProvider, string>;
-export type AiModelId = (typeof AI_MODELS)[AiProvider];
+  perplexity: PERPLEXITY_MODEL,
+} as const satisfies Record<AiEngine, string>;
+export type AiModelId = (typeof AI_MODELS)[AiEngine];
 
-/** What people call each provider's assistant; used in messages. */
-export const AI_PROVIDER_NAMES: Record<AiProvider, string> = {
+/** What people call each engine's assistant; used in messages. */
+export const AI_PROVIDER_NAMES: Record<AiEngine, string> = {
   anthropic: 'Claude',
   openai: 'ChatGPT',
   google: 'Gemini',
+  perplexity: 'Perplexity',
 };
 
 /** US dollars per million tokens, from the vendors' list prices. */
@@ -36,6 +40,7 @@ export const MODEL_PRICES: Record<AiModelId, ModelPrice> = {
   [CLAUDE_MODEL]: { inputPerMillion: 3, outputPerMillion: 15 },
   [OPENAI_MODEL]: { inputPerMillion: 1.25, outputPerMillion: 10 },
   [GEMINI_MODEL]: { inputPerMillion: 0.3, outputPerMillion: 2.5 },
+  [PERPLEXITY_MODEL]: { inputPerMillion: 1, outputPerMillion: 1 },
 };
 
 /**
@@ -43,15 +48,17 @@ export const MODEL_PRICES: Record<AiModelId, ModelPrice> = {
  * 0047-web-search-monitoring.md): OpenAI's web search tool $10 per 1,000 calls, Anthropic's web
  * search $10 per 1,000 searches, Gemini 2.5's Grounding with Google Search $35 per 1,000 grounded
  * prompts (whatever number of queries it ran; the free daily allowance is not counted, so estimates
- * err high). The pages the search reads are input tokens, billed at the model's rate.
+ * err high), Perplexity Sonar's request fee $5 per 1,000 requests at the low search context Beacon
+ * asks for. The pages the search reads are input tokens, billed at the model's rate.
  */
 export const SEARCH_PRICES: Record<
   AiModelId,
-  { usdPerThousand: number; per: 'search' | 'grounded-prompt' }
+  { usdPerThousand: number; per: 'search' | 'grounded-prompt' | 'request' }
 > = {
   [CLAUDE_MODEL]: { usdPerThousand: 10, per: 'search' },
   [OPENAI_MODEL]: { usdPerThousand: 10, per: 'search' },
   [GEMINI_MODEL]: { usdPerThousand: 35, per: 'grounded-prompt' },
+  [PERPLEXITY_MODEL]: { usdPerThousand: 5, per: 'request' },
 };
 
 export interface AiUsage {

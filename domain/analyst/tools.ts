@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AGENT_TYPES } from '~/domain/agents/catalogue';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import { REVIEW_STATUSES } from '~/domain/reviews/search';
 
 export const ANALYST_TOOL_NAMES = [
@@ -22,7 +22,7 @@ const locale = z
 
 export const ANALYST_TOOL_INPUTS = {
   monitoringResults: z.object({
-    engine: z.enum(AI_PROVIDERS).optional().describe('One AI engine; every engine when absent'),
+    engine: z.enum(AI_ENGINES).optional().describe('One AI engine; every engine when absent'),
   }),
   untranslatedProducts: z.object({
     locale,

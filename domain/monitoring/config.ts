@@ -13,7 +13,7 @@ import {
   listOf,
   text,
 } from '~/domain/agents/config';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import { idSchema } from '~/domain/shared/ids';
 
 export const MONITORING_SCHEDULES = ['off', 'daily', 'weekly'] as const;
@@ -59,14 +59,14 @@ export const monitoringShape = {
     listOf(entry(MONITORING_LIMITS.promptText), MONITORING_LIMITS.prompts),
     [],
   ),
-  engines: listOf(z.enum(AI_PROVIDERS), AI_PROVIDERS.length, {
+  engines: listOf(z.enum(AI_ENGINES), AI_ENGINES.length, {
     message: MONITORING_MESSAGES.noEngine,
   }),
   /**
    * Engines asked without their web search ("API without web search"): what the model says from
    * memory. Every other engine is asked with its vendor's web search, as shoppers' assistants answer.
    */
-  memoryEngines: z._default(listOf(z.enum(AI_PROVIDERS), AI_PROVIDERS.length), []),
+  memoryEngines: z._default(listOf(z.enum(AI_ENGINES), AI_ENGINES.length), []),
   samples: z._default(
     z
       .int()

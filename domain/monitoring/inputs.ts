@@ -1,6 +1,6 @@
 /** Inputs of the monitoring procedures: an env's config, runs and results. */
 import { z } from 'zod/mini';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import { idSchema } from '~/domain/shared/ids';
 import { monitoringRules, monitoringShape } from './config';
 
@@ -14,7 +14,7 @@ export const saveMonitoringConfigInput = z
 export const monitoringResultsInput = z.object({
   ...envScoped,
   /** One engine's figures; every engine's when absent. */
-  engine: z.optional(z.enum(AI_PROVIDERS)),
+  engine: z.optional(z.enum(AI_ENGINES)),
 });
 
 /** A run's key as the trend and the prompt table link it: a library id or `new:` and a digest. */

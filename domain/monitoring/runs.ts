@@ -1,5 +1,5 @@
 /** Monitoring runs and their results, as the procedures answer them (docs/product.md#monitoring). */
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import type { MonitoringConfig } from './config';
 import type { Sentiment } from './parse';
 import type { AnswersRemoved } from './retention';
@@ -58,7 +58,7 @@ export interface MonitoringRun {
   id: string;
   status: MonitoringRunStatus;
   trigger: RunTrigger;
-  engines: AiProvider[];
+  engines: AiEngine[];
   prompts: number;
   samplesPerPrompt: number;
   samplesTotal: number;
@@ -73,7 +73,7 @@ export interface MonitoringRun {
 }
 
 export interface EngineProgress {
-  engine: AiProvider;
+  engine: AiEngine;
   total: number;
   done: number;
   failed: number;
@@ -81,7 +81,7 @@ export interface EngineProgress {
 
 /** One answer of a run, as parsed: what the prompt detail lists. */
 export interface SampleView {
-  engine: AiProvider;
+  engine: AiEngine;
   idx: number;
   status: SampleStatus;
   model: string | null;
@@ -116,7 +116,7 @@ export type RateFigure = Rate;
 
 export interface EngineFigures {
   /** null: every engine together. */
-  engine: AiProvider | null;
+  engine: AiEngine | null;
   mentionRate: RateFigure;
   citationRate: RateFigure;
   /** The brand's average position among the brands named, over the answers that name it; null when none do. */
@@ -173,7 +173,7 @@ export interface NamedProduct {
   name: string | null;
   /** Answers naming it, every engine together. */
   answers: number;
-  engines: Partial<Record<AiProvider, number>>;
+  engines: Partial<Record<AiEngine, number>>;
 }
 
 /** What monitoring.results answers before any run has finished and nothing is configured. */

@@ -4,7 +4,7 @@
  * and what it searched for. An engine asked without web search reports none.
  */
 import { z } from 'zod/mini';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 
 /** How an engine was asked: with its vendor's web search (the default), or from its memory alone. */
 export const ASK_MODES = ['web-search', 'memory'] as const;
@@ -192,5 +192,5 @@ export interface MonitoringSources {
   run: { id: string; finishedAt: Date } | null;
   /** Null when narrowed to one engine (it is that engine's figures) or before the first run. */
   overall: SourcesFigures | null;
-  engines: (SourcesFigures & { engine: AiProvider; mode: AskMode })[];
+  engines: (SourcesFigures & { engine: AiEngine; mode: AskMode })[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import {
   benjaminiHochberg,
   studentTCdf,
@@ -18,7 +18,7 @@ import {
 /** A run: per prompt key, mentions of n per engine. */
 function run(
   id: string,
-  mentions: Record<string, Partial<Record<AiProvider, number>>>,
+  mentions: Record<string, Partial<Record<AiEngine, number>>>,
   options: { n?: number; texts?: Record<string, string>; brand?: string[]; named?: string[] } = {},
 ): UpliftRun {
   const n = options.n ?? 10;
@@ -30,7 +30,7 @@ function run(
     cells: Object.entries(mentions).flatMap(([promptKey, engines]) =>
       Object.entries(engines).map(([engine, m]) => ({
         promptKey,
-        engine: engine as AiProvider,
+        engine: engine as AiEngine,
         n,
         mentions: m!,
         // The jacket prompt's answers name the jacket whenever they name the brand.
@@ -104,7 +104,7 @@ describe('windowTest', () => {
 describe('upliftAnalysis', () => {
   const steady = { jacket: both(3, 4), socks: both(5, 5) };
   const risen = { jacket: both(8, 8), socks: both(5, 5) };
-  const history = (after: Record<string, Partial<Record<AiProvider, number>>>[]) => [
+  const history = (after: Record<string, Partial<Record<AiEngine, number>>>[]) => [
     run('r1', steady),
     run('r2', { jacket: both(2, 4), socks: both(4, 6) }),
     run('r3', { jacket: both(3, 3), socks: both(6, 5) }),

@@ -7,7 +7,7 @@
  * prompts and engines, against the prompts that named no changed product where there are some.
  * Pure, so the server, the mocks, the planner on the config screen and the calibration agree.
  */
-import { AI_PROVIDER_NAMES, type AiProvider } from '~/domain/ai/models';
+import { AI_PROVIDER_NAMES, type AiEngine } from '~/domain/ai/models';
 import {
   benjaminiHochberg,
   type Interval,
@@ -21,7 +21,7 @@ import {
 /** A run's answers for one prompt on one engine, as its aggregate counts them. */
 export interface UpliftCell {
   promptKey: string;
-  engine: AiProvider;
+  engine: AiEngine;
   n: number;
   mentions: number;
   /** Catalogue products the answers named. */
@@ -41,11 +41,11 @@ export interface UpliftRun {
 /** What changed between (or within) the windows, so a row is not compared. */
 export type UpliftChange =
   | { kind: 'prompt-text' }
-  | { kind: 'engines'; onlyBefore: AiProvider[]; onlyAfter: AiProvider[] }
+  | { kind: 'engines'; onlyBefore: AiEngine[]; onlyAfter: AiEngine[] }
   | { kind: 'brand' }
   | { kind: 'competitors' };
 
-const engineList = (engines: readonly AiProvider[]) =>
+const engineList = (engines: readonly AiEngine[]) =>
   engines.map((e) => AI_PROVIDER_NAMES[e]).join(' and ');
 
 /**
@@ -86,7 +86,7 @@ export interface UpliftFigure {
   /** 'tested': a verdict; 'waiting': too few runs yet; 'not-comparable': see `changes`. */
   status: UpliftStatus;
   /** The engines compared (answering on both sides), each its own stratum. */
-  engines: AiProvider[];
+  engines: AiEngine[];
   /**
    * The windows' rates (each with its answers and a 95% interval that counts the drift) and, when
    * tested, the difference with its interval and the unadjusted p-value.
@@ -229,7 +229,7 @@ export function estimateDrift(
 
 /** One engine's answers for a prompt in each window. */
 interface Stratum {
-  engine: AiProvider;
+  engine: AiEngine;
   /** The weight of the engine within the prompt (they sum to 1). */
   weight: number;
   /** The engine's rate over both windows: the null's, used for the variance. */
@@ -253,11 +253,11 @@ const rateOf = (points: readonly { n: number; m: number }[]) =>
 function strataOf(
   runs: readonly UpliftRun[],
   key: string,
-  engines: readonly AiProvider[],
+  engines: readonly AiEngine[],
   before: readonly number[],
   after: readonly number[],
 ): Stratum[] {
-  const points = (side: readonly number[], engine: AiProvider) =>
+  const points = (side: readonly number[], engine: AiEngine) =>
     side.flatMap((r) =>
       runs[r]!.cells.filter((c) => c.promptKey === key && c.engine === engine && c.n > 0).map(
         (c) => ({ r, n: c.n, m: c.mentions }),

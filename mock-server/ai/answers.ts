@@ -24,7 +24,7 @@ import {
   type SimWebSearch,
 } from './web-search';
 
-export type AiVendor = 'openai' | 'anthropic' | 'google';
+export type AiVendor = 'openai' | 'anthropic' | 'google' | 'perplexity';
 
 export interface SimTool {
   name: string;

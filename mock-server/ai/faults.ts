@@ -102,5 +102,12 @@ export function httpFault(vendor: AiVendor, rule: AiFaultRule): HttpFault | null
         headers,
         body: { error: { code: s.status, message: s.message, status: s.google } },
       };
+    case 'perplexity':
+      // Perplexity's errors are OpenAI-like, with the HTTP status as a number for `code`.
+      return {
+        status: s.status,
+        headers,
+        body: { error: { message: s.message, type: s.openai, code: s.status } },
+      };
   }
 }

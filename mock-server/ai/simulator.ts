@@ -1,7 +1,8 @@
 /**
  * The AI provider simulator: one loopback HTTP server speaking each vendor's API as their SDKs call
  * it, at /openai/v1 (Responses, Chat Completions, models), /anthropic (/v1/messages, /v1/models)
- * and /google (/v1beta/models/{model}:generateContent, :streamGenerateContent, models). Answers are
+ * /google (/v1beta/models/{model}:generateContent, :streamGenerateContent, models) and /perplexity
+ * (/chat/completions, Sonar with its web search). Answers are
  * deterministic for a request; faults are injected per vendor. See
  * docs/decisions/0020-ai-models-and-simulator.md.
  */
@@ -42,6 +43,7 @@ import {
   responsesJson,
   responsesStream,
 } from './openai';
+import { parseSonarRequest, sonarJson, sonarStream } from './perplexity';
 import { createStorefrontCrawler, type StorefrontProduct } from './storefront';
 import { isRecord, sse, type SseWriter } from './wire';
 
@@ -50,13 +52,19 @@ export const LATENCY_HEADER = 'x-ai-sim-latency-ms';
 
 const MAX_LOGGED_REQUESTS = 1000;
 
-export const AI_VENDORS = ['openai', 'anthropic', 'google'] as const satisfies readonly AiVendor[];
+export const AI_VENDORS = [
+  'openai',
+  'anthropic',
+  'google',
+  'perplexity',
+] as const satisfies readonly AiVendor[];
 
 /** Models each vendor lists; any model id is answered. */
 export const SIM_MODELS: Record<AiVendor, readonly string[]> = {
   openai: [AI_MODELS.openai, 'gpt-5-mini'],
   anthropic: [AI_MODELS.anthropic, 'claude-haiku-5-5'],
   google: [AI_MODELS.google, 'gemini-2.5-pro'],
+  perplexity: [AI_MODELS.perplexity, 'sonar-pro'],
 };
 
 export interface AiSimulatorOptions {
@@ -94,6 +102,8 @@ export interface AiSimulator {
     google: string;
     /** @google/genai: without /v1beta. */
     googleSdk: string;
+    /** AI SDK (`createPerplexity`) and the openai SDK at Perplexity's base URL. */
+    perplexity: string;
   };
   faults: { add(rule: AiFaultRule): () => void; clear(): void };
   /** Changes the wait before every answer (benches set it); a request's `x-ai-sim-latency-ms` header overrides it. */
@@ -118,6 +128,7 @@ export function baseUrlsFor(url: string): AiSimulator['baseUrls'] {
     anthropicSdk: `${url}/anthropic`,
     google: `${url}/google/v1beta`,
     googleSdk: `${url}/google`,
+    perplexity: `${url}/perplexity`,
   };
 }
 
@@ -340,6 +351,18 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   app.get(['/google/v1beta/models', '/google/v1/models'], (_req, res) => {
     res.json(googleModels(SIM_MODELS.google));
   });
+
+  // Perplexity: Sonar's chat completions, which search unless told not to.
+  app.post(
+    '/perplexity/chat/completions',
+    handle({
+      vendor: 'perplexity',
+      parse: parseSonarRequest,
+      stream: (b) => b.stream === true,
+      json: sonarJson,
+      sse: sonarStream,
+    }),
+  );
 
   app.use((req, res) => {
     res.status(404).json({ error: { message: `No simulated endpoint ${req.method} ${req.path}` } });

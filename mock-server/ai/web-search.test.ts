@@ -1,19 +1,22 @@
 /**
  * Each engine asked with its vendor's web search tool answers as the vendor does: OpenAI's
  * `web_search_call` item and `url_citation` annotations, Anthropic's `server_tool_use` and
- * `web_search_tool_result` blocks with cited text, Gemini's `groundingMetadata`. Checked with each
- * vendor's own SDK and with the AI SDK's providers (Beacon's path), streamed and not. The search
+ * `web_search_tool_result` blocks with cited text, Gemini's `groundingMetadata`, Perplexity's
+ * `citations`, `search_results` and `[n]` markers. Checked with each vendor's own SDK (Perplexity's
+ * through the openai SDK at its base URL, as its docs show) and with the AI SDK's providers (Beacon's path), streamed and not. The search
  * finds the live storefront's product page for the question.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
+import { createPerplexity } from '@ai-sdk/perplexity';
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { generateText, streamText } from 'ai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAUDE_MODEL, GEMINI_MODEL, OPENAI_MODEL } from '~/domain/ai/models';
+import { CLAUDE_MODEL, GEMINI_MODEL, OPENAI_MODEL, PERPLEXITY_MODEL } from '~/domain/ai/models';
+import { readSearch } from '~/server/ai/sources';
 import type { B2CSimulator } from '~/mock-server/b2c/simulator';
 import type { AiSimulator } from './simulator';
 import { startStorefrontSimulators } from './test-support';
@@ -200,6 +203,87 @@ describe('Gemini with Grounding with Google Search', () => {
   });
 });
 
+/** What Perplexity's chat completion adds to OpenAI's. */
+interface SonarCompletion {
+  citations?: string[];
+  search_results?: { title: string; url: string; date?: string | null }[];
+  usage?: { num_search_queries?: number; search_context_size?: string };
+}
+
+describe('Perplexity Sonar (chat completions through the openai SDK)', () => {
+  const client = () =>
+    new OpenAI({ baseURL: ai.baseUrls.perplexity, apiKey: 'test', maxRetries: 0 });
+
+  it('searches for every answer: citations numbered in the text, every page with its title', async () => {
+    const response = (await client().chat.completions.create({
+      model: PERPLEXITY_MODEL,
+      messages: [{ role: 'user', content: QUESTION }],
+      // Perplexity's own parameters, which the openai SDK passes through.
+      ...({
+        web_search_options: { search_context_size: 'low', user_location: { country: 'US' } },
+      } as object),
+    })) as OpenAI.ChatCompletion & SonarCompletion;
+    const text = response.choices[0]?.message.content ?? '';
+    expect(text).toMatch(/^Here are \d good options for a bag:/);
+    const citations = response.citations ?? [];
+    expect(citations).toContain(page.url);
+    expect(citations).toContain(REVIEW);
+    expect(response.search_results?.map((r) => r.url)).toEqual(citations);
+    expect(response.search_results?.find((r) => r.url === page.url)?.title).toBe(
+      `${page.name} | ${page.brand}`,
+    );
+    // "1. <product> from <brand>[n]": the marker numbers that product's page in `citations`.
+    for (const match of text.matchAll(/^\d\. (.+?) from (.+?)\[(\d+)\]$/gm)) {
+      const cited = response.search_results?.[Number(match[3]) - 1];
+      expect(cited?.title).toBe(`${match[1]} | ${match[2]}`);
+    }
+    expect(text).toMatch(/most recommended for everyday wear\.\[\d+\]$/);
+    expect(response.usage?.num_search_queries).toBe(1);
+    expect(response.usage?.search_context_size).toBe('low');
+  });
+
+  it('streams the text with the sources on every chunk', async () => {
+    const stream = await client().chat.completions.create({
+      model: PERPLEXITY_MODEL,
+      messages: [{ role: 'user', content: QUESTION }],
+      stream: true,
+    });
+    let text = '';
+    const citations = new Set<string>();
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      for (const url of (chunk as SonarCompletion).citations ?? []) citations.add(url);
+    }
+    expect(text).toMatch(/^Here are \d good options for a bag:/);
+    expect(citations).toContain(page.url);
+  });
+
+  it('answers from memory with disable_search: no citations, no pages found', async () => {
+    const response = (await client().chat.completions.create({
+      model: PERPLEXITY_MODEL,
+      messages: [{ role: 'user', content: QUESTION }],
+      ...({ disable_search: true } as object),
+    })) as OpenAI.ChatCompletion & SonarCompletion;
+    expect(response.citations).toBeUndefined();
+    expect(response.search_results).toBeUndefined();
+    expect(response.usage?.num_search_queries).toBeUndefined();
+  });
+
+  it('reports a fault as Perplexity does', async () => {
+    const remove = ai.faults.add({ kind: 'rate_limit', vendor: 'perplexity' });
+    try {
+      await expect(
+        client().chat.completions.create({
+          model: PERPLEXITY_MODEL,
+          messages: [{ role: 'user', content: QUESTION }],
+        }),
+      ).rejects.toMatchObject({ status: 429, error: { code: 429 } });
+    } finally {
+      remove();
+    }
+  });
+});
+
 describe("the AI SDK's provider tools (Beacon's path)", () => {
   const openai = () => createOpenAI({ baseURL: ai.baseUrls.openai, apiKey: 'test' });
   const anthropic = () => createAnthropic({ baseURL: ai.baseUrls.anthropic, apiKey: 'test' });
@@ -263,5 +347,34 @@ describe("the AI SDK's provider tools (Beacon's path)", () => {
       result.providerMetadata?.google as { groundingMetadata?: { webSearchQueries?: string[] } }
     )?.groundingMetadata;
     expect(grounding?.webSearchQueries).toEqual([QUERY]);
+  });
+
+  const perplexity = () => createPerplexity({ baseURL: ai.baseUrls.perplexity, apiKey: 'test' });
+
+  it('Perplexity: the citations as sources; Beacon reads titles and cited spans from the body', async () => {
+    const result = await generateText({
+      model: perplexity()(PERPLEXITY_MODEL),
+      prompt: QUESTION,
+      providerOptions: { perplexity: { web_search_options: { search_context_size: 'low' } } },
+      include: { responseBody: true },
+    });
+    expect(urlsOf(result.sources)).toContain(page.url);
+    const search = readSearch('perplexity', result);
+    expect(search.searches).toBe(1);
+    const product = search.sources.find((s) => s.url === page.url);
+    expect(product?.title).toBe(`${page.name} | ${page.brand}`);
+    const review = search.sources.find((s) => s.url === REVIEW);
+    expect(review?.cited).toBe(true);
+    expect(result.text.slice(review!.spans[0]!.start, review!.spans[0]!.end)).toMatch(
+      /^Reviewers at Gear Review Weekly call the .+ most recommended for everyday wear\.$/,
+    );
+  });
+
+  it('Perplexity streamed: the same sources', async () => {
+    const result = streamText({
+      model: perplexity()(PERPLEXITY_MODEL),
+      prompt: QUESTION,
+    });
+    expect(urlsOf(await result.sources)).toContain(page.url);
   });
 });

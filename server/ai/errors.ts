@@ -7,7 +7,7 @@ import {
   TypeValidationError,
 } from 'ai';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 
 /** retry-after is seconds or an HTTP date; retry-after-ms (OpenAI, Anthropic) is more precise. */
 export function retryAfterSeconds(
@@ -62,7 +62,7 @@ function networkCode(error: unknown): string | undefined {
  * The typed failure for an error from an AI call, or null when it is not one (a bug in our request,
  * the caller's own abort): those are rethrown as they are.
  */
-export function toAiError(error: unknown, provider: AiProvider): AiError | null {
+export function toAiError(error: unknown, provider: AiEngine): AiError | null {
   if (error instanceof AiError) return error;
   if (RetryError.isInstance(error)) return toAiError(error.lastError, provider);
   if (NoObjectGeneratedError.isInstance(error)) {

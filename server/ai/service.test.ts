@@ -269,6 +269,61 @@ describe.each(AI_PROVIDERS)('%s through the AI SDK', (provider) => {
   });
 });
 
+describe('perplexity (monitoring’s fourth engine) through the AI SDK', () => {
+  const provider = 'perplexity';
+  const shopping = 'Which linen shirt should I buy for summer?';
+
+  it('asks Sonar with its search: sources with their titles, cited spans, and the request fee', async () => {
+    const {
+      text,
+      search,
+      usage: callUsage,
+    } = await ai.generateWithSearch({
+      provider,
+      prompt: shopping,
+      search: { country: 'US' },
+      label: 'monitoring',
+    });
+    // Perplexity says how many searches ran, not what they were.
+    expect(search.queries).toEqual([]);
+    expect(search.searches).toBe(1);
+    const brand = search.sources.find((s) => s.domain === 'beacon-outfitters.example');
+    expect(brand).toMatchObject({ cited: true, redirect: false });
+    expect(brand?.title).toMatch(/ \| Beacon Outfitters$/);
+    for (const span of brand?.spans ?? []) {
+      expect(text.slice(span.start, span.end)).toMatch(/^[\w ]+ from Beacon Outfitters$/);
+    }
+    expect(brand?.spans.length).toBeGreaterThan(0);
+    expect(callUsage.costUsd).toBe(costOf({ model: 'sonar', ...callUsage, searches: 1 }));
+    expect(callUsage.costUsd).toBeGreaterThan(searchCostOf('sonar', 1));
+    expect(searchCostOf('sonar', 3)).toBe(0.005);
+    expect(usage).toEqual([
+      expect.objectContaining({ provider, model: 'sonar', operation: 'search', searches: 1 }),
+    ]);
+  });
+
+  it('answers from memory with search disabled: URLs typed in the text, no search fee', async () => {
+    const { text, usage: callUsage } = await ai.generateText({ provider, prompt: shopping });
+    expect(text).toMatch(/\nSources:\n\[1\] https:\/\//);
+    expect(callUsage.costUsd).toBe(costOf({ model: 'sonar', ...callUsage }));
+    expect(usage).toEqual([expect.objectContaining({ provider, operation: 'text' })]);
+  });
+
+  it('a refused key → auth, with the engine’s name', async () => {
+    sim.faults.add({ kind: 'auth', vendor: provider });
+    const error = await failure(ai.generateText({ provider, prompt: 'Hello' }));
+    expect(error.reason).toBe('auth');
+    expect(error.message).toContain('Perplexity');
+  });
+
+  it('a rate limit → rate_limited, retryable after the vendor’s wait', async () => {
+    sim.faults.add({ kind: 'rate_limit', vendor: provider, retryAfterSeconds: 7 });
+    const error = await failure(ai.generateText({ provider, prompt: 'Hello' }));
+    expect(error.reason).toBe('rate_limited');
+    expect(error.retryable).toBe(true);
+  });
+});
+
 describe('the registry', () => {
   it('uses the configured provider when a call names none', async () => {
     const registry = createAiRegistry({ provider: 'google', keys: {}, simulatorUrl: sim.url });
@@ -285,6 +340,7 @@ describe('the registry', () => {
       { provider: 'anthropic', modelId: AI_MODELS.anthropic, target: 'vendor' },
       { provider: 'openai', modelId: 'gpt-5', target: 'none' },
       { provider: 'google', modelId: 'gemini-2.5-flash', target: 'none' },
+      { provider: 'perplexity', modelId: 'sonar', target: 'none' },
     ]);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from 'ai';
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
-import { type AiModelId, type AiProvider, costOf } from '~/domain/ai/models';
+import { type AiModelId, type AiEngine, costOf } from '~/domain/ai/models';
 import type { AnswerSearch } from '~/domain/monitoring/sources';
 import type { SpendArea } from '~/domain/ai-budget/entities';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
@@ -37,7 +37,7 @@ export type AiToolStreamPart =
 
 /** One model call, as a run reports it. */
 export interface AiUsageRecord {
-  provider: AiProvider;
+  provider: AiEngine;
   model: AiModelId;
   operation: AiOperation;
   /** What the call was for (a job kind, an agent), when the caller said. */
@@ -55,7 +55,7 @@ export interface AiUsageRecord {
 
 export interface AiCallOptions {
   /** The configured provider when absent. */
-  provider?: AiProvider;
+  provider?: AiEngine;
   system?: string;
   prompt: string;
   /** Earlier turns of a conversation, oldest first, sent before `prompt` as the model's messages. */
@@ -92,7 +92,7 @@ export interface AiServiceOptions {
    * Requests per minute each vendor may receive from this process (absent or 0: no limit). Calls
    * over it wait for their turn rather than fail; a vendor's own 429 is still a rate_limited AiError.
    */
-  requestsPerMinute?: Partial<Record<AiProvider, number>>;
+  requestsPerMinute?: Partial<Record<AiEngine, number>>;
   /**
    * When given (PostgreSQL), the requests per minute are counted across every process on the database
    * (server/rate-limits.ts): a call over the limit waits for the next minute's window.
@@ -175,7 +175,7 @@ export function createAiService(options: AiServiceOptions): AiService {
     Object.entries(options.requestsPerMinute ?? {})
       .filter(([, rpm]) => typeof rpm === 'number' && rpm > 0)
       .map(([provider, rpm]) => [
-        provider as AiProvider,
+        provider as AiEngine,
         options.sharedCounter
           ? createSharedRateLimiter(options.sharedCounter, `ai:${provider}`, rpm!)
           : createRateLimiter(rpm!),
@@ -239,6 +239,7 @@ export function createAiService(options: AiServiceOptions): AiService {
   };
 
   const common = (resolved: ResolvedModel, call: AiCallOptions) => ({
+    ...resolved.plain,
     model: resolved.model,
     ...(call.system ? { system: call.system } : {}),
     ...(call.history?.length
@@ -304,7 +305,7 @@ export function createAiService(options: AiServiceOptions): AiService {
         await turn(resolved, call);
         return sdkGenerateText({
           ...common(resolved, call),
-          tools: resolved.searchTools(call.search),
+          ...resolved.search(call.search),
         });
       });
       const search = readSearch(resolved.provider, result);

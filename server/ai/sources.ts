@@ -7,8 +7,11 @@
  *   the span); queries from the `server_tool_use` inputs.
  * - Gemini: `groundingMetadata` from the provider metadata: a chunk per page (its `uri` a redirect,
  *   its `title` the domain), supports with byte offsets, and the queries.
+ * - Perplexity: the response's `search_results` (title and URL of every page found) and `citations`,
+ *   which the answer's `[n]` markers number from 1; the sentence a marker ends is its span. Its API
+ *   reports how many searches ran (`usage.num_search_queries`) but not what it searched for.
  */
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import {
   type AnswerSearch,
   type AnswerSource,
@@ -33,6 +36,14 @@ export interface SearchResultLike {
   toolCalls: readonly { toolName: string; input: unknown }[];
   toolResults: readonly { toolName: string; output: unknown }[];
   providerMetadata?: Record<string, Record<string, unknown>> | undefined;
+  /** The raw response body (Perplexity's search results are only there). */
+  response?: { body?: unknown };
+}
+
+interface PerplexityBody {
+  citations?: unknown;
+  search_results?: unknown;
+  usage?: { num_search_queries?: unknown } | null;
 }
 
 interface GroundingMetadata {
@@ -93,7 +104,58 @@ const queryOf = (value: unknown): string[] => {
   return record.action ? queryOf(record.action) : [];
 };
 
-export function readSearch(provider: AiProvider, result: SearchResultLike): AnswerSearch {
+/**
+ * The spans Perplexity's `[n]` markers cite: each marker (or run of markers, "[1][3]") cites the text
+ * from the end of the previous sentence, line or marker up to it.
+ */
+export function markerSpans(text: string): { start: number; end: number; numbers: number[] }[] {
+  const spans: { start: number; end: number; numbers: number[] }[] = [];
+  const run = /(?:\[\d{1,3}\])+/g;
+  let from = 0;
+  for (let match = run.exec(text); match; match = run.exec(text)) {
+    const before = text.slice(from, match.index);
+    // The cited text starts after the last sentence end or line break before the marker.
+    const cut = Math.max(before.lastIndexOf('\n'), before.search(/[.!?]\s+(?=[^.!?]*$)/));
+    let start = from + (cut >= 0 ? cut + 1 : 0);
+    while (start < match.index && /\s/.test(text[start]!)) start++;
+    const numbers = [...match[0].matchAll(/\d+/g)].map((m) => Number(m[0]));
+    if (match.index > start) spans.push({ start, end: match.index, numbers });
+    from = match.index + match[0].length;
+  }
+  return spans;
+}
+
+function readPerplexity(result: SearchResultLike): AnswerSearch {
+  const sources = new Sources();
+  const body = (result.response?.body ?? {}) as PerplexityBody;
+  const strings = (value: unknown) =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  for (const r of Array.isArray(body.search_results) ? body.search_results : []) {
+    const page = r as { url?: unknown; title?: unknown };
+    if (typeof page.url === 'string')
+      sources.add(page.url, typeof page.title === 'string' && page.title ? page.title : null);
+  }
+  // The SDK's sources are the citations; the body's list is the same when the body was kept.
+  const citations = strings(body.citations);
+  const cited = citations.length
+    ? citations
+    : result.sources.flatMap((s) => (s.sourceType === 'url' && s.url ? [s.url] : []));
+  const pages = cited.map((url) => sources.add(url, null));
+  for (const span of markerSpans(result.text)) {
+    for (const n of span.numbers)
+      sources.cite(pages[n - 1] ?? null, { start: span.start, end: span.end });
+  }
+  // Every Sonar request asked with search runs at least one (and pays its request fee).
+  const reported = Number(body.usage?.num_search_queries);
+  return {
+    queries: [],
+    sources: sources.list(),
+    searches: Number.isInteger(reported) && reported > 0 ? reported : 1,
+  };
+}
+
+export function readSearch(provider: AiEngine, result: SearchResultLike): AnswerSearch {
+  if (provider === 'perplexity') return readPerplexity(result);
   const sources = new Sources();
   if (provider === 'google') {
     const grounding = (result.providerMetadata?.google?.groundingMetadata ??

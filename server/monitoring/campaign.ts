@@ -5,7 +5,7 @@
  * categories) and a first run under way. Anyone else, or an env already configured, is left alone.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import {
   CAMPAIGN_PROMPT_CATEGORIES,
   type Campaign,
@@ -81,7 +81,7 @@ export async function startCampaignRun(
     // someone changes it in the configuration.
     brandDomain: host,
     newPrompts: top.length > 0 ? top : [categoryPrompt('products')],
-    engines: [...AI_PROVIDERS],
+    engines: [...AI_ENGINES],
     samples: MONITORING_LIMITS.samples.default,
     schedule: 'weekly',
   });

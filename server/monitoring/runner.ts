@@ -6,7 +6,7 @@
  * results read.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AI_MODELS, type AiProvider } from '~/domain/ai/models';
+import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
@@ -279,7 +279,7 @@ export async function runSample(
     return;
   }
   try {
-    const engine = payload.engine as AiProvider;
+    const engine = payload.engine as AiEngine;
     const mode: AskMode = (snapshot.memoryEngines ?? []).includes(engine) ? 'memory' : 'web-search';
     const call = {
       provider: engine,

@@ -96,6 +96,49 @@ describeEachDriver('monitoring runs', (get) => {
     expect((await services.monitoring.getConfig(...scope)).config).toBeNull();
   });
 
+  async function finished(scope: readonly [string, string], runId: string) {
+    for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
+      const [run] = (await services.monitoring.runs(...scope)).filter((r) => r.id === runId);
+      if (run && ['succeeded', 'partly-failed', 'failed'].includes(run.status)) return run;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('The run did not finish');
+  }
+
+  it('asks Perplexity with Sonar’s search: its pages kept with their titles, the brand cited from them', async () => {
+    const { user, scope } = await env();
+    await services.monitoring.saveConfig(...scope, user.id, {
+      ...config,
+      newPrompts: [config.newPrompts[0]!],
+      engines: ['perplexity'],
+      memoryEngines: [],
+      samples: 3,
+    });
+    const run = await services.monitoring.start(...scope, user.id, 'manual');
+    expect(await finished(scope, run.id)).toMatchObject({ status: 'succeeded', samplesDone: 3 });
+    const results = await services.monitoring.results(...scope, null);
+    const detail = await services.monitoring.prompt(...scope, results.prompts[0]!.key, null);
+    expect(detail.samples.map((x) => [x.engine, x.mode, x.model])).toEqual([
+      ['perplexity', 'web-search', 'sonar'],
+      ['perplexity', 'web-search', 'sonar'],
+      ['perplexity', 'web-search', 'sonar'],
+    ]);
+    for (const x of detail.samples) {
+      const brandPages = x.search!.sources.filter(
+        (src) => src.cited && src.domain === 'beacon-outfitters.example',
+      );
+      expect(x.brandCited).toBe(brandPages.length > 0);
+      for (const page of brandPages) expect(page.title).toMatch(/ \| Beacon Outfitters$/);
+      // The answer keeps Sonar's markers; the URLs it found are its sources, not its text.
+      expect(x.answer).toMatch(/\[\d+\]/);
+    }
+    expect(detail.samples.some((x) => x.brandCited)).toBe(true);
+    const sources = await services.monitoring.sources(...scope, 'perplexity');
+    expect(sources.engines.map((e) => [e.engine, e.mode, e.searched])).toEqual([
+      ['perplexity', 'web-search', 3],
+    ]);
+  });
+
   it(
     'asks every prompt × engine × sample once, keeps the answers, and reads results from the aggregates',
     async () => {

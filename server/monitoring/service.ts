@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';
+import { AI_ENGINES, type AiEngine } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import {
   answerSearchSchema,
@@ -68,7 +68,7 @@ export const TREND_RUNS = 60;
 const FINISHED = ['succeeded', 'partly-failed'] as const;
 
 /** Engines in the order every monitoring screen lists them. */
-const byEngineOrder = (engines: AiProvider[]) => AI_PROVIDERS.filter((e) => engines.includes(e));
+const byEngineOrder = (engines: AiEngine[]) => AI_ENGINES.filter((e) => engines.includes(e));
 
 export interface MonitoringService {
   getConfig(orgId: string, envId: string): Promise<SavedMonitoringConfig>;
@@ -85,9 +85,9 @@ export interface MonitoringService {
     trigger: RunTrigger,
   ): Promise<MonitoringRun>;
   runs(orgId: string, envId: string): Promise<MonitoringRun[]>;
-  results(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringResults>;
+  results(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringResults>;
   /** What the engines' searches cited in the latest finished run, every engine and each one. */
-  sources(orgId: string, envId: string, engine: AiProvider | null): Promise<MonitoringSources>;
+  sources(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringSources>;
   /** One prompt's samples in a run: the latest finished one when `runId` is null. */
   prompt(
     orgId: string,
@@ -140,7 +140,7 @@ function toRun(row: RunRow): MonitoringRun {
     id: row.id,
     status: row.status,
     trigger: row.trigger,
-    engines: (snapshot.engines ?? []) as AiProvider[],
+    engines: (snapshot.engines ?? []) as AiEngine[],
     prompts: snapshot.prompts?.length ?? 0,
     samplesPerPrompt: snapshot.samples ?? 0,
     samplesTotal: row.samplesTotal,
@@ -168,7 +168,7 @@ const addCounts = (into: Record<string, number>, from: Record<string, number>) =
 /** Figures over a set of aggregate rows (one engine's, or every engine's). */
 function figuresOf(
   rows: readonly AggregateRow[],
-  engine: AiProvider | null,
+  engine: AiEngine | null,
   brand: string,
 ): EngineFigures {
   const n = rows.reduce((s, r) => s + r.n, 0);
@@ -218,7 +218,7 @@ export function createMonitoringService({
       .where(eq(monitoringSamples.runId, run.id))
       .groupBy(monitoringSamples.engine)
       .orderBy(asc(monitoringSamples.engine));
-    if (rows.length > 0) return rows.map((r) => ({ ...r, engine: r.engine as AiProvider }));
+    if (rows.length > 0) return rows.map((r) => ({ ...r, engine: r.engine as AiEngine }));
     // Queued, not planned yet: every engine's share of the total, none ended.
     const engines = [...toRun(run).engines].sort();
     return engines.map((engine) => ({
@@ -431,7 +431,7 @@ export function createMonitoringService({
         byRun.set(row.runId, list);
       }
       const current = byRun.get(latest.id) ?? [];
-      const engines = [...new Set(current.map((r) => r.engine))].sort() as AiProvider[];
+      const engines = [...new Set(current.map((r) => r.engine))].sort() as AiEngine[];
       const promptFigures: PromptFigures[] = snapshot.prompts.map((p) => {
         const rows = current.filter((r) => r.promptKey === p.key);
         const f = figuresOf(rows, engine, brand);
@@ -494,7 +494,7 @@ export function createMonitoringService({
             competitors: (kept.competitors ?? []).map((c) => c.name),
             cells: (byRun.get(run.id) ?? []).map((r) => ({
               promptKey: r.promptKey,
-              engine: r.engine as AiProvider,
+              engine: r.engine as AiEngine,
               n: r.n,
               mentions: r.mentions,
               products: Object.keys(r.productCounts),
@@ -509,11 +509,11 @@ export function createMonitoringService({
         (acc, r) => addCounts(acc, r.productCounts),
         {} as Record<string, number>,
       );
-      const perEngine = new Map<string, Partial<Record<AiProvider, number>>>();
+      const perEngine = new Map<string, Partial<Record<AiEngine, number>>>();
       for (const r of current) {
         for (const [id, n] of Object.entries(r.productCounts)) {
           const counts = perEngine.get(id) ?? {};
-          const e = r.engine as AiProvider;
+          const e = r.engine as AiEngine;
           counts[e] = (counts[e] ?? 0) + n;
           perEngine.set(id, counts);
         }
@@ -578,7 +578,7 @@ export function createMonitoringService({
           ),
         );
       const brand = { domain: snapshot.brandDomain, competitors: snapshot.competitors };
-      const engines = byEngineOrder([...new Set(rows.map((r) => r.engine as AiProvider))]);
+      const engines = byEngineOrder([...new Set(rows.map((r) => r.engine as AiEngine))]);
       const memory = snapshot.memoryEngines ?? [];
       return {
         run: { id: latest.id, finishedAt: latest.finishedAt ?? latest.createdAt },
@@ -625,7 +625,7 @@ export function createMonitoringService({
         run: { ...toRun(row), progress: await progressOf(row) },
         prompt,
         samples: rows.map((r) => ({
-          engine: r.engine as AiProvider,
+          engine: r.engine as AiEngine,
           idx: r.idx,
           status: r.status,
           model: r.model,

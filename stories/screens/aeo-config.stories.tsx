@@ -145,11 +145,17 @@ export const ConfigFirstTime: Story = {
       'Trail running shoes',
       'Waterproof hiking jacket',
     ]);
-    await expect(checked(group(form, TEXT.engines))).toEqual(['ChatGPT', 'Claude', 'Gemini']);
+    await expect(checked(group(form, TEXT.engines))).toEqual([
+      'ChatGPT',
+      'Claude',
+      'Gemini',
+      'Perplexity',
+    ]);
     // Every engine searches the web by default; Gemini is asked from memory here.
     const webSearch = group(form, TEXT.webSearch);
-    await expect(checked(webSearch)).toEqual(['ChatGPT', 'Claude', 'Gemini']);
+    await expect(checked(webSearch)).toEqual(['ChatGPT', 'Claude', 'Gemini', 'Perplexity']);
     await expect(webSearch.getByText('$35 per 1,000 answers searched')).toBeVisible();
+    await expect(webSearch.getByText('$5 per 1,000 answers')).toBeVisible();
     await userEvent.click(webSearch.getByRole('checkbox', { name: /Gemini/ }));
     await expect(form.getByLabelText(TEXT.samples)).toHaveValue(10);
     await expect(form.getByRole('radio', { name: 'Off' })).toBeChecked();
@@ -161,7 +167,7 @@ export const ConfigFirstTime: Story = {
       brandVariants: [],
       competitors: [],
       newPrompts: [],
-      engines: ['openai', 'anthropic', 'google'],
+      engines: ['openai', 'anthropic', 'google', 'perplexity'],
       memoryEngines: ['google'],
       samples: 10,
       schedule: 'off',
@@ -219,7 +225,7 @@ export const Config: Story = {
 
     // Engines, samples, schedule.
     const engines = group(form, TEXT.engines);
-    await expect(options(engines)).toEqual(['ChatGPT', 'Claude', 'Gemini']);
+    await expect(options(engines)).toEqual(['ChatGPT', 'Claude', 'Gemini', 'Perplexity']);
     await expect(checked(engines)).toEqual(['ChatGPT', 'Claude']);
     await expect(form.getByLabelText(TEXT.samples)).toHaveValue(12);
     const schedule = group(form, TEXT.schedule);

@@ -185,6 +185,7 @@ test('a production deployment’s first day: sign-in, first monitoring run, veri
       'POST account.demandware.com/dw/rest/v1/apiclients',
       'POST api.openai.com/v1/responses',
       'POST api.anthropic.com/v1/messages',
+      'POST api.perplexity.ai/chat/completions',
       expect.stringMatching(
         /^POST generativelanguage\.googleapis\.com\/v1beta\/models\/[^/]+:generateContent$/,
       ),

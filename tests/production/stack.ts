@@ -30,6 +30,7 @@ const AI_HOSTS: Record<string, string> = {
   'api.openai.com': '/openai',
   'api.anthropic.com': '/anthropic',
   'generativelanguage.googleapis.com': '/google',
+  'api.perplexity.ai': '/perplexity',
 };
 
 /** Every name the front answers for: its certificate's names and the hosts rules'. */
@@ -190,6 +191,7 @@ export async function startProductionStack({
       ANTHROPIC_API_KEY: 'sk-ant-production-test',
       OPENAI_API_KEY: 'sk-production-test',
       GOOGLE_GENERATIVE_AI_API_KEY: 'production-test',
+      PERPLEXITY_API_KEY: 'pplx-production-test',
       LOG_LEVEL: 'warn',
       // The network: the throwaway CA, and the vendors' names leading to the front.
       NODE_EXTRA_CA_CERTS: tls.certPath,

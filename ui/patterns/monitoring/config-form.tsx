@@ -12,8 +12,8 @@ import { CONFIG_LIMITS } from '~/domain/agents/config';
 import {
   AI_MODELS,
   AI_PROVIDER_NAMES,
-  AI_PROVIDERS,
-  type AiProvider,
+  AI_ENGINES,
+  type AiEngine,
   SEARCH_PRICES,
 } from '~/domain/ai/models';
 import {
@@ -86,8 +86,8 @@ export const MONITORING_CONFIG_TEXT = {
   webSearch: 'Web search',
   webSearchDescription:
     'A checked engine searches the web before it answers, as shoppers’ assistants do, and reports the pages it cites; each search is billed by its vendor. Unchecked, it answers from memory alone (“API without web search”), which a published change cannot reach until the next model release.',
-  searchFee: (usdPerThousand: number, per: 'search' | 'grounded-prompt') =>
-    `$${usdPerThousand} per 1,000 ${per === 'search' ? 'searches' : 'answers searched'}`,
+  searchFee: (usdPerThousand: number, per: 'search' | 'grounded-prompt' | 'request') =>
+    `$${usdPerThousand} per 1,000 ${per === 'search' ? 'searches' : per === 'request' ? 'answers' : 'answers searched'}`,
   samples: 'Samples per prompt',
   samplesDescription: `How many times each engine is asked each prompt, ${MONITORING_LIMITS.samples.min} to ${MONITORING_LIMITS.samples.max}. More samples narrow the intervals and cost more.`,
   upliftRuns: 'Runs before and after a publish',
@@ -107,8 +107,8 @@ export const MONITORING_CONFIG_TEXT = {
   loadFailedTitle: 'Could not load the monitoring configuration',
 } as const;
 
-/** The engines by the names people know them by: ChatGPT, Claude, Gemini. */
-export const MONITORING_ENGINES: readonly AiProvider[] = [...AI_PROVIDERS].sort((a, b) =>
+/** The engines by the names people know them by: ChatGPT, Claude, Gemini, Perplexity. */
+export const MONITORING_ENGINES: readonly AiEngine[] = [...AI_ENGINES].sort((a, b) =>
   AI_PROVIDER_NAMES[a].localeCompare(AI_PROVIDER_NAMES[b], 'en-US'),
 );
 
@@ -123,9 +123,9 @@ export interface MonitoringConfigDraft {
   competitors: { name: string; domain: string }[];
   promptIds: string[];
   newPrompts: string;
-  engines: AiProvider[];
+  engines: AiEngine[];
   /** Engines asked with their web search (every engine not in the config's `memoryEngines`). */
-  webSearch: AiProvider[];
+  webSearch: AiEngine[];
   samples: string;
   schedule: MonitoringSchedule;
   upliftRuns: string;
@@ -195,7 +195,7 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     promptIds: draft.promptIds,
     newPrompts: newPromptLines(draft.newPrompts),
     engines: draft.engines,
-    memoryEngines: AI_PROVIDERS.filter((e) => !draft.webSearch.includes(e)),
+    memoryEngines: AI_ENGINES.filter((e) => !draft.webSearch.includes(e)),
     samples: wholeNumber(draft.samples),
     schedule: draft.schedule,
     upliftRuns: wholeNumber(draft.upliftRuns),
@@ -342,7 +342,7 @@ export function MonitoringConfigForm({
           value={value.engines}
           onChange={(next) => form.set('engines', next)}
           error={form.errorOf('engines')}
-          columns={3}
+          columns={2}
         />
         <CheckboxGroup
           name="webSearch"
@@ -359,7 +359,7 @@ export function MonitoringConfigForm({
           value={value.webSearch}
           onChange={(next) => form.set('webSearch', next)}
           error={form.errorOf('webSearch')}
-          columns={3}
+          columns={2}
         />
         <Field {...{ [FIELD_ATTRIBUTE]: 'samples' }} className="max-w-md">
           <FieldLabel>{text.samples}</FieldLabel>

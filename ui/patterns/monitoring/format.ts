@@ -2,7 +2,7 @@
  * How the monitoring screens write their figures: a rate always with its 95% interval and its n, a
  * change in percentage points with its interval and p-value, never a bare number.
  */
-import { AI_PROVIDER_NAMES, type AiProvider } from '~/domain/ai/models';
+import { AI_PROVIDER_NAMES, type AiEngine } from '~/domain/ai/models';
 import type { EngineProgress, MonitoringRunStatus } from '~/domain/monitoring/runs';
 import type { Interval, ProportionTest, Rate } from '~/domain/monitoring/stats';
 import {
@@ -15,19 +15,19 @@ import { formatCount } from '~/ui/patterns/products/format';
 export { formatCount, formatDateTime } from '~/ui/patterns/products/format';
 
 /** The engines in the order the screens list them. */
-export const ENGINE_ORDER: readonly AiProvider[] = ['openai', 'anthropic', 'google'];
+export const ENGINE_ORDER: readonly AiEngine[] = ['openai', 'anthropic', 'google', 'perplexity'];
 
 export const ALL_ENGINES = 'All engines';
 
 /** The trend chart's height, shared by the chart and the skeleton shown while recharts loads. */
 export const TREND_CHART_HEIGHT = 260;
 
-export function engineName(engine: AiProvider | null): string {
+export function engineName(engine: AiEngine | null): string {
   return engine ? AI_PROVIDER_NAMES[engine] : ALL_ENGINES;
 }
 
 /** Sorts by ENGINE_ORDER. */
-export function byEngine<T>(items: readonly T[], engineOf: (item: T) => AiProvider): T[] {
+export function byEngine<T>(items: readonly T[], engineOf: (item: T) => AiEngine): T[] {
   return [...items].sort(
     (a, b) => ENGINE_ORDER.indexOf(engineOf(a)) - ENGINE_ORDER.indexOf(engineOf(b)),
   );

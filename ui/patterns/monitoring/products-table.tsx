@@ -1,6 +1,6 @@
 /** Catalogue products the latest run's answers named, most named first, with counts per engine. */
 import { type ReactNode, useId } from 'react';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import type { NamedProduct } from '~/domain/monitoring/runs';
 import {
   Table,
@@ -29,7 +29,7 @@ export function ProductsTable({
 }: {
   products: readonly NamedProduct[];
   /** The engines to count by, in the order to show them; one engine shows only its column. */
-  engines: readonly AiProvider[];
+  engines: readonly AiEngine[];
   /** Wraps a product's name in a link to its page. */
   renderProductLink(b2cProductId: string, children: ReactNode): ReactNode;
 }) {

@@ -7,7 +7,7 @@
  * is a web address.
  */
 import { type ReactNode, useId } from 'react';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import type { PromptSamples, SampleView } from '~/domain/monitoring/runs';
 import { ASK_MODE_LABELS, type AnswerSearch } from '~/domain/monitoring/sources';
 import { Badge } from '~/ui/components/badge';
@@ -91,7 +91,7 @@ export function PromptSamplesList({
   engine,
 }: {
   data: PromptSamples;
-  engine: AiProvider | null;
+  engine: AiEngine | null;
 }) {
   const samples = data.samples.filter((s) => engine === null || s.engine === engine);
   const engines = byEngine([...new Set(samples.map((s) => s.engine))], (e) => e);
@@ -111,7 +111,7 @@ export function PromptSamplesList({
   );
 }
 
-function EngineSamples({ engine, samples }: { engine: AiProvider; samples: SampleView[] }) {
+function EngineSamples({ engine, samples }: { engine: AiEngine; samples: SampleView[] }) {
   const titleId = useId();
   const answered = samples.filter((s) => s.status === 'done');
   const asked = answered.find((s) => s.mode !== null && s.model !== null);

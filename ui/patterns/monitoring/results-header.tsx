@@ -1,7 +1,7 @@
 /** The results' actions (Run now, Export CSV, Print report) and the engine filter; none of it prints. */
 import { DownloadIcon, PlayIcon, PrinterIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import { MONITORING_RUN_MESSAGES } from '~/domain/monitoring/runs';
 import { Button } from '~/ui/components/button';
 import { TabNav, TabNavLink, TabNavList } from '~/ui/components/tab-nav';
@@ -82,8 +82,8 @@ export function EngineFilter({
   value,
   renderLink,
 }: {
-  value: AiProvider | null;
-  renderLink(engine: AiProvider | null, children: ReactNode): ReactNode;
+  value: AiEngine | null;
+  renderLink(engine: AiEngine | null, children: ReactNode): ReactNode;
 }) {
   return (
     <TabNav aria-label={MONITORING_RESULTS_TEXT.engineFilter} className="print:hidden">

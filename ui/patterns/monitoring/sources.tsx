@@ -6,7 +6,7 @@
  * untrusted text, shown as text, and a page is a link only when it is a web address.
  */
 import { type ReactNode, useId } from 'react';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import {
   ASK_MODE_LABELS,
   type CitedDomainKind,
@@ -60,7 +60,7 @@ export const SOURCES_TEXT = {
 export interface SourcesPanelProps {
   data: MonitoringSources;
   /** The engine the results are narrowed to, if any. */
-  engine: AiProvider | null;
+  engine: AiEngine | null;
   /** A storefront page's product in Beacon (by the id its URL ends with), linked; null when none. */
   renderProductLink(url: string): ReactNode;
   /** A link to the AEO Specialist, which writes answer-style copy for the brand's products. */

@@ -19,7 +19,7 @@ import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { useTRPC } from '~/app/lib/trpc';
-import type { AiProvider } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import { resultsCsv } from '~/domain/monitoring/export';
 import type { MonitoringResults, MonitoringRun } from '~/domain/monitoring/runs';
 import { Button } from '~/ui/components/button';
@@ -62,7 +62,7 @@ interface Scope {
 }
 
 /** monitoring.results' input: every engine's figures, or one's. */
-const resultsInput = (scope: Scope, engine: AiProvider | undefined) =>
+const resultsInput = (scope: Scope, engine: AiEngine | undefined) =>
   engine ? { ...scope, engine } : scope;
 
 /** The product id a storefront page's URL ends with (`…/<slug>/<id>.html`), if any. */
@@ -213,7 +213,7 @@ export function AeoResultsView() {
   );
 }
 
-function Results({ scope, engine }: { scope: Scope; engine: AiProvider | null }) {
+function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
   const trpc = useTRPC();
   const params = homeRoute.useParams();
   const { data } = useSuspenseQuery(
@@ -380,7 +380,7 @@ function PromptDialog({
 }: {
   scope: Scope;
   promptKey: string | undefined;
-  engine: AiProvider | null;
+  engine: AiEngine | null;
   promptText: string | null;
   onClose(): void;
 }) {
@@ -415,7 +415,7 @@ function PromptSamplesLoader({
 }: {
   scope: Scope;
   promptKey: string;
-  engine: AiProvider | null;
+  engine: AiEngine | null;
 }) {
   const trpc = useTRPC();
   const { data } = useSuspenseQuery(trpc.monitoring.prompt.queryOptions({ ...scope, promptKey }));
