@@ -373,7 +373,9 @@ export const agentsOverview = {
 
 // ——— The server's checks ———
 
-/** What only the server can check, field by field: the same messages server/agents/config.ts sends. */
+/**
+ * What only the server can check, field by field: the same messages server/agents/scope.ts sends.
+ */
 export function refusedFields(config: AgentConfig): Record<string, string> {
   const errors: Record<string, string> = {};
   const catalogs = new Set(catalogueFacets.catalogs.map((c) => c.id));

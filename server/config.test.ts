@@ -73,7 +73,7 @@ describe('loadConfig', () => {
 
   it('refuses SALESFORCE_ISSUER, which no longer means anything, saying what replaced it', () => {
     expect(problems({ SALESFORCE_ISSUER: 'https://login.salesforce.com' })).toEqual([
-      'SALESFORCE_ISSUER is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (README, Production) (got "https://login.salesforce.com")',
+      'SALESFORCE_ISSUER is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (docs/operations.md, Production) (got "https://login.salesforce.com")',
     ]);
   });
 

@@ -126,7 +126,7 @@ const envSchema = z
       z
         .undefined({
           error:
-            'is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (README, Production)',
+            'is no longer read: Sign in with Salesforce is Account Manager OAuth at B2C_ACCOUNT_MANAGER_URL (docs/operations.md, Production)',
         })
         .optional(),
     ),

@@ -266,7 +266,7 @@ async function main() {
   }
   if (ai.simulator) {
     lines.push(
-      `AI provider simulator: ${ai.simulator.url} (answers for every provider without an API key; see the README's AI variables).`,
+      `AI provider simulator: ${ai.simulator.url} (answers for every provider without an API key; see docs/simulators.md).`,
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

@@ -2,7 +2,7 @@
  * What each agent is told to do, per env (docs/product.md#agents): the spec's shapes, validated here
  * for the server, the forms and the mocks alike. Shape errors are zod's (one message per field); what
  * needs the env's data (catalogs it has, languages it has) is checked by the server with the same
- * field names (server/agents/config.ts).
+ * field names (`configFieldErrors` in server/agents/scope.ts).
  */
 import { z } from 'zod/mini';
 import { AI_PROVIDERS, type AiProvider } from '~/domain/ai/models';

@@ -847,7 +847,7 @@ export const landingPages = pgTable(
 );
 
 /**
- * Rate-limit counters every process shares (server/http/rate-limit-store.ts): one row per key (a client's
+ * Rate-limit counters every process shares (server/rate-limits.ts): one row per key (a client's
  * address for sign-in, an AI vendor for model calls) holding the current fixed window's start (ms since
  * the epoch, PostgreSQL's clock) and its hit count. A hit in a later window restarts the count.
  */

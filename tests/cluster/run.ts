@@ -1,12 +1,13 @@
 /**
  * `npm run test:cluster`: Beacon as a cluster on one machine, under load and failures. A throw-away
- * PostgreSQL of its own (postgres.ts), the B2C Commerce and AI provider simulators in this process,
- * 3 server processes (JOB_WORKERS=false) and 2 worker processes built as `npm run build` builds them,
- * and a round-robin front (front.ts). Under a mixed load — signed-in queries through the front, an
- * agent run of AGENT_ITEMS items, a bulk publish of PUBLISH_PROPOSALS proposals, a monitoring run —
- * it SIGKILLs a worker mid-run and the server carrying a WebSocket watcher mid-request, restarts
- * PostgreSQL, then signs a session out on one server and asks another. Prints the table; exits 1
- * when a check fails. Every wait has a timeout; the whole run is bounded by DEADLINE_MS.
+ * PostgreSQL of its own (tests/support/throwaway-postgres.ts), the B2C Commerce and AI provider
+ * simulators in this process, 3 server processes (JOB_WORKERS=false) and 2 worker processes built
+ * as `npm run build` builds them, and a round-robin front (front.ts). Under a mixed load —
+ * signed-in queries through the front, an agent run of AGENT_ITEMS items, a bulk publish of
+ * PUBLISH_PROPOSALS proposals, a monitoring run — it SIGKILLs a worker mid-run and the server
+ * carrying a WebSocket watcher mid-request, restarts PostgreSQL, then signs a session out on one
+ * server and asks another. Prints the table; exits 1 when a check fails. Every wait has a timeout;
+ * the whole run is bounded by DEADLINE_MS.
  * Env: CLUSTER_LOG_LEVEL (the processes' LOG_LEVEL, default warn), CLUSTER_KEEP_LOGS=1 prints the
  * processes' stderr at the end.
  */

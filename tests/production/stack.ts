@@ -183,7 +183,7 @@ export async function startProductionStack({
       DATA_DIR: path.join(dir, 'data'),
       AUTH_SECRET: randomBytes(32).toString('hex'),
       BEACON_SECRET_KEY: randomBytes(32).toString('base64'),
-      // Beacon's sign-in client as registered in the customer's Account Manager (README, Production):
+      // Beacon's sign-in client as registered in the customer's Account Manager (docs/operations.md, Production):
       // a public client, redirect URL <PUBLIC_URL>/api/auth/callback/salesforce.
       SALESFORCE_CLIENT_ID: SIM_SIGN_IN_CLIENT_ID,
       BEACON_SUPERUSERS: PRODUCTION_SUPERUSER,

@@ -54,7 +54,9 @@ export function MemberList({
   members: readonly MemberRow[];
   /** Marked 'You'. */
   currentUserId: string;
-  /** Owners and superusers remove anyone; everyone else may only leave (domain/members.ts). */
+  /**
+   * Owners and superusers remove anyone; everyone else may only leave (domain/members/removal.ts).
+   */
   canRemoveOthers: boolean;
   onRemove(member: MemberRow): void;
 }) {
