@@ -209,7 +209,13 @@ export function createServices({
       }),
     ),
     monitoring: rejectingBadData(
-      createMonitoringService({ db, ...(jobs ? { jobs } : {}), runEvents, aiBudget }),
+      createMonitoringService({
+        db,
+        ...(jobs ? { jobs } : {}),
+        runEvents,
+        aiBudget,
+        engines: () => ai.engines(),
+      }),
     ),
     system: createSystemService(db, now, probes),
     jobs: createJobRunsService(db, runEvents),

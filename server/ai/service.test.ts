@@ -343,4 +343,21 @@ describe('the registry', () => {
       { provider: 'perplexity', modelId: 'sonar', target: 'none' },
     ]);
   });
+
+  it('names the engines a new monitoring configuration starts with: those it can ask', () => {
+    const engines = (options: Parameters<typeof createAiRegistry>[0]) =>
+      createAiService({ registry: createAiRegistry(options), timeoutMs: 1_000 }).engines();
+    expect(engines({ provider: 'openai', keys: { openai: 'k', perplexity: 'p' } })).toEqual([
+      'openai',
+      'perplexity',
+    ]);
+    expect(engines({ provider: 'openai', keys: {}, simulatorUrl: sim.url })).toEqual([
+      'anthropic',
+      'openai',
+      'google',
+      'perplexity',
+    ]);
+    // None configured: every engine, so a configuration can still be written (and says why it fails).
+    expect(engines({ provider: 'openai', keys: {} })).toHaveLength(4);
+  });
 });

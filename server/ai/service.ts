@@ -14,7 +14,7 @@ import {
 } from 'ai';
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
-import { type AiModelId, type AiEngine, costOf } from '~/domain/ai/models';
+import { AI_ENGINES, type AiEngine, type AiModelId, costOf } from '~/domain/ai/models';
 import type { AnswerSearch } from '~/domain/monitoring/sources';
 import type { SpendArea } from '~/domain/ai-budget/entities';
 import type { AiSpendLedger } from '~/server/ai-budget/service';
@@ -135,6 +135,11 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
 }
 
 export interface AiService {
+  /**
+   * The answer engines this server can ask (a key, or the simulator): what a new monitoring
+   * configuration starts with. Every engine when none is, so a configuration can still be written.
+   */
+  engines(): AiEngine[];
   generateText(options: AiCallOptions): Promise<{ text: string; usage: AiCallUsage }>;
   /**
    * Text answered with the vendor's own web search (its provider tool): the answer, and the sources,
@@ -285,6 +290,14 @@ export function createAiService(options: AiServiceOptions): AiService {
   }
 
   return {
+    engines() {
+      const configured = options.registry
+        .describe()
+        .filter((p) => p.target !== 'none')
+        .map((p) => p.provider);
+      return configured.length > 0 ? configured : [...AI_ENGINES];
+    },
+
     async generateText(call) {
       const resolved = options.registry.model(call.provider);
       await affordable(call);

@@ -5,7 +5,7 @@
  * categories) and a first run under way. Anyone else, or an env already configured, is left alone.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { AI_ENGINES } from '~/domain/ai/models';
+import { AI_ENGINES, type AiEngine } from '~/domain/ai/models';
 import {
   CAMPAIGN_PROMPT_CATEGORIES,
   type Campaign,
@@ -38,6 +38,7 @@ export async function startCampaignRun(
   monitoring: Pick<MonitoringService, 'saveConfig' | 'start'>,
   scope: { orgId: string; envId: string; userId: string },
   instanceClients: () => Promise<B2CInstanceClients>,
+  engines: readonly AiEngine[] = AI_ENGINES,
 ): Promise<MonitoringRun | null> {
   const { orgId, envId, userId } = scope;
   const [person] = await db
@@ -81,7 +82,7 @@ export async function startCampaignRun(
     // someone changes it in the configuration.
     brandDomain: host,
     newPrompts: top.length > 0 ? top : [categoryPrompt('products')],
-    engines: [...AI_ENGINES],
+    engines: [...engines],
     samples: MONITORING_LIMITS.samples.default,
     schedule: 'weekly',
   });

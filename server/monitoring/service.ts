@@ -125,6 +125,8 @@ export interface MonitoringServiceDeps {
   runEvents?: RunEvents;
   /** Refuses a run once the org's AI budget for the month is spent; absent, nothing is refused. */
   aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
+  /** The engines this server can ask: a new configuration's default. Every engine when absent. */
+  engines?: () => readonly AiEngine[];
 }
 
 const ACTIVE = ACTIVE_MONITORING_RUN_STATUSES;
@@ -203,6 +205,7 @@ export function createMonitoringService({
   jobs,
   runEvents,
   aiBudget,
+  engines = () => AI_ENGINES,
 }: MonitoringServiceDeps): MonitoringService {
   /** Samples ended of total per engine, for a run still going. */
   async function progressOf(run: RunRow): Promise<EngineProgress[]> {
@@ -282,6 +285,7 @@ export function createMonitoringService({
       .orderBy(asc(prompts.name))
       .limit(10);
     defaults.promptIds = library.map((p) => p.id);
+    defaults.engines = [...engines()];
     return {
       config: parsed?.success ? parsed.data : null,
       defaults,
@@ -688,7 +692,7 @@ export function createMonitoringService({
 
     noteCampaign: (userId, campaign) => noteCampaign(db, userId, campaign),
     startCampaignRun: (scope, instanceClients) =>
-      startCampaignRun(db, service, scope, instanceClients),
+      startCampaignRun(db, service, scope, instanceClients, engines()),
   };
   return service;
 }

@@ -371,7 +371,7 @@ describeEachDriver('B2C onboarding through the API', (get) => {
     expect(config).toMatchObject({
       brandName: 'Reference Architecture',
       brandDomain: instance.host,
-      engines: ['anthropic', 'openai', 'google'],
+      engines: ['anthropic', 'openai', 'google', 'perplexity'],
       samples: 10,
       schedule: 'weekly',
     });
