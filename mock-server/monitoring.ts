@@ -18,6 +18,7 @@ import {
 } from '~/domain/monitoring/sources';
 import { type AnswersRemoved, retentionCutoff } from '~/domain/monitoring/retention';
 import {
+  askedAs,
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
@@ -464,6 +465,7 @@ function figuresOf(rows: readonly Aggregate[], engine: AiEngine | null): EngineF
   }
   return {
     engine,
+    asked: engine ? askedAs({}, engine) : null,
     mentionRate: wilsonInterval(mentions, n),
     citationRate: wilsonInterval(
       sum(rows, (r) => r.citations),

@@ -1,6 +1,7 @@
 /**
  * The monitoring results as CSV (RFC 4180), one figure a row, so an analyst can filter and pivot
- * them: every rate with its successes, n and 95% interval, the uplift with its windows, intervals,
+ * them: every rate with its successes, n and 95% interval, each engine's rows with how it was asked
+ * (`web-search` or `memory`) and its model, the uplift with its windows, intervals,
  * adjusted p-values, rows not comparable and the overall answer (ADR 0040). Text cells that
  * a spreadsheet would run as a formula (= + - @, tab, carriage return first) get a leading '.
  */
@@ -11,6 +12,8 @@ import { upliftChangesText, type UpliftFigure, type UpliftSummary } from './upli
 export const RESULTS_CSV_COLUMNS = [
   'section',
   'engine',
+  'asked',
+  'model',
   'run_id',
   'at',
   'prompt_key',
@@ -96,7 +99,8 @@ function figureRows(f: EngineFigures): Row[] {
       value: count,
     })),
   ];
-  return rows.map((row) => ({ section: 'engine', engine, ...row }));
+  const asked: Row = f.asked ? { asked: f.asked.mode, model: f.asked.model } : {};
+  return rows.map((row) => ({ section: 'engine', engine, ...asked, ...row }));
 }
 
 /** The results as CSV: a header, then figures, prompts, trend, publishes, uplift and products. */

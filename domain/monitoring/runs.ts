@@ -1,5 +1,5 @@
 /** Monitoring runs and their results, as the procedures answer them (docs/product.md#monitoring). */
-import type { AiEngine } from '~/domain/ai/models';
+import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import type { MonitoringConfig } from './config';
 import type { Sentiment } from './parse';
 import type { AnswersRemoved } from './retention';
@@ -114,9 +114,31 @@ export interface PromptSamples {
 /** One figure with the n behind it: mention or citation rate. */
 export type RateFigure = Rate;
 
+/** How an engine was asked in a run: with its web search or from memory, and which model. */
+export interface AskedAs {
+  mode: AskMode;
+  model: string;
+}
+
+/**
+ * How a run asked an engine, from the run's snapshot: its mode from `memoryEngines`, its model as
+ * recorded when the run started (runs from before models were recorded: the engine's model now).
+ */
+export function askedAs(
+  snapshot: { memoryEngines?: readonly AiEngine[]; models?: Partial<Record<AiEngine, string>> },
+  engine: AiEngine,
+): AskedAs {
+  return {
+    mode: (snapshot.memoryEngines ?? []).includes(engine) ? 'memory' : 'web-search',
+    model: snapshot.models?.[engine] ?? AI_MODELS[engine],
+  };
+}
+
 export interface EngineFigures {
   /** null: every engine together. */
   engine: AiEngine | null;
+  /** How the latest run asked this engine; null for every engine together. */
+  asked: AskedAs | null;
   mentionRate: RateFigure;
   citationRate: RateFigure;
   /** The brand's average position among the brands named, over the answers that name it; null when none do. */

@@ -12,7 +12,7 @@ import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { type AnswerSearch, type AskMode, isDomainOf } from '~/domain/monitoring/sources';
-import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
+import { askedAs, MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
 import { BASE_KINDS } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
 import { catalogProducts, monitoringRuns, monitoringSamples } from '~/server/db/schema';
@@ -25,6 +25,8 @@ export const SAMPLE_RETRY = { limit: 3, delaySeconds: 2, maxDelaySeconds: 60 } a
 /** What a run stores as its config: the saved config, with each prompt's key and text then. */
 export interface RunSnapshot extends MonitoringConfig {
   prompts: RunPrompt[];
+  /** The model each engine was asked with (absent in runs from before it was recorded). */
+  models?: Partial<Record<AiEngine, string>>;
 }
 
 export const sampleKey = (runId: string, promptKey: string, engine: string, idx: number) =>
@@ -37,8 +39,10 @@ async function readRun(db: Db, runId: string) {
 
 function snapshotOf(config: unknown): RunSnapshot {
   const parsed = monitoringConfigSchema.parse(config);
-  const prompts = (config as { prompts?: RunPrompt[] }).prompts ?? [];
-  return { ...parsed, prompts };
+  const { prompts = [], models } = config as Pick<RunSnapshot, 'models'> & {
+    prompts?: RunPrompt[];
+  };
+  return { ...parsed, prompts, ...(models ? { models } : {}) };
 }
 
 const INSERT_CHUNK = 1000;
@@ -280,7 +284,7 @@ export async function runSample(
   }
   try {
     const engine = payload.engine as AiEngine;
-    const mode: AskMode = (snapshot.memoryEngines ?? []).includes(engine) ? 'memory' : 'web-search';
+    const { mode, model } = askedAs(snapshot, engine);
     const call = {
       provider: engine,
       prompt: prompt.text,
@@ -296,7 +300,7 @@ export async function runSample(
     await storeSample(db, payload, {
       ok: true,
       answer: text,
-      model: AI_MODELS[engine],
+      model,
       parsed: withSources(parse(text), search, snapshot.brandDomain),
       mode,
       search,

@@ -210,6 +210,12 @@ describeEachDriver('monitoring runs', (get) => {
         ['anthropic', 10],
         ['openai', 10],
       ]);
+      // How the run asked each engine, as the results and the CSV say it.
+      expect(results.engines.map((e) => e.asked)).toEqual([
+        { mode: 'memory', model: 'claude-sonnet-5-5' },
+        { mode: 'web-search', model: 'gpt-5' },
+      ]);
+      expect(results.overall!.asked).toBeNull();
       const positions = samples.filter((s) => s.position !== null).map((s) => s.position!);
       expect(results.overall!.averagePosition).toBeCloseTo(
         positions.reduce((a, b) => a + b, 0) / positions.length,

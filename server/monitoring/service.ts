@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { AI_ENGINES, type AiEngine } from '~/domain/ai/models';
+import { AI_ENGINES, AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import {
   answerSearchSchema,
@@ -23,6 +23,7 @@ import {
 import type { Sentiment } from '~/domain/monitoring/parse';
 import {
   ACTIVE_MONITORING_RUN_STATUSES,
+  askedAs,
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
@@ -187,6 +188,7 @@ function figuresOf(
   );
   return {
     engine,
+    asked: null,
     mentionRate: wilsonInterval(mentions, n),
     citationRate: wilsonInterval(citations, n),
     averagePosition: mentions > 0 ? positionSum / mentions : null,
@@ -349,7 +351,11 @@ export function createMonitoringService({
         ...library.map((p) => ({ key: p.id, text: p.text, name: p.name })),
         ...config.newPrompts.map((text) => ({ key: newPromptKey(text), text, name: null })),
       ];
-      const snapshot: RunSnapshot = { ...config, prompts: runPrompts };
+      const snapshot: RunSnapshot = {
+        ...config,
+        prompts: runPrompts,
+        models: Object.fromEntries(config.engines.map((e) => [e, AI_MODELS[e]])),
+      };
       let row: RunRow | undefined;
       try {
         // The run and its plan job commit together (docs/security.md, rule 7): a process that dies
@@ -536,13 +542,14 @@ export function createMonitoringService({
       return {
         ...empty,
         overall: figuresOf(current, null, brand),
-        engines: engines.map((e) =>
-          figuresOf(
+        engines: engines.map((e) => ({
+          ...figuresOf(
             current.filter((r) => r.engine === e),
             e,
             brand,
           ),
-        ),
+          asked: askedAs(snapshot, e),
+        })),
         prompts: promptFigures,
         trend,
         publishes: publishes.map(({ after: _after, ...mark }) => mark),
@@ -583,13 +590,12 @@ export function createMonitoringService({
         );
       const brand = { domain: snapshot.brandDomain, competitors: snapshot.competitors };
       const engines = byEngineOrder([...new Set(rows.map((r) => r.engine as AiEngine))]);
-      const memory = snapshot.memoryEngines ?? [];
       return {
         run: { id: latest.id, finishedAt: latest.finishedAt ?? latest.createdAt },
         overall: engine ? null : sourcesFigures(rows, brand),
         engines: engines.map((e) => ({
           engine: e,
-          mode: memory.includes(e) ? ('memory' as const) : ('web-search' as const),
+          mode: askedAs(snapshot, e).mode,
           ...sourcesFigures(
             rows.filter((r) => r.engine === e),
             brand,

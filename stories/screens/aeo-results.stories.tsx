@@ -152,6 +152,12 @@ export const Results: Story = {
       'Trailborn 18%',
     ]);
     const chatgpt = card(canvasElement, 'ChatGPT');
+    // Each engine says how the run asked it; every engine together, nothing.
+    await expect(chatgpt.getByText('API with web search · gpt-5')).toBeVisible();
+    await expect(
+      card(canvasElement, 'Claude').getByText('API with web search · claude-sonnet-5-5'),
+    ).toBeVisible();
+    await expect(all.queryByText(/^API with/)).toBeNull();
     await expect(stat(chatgpt, 'Mention rate')).toEqual(['46% (36–57%)', 'n = 80']);
     await expect(stat(chatgpt, 'Citation rate')).toEqual(['24% (16–34%)', 'n = 80']);
     await expect(stat(chatgpt, 'Positive')).toEqual(['24']);

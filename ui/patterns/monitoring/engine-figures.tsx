@@ -8,7 +8,14 @@ import type { EngineFigures } from '~/domain/monitoring/runs';
 import { SENTIMENTS, type Sentiment } from '~/domain/monitoring/parse';
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
-import { engineName, formatCount, formatDateTime, formatPercent, formatPosition } from './format';
+import {
+  askedAsText,
+  engineName,
+  formatCount,
+  formatDateTime,
+  formatPercent,
+  formatPosition,
+} from './format';
 import { RateStat } from './rate';
 
 export const ENGINE_FIGURES_TEXT = {
@@ -80,9 +87,16 @@ export function EngineFiguresCard({ figures, brand }: { figures: EngineFigures; 
       data-engine={figures.engine ?? 'all'}
       className="flex break-inside-avoid flex-col gap-4 rounded-box border border-base-300 p-5"
     >
-      <h3 id={titleId} className="text-base font-semibold">
-        {name}
-      </h3>
+      <div className="flex flex-col gap-0.5">
+        <h3 id={titleId} className="text-base font-semibold">
+          {name}
+        </h3>
+        {figures.asked ? (
+          <p className="text-sm text-base-content/75" data-slot="asked-as">
+            {askedAsText(figures.asked)}
+          </p>
+        ) : null}
+      </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
         <RateStat label={ENGINE_FIGURES_TEXT.mentionRate} rate={figures.mentionRate} />
         <RateStat label={ENGINE_FIGURES_TEXT.citationRate} rate={figures.citationRate} />

@@ -3,6 +3,8 @@
  * change in percentage points with its interval and p-value, never a bare number.
  */
 import { AI_PROVIDER_NAMES, type AiEngine } from '~/domain/ai/models';
+import type { AskedAs } from '~/domain/monitoring/runs';
+import { ASK_MODE_LABELS } from '~/domain/monitoring/sources';
 import type { EngineProgress, MonitoringRunStatus } from '~/domain/monitoring/runs';
 import type { Interval, ProportionTest, Rate } from '~/domain/monitoring/stats';
 import {
@@ -21,6 +23,11 @@ export const ALL_ENGINES = 'All engines';
 
 /** The trend chart's height, shared by the chart and the skeleton shown while recharts loads. */
 export const TREND_CHART_HEIGHT = 260;
+
+/** How a run asked an engine, as the results and the prompt detail say it: "API with web search · gpt-5". */
+export function askedAsText(asked: AskedAs): string {
+  return `${ASK_MODE_LABELS[asked.mode]} · ${asked.model}`;
+}
 
 export function engineName(engine: AiEngine | null): string {
   return engine ? AI_PROVIDER_NAMES[engine] : ALL_ENGINES;

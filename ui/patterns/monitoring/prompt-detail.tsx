@@ -9,7 +9,7 @@
 import { type ReactNode, useId } from 'react';
 import type { AiEngine } from '~/domain/ai/models';
 import type { PromptSamples, SampleView } from '~/domain/monitoring/runs';
-import { ASK_MODE_LABELS, type AnswerSearch } from '~/domain/monitoring/sources';
+import type { AnswerSearch } from '~/domain/monitoring/sources';
 import { Badge } from '~/ui/components/badge';
 import {
   Dialog,
@@ -21,7 +21,7 @@ import {
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { ENGINE_FIGURES_TEXT } from './engine-figures';
-import { byEngine, engineName, formatCount, formatDateTime, isWebUrl } from './format';
+import { askedAsText, byEngine, engineName, formatCount, formatDateTime, isWebUrl } from './format';
 
 export const PROMPT_DETAIL_TEXT = {
   title: 'Answers to this prompt',
@@ -44,7 +44,6 @@ export const PROMPT_DETAIL_TEXT = {
   found: 'Found, not cited',
   viaRedirect: (domain: string) => `${domain} (through the engine’s link)`,
   noSources: 'The search reported no sources.',
-  askedAs: (mode: string, model: string) => `${mode} · ${model}`,
   sentiment: 'Sentiment',
   answerText: 'Answer',
   yes: 'Yes',
@@ -116,9 +115,7 @@ function EngineSamples({ engine, samples }: { engine: AiEngine; samples: SampleV
   const answered = samples.filter((s) => s.status === 'done');
   const asked = answered.find((s) => s.mode !== null && s.model !== null);
   const askedAs =
-    asked?.mode && asked.model
-      ? PROMPT_DETAIL_TEXT.askedAs(ASK_MODE_LABELS[asked.mode], asked.model)
-      : null;
+    asked?.mode && asked.model ? askedAsText({ mode: asked.mode, model: asked.model }) : null;
   return (
     <section aria-labelledby={titleId} data-engine={engine} className="flex flex-col gap-3">
       <div className="flex flex-col gap-0.5">
