@@ -6,7 +6,7 @@
  * results read.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
