@@ -12,6 +12,7 @@ export const ANALYST_TOOL_NAMES = [
   'untranslatedProducts',
   'proposals',
   'agentRuns',
+  'monitoringSources',
 ] as const;
 export type AnalystToolName = (typeof ANALYST_TOOL_NAMES)[number];
 
@@ -42,6 +43,9 @@ export const ANALYST_TOOL_INPUTS = {
   agentRuns: z.object({
     agentType: z.enum(AGENT_TYPES).optional(),
   }),
+  monitoringSources: z.object({
+    engine: z.enum(AI_ENGINES).optional().describe('One AI engine; every engine when absent'),
+  }),
 } as const satisfies Record<AnalystToolName, z.ZodType>;
 
 export const ANALYST_TOOL_DESCRIPTIONS: Record<AnalystToolName, string> = {
@@ -52,4 +56,6 @@ export const ANALYST_TOOL_DESCRIPTIONS: Record<AnalystToolName, string> = {
   proposals:
     'Proposals the agents made (translation, SEO, AEO) and their review states: what an agent changed or proposed to change.',
   agentRuns: 'Runs of the agents (translation, SEO, AEO): when, their status and their counts.',
+  monitoringSources:
+    'Web pages and sites the assistants’ own web searches cited as sources: domains cited most, the brand’s share of citations, its storefront pages cited, competitor or review pages winning citations.',
 };

@@ -23,7 +23,7 @@ import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/te
 import { createAnalystService, historyOf } from './service';
 import { appRouter } from '~/server/trpc/router';
 import { createCallerFactory } from '~/server/trpc/trpc';
-import { analystTools } from './tools';
+import { type AnalystToolOutput, analystTools } from './tools';
 
 let ai: AiSimulator;
 beforeAll(async () => {
@@ -164,6 +164,61 @@ describeEachDriver('analyst', (get) => {
     expect(messages[1]).toMatchObject({ steps: [{ tool: 'monitoringResults' }] });
   });
 
+  it('answers where the assistants find their answers from the stored sources, never from URLs in text', async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const db = get().db;
+    const brandPage = `${BRAND.url}/leather-bag.html`;
+    const review = 'https://www.gearreviewweekly.example/best/bag';
+    // ChatGPT searched 10 answers a prompt: the brand's page cited by 4, a review page by 6.
+    await db
+      .update(monitoringAggregates)
+      .set({
+        searched: 10,
+        citedDomains: { 'beacon-outfitters.example': 4, 'gearreviewweekly.example': 6 },
+        citedPages: {
+          [brandPage]: {
+            n: 4,
+            title: 'Leather Bag | Beacon Outfitters',
+            domain: 'beacon-outfitters.example',
+          },
+          [review]: { n: 6, title: 'The best bags', domain: 'gearreviewweekly.example' },
+        },
+      })
+      .where(
+        and(eq(monitoringAggregates.envId, env.id), eq(monitoringAggregates.engine, 'openai')),
+      );
+    const { answer } = await services.analyst.ask(
+      ...scope,
+      'Which pages do the assistants’ web searches cite as sources?',
+    );
+    const deltas = await collect(services.analyst.stream(...scope, answer.id));
+    const steps = deltas.filter((d) => d.type === 'step');
+    expect(steps.map((s) => s.tool)).toEqual(['monitoringSources']);
+
+    const tool = analystTools({ services, orgId: org.id, envId: env.id }).monitoringSources;
+    const output = (await tool.execute!({}, CALL)) as AnalystToolOutput & {
+      engines: {
+        engine: string;
+        asked: string;
+        answersSearched: number;
+        brandShareOfCitations: string | null;
+        brandPagesCited: { url: string; citations: number }[];
+        otherPagesCited: { url: string; citations: number }[];
+      }[];
+    };
+    const chatgpt = output.engines.find((e) => e.engine === 'openai')!;
+    expect(chatgpt).toMatchObject({
+      asked: 'API with web search',
+      answersSearched: 20,
+      brandShareOfCitations: '40%',
+      brandPagesCited: [{ url: brandPage, citations: 8 }],
+      otherPagesCited: [{ url: review, citations: 12 }],
+    });
+    expect(output.links).toEqual([
+      { label: 'AI visibility sources', href: `/app/${org.slug}/${env.slug}` },
+    ]);
+  });
+
   it("never returns another org's data: org B's tools see only org B", async () => {
     const a = await monitoredEnv();
     const db = get().db;
@@ -175,6 +230,7 @@ describeEachDriver('analyst', (get) => {
       await tools.monitoringResults.execute!({}, CALL),
       await tools.proposals.execute!({}, CALL),
       await tools.agentRuns.execute!({}, CALL),
+      await tools.monitoringSources.execute!({}, CALL),
     ]);
     expect(results).not.toContain(a.org.id);
     expect(results).not.toContain(a.org.slug);

@@ -14,6 +14,7 @@ import {
 } from '~/domain/analyst/tools';
 import { AI_PROVIDER_NAMES } from '~/domain/ai/models';
 import type { RateFigure } from '~/domain/monitoring/runs';
+import { ASK_MODE_LABELS } from '~/domain/monitoring/sources';
 import type { ReadServices } from '~/server/services';
 
 export interface AnalystToolsScope {
@@ -205,6 +206,52 @@ export function analystTools({ services, orgId, envId }: AnalystToolsScope) {
           items,
           summary: `${runs.length} run(s)`,
           links: types.map((t) => ({ label: `${t} agent`, href: `${at}/agents/${t}` })),
+        };
+      },
+    }),
+
+    monitoringSources: tool({
+      description: ANALYST_TOOL_DESCRIPTIONS.monitoringSources,
+      inputSchema: ANALYST_TOOL_INPUTS.monitoringSources,
+      execute: async ({ engine }): Promise<AnalystToolOutput> => {
+        // The sources each engine's search reported, as stored with the run; never URLs guessed
+        // from an answer's text.
+        const [sources, at] = await Promise.all([
+          services.monitoring.sources(orgId, envId, engine ?? null),
+          appBase(),
+        ]);
+        const share = (value: number | null) => percent(value);
+        const pages = (list: readonly { url: string; title: string | null; citations: number }[]) =>
+          list.slice(0, 5).map((p) => ({ url: p.url, title: p.title, citations: p.citations }));
+        const engines = sources.engines.map((e) => ({
+          engine: e.engine,
+          engineName: AI_PROVIDER_NAMES[e.engine],
+          asked: ASK_MODE_LABELS[e.mode],
+          answersSearched: e.searched,
+          citations: e.citations,
+          brandShareOfCitations: share(e.brandShare),
+          topDomains: e.domains
+            .slice(0, 5)
+            .map((d) => ({ domain: d.domain, kind: d.kind, citations: d.citations })),
+          brandPagesCited: pages(e.brandPages),
+          otherPagesCited: pages(e.otherPages),
+        }));
+        return {
+          run: sources.run
+            ? { id: sources.run.id, finishedAt: sources.run.finishedAt.toISOString() }
+            : null,
+          overall: sources.overall
+            ? {
+                answersSearched: sources.overall.searched,
+                citations: sources.overall.citations,
+                brandShareOfCitations: share(sources.overall.brandShare),
+              }
+            : null,
+          engines,
+          summary: sources.run
+            ? `Sources cited by ${engines.length} engine(s) in the latest run`
+            : 'No monitoring run yet',
+          links: [{ label: 'AI visibility sources', href: at }],
         };
       },
     }),

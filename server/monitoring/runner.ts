@@ -116,16 +116,25 @@ async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnap
 /**
  * An answer asked with web search is cited when the brand's domain is among the sources its engine
  * cited; URLs written in its text stay in `citedUrls` but count only for answers from memory, which
- * have no sources (ADR 0047).
+ * have no sources (ADR 0047). The catalogue products it names include those of the brand's pages its
+ * engine cited (their URL and title read as the answer is), so an answer that recommends a product
+ * through its page names it even when its text says the product another way.
  */
 export function withSources(
   parsed: ParsedAnswer,
   search: AnswerSearch | null,
   brandDomain: string,
+  parse: (text: string) => ParsedAnswer,
 ): ParsedAnswer {
   if (!search) return parsed;
-  const brandCited = search.sources.some((s) => s.cited && isDomainOf(s.domain, brandDomain));
-  return { ...parsed, brandCited };
+  const brandPages = search.sources.filter((s) => s.cited && isDomainOf(s.domain, brandDomain));
+  const products = [...parsed.productsNamed];
+  for (const page of brandPages) {
+    for (const id of parse(`${page.url} ${page.title ?? ''}`).productsNamed) {
+      if (!products.includes(id)) products.push(id);
+    }
+  }
+  return { ...parsed, brandCited: brandPages.length > 0, productsNamed: products };
 }
 
 /** The run's label once every sample ended. */
@@ -301,7 +310,7 @@ export async function runSample(
       ok: true,
       answer: text,
       model,
-      parsed: withSources(parse(text), search, snapshot.brandDomain),
+      parsed: withSources(parse(text), search, snapshot.brandDomain, parse),
       mode,
       search,
     });

@@ -61,6 +61,7 @@ export const ANALYST_TOOL_LABELS: Record<string, string> = {
   untranslatedProducts: 'Untranslated products',
   proposals: 'Agent proposals',
   agentRuns: 'Agent runs',
+  monitoringSources: 'AI visibility sources',
 };
 
 export type RenderAppLink = (href: string, children: ReactNode) => ReactNode;
