@@ -1,6 +1,7 @@
 /**
- * `npm run bench:aeo`: a monitoring run of 30 prompts × 3 engines × 30 samples (2,700 answers) against
- * the AI provider simulator answering after 300 ms, through the real job queue, AI SDK providers,
+ * `npm run bench:aeo`: a monitoring run of 23 prompts × 4 engines × 30 samples (2,760 answers, each
+ * engine asked with its web search, as by default) against the AI provider simulator answering after
+ * 300 ms, through the real job queue, AI SDK providers,
  * parser and sample writes; then `monitoring.results` over a year of daily runs of that size (365
  * runs' aggregates, about a million answers' worth), on PGlite and on PostgreSQL (bench-db.ts).
  * Goals: the run ends within 60 s at concurrency 20; results p95 ≤ 100 ms on PostgreSQL and ≤ 250 ms
@@ -23,7 +24,7 @@ import { fakeB2CGateway, simulatorMonitoringConfig } from './bench-support';
 import { onEachDatabase } from './bench-db';
 import { type BenchRow, printAndExit } from './bench-report';
 
-const PROMPTS = Number(process.env.BENCH_AEO_PROMPTS ?? 30);
+const PROMPTS = Number(process.env.BENCH_AEO_PROMPTS ?? 23);
 const SAMPLES = Number(process.env.BENCH_AEO_SAMPLES ?? 30);
 const DAYS = Number(process.env.BENCH_AEO_DAYS ?? 365);
 const ROUNDS = Number(process.env.BENCH_AEO_ROUNDS ?? 40);
@@ -118,7 +119,7 @@ async function bench(name: 'PGlite' | 'PostgreSQL', database: Database): Promise
 
     const timings: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const engine = i % 4 === 0 ? null : AI_ENGINES[i % 3]!;
+      const engine = i % 5 === 0 ? null : AI_ENGINES[i % AI_ENGINES.length]!;
       const t = performance.now();
       await services.monitoring.results(orgId, envId, engine);
       timings.push(performance.now() - t);

@@ -4,7 +4,7 @@
  * SQL, and a monitoring config of N prompts for the AI provider simulator's brand.
  */
 import { sql } from 'drizzle-orm';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
 import type { Db } from '~/server/db/client';
@@ -82,7 +82,7 @@ export function simulatorMonitoringConfig(options: {
       { length: prompts },
       (_, i) => `Question ${i + 1}: which brand sells the best ${topics[i % topics.length]}?`,
     ),
-    engines: [...AI_PROVIDERS],
+    engines: [...AI_ENGINES],
     memoryEngines: [],
     samples,
     schedule: 'off',

@@ -22,7 +22,7 @@ import { createTRPCClient, createWSClient, httpLink, wsLink } from '@trpc/client
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import superjson from 'superjson';
 import { WebSocket } from 'ws';
-import { AI_PROVIDERS } from '~/domain/ai/models';
+import { AI_ENGINES } from '~/domain/ai/models';
 import { RUN_CONCURRENCY } from '~/domain/agents/runs';
 import { createAiSimulator } from '~/mock-server/ai/simulator';
 import { createB2CSimulator } from '~/mock-server/b2c';
@@ -318,7 +318,7 @@ async function main(): Promise<void> {
     topics: ['leather bag for work'],
   });
   await services.monitoring.saveConfig(orgId, monitoringEnvId, userId, monitoringConfig);
-  const monitoringTotal = MONITORING_PROMPTS * AI_PROVIDERS.length * MONITORING_SAMPLES;
+  const monitoringTotal = MONITORING_PROMPTS * AI_ENGINES.length * MONITORING_SAMPLES;
   const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   await db.insert(memberships).values({ userId: user!.id, orgId, role: 'owner' });
