@@ -22,7 +22,7 @@ import {
   RadioGroup,
   TextField,
 } from './config-fields';
-import { type ConfigFormProps, useConfigForm } from './use-config-form';
+import { type ConfigFormProps, useConfigForm } from '~/ui/lib/use-config-form';
 
 export const AEO_FORM_TEXT = {
   brand: 'Brand',

@@ -39,7 +39,7 @@ import { Skeleton } from '~/ui/components/skeleton';
 import { Textarea } from '~/ui/components/textarea';
 import { cn } from '~/ui/lib/cn';
 import { formatAgo, formatPrice, localeLabel } from './format';
-import { FIELD_ATTRIBUTE } from './use-config-form';
+import { FIELD_ATTRIBUTE } from '~/ui/lib/use-config-form';
 
 export const CONFIG_FORM_TEXT = {
   save: 'Save configuration',

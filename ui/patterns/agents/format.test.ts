@@ -9,7 +9,7 @@ import {
   startedByName,
 } from './format';
 import { parseConcurrency } from './run-estimate-dialog';
-import { canonicalConfig, sameConfig } from './use-config-form';
+import { canonicalConfig, sameConfig } from '~/ui/lib/use-config-form';
 
 describe('parseProductIds', () => {
   it('reads one ID a line, or IDs separated by commas, semicolons or tabs', () => {

@@ -8,7 +8,7 @@ import {
   ConfigSection,
   localeOptions,
 } from './config-fields';
-import { type ConfigFormProps, useConfigForm } from './use-config-form';
+import { type ConfigFormProps, useConfigForm } from '~/ui/lib/use-config-form';
 
 export const SEO_FORM_TEXT = {
   products: 'Products',

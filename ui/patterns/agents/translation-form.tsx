@@ -28,7 +28,7 @@ import {
   RadioGroup,
 } from './config-fields';
 import { localeLabel, parseProductIds, productIdCount } from './format';
-import { type ConfigFormProps, FIELD_ATTRIBUTE, useConfigForm } from './use-config-form';
+import { type ConfigFormProps, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
 
 export const TRANSLATION_FORM_TEXT = {
   languages: 'Languages',

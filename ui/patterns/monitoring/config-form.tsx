@@ -38,11 +38,7 @@ import {
   ListEditor,
   RadioGroup,
 } from '~/ui/patterns/agents/config-fields';
-import {
-  type ConfigFormErrors,
-  FIELD_ATTRIBUTE,
-  useConfigForm,
-} from '~/ui/patterns/agents/use-config-form';
+import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
 import { PowerNote } from './power';
 
 export const MONITORING_CONFIG_TEXT = {

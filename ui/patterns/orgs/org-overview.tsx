@@ -20,7 +20,7 @@ import {
   TableRow,
 } from '~/ui/components/table';
 import { OrgVerifiedBadge } from '~/ui/patterns/settings/org-details';
-import { formatDay } from '~/ui/patterns/settings/format';
+import { formatDay } from '~/ui/lib/format';
 
 export const ORG_OVERVIEW_TEXT = {
   title: 'All orgs',

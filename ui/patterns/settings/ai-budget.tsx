@@ -15,7 +15,7 @@ import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { useFormState } from '~/ui/lib/use-form-state';
 import { formatUsd } from '~/ui/patterns/agents/format';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { NumberRow } from './number-row';
 
 export const AI_BUDGET_TEXT = {

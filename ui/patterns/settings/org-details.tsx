@@ -15,7 +15,7 @@ import {
   CardHeader,
   CardTitle,
 } from '~/ui/components/card';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 
 export const VERIFIED_LABEL = 'Verified';
 export const ALREADY_VERIFIED = 'This org is already verified.';

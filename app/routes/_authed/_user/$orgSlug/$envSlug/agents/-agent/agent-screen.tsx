@@ -34,7 +34,7 @@ import { CONFIG_FORM_TEXT, ConfigFormSkeleton } from '~/ui/patterns/agents/confi
 import { RunCard } from '~/ui/patterns/agents/run-card';
 import { RunEstimateDialog } from '~/ui/patterns/agents/run-estimate-dialog';
 import { RunHistory } from '~/ui/patterns/agents/run-history';
-import type { ConfigFormProps } from '~/ui/patterns/agents/use-config-form';
+import type { ConfigFormProps } from '~/ui/lib/use-config-form';
 import { PageHeader } from '~/ui/patterns/page-header';
 
 export const AGENT_SCREEN_TEXT = {
