@@ -1,4 +1,5 @@
 // Lint: typescript-eslint + react-hooks + storybook, and the layer rule (README, Layout; ADR 0019).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import storybook from 'eslint-plugin-storybook';
@@ -31,6 +32,38 @@ const typeOnlyServerImports = {
   selector: `ImportDeclaration[importKind!='type'][source.value=/^${SERVER_DIR.replaceAll('/', '\\/')}(\\/|$)/]`,
   message: 'Import the server router as `import type { AppRouter }`, never as a value.',
 };
+
+// ui/ is presentational: nothing from app/, mock-server/, tRPC or the router, nor from server/.
+const uiLayer = [
+  ...serverLayer.patterns,
+  {
+    group: [
+      '~/app/**',
+      '~/mock-server/**',
+      '**/app/**',
+      '**/mock-server/**',
+      '@trpc/*',
+      '@tanstack/*',
+    ],
+    message: 'ui/ is presentational: props in, events out (layer rule).',
+  },
+];
+
+// Areas of ui/patterns/ (its folders, read here so a new area is covered as soon as it exists) import
+// no other area's UI; ui/components, ui/lib and the shared patterns at ui/patterns' root import none.
+// What two areas use lives in ui/components (generic controls), ui/lib (helpers) or ui/patterns/*.tsx.
+const UI_AREAS = readdirSync(new URL('./ui/patterns/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An import of one of `areas` by the root alias or a relative path (../monitoring/…, ../../patterns/…). */
+function areaImports(areas, who) {
+  return {
+    regex: String.raw`^(?:~/ui/patterns/|(?:\.\./)+(?:(?:ui/)?patterns/)?)(?:${areas.map(escapeRegex).join('|')})(?:/|$)`,
+    message: `${who}; what areas share goes to ui/components, ui/lib or the root of ui/patterns (area rule).`,
+  };
+}
 
 export default tseslint.config(
   {
@@ -74,23 +107,34 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...serverLayer.patterns,
-            {
-              group: [
-                '~/app/**',
-                '~/mock-server/**',
-                '**/app/**',
-                '**/mock-server/**',
-                '@trpc/*',
-                '@tanstack/*',
-              ],
-              message: 'ui/ is presentational: props in, events out (layer rule).',
-            },
+            ...uiLayer,
+            areaImports(
+              UI_AREAS,
+              "ui/components, ui/lib and ui/patterns/*.tsx import no area's UI",
+            ),
           ],
         },
       ],
     },
   },
+  // Later blocks win for their files: an area's own block keeps the ui/ layer and allows its own folder.
+  ...UI_AREAS.map((area) => ({
+    files: [`ui/patterns/${area}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...uiLayer,
+            areaImports(
+              UI_AREAS.filter((other) => other !== area),
+              `ui/patterns/${area}/ imports no other area's UI`,
+            ),
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', serverLayer] },

@@ -77,7 +77,7 @@ export type FontToken = (typeof FONT_TOKENS)[number];
 /**
  * The 13 font choices, all self-hosted from fontsource so the preview works offline. Inter, Space
  * Grotesk and JetBrains Mono are in the app's stylesheet; the other ten are loaded only when the
- * designer opens (ui/patterns/theme-designer/fonts.css,
+ * designer opens (ui/styles/theme-fonts.css,
  * docs/decisions/0015-theme-designer-fonts-and-preview.md).
  */
 const SANS = 'ui-sans-serif, system-ui, sans-serif';

@@ -20,7 +20,7 @@ import { screen } from '~/stories/support/app-harness';
 import { pinnedClock } from '~/stories/support/clock';
 import { MONITORING_CONFIG_TEXT as TEXT } from '~/ui/patterns/monitoring/config-form';
 import { POWER_TEXT } from '~/ui/patterns/monitoring/power';
-import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/agents/config-fields';
+import { CONFIG_FORM_TEXT as FOOTER } from '~/ui/patterns/config-form';
 
 const meta = {
   title: 'Screens/AEO Configuration',

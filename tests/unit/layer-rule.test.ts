@@ -1,6 +1,8 @@
 /**
  * The layer rule in eslint.config.js (README, Layout): ui/ and app/ take nothing from server/ but
- * `import type { AppRouter }`. Lints made-up files under app/ and ui/ with the project's real config.
+ * `import type { AppRouter }`; and the area rule: a ui/patterns/<area>/ folder imports no other
+ * area's UI, and ui/components, ui/lib and the root of ui/patterns import no area. Lints made-up files
+ * under app/ and ui/ with the project's real config.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -79,4 +81,54 @@ it('does not mistake @trpc/server or mock-server/ for server/', async () => {
       `import type { inferRouterOutputs } from '@trpc/server';\nimport type { TrpcScenario } from '~/mock-server/trpc/scenario';${use('inferRouterOutputs<never>, TrpcScenario')}`,
     ),
   ).toEqual([]);
+});
+
+describe('the area rule in ui/patterns/', () => {
+  const AREA_FILE = 'ui/patterns/reviews/area-probe.tsx';
+  const RULE = '@typescript-eslint/no-restricted-imports: 1';
+  const importing = (from: string) => `import { x } from '${from}';\nexport const probe = x;\n`;
+
+  it("rejects another area's module, by the root alias or a relative path", async () => {
+    for (const from of [
+      '~/ui/patterns/monitoring/format',
+      '../products/format',
+      '../../patterns/settings/org-details',
+      '~/ui/patterns/theme-designer',
+    ]) {
+      expect(await lint(AREA_FILE, importing(from)), from).toContain(RULE);
+    }
+    expect(await lint(AREA_FILE, `import '~/ui/patterns/theme-designer/fonts.css';\n`)).toContain(
+      RULE,
+    );
+  });
+
+  it('allows its own folder, the shared patterns, ui/components and ui/lib', async () => {
+    for (const from of [
+      './format',
+      '~/ui/patterns/reviews/format',
+      '~/ui/patterns/confirm-dialog',
+      '~/ui/components/checkbox-group',
+      '~/ui/lib/format',
+    ]) {
+      expect(await lint(AREA_FILE, importing(from)), from).toEqual([]);
+    }
+  });
+
+  it('keeps the ui/ layer in an area folder', async () => {
+    expect(await lint(AREA_FILE, importing('~/app/lib/trpc'))).toContain(RULE);
+    expect(await lint(AREA_FILE, importing('~/server/trpc/context'))).toContain(RULE);
+  });
+
+  it('rejects any area in ui/components, ui/lib and the root of ui/patterns', async () => {
+    for (const file of [
+      'ui/components/area-probe.tsx',
+      'ui/lib/area-probe.ts',
+      'ui/patterns/area-probe.tsx',
+    ]) {
+      expect(await lint(file, importing('~/ui/patterns/agents/format')), file).toContain(RULE);
+    }
+    expect(
+      await lint('ui/components/area-probe.tsx', importing('../patterns/agents/format')),
+    ).toContain(RULE);
+  });
 });

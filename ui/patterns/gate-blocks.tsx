@@ -4,7 +4,7 @@ import type { VerificationRequest } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { Button } from '~/ui/components/button';
 import { EmptyState } from '~/ui/components/empty-state';
-import { formatDay } from '~/ui/patterns/settings/format';
+import { formatDay } from '~/ui/lib/format';
 
 /** Unverified org, regular member (docs/product.md#gates): explain, and offer to book the onboarding demo. */
 export function OnboardingNeededBlock({ orgName, action }: { orgName: string; action: ReactNode }) {

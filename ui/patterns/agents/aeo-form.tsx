@@ -11,18 +11,17 @@ import {
   emptyConfig,
 } from '~/domain/agents/config';
 import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
+import { CheckboxGroup } from '~/ui/components/checkbox-group';
+import { ListEditor } from '~/ui/components/list-editor';
+import { RadioGroup } from '~/ui/components/radio-group';
+import { useConfigForm } from '~/ui/lib/use-config-form';
+import { BrandFields, ConfigSection, TextField } from '~/ui/patterns/config-form';
 import {
-  catalogOptions,
-  CheckboxGroup,
   AgentConfigForm,
-  BrandFields,
-  ConfigSection,
-  ListEditor,
+  catalogOptions,
+  type ConfigFormProps,
   localeOptions,
-  RadioGroup,
-  TextField,
 } from './config-fields';
-import { type ConfigFormProps, useConfigForm } from './use-config-form';
 
 export const AEO_FORM_TEXT = {
   brand: 'Brand',

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
-  formatPrice,
-  formatUsd,
   parseProductIds,
   productIdCount,
   runDuration,
   startedByName,
 } from './format';
 import { parseConcurrency } from './run-estimate-dialog';
-import { canonicalConfig, sameConfig } from './use-config-form';
 
 describe('parseProductIds', () => {
   it('reads one ID a line, or IDs separated by commas, semicolons or tabs', () => {
@@ -36,22 +33,6 @@ describe('parseProductIds', () => {
     expect(productIdCount(0)).toBe('0 product IDs');
     expect(productIdCount(1)).toBe('1 product ID');
     expect(productIdCount(1200)).toBe('1,200 product IDs');
-  });
-});
-
-describe('formatUsd and formatPrice', () => {
-  it('writes dollars to the cent, and a cost under a cent as such', () => {
-    expect(formatUsd(0)).toBe('$0.00');
-    expect(formatUsd(0.004)).toBe('under $0.01');
-    expect(formatUsd(0.005)).toBe('$0.01');
-    expect(formatUsd(0.625275)).toBe('$0.63');
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
-  });
-
-  it('writes a list price whole when it is whole', () => {
-    expect(formatPrice(3)).toBe('$3');
-    expect(formatPrice(1.25)).toBe('$1.25');
-    expect(formatPrice(0.3)).toBe('$0.30');
   });
 });
 
@@ -98,33 +79,5 @@ describe('parseConcurrency', () => {
     for (const text of ['', '0', '51', '2.5', '-3', 'ten', '1e1']) {
       expect(parseConcurrency(text)).toBeNull();
     }
-  });
-});
-
-describe('sameConfig', () => {
-  const seo = {
-    type: 'seo',
-    provider: 'anthropic',
-    catalogIds: ['acme-storefront'],
-    fields: ['page_title'],
-    languages: ['de-DE'],
-  };
-
-  it('ignores key order and how "nothing" is spelled', () => {
-    expect(sameConfig(seo, { ...seo, promptId: null })).toBe(true);
-    expect(sameConfig(seo, { promptId: undefined, ...seo })).toBe(true);
-    expect(sameConfig({ ...seo, productTypes: [] }, seo)).toBe(true);
-    expect(canonicalConfig({ b: 1, a: [{ d: null, c: 2 }] })).toEqual({ a: [{ c: 2 }], b: 1 });
-  });
-
-  it('sees a changed value, a changed order of a list, or an added entry', () => {
-    expect(sameConfig(seo, { ...seo, languages: ['de-DE', 'fr-FR'] })).toBe(false);
-    expect(
-      sameConfig(
-        { ...seo, languages: ['fr-FR', 'de-DE'] },
-        { ...seo, languages: ['de-DE', 'fr-FR'] },
-      ),
-    ).toBe(false);
-    expect(sameConfig(seo, { ...seo, promptId: 'prompt_1' })).toBe(false);
   });
 });

@@ -1,27 +1,16 @@
 /** How the agents screens write money, tokens, durations, run people and the product-ID list. */
 import { DELETED_USER } from '~/domain/account/rules';
 import type { AgentRun } from '~/domain/agents/runs';
-import { formatCount } from '~/ui/patterns/products/format';
+import { formatCount } from '~/ui/lib/format';
 
-export { formatAgo, formatCount, formatDateTime, localeLabel } from '~/ui/patterns/products/format';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** "$12.34"; a cost under a cent reads "under $0.01" rather than a misleading "$0.00". */
-export function formatUsd(amount: number): string {
-  if (amount > 0 && amount < 0.005) return 'under $0.01';
-  return dollars.format(amount);
-}
-
-/** A model's list price, e.g. "$3 / $15": whole dollars stay whole, cents are shown when there are some. */
-export function formatPrice(perMillion: number): string {
-  return Number.isInteger(perMillion) ? `$${perMillion}` : dollars.format(perMillion);
-}
+export {
+  formatAgo,
+  formatCount,
+  formatDateTime,
+  formatPrice,
+  formatUsd,
+  localeLabel,
+} from '~/ui/lib/format';
 
 /** "1,234,567 tokens". */
 export function formatTokens(tokens: number): string {

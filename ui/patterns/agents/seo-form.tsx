@@ -1,14 +1,15 @@
 /** The SEO Specialist's config: which catalogs, which of the five SEO fields, which languages, which model. */
 import { emptyConfig, SEO_FIELDS, type SeoConfig } from '~/domain/agents/config';
 import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
+import { CheckboxGroup } from '~/ui/components/checkbox-group';
+import { useConfigForm } from '~/ui/lib/use-config-form';
+import { ConfigSection } from '~/ui/patterns/config-form';
 import {
-  catalogOptions,
-  CheckboxGroup,
   AgentConfigForm,
-  ConfigSection,
+  catalogOptions,
+  type ConfigFormProps,
   localeOptions,
 } from './config-fields';
-import { type ConfigFormProps, useConfigForm } from './use-config-form';
 
 export const SEO_FORM_TEXT = {
   products: 'Products',

@@ -18,17 +18,18 @@ import {
 } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
 import { Textarea } from '~/ui/components/textarea';
+import { CheckboxGroup } from '~/ui/components/checkbox-group';
+import { RadioGroup } from '~/ui/components/radio-group';
+import { FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
+import { ConfigSection } from '~/ui/patterns/config-form';
 import {
+  AgentConfigForm,
   catalogOptions,
   categoryOptions,
-  CheckboxGroup,
-  AgentConfigForm,
-  ConfigSection,
+  type ConfigFormProps,
   localeOptions,
-  RadioGroup,
 } from './config-fields';
 import { localeLabel, parseProductIds, productIdCount } from './format';
-import { type ConfigFormProps, FIELD_ATTRIBUTE, useConfigForm } from './use-config-form';
 
 export const TRANSLATION_FORM_TEXT = {
   languages: 'Languages',

@@ -14,7 +14,7 @@ import {
   SelectValue,
 } from '~/ui/components/select';
 import { DialogForm } from '~/ui/patterns/form-dialog';
-import { useReturnFocus } from '~/ui/patterns/settings/confirm-dialog';
+import { useReturnFocus } from '~/ui/patterns/confirm-dialog';
 
 export type NewPageField = 'title' | 'slug' | 'locale';
 export type NewPageValues = Record<NewPageField, string>;

@@ -14,7 +14,7 @@ import {
   TableRow,
 } from '~/ui/components/table';
 import { RowLinkText } from '~/ui/patterns/paged-table';
-import { formatDateTime } from '~/ui/patterns/products/format';
+import { formatDateTime } from '~/ui/lib/format';
 
 export const LANDING_PAGES_TEXT = {
   title: 'Landing Pages',

@@ -7,7 +7,7 @@
  * view shares the designer's fonts and variables without a second stylesheet, and the story tests can
  * read it like the rest of the screen. Links here never navigate: they only show where they point.
  */
-import '~/ui/patterns/theme-designer/fonts.css';
+import '~/ui/styles/theme-fonts.css';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
 import type { LandingPageSection } from '~/domain/landing-pages/entities';
 import {

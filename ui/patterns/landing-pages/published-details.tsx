@@ -1,5 +1,5 @@
 /** Where a published landing page is: when it was published, as which content asset, and its URL. */
-import { formatDateTime } from '~/ui/patterns/products/format';
+import { formatDateTime } from '~/ui/lib/format';
 
 export const PUBLISHED_TEXT = {
   label: 'Published',

@@ -28,21 +28,12 @@ import { Button } from '~/ui/components/button';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { Textarea } from '~/ui/components/textarea';
-import {
-  BrandFields,
-  CheckboxGroup,
-  type CheckboxOption,
-  ChoiceFieldset,
-  ConfigFormFooter,
-  ConfigSection,
-  ListEditor,
-  RadioGroup,
-} from '~/ui/patterns/agents/config-fields';
-import {
-  type ConfigFormErrors,
-  FIELD_ATTRIBUTE,
-  useConfigForm,
-} from '~/ui/patterns/agents/use-config-form';
+import { CheckboxGroup, type CheckboxOption } from '~/ui/components/checkbox-group';
+import { ChoiceFieldset } from '~/ui/components/choice-fieldset';
+import { ListEditor } from '~/ui/components/list-editor';
+import { RadioGroup } from '~/ui/components/radio-group';
+import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
+import { BrandFields, ConfigFormFooter, ConfigSection } from '~/ui/patterns/config-form';
 import { PowerNote } from './power';
 
 export const MONITORING_CONFIG_TEXT = {

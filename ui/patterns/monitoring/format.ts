@@ -12,9 +12,9 @@ import {
   type UpliftOverall,
   upliftChangesText,
 } from '~/domain/monitoring/uplift';
-import { formatCount } from '~/ui/patterns/products/format';
+import { formatCount } from '~/ui/lib/format';
 
-export { formatCount, formatDateTime } from '~/ui/patterns/products/format';
+export { formatCount, formatDateTime } from '~/ui/lib/format';
 
 /** The engines in the order the screens list them. */
 export const ENGINE_ORDER: readonly AiEngine[] = ['openai', 'anthropic', 'google', 'perplexity'];

@@ -19,8 +19,8 @@ import {
   TableHeader,
   TableRow,
 } from '~/ui/components/table';
-import { OrgVerifiedBadge } from '~/ui/patterns/settings/org-details';
-import { formatDay } from '~/ui/patterns/settings/format';
+import { formatDay } from '~/ui/lib/format';
+import { OrgVerifiedBadge } from '~/ui/patterns/org-verified-badge';
 
 export const ORG_OVERVIEW_TEXT = {
   title: 'All orgs',

@@ -20,7 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/ui/components/table';
-import { DetailItem, DetailList } from '~/ui/patterns/settings/detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { formatDateTime } from './format';
 import { LocalizedName, missingIn, OnlineBadge } from './product-table';
 import { Badge } from '~/ui/components/badge';

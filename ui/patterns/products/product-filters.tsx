@@ -1,17 +1,7 @@
-/** The product list's filters: each control shows the URL's value and reports a change; the screen writes the URL. */
-import { XIcon } from 'lucide-react';
+/** The product list's filters on the filter bar: catalog, category, language, type, ID, offline. */
 import type { CatalogueFacets } from '~/domain/products/entities';
 import type { ProductTypeFilter } from '~/domain/products/search';
-import { Button } from '~/ui/components/button';
-import { Field, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
-import { Switch } from '~/ui/components/switch';
+import { FilterBar, SelectFilter, SwitchFilter } from '~/ui/patterns/filter-bar';
 import { TextFilter } from '~/ui/patterns/text-filter';
 import { localeLabel } from './format';
 
@@ -35,7 +25,6 @@ export const FILTER_TEXT = {
   productId: 'Product ID',
   productIdPlaceholder: 'Starts with…',
   showOffline: 'Show offline',
-  clear: 'Clear filters',
 } as const;
 
 export const PRODUCT_TYPE_LABEL: Record<ProductTypeFilter, string> = {
@@ -43,8 +32,6 @@ export const PRODUCT_TYPE_LABEL: Record<ProductTypeFilter, string> = {
   'variation-group': 'Variation groups',
 };
 
-/** Radix Select has no empty value: "all" stands for no filter. */
-const ALL = 'all';
 /** Whether any filter narrows the list (the language only chooses the names shown). */
 export function hasFilters(values: ProductFilterValues): boolean {
   return Boolean(
@@ -72,84 +59,45 @@ export function ProductFilters({
     (c) => !values.catalog || c.catalogId === values.catalog,
   );
   return (
-    <div
-      data-slot="product-filters"
-      role="group"
-      aria-label="Filters"
-      className="flex flex-wrap items-end gap-4"
-    >
-      <Field className="w-48">
-        <FieldLabel>{FILTER_TEXT.catalog}</FieldLabel>
-        <Select
-          value={values.catalog ?? ALL}
-          onValueChange={(value) =>
-            // A category belongs to one catalog: changing the catalog lets go of it.
-            onChange({ catalog: value === ALL ? undefined : value, categoryId: undefined })
-          }
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{FILTER_TEXT.allCatalogs}</SelectItem>
-            {facets.catalogs.map((c) => (
-              <SelectItem key={c.id} value={c.id}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field className="w-48">
-        <FieldLabel>{FILTER_TEXT.category}</FieldLabel>
-        <Select
-          value={values.categoryId ?? ALL}
-          onValueChange={(value) => onChange({ categoryId: value === ALL ? undefined : value })}
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{FILTER_TEXT.allCategories}</SelectItem>
-            {categories.map((c) => (
-              <SelectItem
-                key={`${c.catalogId}/${c.id}`}
-                value={c.id}
-                data-depth={c.depth}
-                style={{ paddingLeft: `${0.5 + c.depth}rem` }}
-              >
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+    <FilterBar slot="product-filters" active={hasFilters(values)} onClear={onClear}>
+      <SelectFilter
+        label={FILTER_TEXT.catalog}
+        className="w-48"
+        value={values.catalog}
+        all={FILTER_TEXT.allCatalogs}
+        options={facets.catalogs.map((c) => ({ value: c.id, label: c.name }))}
+        // A category belongs to one catalog: changing the catalog lets go of it.
+        onChange={(catalog) => onChange({ catalog, categoryId: undefined })}
+      />
+      <SelectFilter
+        label={FILTER_TEXT.category}
+        className="w-48"
+        value={values.categoryId}
+        all={FILTER_TEXT.allCategories}
+        options={categories.map((c) => ({
+          value: c.id,
+          label: c.name,
+          key: `${c.catalogId}/${c.id}`,
+          depth: c.depth,
+        }))}
+        onChange={(categoryId) => onChange({ categoryId })}
+      />
       <LanguageSelect
         value={values.language}
         locales={facets.locales}
         onChange={(language) => onChange({ language })}
       />
-      <Field className="w-44">
-        <FieldLabel>{FILTER_TEXT.productType}</FieldLabel>
-        <Select
-          value={values.productType ?? ALL}
-          onValueChange={(value) =>
-            onChange({ productType: value === ALL ? undefined : (value as ProductTypeFilter) })
-          }
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{FILTER_TEXT.allTypes}</SelectItem>
-            {(Object.keys(PRODUCT_TYPE_LABEL) as ProductTypeFilter[]).map((type) => (
-              <SelectItem key={type} value={type}>
-                {PRODUCT_TYPE_LABEL[type]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+      <SelectFilter
+        label={FILTER_TEXT.productType}
+        className="w-44"
+        value={values.productType}
+        all={FILTER_TEXT.allTypes}
+        options={(Object.keys(PRODUCT_TYPE_LABEL) as ProductTypeFilter[]).map((type) => ({
+          value: type,
+          label: PRODUCT_TYPE_LABEL[type],
+        }))}
+        onChange={(productType) => onChange({ productType })}
+      />
       <TextFilter
         value={values.b2cProductId}
         onChange={(b2cProductId) => onChange({ b2cProductId })}
@@ -158,18 +106,12 @@ export function ProductFilters({
         placeholder={FILTER_TEXT.productIdPlaceholder}
         className="w-52"
       />
-      <Field orientation="horizontal" className="h-10">
-        <Switch
-          checked={values.showOffline}
-          onCheckedChange={(checked) => onChange({ showOffline: checked })}
-        />
-        <FieldLabel>{FILTER_TEXT.showOffline}</FieldLabel>
-      </Field>
-      <Button variant="ghost" onClick={onClear} disabled={!hasFilters(values)}>
-        <XIcon aria-hidden />
-        {FILTER_TEXT.clear}
-      </Button>
-    </div>
+      <SwitchFilter
+        label={FILTER_TEXT.showOffline}
+        checked={values.showOffline}
+        onChange={(showOffline) => onChange({ showOffline })}
+      />
+    </FilterBar>
   );
 }
 
@@ -186,20 +128,12 @@ export function LanguageSelect({
   // A language from the URL that the copy does not have yet still shows as chosen.
   const options = locales.includes(value) ? locales : [...locales, value];
   return (
-    <Field className="w-36">
-      <FieldLabel>{FILTER_TEXT.language}</FieldLabel>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((locale) => (
-            <SelectItem key={locale} value={locale}>
-              {localeLabel(locale)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </Field>
+    <SelectFilter
+      label={FILTER_TEXT.language}
+      className="w-36"
+      value={value}
+      options={options.map((locale) => ({ value: locale, label: localeLabel(locale) }))}
+      onChange={onChange}
+    />
   );
 }

@@ -3,9 +3,9 @@ import { AGENT_CATALOGUE, type AgentType } from '~/domain/agents/catalogue';
 import { MARKUP_FIELDS, type ProductField } from '~/domain/products/entities';
 import { DELETED_USER } from '~/domain/account/rules';
 import type { ReviewPerson } from '~/domain/reviews/entities';
-import { formatCount, markupToText } from '~/ui/patterns/products/format';
+import { formatCount, markupToText } from '~/ui/lib/format';
 
-export { formatAgo, formatCount, formatDateTime, localeLabel } from '~/ui/patterns/products/format';
+export { formatAgo, formatCount, formatDateTime, localeLabel } from '~/ui/lib/format';
 
 /** "1 proposal", "128 proposals". */
 export function proposalCount(n: number): string {

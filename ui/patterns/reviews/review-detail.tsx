@@ -11,7 +11,7 @@ import type { ReviewDetail } from '~/domain/reviews/entities';
 import { Callout } from '~/ui/components/callout';
 import { EmptyState } from '~/ui/components/empty-state';
 import { Skeleton } from '~/ui/components/skeleton';
-import { DetailItem, DetailList } from '~/ui/patterns/settings/detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import type { Shortcut } from './keyboard-shortcuts';
 import { agentName, formatDateTime, localeLabel, personName, shortId } from './format';
 import { ReviewStatusBadge } from './review-status';

@@ -1,17 +1,9 @@
-/** The review queue's filters: each control shows the URL's value and reports a change; the screen writes the URL. */
+/** The review queue's filters on the filter bar: status, agent, product ID, offline, run. */
 import { XIcon } from 'lucide-react';
 import { AGENT_TYPES, type AgentType } from '~/domain/agents/catalogue';
 import type { ReviewStatusFilter } from '~/domain/reviews/search';
 import { Button } from '~/ui/components/button';
-import { Field, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
-import { Switch } from '~/ui/components/switch';
+import { FilterBar, SelectFilter, SwitchFilter } from '~/ui/patterns/filter-bar';
 import { TextFilter } from '~/ui/patterns/text-filter';
 import { agentName, shortId } from './format';
 
@@ -30,7 +22,6 @@ export const REVIEW_FILTER_TEXT = {
   productId: 'Product ID',
   productIdPlaceholder: 'e.g. alpine-rain-jacket',
   showOffline: 'Show offline',
-  clear: 'Clear filters',
   /** "Run 3f1c2a9e". */
   run: (runId: string) => `Run ${shortId(runId)}`,
   removeRun: (runId: string) => `Remove the filter Run ${shortId(runId)}`,
@@ -65,49 +56,24 @@ export function ReviewFilters({
   onClear: () => void;
 }) {
   return (
-    <div
-      data-slot="review-filters"
-      role="group"
-      aria-label="Filters"
-      className="flex flex-wrap items-end gap-4"
-    >
-      <Field className="w-36">
-        <FieldLabel>{REVIEW_FILTER_TEXT.status}</FieldLabel>
-        <Select
-          value={values.reviewStatus}
-          onValueChange={(value) => onChange({ reviewStatus: value as ReviewStatusFilter })}
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(REVIEW_STATUS_FILTER_LABEL) as ReviewStatusFilter[]).map((status) => (
-              <SelectItem key={status} value={status}>
-                {REVIEW_STATUS_FILTER_LABEL[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field className="w-52">
-        <FieldLabel>{REVIEW_FILTER_TEXT.agent}</FieldLabel>
-        <Select
-          value={values.agentType}
-          onValueChange={(value) => onChange({ agentType: value as AgentType | 'all' })}
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">{REVIEW_FILTER_TEXT.allAgents}</SelectItem>
-            {AGENT_TYPES.map((type) => (
-              <SelectItem key={type} value={type}>
-                {agentName(type)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+    <FilterBar slot="review-filters" active={hasReviewFilters(values)} onClear={onClear}>
+      <SelectFilter
+        label={REVIEW_FILTER_TEXT.status}
+        className="w-36"
+        value={values.reviewStatus}
+        options={(Object.keys(REVIEW_STATUS_FILTER_LABEL) as ReviewStatusFilter[]).map(
+          (status) => ({ value: status, label: REVIEW_STATUS_FILTER_LABEL[status] }),
+        )}
+        onChange={(reviewStatus) => onChange({ reviewStatus })}
+      />
+      <SelectFilter
+        label={REVIEW_FILTER_TEXT.agent}
+        className="w-52"
+        value={values.agentType === 'all' ? undefined : values.agentType}
+        all={REVIEW_FILTER_TEXT.allAgents}
+        options={AGENT_TYPES.map((type) => ({ value: type, label: agentName(type) }))}
+        onChange={(agentType) => onChange({ agentType: agentType ?? 'all' })}
+      />
       <TextFilter
         value={values.b2cProductId}
         onChange={(b2cProductId) => onChange({ b2cProductId })}
@@ -116,13 +82,11 @@ export function ReviewFilters({
         placeholder={REVIEW_FILTER_TEXT.productIdPlaceholder}
         className="w-56"
       />
-      <Field orientation="horizontal" className="h-10">
-        <Switch
-          checked={values.showOffline}
-          onCheckedChange={(checked) => onChange({ showOffline: checked })}
-        />
-        <FieldLabel>{REVIEW_FILTER_TEXT.showOffline}</FieldLabel>
-      </Field>
+      <SwitchFilter
+        label={REVIEW_FILTER_TEXT.showOffline}
+        checked={values.showOffline}
+        onChange={(showOffline) => onChange({ showOffline })}
+      />
       {values.runId ? (
         <span
           data-slot="run-filter"
@@ -140,10 +104,6 @@ export function ReviewFilters({
           </Button>
         </span>
       ) : null}
-      <Button variant="ghost" onClick={onClear} disabled={!hasReviewFilters(values)}>
-        <XIcon aria-hidden />
-        {REVIEW_FILTER_TEXT.clear}
-      </Button>
-    </div>
+    </FilterBar>
   );
 }

@@ -27,7 +27,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/ui/components/table';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { RoleBadge } from './member-list';
 
 function Section({

@@ -14,8 +14,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { useFormState } from '~/ui/lib/use-form-state';
-import { formatUsd } from '~/ui/patterns/agents/format';
-import { DetailItem, DetailList } from './detail-list';
+import { formatUsd } from '~/ui/lib/format';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { NumberRow } from './number-row';
 
 export const AI_BUDGET_TEXT = {

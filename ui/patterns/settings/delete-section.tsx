@@ -18,7 +18,7 @@ import {
 } from '~/ui/components/card';
 import { Field, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 
 export function DeleteSection({
   title,

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { Env } from '~/domain/orgs/entities';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 
 export function EnvDetails({ env }: { env: Pick<Env, 'name' | 'slug'> }) {
   const headingId = useId();

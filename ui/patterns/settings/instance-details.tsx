@@ -20,7 +20,7 @@ import {
 } from '~/ui/components/card';
 import { EmptyState } from '~/ui/components/empty-state';
 import { Skeleton } from '~/ui/components/skeleton';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
 
 export const NO_INSTANCE = 'No B2C Commerce instance linked';
 export const NOT_VERIFIED = 'Not verified';

@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/
 import { CopyButton } from '~/ui/components/copy-button';
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
-import { formatDay } from './format';
+import { formatDay } from '~/ui/lib/format';
 
 export interface InvitationRow extends Pick<
   Invitation,

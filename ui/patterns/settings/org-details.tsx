@@ -1,5 +1,5 @@
 /** Org settings (docs/product.md#settings): who the org is, whether it is verified, and the superuser's Verify action. */
-import { BadgeCheckIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import type { Org } from '~/domain/orgs/entities';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
@@ -15,25 +15,10 @@ import {
   CardHeader,
   CardTitle,
 } from '~/ui/components/card';
-import { DetailItem, DetailList } from './detail-list';
+import { DetailItem, DetailList } from '~/ui/components/detail-list';
+import { OrgVerifiedBadge } from '~/ui/patterns/org-verified-badge';
 
-export const VERIFIED_LABEL = 'Verified';
 export const ALREADY_VERIFIED = 'This org is already verified.';
-
-/** 'Verified' or 'Unverified', carried by the word and the icon, not the colour alone. */
-export function OrgVerifiedBadge({ verified }: { verified: boolean }) {
-  return verified ? (
-    <Badge variant="success">
-      <BadgeCheckIcon aria-hidden />
-      {VERIFIED_LABEL}
-    </Badge>
-  ) : (
-    <Badge variant="warning">
-      <ShieldAlertIcon aria-hidden />
-      {ORG_MESSAGES.unverified}
-    </Badge>
-  );
-}
 
 export function OrgDetails({
   org,

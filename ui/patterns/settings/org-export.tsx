@@ -24,7 +24,7 @@ import {
   CardHeader,
   CardTitle,
 } from '~/ui/components/card';
-import { formatMoment } from './format';
+import { formatMoment } from '~/ui/lib/format';
 
 export const ORG_EXPORT_TEXT = {
   title: 'Export data',

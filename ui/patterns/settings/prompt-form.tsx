@@ -9,7 +9,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components
 import { Input } from '~/ui/components/input';
 import { Textarea } from '~/ui/components/textarea';
 import { DialogForm } from '~/ui/patterns/form-dialog';
-import { useReturnFocus } from './confirm-dialog';
+import { useReturnFocus } from '~/ui/patterns/confirm-dialog';
 
 export type PromptField = 'name' | 'text';
 export interface PromptValues {

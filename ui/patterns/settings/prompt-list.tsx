@@ -13,7 +13,7 @@ import {
 } from '~/ui/components/card';
 import { EmptyState } from '~/ui/components/empty-state';
 import { Skeleton } from '~/ui/components/skeleton';
-import { formatDay } from './format';
+import { formatDay } from '~/ui/lib/format';
 
 export interface PromptListItem {
   id: string;

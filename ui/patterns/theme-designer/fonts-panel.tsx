@@ -1,5 +1,5 @@
 /** font-display and font-body, each one of the 13 self-hosted font choices. */
-import './fonts.css';
+import '~/ui/styles/theme-fonts.css';
 import {
   FONT_CHOICES,
   FONT_TOKENS,

@@ -2,7 +2,7 @@
  * A live landing page drawn with the designer's theme. Its colours and fonts are CSS variables set
  * on the preview's own root element (prefixed --lp-), so nothing it sets reaches the app around it.
  */
-import './fonts.css';
+import '~/ui/styles/theme-fonts.css';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
 import {
   COLOR_TOKENS,

@@ -31,7 +31,7 @@ import {
   questionProblem,
 } from '~/ui/patterns/analyst/conversation';
 import { PageHeader } from '~/ui/patterns/page-header';
-import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 
 // The Markdown renderer loads in its own chunk, started by the loader (docs/decisions/0002-lean-entry-chunk.md).
 const loadMarkdown = () => import('~/ui/patterns/analyst/markdown');

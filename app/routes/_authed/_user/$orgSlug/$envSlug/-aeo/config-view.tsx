@@ -13,7 +13,7 @@ import { useTRPC } from '~/app/lib/trpc';
 import { type MonitoringConfig, monitoringShape } from '~/domain/monitoring/config';
 import { saveMonitoringConfigInput } from '~/domain/monitoring/inputs';
 import { Callout } from '~/ui/components/callout';
-import { ConfigFormSkeleton } from '~/ui/patterns/agents/config-fields';
+import { ConfigFormSkeleton } from '~/ui/patterns/config-form';
 import {
   MONITORING_CONFIG_TEXT,
   MonitoringConfigForm,

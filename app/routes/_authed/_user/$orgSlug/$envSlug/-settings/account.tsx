@@ -27,7 +27,7 @@ import {
   SignInCard,
   SignOutEverywhereCard,
 } from '~/ui/patterns/settings/account';
-import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 import { DeleteDialog, DeleteSection } from '~/ui/patterns/settings/delete-section';
 
 export function AccountSettings({ org }: { org: Org }) {

@@ -7,7 +7,7 @@ import { useTRPC } from '~/app/lib/trpc';
 import type { Org } from '~/domain/orgs/entities';
 import type { Prompt } from '~/domain/prompts/entities';
 import { createPromptInput } from '~/domain/prompts/inputs';
-import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 import { PromptFormDialog, type PromptValues } from '~/ui/patterns/settings/prompt-form';
 import {
   PromptLibrary,

@@ -17,7 +17,7 @@ import { mayRemoveOthers } from '~/domain/members/removal';
 import type { Org } from '~/domain/orgs/entities';
 import { APP_BASE_PATH } from '~/domain/shared/constants';
 import { Callout } from '~/ui/components/callout';
-import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 import {
   InvitationListError,
   InvitationListSkeleton,

@@ -44,7 +44,7 @@ import {
 import { LandingPageView } from '~/ui/patterns/landing-pages/landing-page-view';
 import { DETAIL_TEXT, PublishedDetails } from '~/ui/patterns/landing-pages/published-details';
 import { PageHeader } from '~/ui/patterns/page-header';
-import { ConfirmDialog } from '~/ui/patterns/settings/confirm-dialog';
+import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
 import { useEnvLocales } from './-env-locales';
 import { ProductSearch } from './-product-search';
 

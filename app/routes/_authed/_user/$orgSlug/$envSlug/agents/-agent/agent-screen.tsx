@@ -30,11 +30,11 @@ import { errorReasonOf } from '~/domain/error-reasons';
 import { QUERY_DEFAULTS } from '~/domain/shared/constants';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import { CONFIG_FORM_TEXT, ConfigFormSkeleton } from '~/ui/patterns/agents/config-fields';
+import { AGENT_CONFIG_TEXT, type ConfigFormProps } from '~/ui/patterns/agents/config-fields';
 import { RunCard } from '~/ui/patterns/agents/run-card';
 import { RunEstimateDialog } from '~/ui/patterns/agents/run-estimate-dialog';
 import { RunHistory } from '~/ui/patterns/agents/run-history';
-import type { ConfigFormProps } from '~/ui/patterns/agents/use-config-form';
+import { ConfigFormSkeleton } from '~/ui/patterns/config-form';
 import { PageHeader } from '~/ui/patterns/page-header';
 
 export const AGENT_SCREEN_TEXT = {
@@ -283,7 +283,7 @@ function Agent<T extends AgentType>({ agentType, description, renderForm }: Agen
             error={(message) => (
               <Callout
                 variant="error"
-                title={CONFIG_FORM_TEXT.loadFailedTitle}
+                title={AGENT_CONFIG_TEXT.loadFailedTitle}
                 description={message}
               />
             )}

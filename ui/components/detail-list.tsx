@@ -1,4 +1,7 @@
-/** Label/value pairs of a settings card, as a description list so each value is read with its label. */
+/**
+ * Label/value pairs (a settings card, a product's or a review's details), as a description list so
+ * each value is read with its label.
+ */
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/ui/lib/cn';
 

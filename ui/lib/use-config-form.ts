@@ -1,11 +1,9 @@
 /**
- * The state of an agent's config form: the values being edited, their client errors (the procedure's
- * own schema) once a save was tried, the server's field errors until that field changes, whether the
- * values differ from the saved config, and focus on the first field in the way.
+ * The state of a config form (an agent's, monitoring's): the values being edited, their client errors
+ * (the procedure's own schema) once a save was tried, the server's field errors until that field
+ * changes, whether the values differ from the saved config, and focus on the first field in the way.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { CatalogueFacets } from '~/domain/products/entities';
-import type { Prompt } from '~/domain/prompts/entities';
 
 export interface ConfigFormErrors<F extends string> {
   fields: Partial<Record<F, string>>;
@@ -143,22 +141,4 @@ export function useConfigForm<C extends object, F extends keyof C & string>({
     /** The props a field's group takes so focus can find it. */
     fieldProps: (field: F) => ({ [FIELD_ATTRIBUTE]: field }),
   };
-}
-
-/** What the screen gives an agent's config form. */
-export interface ConfigFormProps<C extends object> {
-  /** The agent's catalogue name: the form is labelled with it. */
-  agentName: string;
-  saved: { config: C | null; updatedAt: Date | null };
-  facets: CatalogueFacets;
-  prompts: readonly Prompt[];
-  /** The clock "Saved 2 minutes ago" is read against. */
-  now: Date;
-  /** The save procedure's own schema, field by field. */
-  validate(value: C): Partial<Record<string, string>>;
-  /** Called with the values once they pass `validate`. */
-  onSubmit(value: C): void;
-  pending: boolean;
-  serverErrors: ConfigFormErrors<string> | null;
-  onDirtyChange(dirty: boolean): void;
 }

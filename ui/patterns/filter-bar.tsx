@@ -1,0 +1,148 @@
+/**
+ * A list's filters in one bar (the products list and the review queue): each control shows the URL's
+ * value and reports a change, the screen writes the URL; Clear filters ends the row, disabled while no
+ * filter narrows the list. Each area keeps its filters and their text; this holds the bar, a select
+ * filter and a switch filter (the text filter is TextFilter, ui/patterns/text-filter).
+ */
+import { XIcon } from 'lucide-react';
+import type { ReactElement, ReactNode } from 'react';
+import { Button } from '~/ui/components/button';
+import { Field, FieldLabel } from '~/ui/components/field';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '~/ui/components/select';
+import { Switch } from '~/ui/components/switch';
+
+export const FILTER_BAR_TEXT = {
+  label: 'Filters',
+  clear: 'Clear filters',
+} as const;
+
+/** Radix Select has no empty value: "all" stands for no filter. */
+const ALL = 'all';
+
+export function FilterBar({
+  slot,
+  active,
+  onClear,
+  children,
+}: {
+  /** The bar's data-slot, e.g. "product-filters". */
+  slot: string;
+  /** Whether any filter narrows the list: Clear filters is enabled only then. */
+  active: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      data-slot={slot}
+      role="group"
+      aria-label={FILTER_BAR_TEXT.label}
+      className="flex flex-wrap items-end gap-4"
+    >
+      {children}
+      <Button variant="ghost" onClick={onClear} disabled={!active}>
+        <XIcon aria-hidden />
+        {FILTER_BAR_TEXT.clear}
+      </Button>
+    </div>
+  );
+}
+
+export interface SelectFilterOption<V extends string> {
+  value: V;
+  label: ReactNode;
+  /** When values repeat (a category id in two catalogs). */
+  key?: string;
+  /** Indent level, for categories under their parents. */
+  depth?: number;
+}
+
+interface SelectFilterProps<V extends string> {
+  label: ReactNode;
+  options: readonly SelectFilterOption<V>[];
+  /** The field's width. */
+  className: string;
+}
+
+/** One value from a list, labelled; with `all`, a first option that filters nothing (`undefined`). */
+export function SelectFilter<V extends string>(
+  props: SelectFilterProps<V> & {
+    /** The text of the option that filters nothing. */
+    all: ReactNode;
+    value: V | undefined;
+    onChange: (value: V | undefined) => void;
+  },
+): ReactElement;
+/** Without `all`, a value is always chosen. */
+export function SelectFilter<V extends string>(
+  props: SelectFilterProps<V> & { all?: never; value: V; onChange: (value: V) => void },
+): ReactElement;
+export function SelectFilter<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  all,
+  className,
+}: SelectFilterProps<V> & {
+  all?: ReactNode;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+}) {
+  return (
+    <Field className={className}>
+      <FieldLabel>{label}</FieldLabel>
+      <Select
+        value={value ?? ALL}
+        onValueChange={(next) =>
+          onChange(all !== undefined && next === ALL ? undefined : (next as V))
+        }
+      >
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {all !== undefined ? <SelectItem value={ALL}>{all}</SelectItem> : null}
+          {options.map((option) => (
+            <SelectItem
+              key={option.key ?? option.value}
+              value={option.value}
+              {...(option.depth === undefined
+                ? {}
+                : {
+                    'data-depth': option.depth,
+                    style: { paddingLeft: `${0.5 + option.depth}rem` },
+                  })}
+            >
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  );
+}
+
+/** An on/off filter, e.g. Show offline: the switch, then its label. */
+export function SwitchFilter({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Field orientation="horizontal" className="h-10">
+      <Switch checked={checked} onCheckedChange={onChange} />
+      <FieldLabel>{label}</FieldLabel>
+    </Field>
+  );
+}
