@@ -6,7 +6,7 @@
  * `url_citation` annotations, Anthropic's `server_tool_use` and `web_search_tool_result` blocks with
  * text citations, Gemini's `groundingMetadata`. See docs/decisions/0047-web-search-monitoring.md.
  */
-import { createHash } from 'node:crypto';
+import { hashSeed } from '~/mock-server/b2c/prng';
 
 /** What a request asked of the search tool. */
 export interface SimWebSearch {
@@ -51,7 +51,11 @@ export const domainOf = (url: string) => new URL(url).hostname.replace(/^www\./,
 
 /** A stable, opaque token for a page (Anthropic's encrypted content and index, Gemini's redirect). */
 export const pageToken = (url: string) =>
-  createHash('sha256').update(url).digest('base64url').slice(0, 32);
+  // Pure, so the story fixtures that import the answer model load in a browser too.
+  [0, 1, 2, 3, 4]
+    .map((i) => hashSeed(url, i).toString(36).padStart(7, '0'))
+    .join('')
+    .slice(0, 32);
 
 /** The host Gemini's grounding chunks point at: each chunk's `uri` redirects to the page. */
 export const GEMINI_REDIRECT_BASE =
@@ -59,7 +63,7 @@ export const GEMINI_REDIRECT_BASE =
 
 /** UTF-8 byte offset of a UTF-16 offset in `text` (Gemini counts segments in bytes). */
 export const byteOffset = (text: string, index: number) =>
-  Buffer.byteLength(text.slice(0, index), 'utf8');
+  new TextEncoder().encode(text.slice(0, index)).length;
 
 /**
  * The answer's text split at its citations: each piece with the results that support it (none for
