@@ -161,7 +161,23 @@ function toRun(row: RunRow): MonitoringRun {
 export const newPromptKey = (text: string) =>
   `new:${createHash('sha256').update(text.trim()).digest('hex').slice(0, 16)}`;
 
-type AggregateRow = typeof monitoringAggregates.$inferSelect;
+/**
+ * The aggregate columns the results read: the counts, not the sources (`searched`, `citedDomains`,
+ * `citedPages`), which only the sources view reads and which make a year of rows several times larger.
+ */
+const RESULT_COLUMNS = {
+  runId: monitoringAggregates.runId,
+  engine: monitoringAggregates.engine,
+  promptKey: monitoringAggregates.promptKey,
+  n: monitoringAggregates.n,
+  mentions: monitoringAggregates.mentions,
+  citations: monitoringAggregates.citations,
+  positionSum: monitoringAggregates.positionSum,
+  brandCounts: monitoringAggregates.brandCounts,
+  productCounts: monitoringAggregates.productCounts,
+  sentimentCounts: monitoringAggregates.sentimentCounts,
+};
+type AggregateRow = Pick<typeof monitoringAggregates.$inferSelect, keyof typeof RESULT_COLUMNS>;
 
 const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
   for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
@@ -423,7 +439,7 @@ export function createMonitoringService({
       const brand = snapshot.brandName;
 
       const aggregates = await db
-        .select()
+        .select(RESULT_COLUMNS)
         .from(monitoringAggregates)
         .where(
           and(
