@@ -1,0 +1,148 @@
+/** AI discoverability monitoring: configurations, runs, samples, aggregates. */
+import { sql } from 'drizzle-orm';
+import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
+import { ASK_MODES, type AnswerSearch, type CitedPageCount } from '~/domain/monitoring/sources';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from './columns';
+import { users } from './auth';
+import { orgs, envs } from './orgs';
+
+/** Each env's monitoring config (domain/monitoring/config.ts validates it before it is stored). */
+export const monitoringConfigs = pgTable('monitoring_configs', {
+  envId: text('env_id')
+    .primaryKey()
+    .references(() => envs.id, { onDelete: 'cascade' }),
+  config: jsonb('config').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One monitoring run: the brand, competitors, prompts (with their text then) and engines it asked,
+ * and running totals its samples add to. One run per env is active at a time.
+ */
+export const monitoringRuns = pgTable(
+  'monitoring_runs',
+  {
+    id: id(),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MONITORING_RUN_STATUSES }).notNull().default('queued'),
+    trigger: text('trigger', { enum: RUN_TRIGGERS }).notNull().default('manual'),
+    /** The config as it was, with each prompt's key and text (RunPrompt[] under `prompts`). */
+    config: jsonb('config').notNull(),
+    samplesTotal: integer('samples_total').notNull().default(0),
+    samplesDone: integer('samples_done').notNull().default(0),
+    samplesFailed: integer('samples_failed').notNull().default(0),
+    error: text('error'),
+    startedBy: text('started_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    /**
+     * Set when the org's retention removed the run's answers (server/monitoring/retention.ts): the
+     * cutoff it used, so the results can say which answers are gone. The aggregates stay.
+     */
+    answersRemovedBefore: timestamp('answers_removed_before', { mode: 'date', withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('monitoring_runs_env_created_idx').on(t.envId, t.createdAt),
+    // The retention pass looks for each org's finished runs whose answers are still kept.
+    index('monitoring_runs_org_kept_idx')
+      .on(t.orgId, t.finishedAt)
+      .where(sql`${t.answersRemovedBefore} is null`),
+    uniqueIndex('monitoring_runs_active_uq')
+      .on(t.envId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
+ * Every answer a run asked for: one row per prompt × engine × sample (its job's idempotency key), the
+ * raw answer and what the parser read in it.
+ */
+export const monitoringSamples = pgTable(
+  'monitoring_samples',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
+    promptKey: text('prompt_key').notNull(),
+    engine: text('engine').notNull(),
+    idx: integer('idx').notNull(),
+    status: text('status', { enum: SAMPLE_STATUSES }).notNull().default('queued'),
+    answer: text('answer'),
+    model: text('model'),
+    brandMentioned: boolean('brand_mentioned'),
+    brandCited: boolean('brand_cited'),
+    position: integer('position'),
+    competitors: text('competitors').array(),
+    products: text('products').array(),
+    /** URLs written in the answer's text. */
+    urls: text('urls').array(),
+    /** 'web-search' or 'memory' (domain/monitoring/sources.ts); null before it was recorded. */
+    mode: text('mode', { enum: ASK_MODES }),
+    /** The engine's search: queries, sources found and cited (null without search). */
+    search: jsonb('search').$type<AnswerSearch>(),
+    sentiment: text('sentiment'),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'monitoring_samples_pk', columns: [t.runId, t.promptKey, t.engine, t.idx] }),
+  ],
+);
+
+/**
+ * A finished run's figures per engine and prompt, written once when its last sample ends: the results
+ * read these, never the raw answers (a year of daily runs is about a million answers).
+ */
+export const monitoringAggregates = pgTable(
+  'monitoring_aggregates',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
+    envId: text('env_id')
+      .notNull()
+      .references(() => envs.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    promptKey: text('prompt_key').notNull(),
+    n: integer('n').notNull(),
+    mentions: integer('mentions').notNull(),
+    citations: integer('citations').notNull(),
+    positionSum: integer('position_sum').notNull(),
+    /** Brand (competitors and the brand itself) → answers naming it. */
+    brandCounts: jsonb('brand_counts').$type<Record<string, number>>().notNull(),
+    /** Product id → answers naming it. */
+    productCounts: jsonb('product_counts').$type<Record<string, number>>().notNull(),
+    sentimentCounts: jsonb('sentiment_counts').$type<Record<string, number>>().notNull(),
+    /** Answers asked with web search (the citations below are counted over these). */
+    searched: integer('searched').notNull().default(0),
+    /** Domain → answers whose engine cited a page on it. */
+    citedDomains: jsonb('cited_domains').$type<Record<string, number>>().notNull().default({}),
+    /** Page URL → answers whose engine cited it, with its title and domain. */
+    citedPages: jsonb('cited_pages').$type<Record<string, CitedPageCount>>().notNull().default({}),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'monitoring_aggregates_pk', columns: [t.runId, t.engine, t.promptKey] }),
+    index('monitoring_aggregates_env_finished_idx').on(t.envId, t.finishedAt),
+  ],
+);
