@@ -7,7 +7,20 @@ import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RunningWork } from '~/domain/orgs/deletion';
 import type { Db } from '~/server/db/client';
-import type { Services } from '~/server/services';
+import type { AiService } from '~/server/ai/service';
+import type { B2CInstancesService } from '~/server/instances/service';
+import type { MonitoringService } from '~/server/monitoring/service';
+
+/**
+ * The services job handlers use, and only those: a model call (agents, monitoring), an env's
+ * instance clients (sync, publish, agents) and starting a scheduled monitoring run. Naming them here rather than every area's services keeps
+ * the jobs layer from depending on every area.
+ */
+export interface JobServices {
+  ai: Pick<AiService, 'generateText' | 'generateWithSearch' | 'generateObject'>;
+  b2cInstances: Pick<B2CInstancesService, 'clientsForEnv'>;
+  monitoring: Pick<MonitoringService, 'start'>;
+}
 
 export interface JobProgress {
   /** Steps done so far. */
@@ -30,8 +43,8 @@ export interface JobContext {
   /** Aborted when the job expires or the worker stops for good: stop calling out and return. */
   signal: AbortSignal;
   db: Db;
-  /** The server's area services (B2C instances, AI, …), as the process that runs the job built them. */
-  services: Services;
+  /** The services handlers use (a model, an instance's clients), as the process running the job built them. */
+  services: JobServices;
   /** Records progress on the run and tells every screen watching it. */
   progress(progress: JobProgress): Promise<void>;
   /** Queues follow-up work on the same queue (idempotent by org, kind and key, like every enqueue). */

@@ -15,9 +15,8 @@ import type { Database, DbOrTx } from '~/server/db/client';
 import { jobRuns } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
 import { metrics } from '~/server/metrics';
-import type { Services } from '~/server/services';
 import { bossConnection, transactionBossDb } from './boss-db';
-import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext } from './define';
+import { type AnyJobDefinition, DEFAULT_RETRY, type JobContext, type JobServices } from './define';
 import { failureMessage, isTransient } from './errors';
 
 export interface EnqueueOptions {
@@ -65,7 +64,7 @@ export interface JobQueue {
   schedule(kind: string, payload: unknown, options: ScheduleOptions): Promise<void>;
   unschedule(kind: string, key: string): Promise<void>;
   /** Starts this process's workers for every kind; handlers reach the areas through `services`. */
-  work(services?: Services): Promise<void>;
+  work(services?: JobServices): Promise<void>;
   /** Stops fetching; with `graceful`, waits for jobs in flight up to `timeoutMs`, then releases them. */
   stop(options?: StopOptions): Promise<void>;
   readonly boss: PgBoss;
@@ -256,7 +255,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
   /** Runs one claimed job; its failure is settled here, its success by the batch (one statement). */
-  let services: Services = servicesMissing();
+  let services: JobServices = servicesMissing();
 
   async function runOne(
     definition: AnyJobDefinition,
@@ -425,8 +424,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 }
 
 /** Services for workers started without them (queue tests): a handler that reaches for one fails clearly. */
-function servicesMissing(): Services {
-  return new Proxy({} as Services, {
+function servicesMissing(): JobServices {
+  return new Proxy({} as JobServices, {
     get(_target, name) {
       throw new Error(`This worker was started without services (${String(name)}).`);
     },

@@ -6,8 +6,7 @@
 import type { Database } from '~/server/db/client';
 import type { NotifyBus } from '~/server/db/notify';
 import type { Logger } from '~/server/log';
-import type { Services } from '~/server/services';
-import type { AnyJobDefinition } from './define';
+import type { AnyJobDefinition, JobServices } from './define';
 import { createRunEvents, type RunEvents } from './events';
 import { type JobQueue, type JobQueueOptions, startJobQueue } from './queue';
 import { jobDefinitions } from './registry';
@@ -19,7 +18,7 @@ export interface Jobs {
   queue: JobQueue;
   events: RunEvents;
   /** Starts this process's workers; their handlers reach the areas through `services`. */
-  work(services: Services): Promise<void>;
+  work(services: JobServices): Promise<void>;
   /** Stops fetching, waits up to `graceMs` for jobs in flight, releases the rest, stops listening. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -31,7 +30,7 @@ export interface StartJobsOptions extends Partial<Omit<JobQueueOptions, 'databas
    * Run workers in this process now, with these services. Without them, call `work(services)` once
    * the services (which need the queue and the run events) are built.
    */
-  services?: Services;
+  services?: JobServices;
   definitions?: readonly AnyJobDefinition[];
   /** The process's LISTEN connection (server/db/notify.ts); without it the run events open their own. */
   bus?: NotifyBus;
@@ -50,7 +49,7 @@ export async function startJobs({
   return {
     queue,
     events,
-    work: (workerServices) => queue.work(workerServices),
+    work: (workerJobServices) => queue.work(workerJobServices),
     async stop(graceMs = SHUTDOWN_GRACE_MS) {
       try {
         await queue.stop({ graceful: true, timeoutMs: graceMs });
