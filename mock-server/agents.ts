@@ -8,7 +8,8 @@ import type { AgentType } from '~/domain/agents/catalogue';
 import {
   type AeoConfig,
   type AgentConfig,
-  CONFIG_MESSAGES,
+  configLookups,
+  configReferenceErrors,
   type SeoConfig,
   SEO_FIELDS,
   type TranslationConfig,
@@ -374,37 +375,20 @@ export const agentsOverview = {
 // ——— The server's checks ———
 
 /**
- * What only the server can check, field by field: the same messages server/agents/scope.ts sends.
+ * What only the server can check, field by field: the server's own rule (domain/agents/config.ts
+ * `configReferenceErrors`) over the fixture catalogue and prompt library.
  */
 export function refusedFields(config: AgentConfig): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const catalogs = new Set(catalogueFacets.catalogs.map((c) => c.id));
-  const locales = new Set(catalogueFacets.locales);
-  const unknownCatalogs = config.catalogIds.filter((id) => !catalogs.has(id));
-  if (unknownCatalogs.length > 0)
-    errors.catalogIds = CONFIG_MESSAGES.unknownCatalogs(unknownCatalogs);
-  const unknownLanguages = config.languages.filter((l) => !locales.has(l));
-  if (unknownLanguages.length > 0)
-    errors.languages = CONFIG_MESSAGES.unknownLanguages(unknownLanguages);
-  if (config.promptId && !promptList.some((p) => p.id === config.promptId))
-    errors.promptId = CONFIG_MESSAGES.unknownPrompt;
-  if (config.type === 'translation') {
-    if (!locales.has(config.sourceLocale))
-      errors.sourceLocale = CONFIG_MESSAGES.unknownLanguages([config.sourceLocale]);
-    const categories = new Set(
-      catalogueFacets.categories
-        .filter((c) => config.catalogIds.includes(c.catalogId))
-        .map((c) => c.id),
-    );
-    const unknownCategories = config.categoryIds.filter((id) => !categories.has(id));
-    if (config.filterBy === 'catalog' && unknownCategories.length > 0)
-      errors.categoryIds = CONFIG_MESSAGES.unknownCategories(unknownCategories);
-    const products = new Set(catalogueRows.map((p) => p.id));
-    const unknownProducts = config.productIds.filter((id) => !products.has(id));
-    if (config.filterBy === 'product' && unknownProducts.length > 0)
-      errors.productIds = CONFIG_MESSAGES.unknownProducts(unknownProducts);
-  }
-  return errors;
+  const wanted = configLookups(config);
+  return configReferenceErrors(config, {
+    locales: catalogueFacets.locales,
+    catalogs: catalogueFacets.catalogs.map((c) => c.id),
+    categories: catalogueFacets.categories
+      .filter((c) => config.catalogIds.includes(c.catalogId))
+      .map((c) => c.id),
+    products: catalogueRows.map((p) => p.id),
+    promptFound: wanted.promptId !== null && promptList.some((p) => p.id === wanted.promptId),
+  });
 }
 
 // ——— Scenarios ———

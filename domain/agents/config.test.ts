@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import {
   aeoConfigSchema,
   CONFIG_MESSAGES,
+  configReferenceErrors,
   seoConfigSchema,
   translationConfigSchema,
 } from './config';
@@ -162,5 +163,40 @@ describe('saving a config', () => {
         fields: [],
       }),
     ).toEqual({ languages: [CONFIG_MESSAGES.noLanguage], fields: [CONFIG_MESSAGES.noField] });
+  });
+});
+
+describe('what the env must have (server and mocks alike)', () => {
+  const parsed = translationConfigSchema.parse({
+    ...translation,
+    sourceLocale: 'en-US',
+    categoryIds: ['boots', 'gone'],
+  });
+  const found = {
+    locales: ['en-US', 'de-DE'],
+    catalogs: ['storefront-catalog'],
+    categories: ['boots'],
+    products: [],
+    promptFound: false,
+  };
+
+  it('names each missing catalog, category, locale and prompt by its field', () => {
+    expect(configReferenceErrors(parsed, found)).toEqual({
+      categoryIds: CONFIG_MESSAGES.unknownCategories(['gone']),
+    });
+    expect(
+      configReferenceErrors({ ...parsed, languages: ['fr-FR'] }, { ...found, catalogs: [] }),
+    ).toEqual({
+      catalogIds: CONFIG_MESSAGES.unknownCatalogs(['storefront-catalog']),
+      categoryIds: CONFIG_MESSAGES.unknownCategories(['gone']),
+      languages: CONFIG_MESSAGES.unknownLanguages(['fr-FR']),
+    });
+  });
+
+  it('checks the products, not the catalogs, of a translation filtered by product', () => {
+    const byProduct = { ...parsed, filterBy: 'product' as const, productIds: ['p1', 'p2'] };
+    expect(configReferenceErrors(byProduct, { ...found, catalogs: [], products: ['p1'] })).toEqual({
+      productIds: CONFIG_MESSAGES.unknownProducts(['p2']),
+    });
   });
 });

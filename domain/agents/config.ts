@@ -259,3 +259,63 @@ export function emptyConfig<T extends AgentType>(type: T): AgentConfigOf<T> {
   };
   return configs[type];
 }
+
+/**
+ * What the env has that a config may name: read by the server from the catalogue copy and the prompt
+ * library, and by the mocks from their fixtures, so both refuse the same configs the same way.
+ */
+export interface ConfigReferences {
+  /** The catalogue copy's locales. */
+  locales: readonly string[];
+  /** The config's catalogs that exist. */
+  catalogs: readonly string[];
+  /** The config's categories that exist in its catalogs. */
+  categories: readonly string[];
+  /** The config's products that exist. */
+  products: readonly string[];
+  /** Whether the config's prompt (if any) is in the org's library. */
+  promptFound: boolean;
+}
+
+/** Which references a config needs checked: a translation filtered by product names no catalog. */
+export function configLookups(config: AgentConfig) {
+  const byProduct = config.type === 'translation' && config.filterBy === 'product';
+  return {
+    catalogs: byProduct ? [] : config.catalogIds,
+    categories: config.type !== 'translation' || byProduct ? [] : config.categoryIds,
+    products: byProduct ? config.productIds : [],
+    promptId: config.promptId ?? null,
+  };
+}
+
+const missing = (wanted: readonly string[], found: Iterable<string>) => {
+  const have = new Set(found);
+  return [...new Set(wanted)].filter((id) => !have.has(id));
+};
+
+/** What the env does not have, keyed by the config's field names; empty when it has it all. */
+export function configReferenceErrors(
+  config: AgentConfig,
+  found: ConfigReferences,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const wanted = configLookups(config);
+  const unknownCatalogs = missing(wanted.catalogs, found.catalogs);
+  if (unknownCatalogs.length > 0)
+    errors.catalogIds = CONFIG_MESSAGES.unknownCatalogs(unknownCatalogs);
+  const unknownCategories = missing(wanted.categories, found.categories);
+  if (unknownCategories.length > 0)
+    errors.categoryIds = CONFIG_MESSAGES.unknownCategories(unknownCategories);
+  const unknownProducts = missing(wanted.products, found.products);
+  if (unknownProducts.length > 0)
+    errors.productIds = CONFIG_MESSAGES.unknownProducts(unknownProducts);
+  const unknownLanguages = missing(config.languages, found.locales);
+  if (unknownLanguages.length > 0) {
+    errors.languages = CONFIG_MESSAGES.unknownLanguages(unknownLanguages);
+  }
+  if (config.type === 'translation' && !found.locales.includes(config.sourceLocale)) {
+    errors.sourceLocale = CONFIG_MESSAGES.unknownLanguages([config.sourceLocale]);
+  }
+  if (wanted.promptId && !found.promptFound) errors.promptId = CONFIG_MESSAGES.unknownPrompt;
+  return errors;
+}

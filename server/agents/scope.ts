@@ -3,7 +3,12 @@
  * plans), and what in a config the env does not have (refused field by field when it is saved).
  */
 import { and, arrayOverlaps, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AgentConfig, CONFIG_MESSAGES, configFields } from '~/domain/agents/config';
+import {
+  type AgentConfig,
+  configFields,
+  configLookups,
+  configReferenceErrors,
+} from '~/domain/agents/config';
 import { BASE_KINDS, type ProductField, type ProductKind } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
 import {
@@ -94,11 +99,6 @@ export async function envLocales(db: Db, envId: string): Promise<string[]> {
   return row?.locales ?? [];
 }
 
-const missing = (wanted: readonly string[], found: Iterable<string>) => {
-  const have = new Set(found);
-  return [...new Set(wanted)].filter((id) => !have.has(id));
-};
-
 /** What the env does not have, keyed by the config's field names; empty when it has it all. */
 export async function configFieldErrors(
   db: Db,
@@ -106,11 +106,10 @@ export async function configFieldErrors(
   envId: string,
   config: AgentConfig,
 ): Promise<Record<string, string>> {
-  const errors: Record<string, string> = {};
-  const byProduct = config.type === 'translation' && config.filterBy === 'product';
+  const wanted = configLookups(config);
   const [locales, catalogs, categories, products, prompt] = await Promise.all([
     envLocales(db, envId),
-    byProduct || config.catalogIds.length === 0
+    wanted.catalogs.length === 0
       ? []
       : db
           .select({ id: catalogCatalogs.catalogId })
@@ -118,10 +117,10 @@ export async function configFieldErrors(
           .where(
             and(
               eq(catalogCatalogs.envId, envId),
-              inArray(catalogCatalogs.catalogId, config.catalogIds),
+              inArray(catalogCatalogs.catalogId, wanted.catalogs),
             ),
           ),
-    config.type !== 'translation' || byProduct || config.categoryIds.length === 0
+    wanted.categories.length === 0
       ? []
       : db
           .select({ id: catalogCategories.categoryId })
@@ -130,10 +129,10 @@ export async function configFieldErrors(
             and(
               eq(catalogCategories.envId, envId),
               inArray(catalogCategories.catalogId, config.catalogIds),
-              inArray(catalogCategories.categoryId, config.categoryIds),
+              inArray(catalogCategories.categoryId, wanted.categories),
             ),
           ),
-    !byProduct
+    wanted.products.length === 0
       ? []
       : db
           .select({ id: catalogProducts.b2cProductId })
@@ -141,44 +140,21 @@ export async function configFieldErrors(
           .where(
             and(
               eq(catalogProducts.envId, envId),
-              inArray(catalogProducts.b2cProductId, config.productIds),
+              inArray(catalogProducts.b2cProductId, wanted.products),
             ),
           ),
-    config.promptId
+    wanted.promptId
       ? db
           .select({ id: prompts.id })
           .from(prompts)
-          .where(and(eq(prompts.orgId, orgId), eq(prompts.id, config.promptId)))
+          .where(and(eq(prompts.orgId, orgId), eq(prompts.id, wanted.promptId)))
       : [],
   ]);
-  if (!byProduct) {
-    const unknown = missing(
-      config.catalogIds,
-      catalogs.map((c) => c.id),
-    );
-    if (unknown.length > 0) errors.catalogIds = CONFIG_MESSAGES.unknownCatalogs(unknown);
-  }
-  if (config.type === 'translation' && !byProduct && config.categoryIds.length > 0) {
-    const unknown = missing(
-      config.categoryIds,
-      categories.map((c) => c.id),
-    );
-    if (unknown.length > 0) errors.categoryIds = CONFIG_MESSAGES.unknownCategories(unknown);
-  }
-  if (byProduct) {
-    const unknown = missing(
-      config.productIds,
-      products.map((p) => p.id),
-    );
-    if (unknown.length > 0) errors.productIds = CONFIG_MESSAGES.unknownProducts(unknown);
-  }
-  const unknownLanguages = missing(config.languages, locales);
-  if (unknownLanguages.length > 0) {
-    errors.languages = CONFIG_MESSAGES.unknownLanguages(unknownLanguages);
-  }
-  if (config.type === 'translation' && !locales.includes(config.sourceLocale)) {
-    errors.sourceLocale = CONFIG_MESSAGES.unknownLanguages([config.sourceLocale]);
-  }
-  if (config.promptId && prompt.length === 0) errors.promptId = CONFIG_MESSAGES.unknownPrompt;
-  return errors;
+  return configReferenceErrors(config, {
+    locales,
+    catalogs: catalogs.map((c) => c.id),
+    categories: categories.map((c) => c.id),
+    products: products.map((p) => p.id),
+    promptFound: prompt.length > 0,
+  });
 }
