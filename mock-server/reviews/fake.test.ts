@@ -1,7 +1,7 @@
 /** The review mock decides as the service does: only what the transitions allow, the rest skipped. */
 import { describe, expect, it } from 'vitest';
 import { REVIEW_STATUS_FILTER } from '~/domain/reviews/search';
-import { REVIEW_IDS, reviewProposals, reviewsMock } from './reviews';
+import { REVIEW_IDS, reviewProposals, reviewsMock } from '.';
 
 const scope = { orgId: 'org_acme', envId: 'env_prod' };
 type Fn = (input: unknown, call: { count: number }) => unknown;

@@ -1,0 +1,3 @@
+/** Acme's review queue (fixtures) and the reviews procedures' fake over it. */
+export * from './fake';
+export * from './fixtures';
