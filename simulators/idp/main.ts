@@ -1,5 +1,5 @@
 /**
- * The development IdP on its own (`node --import tsx mock-server/idp/main.ts`): offers the seeded demo
+ * The development IdP on its own (`node --import tsx simulators/idp/main.ts`): offers the seeded demo
  * users from server/seed-data.ts. The server starts its own copy, so this is for working on the IdP or
  * pointing another process at it. Port: DEV_IDP_PORT (default 3001).
  */
