@@ -33,6 +33,30 @@ const typeOnlyServerImports = {
   message: 'Import the server router as `import type { AppRouter }`, never as a value.',
 };
 
+// The simulators (B2C Commerce, AI providers, identity provider) are services of their own. The server
+// reaches them only by a dynamic `import()` in development start-up (server/process-start.ts,
+// server/main.ts), so the production bundle holds them only as chunks it never loads; its static
+// imports of them may be types alone. ui/, app/ and domain/ take nothing from them.
+const SIMULATORS_DIR = String.raw`(?:~/|(?:\.{1,2}/)+(?:[^/]+/)*)simulators`;
+const simulatorImports = (message, extra = {}) => ({
+  regex: String.raw`^${SIMULATORS_DIR}(?:/|$)`,
+  message,
+  ...extra,
+});
+// And the other way: a simulator imports domain/ and itself; of server/ at most a type (the gateway
+// configuration the B2C simulator hands the server), and nothing from the story fixtures.
+const simulatorLayer = [
+  {
+    regex: String.raw`^${SERVER_DIR}(?:/|$)`,
+    allowTypeImports: true,
+    message: 'simulators/ stand alone: from server/ they take types only (layer rule).',
+  },
+  {
+    regex: String.raw`^(?:~/|(?:\.{1,2}/)+(?:[^/]+/)*)mock-server(?:/|$)`,
+    message: 'simulators/ stand alone: nothing from mock-server/ (layer rule).',
+  },
+];
+
 // ui/ is presentational: nothing from app/, mock-server/, tRPC or the router, nor from server/.
 const uiLayer = [
   ...serverLayer.patterns,
@@ -42,6 +66,8 @@ const uiLayer = [
       '~/mock-server/**',
       '**/app/**',
       '**/mock-server/**',
+      '~/simulators/**',
+      '**/simulators/**',
       '@trpc/*',
       '@tanstack/*',
     ],
@@ -137,7 +163,40 @@ export default tseslint.config(
   })),
   {
     files: ['app/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', serverLayer] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverLayer.patterns,
+            simulatorImports('app/ imports nothing from simulators/ (layer rule).'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may start a simulator: the server's tests talk to the B2C and AI simulators.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            simulatorImports(
+              'server/ reaches a simulator only by `await import(…)` in development start-up; a static import may be a type alone (layer rule).',
+              { allowTypeImports: true },
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['simulators/**/*.ts'],
+    ignores: ['simulators/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: simulatorLayer }] },
   },
   {
     files: ['{app,ui}/**/*.{ts,tsx}'],

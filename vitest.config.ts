@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{domain,ui,app,server,mock-server,scripts}/**/*.test.{ts,tsx}',
+            '{domain,ui,app,server,mock-server,simulators,scripts}/**/*.test.{ts,tsx}',
             'tests/{unit,server}/**/*.test.{ts,tsx}',
           ],
           environment: 'node',

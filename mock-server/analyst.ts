@@ -16,7 +16,7 @@ import {
 } from '~/domain/analyst/conversation';
 import { ANALYST_SUGGESTION } from '~/domain/analyst/suggestions';
 import type { RateFigure } from '~/domain/monitoring/runs';
-import { figuresAnswer } from './ai/answers';
+import { figuresAnswer } from '~/simulators/ai/answers';
 import { monitoringResults } from './monitoring';
 import { STORY_NOW } from './products';
 import {

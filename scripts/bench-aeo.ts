@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { AI_ENGINES } from '~/domain/ai/models';
 import type { MonitoringRun } from '~/domain/monitoring/runs';
-import { createAiSimulator } from '~/mock-server/ai/simulator';
+import { createAiSimulator } from '~/simulators/ai/simulator';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { envs, monitoringAggregates, monitoringRuns, orgs, users } from '~/server/db/schema';

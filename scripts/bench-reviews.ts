@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createB2CSimulator } from '~/mock-server/b2c';
+import { createB2CSimulator } from '~/simulators/b2c';
 import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { catalogProducts, envs, proposals } from '~/server/db/schema';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { AI_ENGINES } from '~/domain/ai/models';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
-import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
+import { BRAND, OTHER_BRANDS } from '~/simulators/ai/answers';
 import type { Db } from '~/server/db/client';
 import { catalogProducts, proposals } from '~/server/db/schema';
 import type { B2CGateway } from '~/server/integrations/b2c/gateway';

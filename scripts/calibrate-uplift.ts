@@ -1,13 +1,13 @@
 /**
  * `npm run calibrate:uplift` (ADR 0040): simulates monitoring histories from the AI simulator's
- * answer model with run-to-run drift (mock-server/ai/monitoring-history.ts) and runs the uplift on
+ * answer model with run-to-run drift (simulators/ai/monitoring-history.ts) and runs the uplift on
  * each simulated publish. With no effect it counts the publishes whose screen said "Significant"
  * anywhere (goal ≤ 5%); with a true effect of the size the config's planner says is detectable, the
  * publishes whose overall answer found it (goal ≥ 80%). Fixed seeds: the figures repeat.
  *   npm run calibrate:uplift                   1,000 publishes each way
  *   npm run calibrate:uplift -- --publishes 5000 --seed 7
  */
-import { calibrate, CALIBRATION_SHAPE } from '~/mock-server/ai/monitoring-history';
+import { calibrate, CALIBRATION_SHAPE } from '~/simulators/ai/monitoring-history';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {

@@ -4,7 +4,7 @@
  */
 import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import type { DevIdp, DevIdpUser } from '~/mock-server/idp/dev-idp';
+import type { DevIdp, DevIdpUser } from '~/simulators/idp/dev-idp';
 import { createServer } from './app';
 import { createAiBudgetService } from './ai-budget/service';
 import { createAuth } from './auth/auth';
@@ -83,7 +83,7 @@ async function salesforceSignIn(
   simulatorUrl: string | undefined,
 ): Promise<Config['salesforce']> {
   if (config.salesforce || config.isProduction || !simulatorUrl) return config.salesforce;
-  const { SIM_SIGN_IN_CLIENT_ID } = await import('~/mock-server/b2c/account-manager-data');
+  const { SIM_SIGN_IN_CLIENT_ID } = await import('~/simulators/b2c/account-manager-data');
   return { url: `${simulatorUrl}/am`, clientId: SIM_SIGN_IN_CLIENT_ID };
 }
 
@@ -180,7 +180,7 @@ async function main() {
   let idp: DevIdp | undefined;
   if (needsDevIdp(config) && !config.isProduction) {
     // Loaded only here: a production process never runs it, so never loads oidc-provider.
-    const { startDevIdp } = await import('~/mock-server/idp/dev-idp');
+    const { startDevIdp } = await import('~/simulators/idp/dev-idp');
     idp = await startDevIdp({
       host: '127.0.0.1',
       port: config.devIdpPort,

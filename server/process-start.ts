@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { DomainError } from '~/domain/shared/errors';
-import type { AiSimulator } from '~/mock-server/ai/simulator';
-import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { AiSimulator } from '~/simulators/ai/simulator';
+import type { B2CSimulator } from '~/simulators/b2c/simulator';
 import type { AiSpendLedger } from './ai-budget/service';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
@@ -173,7 +173,7 @@ export async function createB2C(
   let simulatorUrl = config.b2cSimulatorUrl;
   if (!simulatorUrl && startSimulator && !config.isProduction) {
     // Loaded only here, like the development IdP: a production process never loads the simulator.
-    const { startDevB2CSimulator } = await import('~/mock-server/b2c/dev');
+    const { startDevB2CSimulator } = await import('~/simulators/b2c/dev');
     simulator = await startDevB2CSimulator({
       dataDir: config.dataDir,
       port: config.b2cSimulatorPort,
@@ -184,7 +184,7 @@ export async function createB2C(
     simulatorUrl = simulator.url;
   }
   if (simulatorUrl) {
-    const { simulatorGatewayConfig } = await import('~/mock-server/b2c/simulator');
+    const { simulatorGatewayConfig } = await import('~/simulators/b2c/simulator');
     return {
       gateway: createB2CGateway(simulatorGatewayConfig(simulatorUrl)),
       ...(simulator ? { simulator } : {}),
@@ -236,7 +236,7 @@ export async function createAi(
   let simulatorUrl = config.ai.simulatorUrl;
   if (!simulatorUrl && startSimulator && needsAiSimulator(config) && !config.isProduction) {
     // Loaded only here: a production process never loads the simulator.
-    const { createAiSimulator } = await import('~/mock-server/ai/simulator');
+    const { createAiSimulator } = await import('~/simulators/ai/simulator');
     const storefronts = b2cSimulatorUrl ?? config.b2cSimulatorUrl;
     simulator = await createAiSimulator({
       port: config.ai.simulatorPort,

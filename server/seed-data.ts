@@ -2,15 +2,10 @@
  * The demo identities and records `seed()` writes: fixed ids so tests, the development identity provider
  * and the B2C simulator can refer to them. Together they exercise every gate of the app.
  */
-export const SEED_USERS = {
-  ada: { id: 'user_ada', email: 'ada@beacon.test', name: 'Ada Admin', isSuperUser: true },
-  maya: { id: 'user_maya', email: 'maya@beacon.test', name: 'Maya Member', isSuperUser: false },
-  sam: { id: 'user_sam', email: 'sam@beacon.test', name: 'Sam Second', isSuperUser: false },
-  /** Only in Initech, which has no envs: `/app/` shows the "no environments" screen. */
-  ivy: { id: 'user_ivy', email: 'ivy@beacon.test', name: 'Ivy Initech', isSuperUser: false },
-} as const;
-export type SeedUserKey = keyof typeof SEED_USERS;
-export type SeedUser = (typeof SEED_USERS)[SeedUserKey];
+// The people live in domain/ because the development IdP (simulators/idp) offers them too.
+import { SEED_USERS } from '~/domain/dev/seed-users';
+
+export { SEED_USERS, type SeedUser, type SeedUserKey } from '~/domain/dev/seed-users';
 
 export const SEED_ORGS = {
   /** Verified, with an onboarded env (prod) and an env with no instance (staging). */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
-import type { B2CSimulator } from '~/mock-server/b2c';
+import type { B2CSimulator } from '~/simulators/b2c';
 import { createAiRegistry } from './ai/registry';
 import { type AiService, createAiService } from './ai/service';
 import { ACCOUNT_MANAGER_PROVIDER, accountManagerTokenContext } from './auth/account-manager-token';

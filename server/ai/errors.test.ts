@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAiSimulator } from '~/mock-server/ai';
+import { createAiSimulator } from '~/simulators/ai';
 import { retryAfterSeconds } from './errors';
 import { createAiRegistry } from './registry';
 import { createAiService } from './service';

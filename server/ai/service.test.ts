@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError, type AiErrorReason } from '~/domain/ai/errors';
 import { AI_MODELS, AI_PROVIDERS, costOf, searchCostOf } from '~/domain/ai/models';
-import { type AiFaultKind, type AiSimulator, BRAND, createAiSimulator } from '~/mock-server/ai';
+import { type AiFaultKind, type AiSimulator, BRAND, createAiSimulator } from '~/simulators/ai';
 import { createAiRegistry } from './registry';
 import { type AiService, type AiUsageRecord, createAiService } from './service';
 

@@ -16,7 +16,7 @@ import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { type ExpressAuthConfig, getSession } from '@auth/express';
 import type { Request } from 'express';
 import type { SessionUser } from '~/domain/shared/session';
-import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/mock-server/idp/clients';
+import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/domain/dev/idp-clients';
 import type { Config, OidcClientConfig } from '~/server/config';
 import type { Secrets } from '~/server/secrets';
 import type { Db } from '~/server/db/client';

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MONITORING_MESSAGES, type MonitoringConfig } from '~/domain/monitoring/config';
 import { MONITORING_RUN_MESSAGES } from '~/domain/monitoring/runs';
 import { wilsonInterval } from '~/domain/monitoring/stats';
-import { BRAND, OTHER_BRANDS } from '~/mock-server/ai/answers';
-import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
+import { BRAND, OTHER_BRANDS } from '~/simulators/ai/answers';
+import { type AiSimulator, createAiSimulator } from '~/simulators/ai/simulator';
 import {
   monitoringAggregates,
   monitoringRuns,

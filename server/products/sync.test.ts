@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c';
 import {
   categoryAssignmentsOf,
   SIM_MASTER_CATALOG_ID,
   SIM_STOREFRONT_CATALOG_ID,
-} from '~/mock-server/b2c/data';
+} from '~/simulators/b2c/data';
 import { catalogCategories, catalogProducts, catalogSyncs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { B2CPermissionError } from '~/server/integrations/b2c/errors';

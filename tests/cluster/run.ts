@@ -24,9 +24,9 @@ import superjson from 'superjson';
 import { WebSocket } from 'ws';
 import { AI_ENGINES } from '~/domain/ai/models';
 import { RUN_CONCURRENCY } from '~/domain/agents/runs';
-import { createAiSimulator } from '~/mock-server/ai/simulator';
-import { createB2CSimulator } from '~/mock-server/b2c';
-import { SIM_STOREFRONT_CATALOG_ID } from '~/mock-server/b2c/data';
+import { createAiSimulator } from '~/simulators/ai/simulator';
+import { createB2CSimulator } from '~/simulators/b2c';
+import { SIM_STOREFRONT_CATALOG_ID } from '~/simulators/b2c/data';
 import {
   insertProposals,
   PROPOSAL_CHANGES,

@@ -4,7 +4,7 @@
  * escaped), and unpublishes it (the asset is gone). A regular member is told the area is for superusers.
  */
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
-import { SIM_SITE_ID } from '~/mock-server/b2c/data';
+import { SIM_SITE_ID } from '~/simulators/b2c/data';
 import { CREATE_PAGE_TEXT } from '~/ui/patterns/landing-pages/create-page-dialog';
 import { EDITOR_TEXT } from '~/ui/patterns/landing-pages/landing-page-editor';
 import { LANDING_PAGES_TEXT } from '~/ui/patterns/landing-pages/landing-page-table';

@@ -15,9 +15,9 @@ import { createServer as createHttpsServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
-import { SIM_SIGN_IN_CLIENT_ID } from '~/mock-server/b2c/account-manager-data';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c/simulator';
+import { type AiSimulator, createAiSimulator } from '~/simulators/ai/simulator';
+import { SIM_SIGN_IN_CLIENT_ID } from '~/simulators/b2c/account-manager-data';
+import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c/simulator';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '~/tests/support/throwaway-postgres';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -26,8 +26,8 @@ import {
   webdavPermissionsSnippet,
 } from '~/domain/instances/snippets';
 import type { SessionUser } from '~/domain/shared/session';
-import { type B2CSimulator, pasteInBusinessManager, SIM_AM_ORG_ID } from '~/mock-server/b2c';
-import { startDevB2CSimulator } from '~/mock-server/b2c/dev';
+import { type B2CSimulator, pasteInBusinessManager, SIM_AM_ORG_ID } from '~/simulators/b2c';
+import { startDevB2CSimulator } from '~/simulators/b2c/dev';
 import { b2cApiClients, b2cInstances, envs, jobRuns } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import { apiClientSecretContext } from '~/server/instances/service';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SessionUser } from '~/domain/shared/session';
-import { type AiSimulator, createAiSimulator } from '~/mock-server/ai/simulator';
+import { type AiSimulator, createAiSimulator } from '~/simulators/ai/simulator';
 import { describeEachDriver } from '~/server/db/test-db';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { monitoringPlanJob, monitoringSampleJob } from '~/server/monitoring/jobs';

@@ -9,7 +9,7 @@ import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { servicesWithJobs } from '~/server/jobs/test-support';
 import { trpcPaths } from '~/server/http/metrics';
 import { metricsRegistry, watchDatabase } from '~/server/metrics';
-import { createAiSimulator } from '~/mock-server/ai/simulator';
+import { createAiSimulator } from '~/simulators/ai/simulator';
 import { loadConfig } from '~/server/config';
 import { createHostAllowlist } from '~/server/integrations/b2c/host-allowlist';
 import { createHttpClient } from '~/server/integrations/b2c/http';

@@ -1,8 +1,10 @@
 /**
  * The layer rule in eslint.config.js (README, Layout): ui/ and app/ take nothing from server/ but
  * `import type { AppRouter }`; and the area rule: a ui/patterns/<area>/ folder imports no other
- * area's UI, and ui/components, ui/lib and the root of ui/patterns import no area. Lints made-up files
- * under app/ and ui/ with the project's real config.
+ * area's UI, and ui/components, ui/lib and the root of ui/patterns import no area; and the simulator
+ * rule: server/ imports a simulator statically only as a type (the value by `await import()` in
+ * development start-up), ui/, app/ and domain/ not at all, and a simulator takes from server/ types
+ * alone. Lints made-up files under app/, ui/, server/ and simulators/ with the project's real config.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -130,5 +132,59 @@ describe('the area rule in ui/patterns/', () => {
     expect(
       await lint('ui/components/area-probe.tsx', importing('../patterns/agents/format')),
     ).toContain(RULE);
+  });
+});
+
+describe('the simulator rule', () => {
+  const RULE = '@typescript-eslint/no-restricted-imports: 1';
+  const SERVER_FILE = 'server/auth/simulator-probe.ts';
+  const importing = (from: string) => `import { x } from '${from}';\nexport const probe = x;\n`;
+
+  it('rejects a value import of a simulator in server/, by the root alias or a relative path', async () => {
+    for (const from of ['~/simulators/idp/dev-idp', '../../simulators/b2c', '~/simulators']) {
+      expect(await lint(SERVER_FILE, importing(from)), from).toContain(RULE);
+    }
+  });
+
+  it('allows server/ a type import and a dynamic import of a simulator', async () => {
+    expect(
+      await lint(
+        SERVER_FILE,
+        `import type { DevIdp } from '~/simulators/idp/dev-idp';${use('DevIdp')}`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        SERVER_FILE,
+        `export async function probe() {\n  const { startDevIdp } = await import('~/simulators/idp/dev-idp');\n  return startDevIdp;\n}\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("allows server/'s tests to start a simulator", async () => {
+    expect(
+      await lint('server/auth/simulator-probe.test.ts', importing('~/simulators/b2c/simulator')),
+    ).toEqual([]);
+  });
+
+  it('rejects any import of a simulator in ui/, app/ and domain/', async () => {
+    for (const file of [FILES.ui, FILES.app, 'domain/account/simulator-probe.ts']) {
+      expect(await lint(file, importing('~/simulators/ai/answers')), file).toEqual(
+        expect.arrayContaining([expect.stringMatching(/restricted-imports: 1$/)]),
+      );
+    }
+  });
+
+  it('lets a simulator take types from server/ but no values, and nothing from mock-server/', async () => {
+    const file = 'simulators/b2c/simulator-probe.ts';
+    expect(
+      await lint(
+        file,
+        `import type { B2CGatewayConfig } from '~/server/integrations/b2c/gateway.impl';${use('B2CGatewayConfig')}`,
+      ),
+    ).toEqual([]);
+    expect(await lint(file, importing('~/server/seed-data'))).toContain(RULE);
+    expect(await lint(file, importing('~/mock-server/fixtures'))).toContain(RULE);
+    expect(await lint(file, importing('~/domain/dev/seed-users'))).toEqual([]);
   });
 });

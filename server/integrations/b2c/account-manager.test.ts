@@ -5,7 +5,7 @@ import {
   createB2CSimulator,
   SIM_ADMIN_CLIENT,
   SIM_AM_ORG_ID,
-} from '~/mock-server/b2c';
+} from '~/simulators/b2c';
 import {
   createAccountManagerClient,
   createTokenSource,

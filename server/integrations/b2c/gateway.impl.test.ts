@@ -7,7 +7,7 @@ import {
   VERIFY_MESSAGES,
   webdavPermissionsSnippet,
 } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator, SIM_AM_ORG_ID } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_AM_ORG_ID } from '~/simulators/b2c';
 import { B2CHostNotAllowedError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway, WRITE_PROBE_PRODUCT_ID } from './gateway.impl';
 

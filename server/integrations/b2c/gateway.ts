@@ -1,7 +1,7 @@
 /**
  * The one interface the rest of the server uses to reach Salesforce B2C Commerce. The real
  * implementation speaks Account Manager, OCAPI and WebDAV over HTTP; locally it points at the
- * simulator in mock-server/, so the same code runs in dev, tests and e2e.
+ * simulator in simulators/b2c/, so the same code runs in dev, tests and e2e.
  */
 import type { B2CCapability } from '~/domain/instances/capabilities';
 import type { VerifyResult } from '~/domain/instances/entities';

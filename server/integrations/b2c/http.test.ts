@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/simulators/b2c';
 import {
   B2CAuthError,
   type B2CCallContext,

@@ -12,7 +12,7 @@ import {
   SIM_MASTER_CATALOG_ID,
   SIM_SITE_ID,
   SIM_STOREFRONT_CATALOG_ID,
-} from '~/mock-server/b2c';
+} from '~/simulators/b2c';
 import {
   B2CAuthError,
   B2CNotFoundError,

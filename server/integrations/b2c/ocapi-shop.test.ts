@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocapiShopSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator, SIM_SITE_ID } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_SITE_ID } from '~/simulators/b2c';
 import { B2CNotFoundError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
 

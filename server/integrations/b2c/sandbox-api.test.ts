@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator, SIM_ADMIN_CLIENT } from '~/simulators/b2c';
 import { createTokenSource, personToken } from './account-manager';
 import { B2CAuthError, B2CPermissionError } from './errors';
 import { createHostAllowlist } from './host-allowlist';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebdavPermissions, webdavPermissionsSnippet } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c';
+import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c';
 import { B2CAuthError, B2CPermissionError, B2CUnavailableError } from './errors';
 import { createB2CGateway, type RealB2CGateway } from './gateway.impl';
 import { basicAuth } from './http';

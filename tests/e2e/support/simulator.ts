@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
-import { simulatorUserToken } from '~/mock-server/b2c/simulator';
+import { simulatorUserToken } from '~/simulators/b2c/simulator';
 import { OCAPI_DATA_PATH } from '~/domain/instances/ocapi';
 import { SEED_API_CLIENT, SEED_INSTANCES } from '~/server/seed-data';
 

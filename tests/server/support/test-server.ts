@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startDevIdp } from '~/mock-server/idp/dev-idp';
+import { startDevIdp } from '~/simulators/idp/dev-idp';
 import { createServer, type RunningServer } from '~/server/app';
 import type { Auth } from '~/server/auth/auth';
 import { type Database, IN_MEMORY } from '~/server/db/client';

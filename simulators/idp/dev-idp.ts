@@ -9,9 +9,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
-import { DEV_IDP_CLIENTS, type DevIdpClientName } from './clients';
+import { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/domain/dev/idp-clients';
 
-export { DEV_IDP_CLIENTS, type DevIdpClientName } from './clients';
+export { DEV_IDP_CLIENTS, type DevIdpClientName } from '~/domain/dev/idp-clients';
 
 export interface DevIdpUser {
   email: string;

@@ -1,7 +1,7 @@
 /**
  * The simulated Account Manager's people and organizations: the demo customer (Acme Outfitters, realm
  * `zzte`), its users, and the client Beacon holds in it. The users are the seeded Beacon people
- * (server/seed-data.ts), so a sign-in names the same person on both sides.
+ * (domain/dev/seed-users.ts), so a sign-in names the same person on both sides.
  */
 import { AM_ROLES, formatTenantFilter } from '~/domain/instances/account-manager';
 

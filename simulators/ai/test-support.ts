@@ -3,7 +3,7 @@
  * simulator whose shopping answers read it: what the storefront and web search tests start from.
  */
 import { ocapiShopSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
-import { type B2CSimulator, createB2CSimulator } from '~/mock-server/b2c/simulator';
+import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c/simulator';
 import { type AiSimulator, createAiSimulator } from './simulator';
 
 export const STOREFRONT_HOST = 'zzte-001.dx.commercecloud.salesforce.com';

@@ -1,5 +1,5 @@
 /**
- * Runs the B2C Commerce simulator on its own: `npx tsx mock-server/b2c/main.ts`. Point the server
+ * Runs the B2C Commerce simulator on its own: `npx tsx simulators/b2c/main.ts`. Point the server
  * at it with B2C_SIMULATOR_URL (printed on start). B2C_SIMULATOR_PORT picks the port (default 4010),
  * B2C_SIMULATOR_SEED the data seed, B2C_SIMULATOR_PRODUCTS the least number of products per instance
  * (about 2,400 by default), B2C_SIMULATOR_STATE the state file (.data/b2c-simulator.json),

@@ -5,7 +5,7 @@
  * send: object/array/scalar types (also Google's upper-case ones), enum, const, anyOf/oneOf/allOf,
  * $ref into $defs/definitions, nullable, length, item and number bounds, and common formats.
  */
-import type { Prng } from '~/mock-server/b2c/prng';
+import type { Prng } from '~/simulators/b2c/prng';
 
 export type JsonSchema = Record<string, unknown>;
 

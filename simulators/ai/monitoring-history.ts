@@ -14,7 +14,7 @@ import {
   type UpliftRun,
 } from '~/domain/monitoring/uplift';
 import { twoProportionTest } from '~/domain/monitoring/stats';
-import { createPrng, type Prng } from '~/mock-server/b2c/prng';
+import { createPrng, type Prng } from '~/simulators/b2c/prng';
 import { NAMED_OTHERWISE } from './answers';
 
 const ENGINES: readonly AiProvider[] = ['openai', 'anthropic', 'google'];

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_MODEL } from '~/domain/ai/models';
 import { twoProportionTest } from '~/domain/monitoring/stats';
-import { type Parts, SEO, SIM_VOCABULARY } from '~/mock-server/b2c/data';
-import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import { type Parts, SEO, SIM_VOCABULARY } from '~/simulators/b2c/data';
+import type { B2CSimulator } from '~/simulators/b2c/simulator';
 import { BRAND, FAQ, NAMED_IF_ANSWER_STYLE, NAMED_OTHERWISE, OTHER_BRANDS } from './answers';
 import { type AiSimulator, createAiSimulator } from './simulator';
 import { STOREFRONT_HOST, startStorefrontSimulators } from './test-support';

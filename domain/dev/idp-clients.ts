@@ -1,6 +1,8 @@
 /**
- * The development identity provider's clients, apart from the provider itself, so the server can name
- * them without loading oidc-provider (a production process never runs the development provider).
+ * The development identity provider's clients: both sides of the handshake read them, the server as
+ * the OIDC client (server/auth/auth.ts) and the provider that registers them (simulators/idp/dev-idp.ts).
+ * Data apart from either, so the server names them without importing the simulator or loading
+ * oidc-provider (a production process never runs the development provider).
  */
 export type DevIdpClientName = 'salesforce' | 'google';
 

@@ -6,7 +6,7 @@
  * `url_citation` annotations, Anthropic's `server_tool_use` and `web_search_tool_result` blocks with
  * text citations, Gemini's `groundingMetadata`. See docs/decisions/0047-web-search-monitoring.md.
  */
-import { hashSeed } from '~/mock-server/b2c/prng';
+import { hashSeed } from '~/simulators/b2c/prng';
 
 /** What a request asked of the search tool. */
 export interface SimWebSearch {

@@ -1,9 +1,10 @@
 /**
- * The development IdP on its own (`node --import tsx mock-server/idp/main.ts`): offers the seeded demo
- * users from server/seed-data.ts. The server starts its own copy, so this is for working on the IdP or
- * pointing another process at it. Port: DEV_IDP_PORT (default 3001).
+ * The development IdP on its own (`node --import tsx simulators/idp/main.ts`): offers the seeded demo
+ * users (domain/dev/seed-users.ts, the people the server's seed writes). The server starts its own
+ * copy, so this is for working on the IdP or pointing another process at it. Port: DEV_IDP_PORT
+ * (default 3001).
  */
-import { SEED_USERS } from '~/server/seed-data';
+import { SEED_USERS } from '~/domain/dev/seed-users';
 import { startDevIdp } from './dev-idp';
 
 const port = Number(process.env.DEV_IDP_PORT ?? 3001);

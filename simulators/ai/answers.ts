@@ -11,8 +11,8 @@ import {
   type Parts,
   type SimLang,
   type SimWords,
-} from '~/mock-server/b2c/data';
-import { createPrng, hashSeed, type Prng } from '~/mock-server/b2c/prng';
+} from '~/simulators/b2c/data';
+import { createPrng, hashSeed, type Prng } from '~/simulators/b2c/prng';
 import { generateFromSchema, type JsonSchema, schemaBreakingValue } from './json-schema';
 import { contentWords, type StorefrontProduct } from './storefront';
 import {

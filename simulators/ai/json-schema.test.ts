@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPrng } from '~/mock-server/b2c/prng';
+import { createPrng } from '~/simulators/b2c/prng';
 import { generateFromSchema, type JsonSchema, schemaBreakingValue } from './json-schema';
 
 const strings = (path: readonly string[], index: number) => `${path.join('.')}#${index}`;

@@ -6,7 +6,7 @@
  * answers name it more often (see `recommendations` in answers.ts).
  */
 import { ocapiShopPath } from '~/domain/instances/ocapi';
-import type { SimLang } from '~/mock-server/b2c/data';
+import type { SimLang } from '~/simulators/b2c/data';
 import { slug } from './answers';
 
 /** A storefront product a shopping question may get as an answer. */

@@ -17,7 +17,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUDE_MODEL, GEMINI_MODEL, OPENAI_MODEL, PERPLEXITY_MODEL } from '~/domain/ai/models';
 import { readSearch } from '~/server/ai/sources';
-import type { B2CSimulator } from '~/mock-server/b2c/simulator';
+import type { B2CSimulator } from '~/simulators/b2c/simulator';
 import type { AiSimulator } from './simulator';
 import { startStorefrontSimulators } from './test-support';
 import { createStorefrontCrawler, type StorefrontProduct } from './storefront';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { upliftAnalysis } from '~/domain/monitoring/uplift';
-import { createPrng } from '~/mock-server/b2c/prng';
+import { createPrng } from '~/simulators/b2c/prng';
 import {
   calibrate,
   CALIBRATION_SHAPE,

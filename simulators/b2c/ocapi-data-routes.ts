@@ -3,10 +3,11 @@
  * from documents it (domain/instances/ocapi.ts; facts and unknowns in ADR 0042).
  */
 import { createHash } from 'node:crypto';
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   markupWriteSchema,
+  OCAPI_API_VERSION,
   OCAPI_DOCUMENT_VERSION as OCAPI_VERSION,
   PRODUCT_EXPANDS,
   PRODUCT_SEARCH_EXPANDS,
@@ -44,6 +45,24 @@ export function sendFault(
   args: Record<string, unknown> = {},
 ) {
   res.status(status).json({ _v: OCAPI_VERSION, fault: { arguments: args, type, message } });
+}
+
+/**
+ * The simulator plays one version, the spec's (ADR 0042): any other, malformed or not, gets the
+ * documented InvalidVersionException rather than documents of a version it does not know. Data and
+ * Shop alike.
+ */
+export function refuseOtherVersions(req: Request, res: Response, next: NextFunction) {
+  if (req.params.version !== OCAPI_API_VERSION) {
+    sendFault(
+      res,
+      400,
+      'InvalidVersionException',
+      'Version is missing or malformed in request URL.',
+    );
+    return;
+  }
+  next();
 }
 
 const nonEmpty = <T>(value: Localized<T>) => (Object.keys(value).length > 0 ? value : undefined);

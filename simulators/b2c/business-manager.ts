@@ -1,6 +1,13 @@
 /** A minimal Business Manager stand-in: labelled forms where a person pastes the three settings blocks. */
+import express, { type Request } from 'express';
 import type { B2CCapability } from '~/domain/instances/capabilities';
-import { BUSINESS_MANAGER_PATH, SETTINGS_BLOCK_LABEL } from '~/domain/instances/snippets';
+import {
+  BUSINESS_MANAGER_PATH,
+  parseOcapiSettings,
+  parseWebdavPermissions,
+  SETTINGS_BLOCK_LABEL,
+} from '~/domain/instances/snippets';
+import { currentInstance, type SimInstance } from './instance';
 
 export const BM_BASE = '/on/demandware.store/Sites-Site/default';
 
@@ -122,4 +129,83 @@ export async function pasteInBusinessManager(
     body: new URLSearchParams({ [FIELD[capability]]: text }),
   });
   return { status: response.status, html: await response.text() };
+}
+
+const CAPABILITY_BY_BM_TYPE: Record<string, B2CCapability> = {
+  data: 'ocapi-data',
+  shop: 'ocapi-shop',
+};
+
+/** The pages on an instance's router: the index, and each settings page with its form (Show, Save). */
+export function businessManagerRouter(): express.Router {
+  const router = express.Router();
+  const bmSave = (capability: B2CCapability, text: string, instance: SimInstance) => {
+    if (capability === 'webdav') {
+      const parsed = parseWebdavPermissions(text);
+      if (!parsed.ok) return parsed;
+      instance.settings.webdav = parsed.value;
+      return parsed;
+    }
+    const parsed = parseOcapiSettings(text);
+    if (!parsed.ok) return parsed;
+    instance.settings[capability === 'ocapi-data' ? 'ocapiData' : 'ocapiShop'] = parsed.value;
+    return parsed;
+  };
+  const bmCurrent = (capability: B2CCapability, instance: SimInstance) => {
+    const value = {
+      'ocapi-data': instance.settings.ocapiData,
+      'ocapi-shop': instance.settings.ocapiShop,
+      webdav: instance.settings.webdav,
+    }[capability];
+    return value ? JSON.stringify(value, null, 2) : '';
+  };
+  const bmView = (i: SimInstance) => ({ instanceId: i.instanceId, host: i.hostname });
+  const bmCapability = (req: Request, kind: 'ocapi' | 'webdav'): B2CCapability | null =>
+    kind === 'webdav'
+      ? 'webdav'
+      : (CAPABILITY_BY_BM_TYPE[String(req.query.type ?? req.body?.type ?? '')] ?? null);
+
+  router.get(`${BM_BASE}/ViewApplication-BM`, (_req, res) => {
+    res.type('html').send(bmIndexPage(bmView(currentInstance(res))));
+  });
+  for (const [page, kind] of [
+    ['ViewOCAPISettings', 'ocapi'],
+    ['ViewWebDAVClientPermissions', 'webdav'],
+  ] as const) {
+    router.get(`${BM_BASE}/${page}-Show`, (req, res) => {
+      const capability = bmCapability(req, kind);
+      if (!capability) {
+        res.status(404).type('text').send('Unknown settings type');
+        return;
+      }
+      const instance = currentInstance(res);
+      res
+        .type('html')
+        .send(bmSettingsPage(bmView(instance), capability, bmCurrent(capability, instance), null));
+    });
+    router.post(`${BM_BASE}/${page}-Save`, (req, res) => {
+      const capability = bmCapability(req, kind);
+      if (!capability) {
+        res.status(404).type('text').send('Unknown settings type');
+        return;
+      }
+      const instance = currentInstance(res);
+      const text = String(
+        (req.body as Record<string, unknown> | undefined)?.[bmFieldName(capability)] ?? '',
+      );
+      const result = bmSave(capability, text, instance);
+      res
+        .status(result.ok ? 200 : 400)
+        .type('html')
+        .send(
+          bmSettingsPage(
+            bmView(instance),
+            capability,
+            result.ok ? bmCurrent(capability, instance) : text,
+            result.ok ? { saved: true } : { error: result.error },
+          ),
+        );
+    });
+  }
+  return router;
 }
