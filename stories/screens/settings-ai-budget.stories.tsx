@@ -132,6 +132,9 @@ export const AiBudgetRaise: Story = {
     await expect(input).toHaveAccessibleDescription(
       'Currently $250.00 a month. The new budget applies from now on.',
     );
+    // Where the refusal's focus left the page depends on when its message came and went; the
+    // screenshot shows the card from its top every time.
+    card.scrollIntoView({ block: 'start' });
   },
 };
 

@@ -70,6 +70,7 @@ test('someone new from the free AEO report runs monitoring at once; a listed sup
   const engines = form.getByRole('group', { name: 'Engines' });
   await engines.getByRole('checkbox', { name: /^Claude/ }).uncheck();
   await engines.getByRole('checkbox', { name: /^Gemini/ }).uncheck();
+  await engines.getByRole('checkbox', { name: /^Perplexity/ }).uncheck();
   await form.getByLabel('Samples per prompt').fill('3');
   await form.getByRole('button', { name: 'Save configuration' }).click();
   await expect(page.getByText('Monitoring configuration saved')).toBeVisible();

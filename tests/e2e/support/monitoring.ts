@@ -27,6 +27,7 @@ export async function configureMonitoring(
   await engines.getByRole('checkbox', { name: /^ChatGPT/ }).check();
   await engines.getByRole('checkbox', { name: /^Claude/ }).check();
   await engines.getByRole('checkbox', { name: /^Gemini/ }).uncheck();
+  await engines.getByRole('checkbox', { name: /^Perplexity/ }).uncheck();
   await form.getByLabel('Samples per prompt').fill(String(samples));
   await form.getByRole('button', { name: 'Save configuration' }).click();
   await expect(page.getByText('Monitoring configuration saved')).toBeVisible();
