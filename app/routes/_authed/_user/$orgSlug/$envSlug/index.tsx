@@ -8,8 +8,8 @@ import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { homeSearch } from '~/domain/monitoring/search';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
-import { AeoConfigView } from './-aeo/config-view';
-import { AeoResultsView } from './-aeo/results-view';
+import { AeoConfigView } from './-monitoring/config-view';
+import { AeoResultsView } from './-monitoring/results-view';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { AEO_TITLE } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-aeo/header';
+import { AEO_TITLE } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-monitoring/header';
 import { CONFIG_MESSAGES } from '~/domain/agents/config';
 import { MONITORING_MESSAGES } from '~/domain/monitoring/config';
 import type { Prompt } from '~/domain/prompts/entities';
