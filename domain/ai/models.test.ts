@@ -38,7 +38,7 @@ describe('AiError', () => {
     }
   });
 
-  it('names one model per provider', () => {
-    expect(Object.values(AI_MODELS)).toEqual([CLAUDE_MODEL, 'gpt-5', 'gemini-2.5-flash']);
+  it('names one model per engine: the three providers and Perplexity', () => {
+    expect(Object.values(AI_MODELS)).toEqual([CLAUDE_MODEL, 'gpt-5', 'gemini-2.5-flash', 'sonar']);
   });
 });
