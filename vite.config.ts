@@ -36,6 +36,9 @@ export default defineConfig({
     outDir: here('./dist/app'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser Beacon supports (Vite's baseline-widely-available target) preloads modules
+    // itself; the polyfill only added bytes to the entry (docs/decisions/0002-lean-entry-chunk.md).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into the entry chunk: by default Rolldown

@@ -34,9 +34,15 @@ const env = import.meta.env as unknown as ClientEnv;
 // React sees before then loads it at once (rootErrorOptions).
 const loadTelemetry = () => import('./lib/telemetry');
 if (sentryOptions(env) || analyticsEndpoint(env, window.location.hostname)) {
-  afterFirstScreen(() => {
-    performance.mark(TELEMETRY_MARK);
-    void loadTelemetry().then(({ startTelemetry }) => startTelemetry(router, env));
+  // The first screen is up once the router has resolved its first navigation (its route's chunks
+  // loaded): waiting for the page's load event alone let telemetry start while the sign-in screen's
+  // chunks were still on their way.
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    afterFirstScreen(() => {
+      performance.mark(TELEMETRY_MARK);
+      void loadTelemetry().then(({ startTelemetry }) => startTelemetry(router, env));
+    });
   });
 }
 

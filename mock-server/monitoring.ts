@@ -17,8 +17,8 @@ import {
   sourcesFigures,
 } from '~/domain/monitoring/sources';
 import { type AnswersRemoved, retentionCutoff } from '~/domain/monitoring/retention';
+import { askedAs } from '~/domain/monitoring/asked';
 import {
-  askedAs,
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,

@@ -1,5 +1,5 @@
 /** Monitoring runs and their results, as the procedures answer them (docs/product.md#monitoring). */
-import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
+import type { AiEngine } from '~/domain/ai/models';
 import type { MonitoringConfig } from './config';
 import type { Sentiment } from './parse';
 import type { AnswersRemoved } from './retention';
@@ -118,20 +118,6 @@ export type RateFigure = Rate;
 export interface AskedAs {
   mode: AskMode;
   model: string;
-}
-
-/**
- * How a run asked an engine, from the run's snapshot: its mode from `memoryEngines`, its model as
- * recorded when the run started (runs from before models were recorded: the engine's model now).
- */
-export function askedAs(
-  snapshot: { memoryEngines?: readonly AiEngine[]; models?: Partial<Record<AiEngine, string>> },
-  engine: AiEngine,
-): AskedAs {
-  return {
-    mode: (snapshot.memoryEngines ?? []).includes(engine) ? 'memory' : 'web-search',
-    model: snapshot.models?.[engine] ?? AI_MODELS[engine],
-  };
 }
 
 export interface EngineFigures {

@@ -21,9 +21,9 @@ import {
   type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
+import { askedAs } from '~/domain/monitoring/asked';
 import {
   ACTIVE_MONITORING_RUN_STATUSES,
-  askedAs,
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
