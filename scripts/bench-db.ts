@@ -30,17 +30,24 @@ async function withAdmin(url: string, run: (admin: pg.Client) => Promise<unknown
   }
 }
 
-/** Runs `bench` on an in-memory PGlite, then on a fresh PostgreSQL database when there is one. */
+/**
+ * Runs `bench` on an in-memory PGlite, then on a fresh PostgreSQL database when there is one;
+ * `BENCH_DATABASE=pglite` or `=postgresql` measures one of them.
+ */
 export async function onEachDatabase(
   bench: (name: 'PGlite' | 'PostgreSQL', database: Database) => Promise<BenchRow[]>,
 ): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const pglite = await createDatabase({ dataDir: IN_MEMORY });
-  try {
-    rows.push(...(await bench('PGlite', pglite)));
-  } finally {
-    await pglite.close();
+  const only = process.env.BENCH_DATABASE?.toLowerCase();
+  if (only !== 'postgresql') {
+    const pglite = await createDatabase({ dataDir: IN_MEMORY });
+    try {
+      rows.push(...(await bench('PGlite', pglite)));
+    } finally {
+      await pglite.close();
+    }
   }
+  if (only === 'pglite') return rows;
   const measured = await onPostgres((database) => bench('PostgreSQL', database));
   rows.push(
     ...(measured ?? [

@@ -104,7 +104,14 @@ export interface ReadServices {
   landingPages: Pick<LandingPagesService, 'list' | 'get' | 'themes' | 'contentLibrary'>;
   monitoring: Pick<
     MonitoringService,
-    'getConfig' | 'runs' | 'results' | 'sources' | 'prompt' | 'watch' | 'answerRetention'
+    | 'getConfig'
+    | 'runs'
+    | 'results'
+    | 'sources'
+    | 'accuracy'
+    | 'prompt'
+    | 'watch'
+    | 'answerRetention'
   >;
   analyst: Pick<AnalystService, 'conversation' | 'suggestions'>;
   b2cInstances: Pick<B2CInstancesService, 'list' | 'get' | 'organizationStep'>;

@@ -2,11 +2,13 @@
 import { z } from 'zod/mini';
 import { idSchema } from '~/domain/shared/ids';
 import { AGENT_TYPES } from './catalogue';
-import { aeoShape, seoShape, translationRules, translationShape } from './config';
+import { aeoShape, CONFIG_LIMITS, seoShape, translationRules, translationShape } from './config';
 import { RUN_CONCURRENCY } from './runs';
 
 const envScoped = { orgId: idSchema, envId: idSchema };
 const agentType = z.enum(AGENT_TYPES);
+/** Products a run started for named products may take (an inaccurate answer names a few). */
+export const RUN_PRODUCTS_MAX = 20;
 
 export const agentInput = z.object({ ...envScoped, agentType });
 export const envAgentsInput = z.object(envScoped);
@@ -28,6 +30,15 @@ export const startRunInput = z.object({
   concurrency: z._default(
     z.int().check(z.minimum(RUN_CONCURRENCY.min), z.maximum(RUN_CONCURRENCY.max)),
     RUN_CONCURRENCY.default,
+  ),
+  /**
+   * Only these products, whatever catalogs the config names: an AEO run started from an answer that
+   * got a product wrong (monitoring's accuracy check).
+   */
+  productIds: z.optional(
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(CONFIG_LIMITS.shortText)))
+      .check(z.minLength(1), z.maxLength(RUN_PRODUCTS_MAX)),
   ),
 });
 export type StartRunInput = z.output<typeof startRunInput>;

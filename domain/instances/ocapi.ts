@@ -127,6 +127,10 @@ export const productSchema = z.looseObject({
   // expand=categories:
   assigned_categories: z.array(catalogCategoryIdSchema).optional(),
   classification_category: catalogCategoryIdSchema.optional(),
+  // expand=prices (or all) with a site context (`site_id`): the site's sales price; a master's is
+  // its variants' lowest ([SPEC] `components.schemas.product.properties.price`, ADR 0048).
+  price: z.number().optional(),
+  price_currency: z.string().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -444,21 +444,16 @@ const MIN_NAME_LENGTH = 8;
 const wordsOf = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? [];
 
 /**
- * A parser for one monitoring setup: the brands' names and the catalogue's ids and names indexed
- * once, so each of thousands of answers is parsed in a few passes over its text.
+ * The catalogue's products a text names, by id (SKU) or by full name, in order of first appearance;
+ * ids and names indexed once, so each text takes one pass over its words.
  */
-export function createAnswerParser(setup: {
-  brand: BrandSpec;
-  competitors: readonly BrandSpec[];
-  catalogue: readonly CatalogueEntry[];
-}): (answer: string) => ParsedAnswer {
-  const brands = [setup.brand, ...setup.competitors];
-  const { pattern, brandOf } = namesPattern(brands);
-
+export function createProductMatcher(
+  catalogue: readonly CatalogueEntry[],
+): (text: string) => string[] {
   const byId = new Map<string, string>();
   // Names by their first word: each answer word looks up the names that may start there.
   const byFirstWord = new Map<string, { words: string[]; id: string }[]>();
-  for (const entry of setup.catalogue) {
+  for (const entry of catalogue) {
     byId.set(foldText(entry.id), entry.id);
     const name = entry.name?.trim();
     if (!name || name.length < MIN_NAME_LENGTH) continue;
@@ -468,16 +463,8 @@ export function createAnswerParser(setup: {
     list.push({ words, id: entry.id });
     byFirstWord.set(words[0]!, list);
   }
-
-  return (answer) => {
-    const { urls, said } = readAddresses(answer);
-    const text = foldText(said);
-    const mentions = mentionsIn(text, pattern, brandOf);
-    const inOrder = [...new Set(mentions.map((m) => m.brand))];
-    const brandMentioned = inOrder.includes(0);
-
-    // Products are named anywhere, a URL's path included.
-    const words = wordsOf(foldText(answer));
+  return (text) => {
+    const words = wordsOf(foldText(text));
     const products: string[] = [];
     const add = (id: string) => {
       if (!products.includes(id)) products.push(id);
@@ -489,6 +476,32 @@ export function createAnswerParser(setup: {
         if (candidate.words.every((w, k) => words[i + k] === w)) add(candidate.id);
       }
     });
+    return products;
+  };
+}
+
+/**
+ * A parser for one monitoring setup: the brands' names and the catalogue's ids and names indexed
+ * once, so each of thousands of answers is parsed in a few passes over its text.
+ */
+export function createAnswerParser(setup: {
+  brand: BrandSpec;
+  competitors: readonly BrandSpec[];
+  catalogue: readonly CatalogueEntry[];
+}): (answer: string) => ParsedAnswer {
+  const brands = [setup.brand, ...setup.competitors];
+  const { pattern, brandOf } = namesPattern(brands);
+  const productsIn = createProductMatcher(setup.catalogue);
+
+  return (answer) => {
+    const { urls, said } = readAddresses(answer);
+    const text = foldText(said);
+    const mentions = mentionsIn(text, pattern, brandOf);
+    const inOrder = [...new Set(mentions.map((m) => m.brand))];
+    const brandMentioned = inOrder.includes(0);
+
+    // Products are named anywhere, a URL's path included.
+    const products = productsIn(answer);
 
     return {
       brandMentioned,

@@ -35,6 +35,7 @@ export const agentsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) =>
       ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
         concurrency: input.concurrency,
+        productIds: input.productIds,
       }),
     ),
   cancel: envProcedure('agents')

@@ -207,7 +207,7 @@ export async function planRun(runId: string, context: JobContext): Promise<void>
     if (!(error instanceof B2CError) && !(error instanceof DomainError)) throw error;
   }
 
-  const productIds = await scopeProductIds(db, run.envId, config);
+  const productIds = await scopeProductIds(db, run.envId, config, run.onlyProducts);
   const groups = groupFields(run.scopeFields as ProductField[]);
   const items: (typeof agentRunItems.$inferInsert)[] = [];
   for (const b2cProductId of productIds) {

@@ -211,6 +211,51 @@ describeEachDriver('agent runs', (get) => {
   );
 
   it(
+    'a run for named products works on those only, whatever the config scopes; an unknown id is nothing in scope',
+    async () => {
+      const { services } = await worker();
+      const { org, env, user } = await linkedEnv(services);
+      const { category } = await smallCategory(env.id, 1);
+      await services.agents.saveConfig(org.id, env.id, user.id, translationTo('de-DE', category));
+      // Two items outside the config's category, as an answer check names them.
+      const named = await get()
+        .db.select({ id: catalogProducts.b2cProductId })
+        .from(catalogProducts)
+        .where(
+          and(
+            eq(catalogProducts.envId, env.id),
+            eq(catalogProducts.type, 'item'),
+            sql`not (${catalogProducts.categoryIds} @> array[${category}])`,
+          ),
+        )
+        .orderBy(catalogProducts.b2cProductId)
+        .limit(2);
+      const ids = named.map((n) => n.id);
+      const started = await services.agents.start(org.id, env.id, user.id, 'translation', {
+        concurrency: 2,
+        productIds: [...ids, ids[0]!],
+      });
+      expect(started.scope.products).toBe(2);
+      const done = await until(() => services.agents.run(org.id, env.id, started.id), ended);
+      expect(done.status).toBe('succeeded');
+      const items = await get()
+        .db.select({ id: agentRunItems.b2cProductId })
+        .from(agentRunItems)
+        .where(eq(agentRunItems.runId, started.id));
+      expect([...new Set(items.map((i) => i.id))].sort()).toEqual([...ids].sort());
+
+      const nothing = await domainError(
+        services.agents.start(org.id, env.id, user.id, 'translation', {
+          concurrency: 1,
+          productIds: ['no-such-product'],
+        }),
+      );
+      expect(nothing.reason).toBe('agent-nothing-in-scope');
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
     'estimates a run from the products in scope, then translates them into proposals; a second run supersedes them',
     async () => {
       const { services } = await worker();

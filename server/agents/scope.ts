@@ -21,9 +21,17 @@ import {
 
 /** Every kind but variation groups and variants: what agents work on unless told otherwise. */
 
-export function scopeWhere(envId: string, config: AgentConfig): SQL {
+export function scopeWhere(
+  envId: string,
+  config: AgentConfig,
+  onlyProducts?: readonly string[] | null,
+): SQL {
   const where: SQL[] = [eq(catalogProducts.envId, envId)];
-  if (config.type === 'translation' && config.filterBy === 'product') {
+  if (onlyProducts) {
+    // Named products (a run started from an answer that got one wrong): base products only.
+    where.push(inArray(catalogProducts.b2cProductId, [...onlyProducts]));
+    where.push(inArray(catalogProducts.type, [...BASE_KINDS]));
+  } else if (config.type === 'translation' && config.filterBy === 'product') {
     where.push(inArray(catalogProducts.b2cProductId, config.productIds));
   } else {
     where.push(arrayOverlaps(catalogProducts.catalogIds, config.catalogIds));
@@ -58,6 +66,7 @@ export async function scopeSize(
   db: Db,
   envId: string,
   config: AgentConfig,
+  onlyProducts?: readonly string[] | null,
 ): Promise<{ products: number; characters: Partial<Record<ProductField, number>> }> {
   const locale = readLocaleOf(config);
   const fields = new Set<ProductField>([
@@ -75,17 +84,22 @@ export async function scopeSize(
   const [row] = await db
     .select({ products: sql<number>`count(*)::int`, ...sums })
     .from(catalogProducts)
-    .where(scopeWhere(envId, config));
+    .where(scopeWhere(envId, config, onlyProducts));
   const { products = 0, ...characters } = (row ?? {}) as Record<string, number>;
   return { products, characters: characters as Partial<Record<ProductField, number>> };
 }
 
 /** The ids of the products in scope, in id order (a run's plan). */
-export async function scopeProductIds(db: Db, envId: string, config: AgentConfig) {
+export async function scopeProductIds(
+  db: Db,
+  envId: string,
+  config: AgentConfig,
+  onlyProducts?: readonly string[] | null,
+) {
   const rows = await db
     .select({ id: catalogProducts.b2cProductId })
     .from(catalogProducts)
-    .where(scopeWhere(envId, config))
+    .where(scopeWhere(envId, config, onlyProducts))
     .orderBy(asc(catalogProducts.b2cProductId));
   return rows.map((r) => r.id);
 }

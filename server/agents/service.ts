@@ -61,7 +61,8 @@ export interface AgentsService {
     envId: string,
     userId: string,
     agentType: AgentType,
-    options: { concurrency: number },
+    /** `productIds`: only these products, whatever catalogs the config names. */
+    options: { concurrency: number; productIds?: readonly string[] | undefined },
   ): Promise<AgentRun>;
   cancel(orgId: string, envId: string, runId: string): Promise<AgentRun>;
   runs(orgId: string, envId: string, agentType: AgentType): Promise<AgentRun[]>;
@@ -216,9 +217,14 @@ export function createAgentsService({
     return found;
   }
 
-  async function estimateFor(envId: string, config: AgentConfig, guidance: string | null) {
+  async function estimateFor(
+    envId: string,
+    config: AgentConfig,
+    guidance: string | null,
+    onlyProducts?: readonly string[],
+  ) {
     const fields = [...configFields(config)];
-    const size = await scopeSize(db, envId, config);
+    const size = await scopeSize(db, envId, config, onlyProducts);
     const instructionCharacters = Math.max(
       0,
       ...groupFields(fields).map(
@@ -320,7 +326,7 @@ export function createAgentsService({
       return estimateFor(envId, config, await guidanceOf(orgId, config));
     },
 
-    async start(orgId, envId, userId, agentType, { concurrency }) {
+    async start(orgId, envId, userId, agentType, { concurrency, productIds }) {
       // A spent budget refuses before anything is written or queued: no run, no model call.
       await aiBudget?.assertAvailable(orgId);
       const { env, config } = await configuredFor(orgId, envId, agentType);
@@ -329,7 +335,7 @@ export function createAgentsService({
       if (!jobs)
         throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.jobsUnavailable, 'jobs-unavailable');
       const guidance = await guidanceOf(orgId, config);
-      const estimate = await estimateFor(envId, config, guidance);
+      const estimate = await estimateFor(envId, config, guidance, productIds);
       if (estimate.products === 0) {
         throw new DomainError('INVALID', AGENT_MESSAGES.nothingInScope, 'agent-nothing-in-scope');
       }
@@ -348,6 +354,7 @@ export function createAgentsService({
             config,
             guidance,
             startedBy: userId,
+            onlyProducts: productIds ? [...new Set(productIds)] : null,
             scopeProducts: estimate.products,
             scopeLocales: estimate.locales,
             scopeFields: estimate.fields,

@@ -29,6 +29,7 @@ export const authzSamples: AuthzSamples = {
   'monitoring.runs': { input: env },
   'monitoring.results': { input: (f) => ({ ...env(f), engine: 'openai' }) },
   'monitoring.sources': { input: (f) => ({ ...env(f), engine: 'openai' }) },
+  'monitoring.accuracy': { input: (f) => ({ ...env(f), engine: 'openai' }) },
   'monitoring.prompt': { input: (f) => ({ ...env(f), promptKey: WALK_PROMPT_KEY }) },
   'monitoring.watchRun': { input: (f) => ({ ...env(f), runId: WALK_MONITORING_RUN_ID }) },
   'monitoring.answerRetention': { input: (f) => ({ orgId: f.acme }) },

@@ -59,6 +59,12 @@ export const monitoringRouter = createTRPCRouter({
     .query(({ ctx, input }) =>
       ctx.services.monitoring.sources(input.orgId, input.envId, input.engine ?? null),
     ),
+  /** The latest finished run's answers checked against the catalogue copy (the accuracy view). */
+  accuracy: envQuery('home')
+    .input(monitoringResultsInput)
+    .query(({ ctx, input }) =>
+      ctx.services.monitoring.accuracy(input.orgId, input.envId, input.engine ?? null),
+    ),
   prompt: envQuery('home')
     .input(monitoringPromptInput)
     .query(({ ctx, input }) =>

@@ -10,6 +10,7 @@ import type { AiEngine } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
+import { type CitedSpan, type Claim, createAccuracyChecker } from '~/domain/monitoring/accuracy';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { type AnswerSearch, type AskMode, isDomainOf } from '~/domain/monitoring/sources';
 import { askedAs } from '~/domain/monitoring/asked';
@@ -86,21 +87,37 @@ export async function planMonitoringRun(runId: string, context: JobContext): Pro
   );
 }
 
-/** Parsers per run: the catalogue's names are read once per run and process, not once per sample. */
-const parsers = new Map<string, (answer: string) => ParsedAnswer>();
-const PARSER_CACHE = 20;
+interface RunReaders {
+  parse: (answer: string) => ParsedAnswer;
+  check: (answer: string, cited?: readonly CitedSpan[]) => Claim[];
+}
 
-async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnapshot) {
-  const cached = parsers.get(runId);
+/**
+ * The parser and accuracy checker per run: the catalogue's names, prices and online state are read
+ * once per run and process, not once per sample.
+ */
+const readers = new Map<string, RunReaders>();
+const READER_CACHE = 20;
+
+async function readersFor(
+  db: Db,
+  runId: string,
+  envId: string,
+  snapshot: RunSnapshot,
+): Promise<RunReaders> {
+  const cached = readers.get(runId);
   if (cached) return cached;
   const catalogue = await db
     .select({
       id: catalogProducts.b2cProductId,
       name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
+      online: catalogProducts.online,
+      price: sql<number | null>`(${catalogProducts.document} ->> 'price')::float8`,
+      currency: sql<string | null>`${catalogProducts.document} ->> 'price_currency'`,
     })
     .from(catalogProducts)
     .where(and(eq(catalogProducts.envId, envId), inArray(catalogProducts.type, [...BASE_KINDS])));
-  const parser = createAnswerParser({
+  const parse = createAnswerParser({
     brand: {
       name: snapshot.brandName,
       variants: snapshot.brandVariants,
@@ -109,9 +126,10 @@ async function parserFor(db: Db, runId: string, envId: string, snapshot: RunSnap
     competitors: snapshot.competitors.map((c) => ({ name: c.name, domain: c.domain || null })),
     catalogue,
   });
-  parsers.set(runId, parser);
-  if (parsers.size > PARSER_CACHE) parsers.delete(parsers.keys().next().value!);
-  return parser;
+  const run = { parse, check: createAccuracyChecker(catalogue) };
+  readers.set(runId, run);
+  if (readers.size > READER_CACHE) readers.delete(readers.keys().next().value!);
+  return run;
 }
 
 /**
@@ -138,6 +156,13 @@ export function withSources(
   return { ...parsed, brandCited: brandPages.length > 0, productsNamed: products };
 }
 
+/** The pages an engine cited, span by span: which of two same-named products a sentence is about. */
+function citedSpans(search: AnswerSearch | null): CitedSpan[] {
+  return (search?.sources ?? []).flatMap((s) =>
+    s.cited ? s.spans.map((span) => ({ ...span, url: s.url })) : [],
+  );
+}
+
 /** The run's label once every sample ended. */
 const FINAL_STATUS = sql`case when samples_done = 0 then 'failed'
   when samples_failed > 0 then 'partly-failed' else 'succeeded' end`;
@@ -155,6 +180,7 @@ async function storeSample(
         answer: string;
         model: string;
         parsed: ParsedAnswer;
+        claims: Claim[];
         mode: AskMode;
         search: AnswerSearch | null;
       }
@@ -176,6 +202,7 @@ async function storeSample(
              urls = ${textArray(p?.citedUrls)}, sentiment = ${p?.sentiment ?? null},
              mode = ${ok ? outcome.mode : null},
              search = ${ok && outcome.search ? JSON.stringify(outcome.search) : null}::jsonb,
+             claims = ${ok ? JSON.stringify(outcome.claims) : null}::jsonb,
              error = ${ok ? null : outcome.error}, finished_at = now()
        where run_id = ${runId} and prompt_key = ${promptKey} and engine = ${engine} and idx = ${idx}
          and status = 'queued'
@@ -203,7 +230,8 @@ export async function finishIfDone(db: Db, runId: string) {
     )
     insert into monitoring_aggregates (run_id, env_id, engine, prompt_key, n, mentions, citations,
                                        position_sum, brand_counts, product_counts, sentiment_counts,
-                                       searched, cited_domains, cited_pages, finished_at)
+                                       searched, cited_domains, cited_pages, claims_checked,
+                                       claims_wrong, claim_counts, finished_at)
     select s.run_id, e.env_id, s.engine, s.prompt_key,
            count(*)::int,
            count(*) filter (where s.brand_mentioned)::int,
@@ -239,6 +267,16 @@ export async function finishIfDone(db: Db, runId: string) {
                where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
                  and x.status = 'done' and x.search is not null and (src->>'cited')::boolean
                group by 1) pc), '{}'::jsonb),
+           count(*) filter (where jsonb_array_length(coalesce(s.claims, '[]'::jsonb)) > 0)::int,
+           count(*) filter (where jsonb_path_exists(s.claims, '$[*] ? (@.mismatch == true)'))::int,
+           coalesce((select jsonb_object_agg(pid, jsonb_build_object('checked', n, 'mismatched', w))
+              from (
+              select c->>'productId' as pid, count(*)::int as n,
+                     count(*) filter (where (c->>'mismatch')::boolean)::int as w
+                from ${monitoringSamples} x, jsonb_array_elements(x.claims) c
+               where x.run_id = s.run_id and x.engine = s.engine and x.prompt_key = s.prompt_key
+                 and x.status = 'done' and x.claims is not null
+               group by 1) cc), '{}'::jsonb),
            e.finished_at
       from ${monitoringSamples} s join ended e on e.id = s.run_id
      where s.status = 'done'
@@ -306,12 +344,13 @@ export async function runSample(
       mode === 'web-search'
         ? await services.ai.generateWithSearch({ ...call, search: {} })
         : { ...(await services.ai.generateText(call)), search: null };
-    const parse = await parserFor(db, run.id, run.envId, snapshot);
+    const { parse, check } = await readersFor(db, run.id, run.envId, snapshot);
     await storeSample(db, payload, {
       ok: true,
       answer: text,
       model,
       parsed: withSources(parse(text), search, snapshot.brandDomain, parse),
+      claims: check(text, citedSpans(search)),
       mode,
       search,
     });

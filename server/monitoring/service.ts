@@ -8,6 +8,12 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AI_ENGINES, AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import {
+  type AccuracyResults,
+  accuracyResults,
+  claimSchema,
+  NO_ACCURACY,
+} from '~/domain/monitoring/accuracy';
+import {
   answerSearchSchema,
   type MonitoringSources,
   sourcesFigures,
@@ -45,6 +51,7 @@ import type { AiSpendLedger } from '~/server/ai-budget/service';
 import type { Db } from '~/server/db/client';
 import { isUniqueViolation } from '~/server/db/errors';
 import {
+  catalogSyncs,
   agentConfigs,
   catalogProducts,
   monitoringAggregates,
@@ -89,6 +96,8 @@ export interface MonitoringService {
   results(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringResults>;
   /** What the engines' searches cited in the latest finished run, every engine and each one. */
   sources(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringSources>;
+  /** The latest finished run's answers checked against the catalogue copy (the accuracy view). */
+  accuracy(orgId: string, envId: string, engine: AiEngine | null): Promise<AccuracyResults>;
   /** One prompt's samples in a run: the latest finished one when `runId` is null. */
   prompt(
     orgId: string,
@@ -618,6 +627,85 @@ export function createMonitoringService({
           ),
         })),
       };
+    },
+
+    async accuracy(_orgId, envId, engine) {
+      const [[latest], [sync]] = await Promise.all([
+        db
+          .select({
+            id: monitoringRuns.id,
+            config: monitoringRuns.config,
+            finishedAt: monitoringRuns.finishedAt,
+            createdAt: monitoringRuns.createdAt,
+          })
+          .from(monitoringRuns)
+          .where(
+            and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])),
+          )
+          .orderBy(desc(monitoringRuns.finishedAt))
+          .limit(1),
+        db
+          .select({ priceSiteId: catalogSyncs.priceSiteId })
+          .from(catalogSyncs)
+          .where(eq(catalogSyncs.envId, envId)),
+      ]);
+      const priceSiteId = sync?.priceSiteId ?? null;
+      if (!latest) return { ...NO_ACCURACY, priceSiteId };
+      const onEngine = engine ? [eq(monitoringAggregates.engine, engine)] : [];
+      const rows = await db
+        .select({
+          engine: monitoringAggregates.engine,
+          claimsChecked: monitoringAggregates.claimsChecked,
+          claimsWrong: monitoringAggregates.claimsWrong,
+          claimCounts: monitoringAggregates.claimCounts,
+        })
+        .from(monitoringAggregates)
+        .where(and(eq(monitoringAggregates.runId, latest.id), ...onEngine));
+      // The wrong claims are read from the answers that hold one (a run's few, by the path index-free
+      // filter on its own samples), engine and prompt order.
+      const wrong = await db
+        .select({
+          engine: monitoringSamples.engine,
+          promptKey: monitoringSamples.promptKey,
+          idx: monitoringSamples.idx,
+          answer: monitoringSamples.answer,
+          claims: monitoringSamples.claims,
+        })
+        .from(monitoringSamples)
+        .where(
+          and(
+            eq(monitoringSamples.runId, latest.id),
+            ...(engine ? [eq(monitoringSamples.engine, engine)] : []),
+            sql`jsonb_path_exists(${monitoringSamples.claims}, '$[*] ? (@.mismatch == true)')`,
+          ),
+        )
+        .orderBy(
+          asc(monitoringSamples.engine),
+          asc(monitoringSamples.promptKey),
+          asc(monitoringSamples.idx),
+        );
+      const snapshot = latest.config as RunSnapshot;
+      const promptText = new Map(snapshot.prompts.map((p) => [p.key, p.text]));
+      // Stored by the runner; read through the schema all the same (a row is never trusted blind).
+      const samples = wrong.map((sample) => ({
+        ...sample,
+        engine: sample.engine as AiEngine,
+        claims: (sample.claims ?? []).flatMap((raw) => claimSchema.safeParse(raw).data ?? []),
+      }));
+      const ids = new Set([
+        ...rows.flatMap((r) => Object.keys(r.claimCounts)),
+        ...samples.flatMap((s) => s.claims.map((c) => c.productId)),
+      ]);
+      const nameOf = await productNames(envId, [...ids]);
+      return accuracyResults({
+        run: { id: latest.id, finishedAt: latest.finishedAt ?? latest.createdAt },
+        engine,
+        rows: rows.map((r) => ({ ...r, engine: r.engine as AiEngine })),
+        wrong: samples,
+        promptText: (key) => promptText.get(key) ?? key,
+        productName: (id) => nameOf.get(id) ?? null,
+        priceSiteId,
+      });
     },
 
     async prompt(orgId, envId, promptKey, runId) {

@@ -176,7 +176,8 @@ describeEachDriver('products.sync job', (get) => {
       // The second worker's product searches, by where each page starts.
       const starts: number[] = [];
       const second = await worker(async (input, init) => {
-        if (String(input instanceof Request ? input.url : input).endsWith('/product_search')) {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        if (url.pathname.endsWith('/product_search')) {
           starts.push((JSON.parse(String(init?.body)) as { start: number }).start);
         }
         return fetch(input, init);

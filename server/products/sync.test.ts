@@ -5,7 +5,9 @@ import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c';
 import {
   categoryAssignmentsOf,
   SIM_MASTER_CATALOG_ID,
+  SIM_SITE_ID,
   SIM_STOREFRONT_CATALOG_ID,
+  simPriceOf,
 } from '~/simulators/b2c/data';
 import { catalogCategories, catalogProducts, catalogSyncs } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
@@ -82,6 +84,16 @@ describeEachDriver('catalogue sync', (get) => {
         status: 'idle',
         checkpoint: null,
         lastError: null,
+        // The storefront catalog's site: its price books give the copy's prices.
+        priceSiteId: SIM_SITE_ID,
+      });
+      const data0 = sim.instance(HOST).data();
+      expect(masterRow.document).toMatchObject({
+        price: simPriceOf(
+          data0,
+          products.find((p) => p.id === variant.masterId)!,
+        ),
+        price_currency: 'USD',
       });
 
       // A change on the instance: the next sync reads only what changed since.

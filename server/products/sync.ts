@@ -19,6 +19,7 @@ import {
 } from '~/server/db/schema';
 import { B2CNotFoundError, B2CRequestError } from '~/server/integrations/b2c/errors';
 import {
+  type Catalog,
   type Category,
   type OcapiDataClient,
   PRODUCT_SEARCH_MAX_COUNT,
@@ -169,8 +170,15 @@ async function upsert(
     });
 }
 
-/** Reads every catalog and its categories, replaces the env's copy of them, and returns the trees. */
-async function syncCategories(db: Db, data: OcapiDataClient, envId: string): Promise<Trees> {
+/**
+ * Reads every catalog and its categories, replaces the env's copy of them, and returns the trees and
+ * the site the copy's prices are for.
+ */
+async function syncCategories(
+  db: Db,
+  data: OcapiDataClient,
+  envId: string,
+): Promise<Trees & { priceSiteId: string | null }> {
   const catalogs = await data.listCatalogs();
   const categories: Category[] = [];
   for (const catalog of catalogs) {
@@ -210,19 +218,29 @@ async function syncCategories(db: Db, data: OcapiDataClient, envId: string): Pro
     }
   });
 
-  return treesOf(
+  const trees = treesOf(
     categories.map((c) => ({
       catalogId: c.catalog_id,
       categoryId: c.id,
       parentId: c.parent_category_id ?? null,
     })),
   );
+  return { ...trees, priceSiteId: priceSiteOf(catalogs) };
 }
 
 interface Trees {
   tree: CategoryTree;
   /** Category id → the catalogs that have a category by that id. */
   catalogsOf: Map<string, string[]>;
+}
+
+/**
+ * The site whose prices the copy keeps: the first, by id, that a storefront catalog is assigned to
+ * (prices live in a site's price books; the Data API gives them in a site context only, ADR 0048).
+ */
+export function priceSiteOf(catalogs: readonly Catalog[]): string | null {
+  const sites = catalogs.flatMap((c) => (c.assigned_sites ?? []).map((s) => s.id));
+  return sites.sort()[0] ?? null;
 }
 
 function treesOf(
@@ -264,7 +282,9 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
       }
     }
   }
-  const search = (request: ProductSearchRequest) => withQuota(() => data.searchProducts(request));
+  let siteId: string | null = null;
+  const search = (request: ProductSearchRequest) =>
+    withQuota(() => data.searchProducts(request, siteId ? { siteId } : {}));
   const withVariations = (id: string) =>
     withQuota(() => data.getProduct(id, { expand: ['variations'] }));
 
@@ -306,7 +326,9 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
   };
 
   try {
-    const { tree, catalogsOf } = await syncCategories(db, data, envId);
+    const { tree, catalogsOf, priceSiteId } = await syncCategories(db, data, envId);
+    siteId = priceSiteId;
+    await db.update(catalogSyncs).set({ priceSiteId }).where(eq(catalogSyncs.envId, envId));
     // What search leaves out: a master's variations (read with expand=variations), and a variant's or
     // group's master, from a master read this run, else the copy, else the product itself.
     const families = new Map<string, Family>();
@@ -568,8 +590,15 @@ export async function refreshProduct({
   now?: () => Date;
 }): Promise<Product | null> {
   let product: Product;
+  const [state] = await db
+    .select({ priceSiteId: catalogSyncs.priceSiteId })
+    .from(catalogSyncs)
+    .where(eq(catalogSyncs.envId, envId));
   try {
-    product = await data.getProduct(b2cProductId, { expand: ['all'] });
+    product = await data.getProduct(b2cProductId, {
+      expand: ['all'],
+      ...(state?.priceSiteId ? { siteId: state.priceSiteId } : {}),
+    });
   } catch (error) {
     if (!(error instanceof B2CNotFoundError)) throw error;
     await db

@@ -59,7 +59,19 @@ export interface SimRequest {
   storefront?: StorefrontProduct[];
   /** The request gave the engine its vendor's web search tool. */
   webSearch?: SimWebSearch;
+  /** How often a shopping answer misstates the storefront product's price or calls it discontinued. */
+  misstatements?: Misstatements;
 }
+
+/** Shares of shopping answers that get the storefront's product wrong (each 0 to 1). */
+export interface Misstatements {
+  /** States a price other than the storefront's. */
+  price: number;
+  /** Says the product is discontinued (the storefront sells it). */
+  discontinued: number;
+}
+/** What a simulator starts with: enough wrong answers for the demo's accuracy view to show some. */
+export const DEFAULT_MISSTATEMENTS: Misstatements = { price: 0.1, discontinued: 0.05 };
 
 export type SimAnswer =
   | {
@@ -245,6 +257,36 @@ interface Recommendation {
   brand: string;
   product: string;
   url: string;
+  /** What the answer says of it after its name: its price, or that it is discontinued. */
+  claim?: string;
+}
+
+/**
+ * What an answer says of the storefront's product besides its name: its price as its page shows it,
+ * or, at the request's rates, a wrong price (rounded to whole units, as answers write prices) or that
+ * it is discontinued. Drawn from a generator of its own, so the rest of the answer stays as it was.
+ */
+function claimOf(
+  product: StorefrontProduct,
+  lang: SimLang,
+  rates: Misstatements,
+  draw: Prng,
+): string | undefined {
+  const roll = draw.next();
+  if (roll < rates.discontinued) return ' (discontinued)';
+  if (!product.price) return undefined;
+  const format = (amount: number, digits: number) =>
+    new Intl.NumberFormat(LOCALE_OF[lang], {
+      style: 'currency',
+      currency: product.price!.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount);
+  if (roll < rates.discontinued + rates.price) {
+    const factor = draw.pick([0.75, 1.2, 1.35]);
+    return ` — ${format(Math.round(product.price.amount * factor), 0)}`;
+  }
+  return ` — ${format(product.price.amount, 2)}`;
 }
 
 /** How often a shopping answer names the storefront's top hit when its description is answer-style. */
@@ -273,13 +315,20 @@ function recommendations(
   prng: Prng,
   parts: Parts,
   storefront: readonly StorefrontProduct[] = [],
+  claims?: { lang: SimLang; rates: Misstatements; draw: Prng },
 ): Recommendation[] {
   const candidate = storefront[0];
   let own: Recommendation;
   if (candidate) {
     const named = prng.chance(candidate.answerStyle ? NAMED_IF_ANSWER_STYLE : NAMED_OTHERWISE);
     if (!named) return otherRecommendations(prng, parts, prng.int(2, OTHER_BRANDS.length));
-    own = { brand: candidate.brand, product: candidate.name, url: candidate.url };
+    const claim = claims && claimOf(candidate, claims.lang, claims.rates, claims.draw);
+    own = {
+      brand: candidate.brand,
+      product: candidate.name,
+      url: candidate.url,
+      ...(claim ? { claim } : {}),
+    };
   } else {
     own = {
       brand: BRAND.name,
@@ -319,7 +368,11 @@ function material(req: SimRequest, prng: Prng): Material {
     task === 'translation'
       ? phrasesToTranslate(req.prompt).map((p) => translatePhrase(p, lang))
       : [];
-  const recs = recommendations(prng, parts, req.storefront);
+  const recs = recommendations(prng, parts, req.storefront, {
+    lang,
+    rates: req.misstatements ?? DEFAULT_MISSTATEMENTS,
+    draw: createPrng(hashSeed('claims', seedOf(req), req.occurrence ?? 0)),
+  });
   let text: string;
   const figures = req.toolResults.length > 0 ? figuresAnswer(req.toolResults) : null;
   if (figures !== null) {
@@ -336,7 +389,9 @@ function material(req: SimRequest, prng: Prng): Material {
     text = `Page title: ${seo.title}\nPage description: ${seo.description}\nPage keywords: ${seo.keywords}`;
   } else {
     const noun = parts.noun.en.toLowerCase();
-    const lines = recs.map((r, i) => `${i + 1}. ${r.product} from ${r.brand} [${i + 1}]`);
+    const lines = recs.map(
+      (r, i) => `${i + 1}. ${r.product} from ${r.brand}${r.claim ?? ''} [${i + 1}]`,
+    );
     text = [
       `Here are ${recs.length} good options for a ${noun}:`,
       ...lines,
@@ -534,7 +589,7 @@ function searchedAnswer(req: SimRequest, m: Material): { text: string; search: S
       end: text.length + named.length,
       result: indexOf(r.url, ''),
     });
-    text += `${named}\n`;
+    text += `${named}${r.claim ?? ''}\n`;
   });
   const top = m.recs[0];
   const closing = `Reviewers at ${REVIEW_SITES[0].name} call the ${top?.product} from ${top?.brand} the most recommended for everyday wear.`;

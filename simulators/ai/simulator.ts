@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
 import { AI_MODELS } from '~/domain/ai/models';
 import { anthropicModels, messagesJson, messagesStream, parseMessagesRequest } from './anthropic';
 import {
@@ -20,6 +21,8 @@ import {
   type SimRequest,
   seedOf,
   taskOf,
+  DEFAULT_MISSTATEMENTS,
+  type Misstatements,
 } from './answers';
 import {
   AI_FAULT_KINDS,
@@ -67,6 +70,11 @@ export const SIM_MODELS: Record<AiVendor, readonly string[]> = {
   perplexity: [AI_MODELS.perplexity, 'sonar-pro'],
 };
 
+const rate = z.number().min(0).max(1);
+const misstatementsSchema = z
+  .object({ price: rate, discontinued: rate })
+  .refine((r) => r.price + r.discontinued <= 1);
+
 export interface AiSimulatorOptions {
   /** 0 (default) picks a free port. */
   port?: number;
@@ -78,6 +86,8 @@ export interface AiSimulatorOptions {
    * through their Shop API (see storefront.ts). Absent, they name the simulator's own brand.
    */
   storefronts?: string;
+  /** How often shopping answers misstate the storefront's product (DEFAULT_MISSTATEMENTS if absent). */
+  misstatements?: Misstatements;
 }
 
 export interface AiSimulatorRequest {
@@ -108,6 +118,8 @@ export interface AiSimulator {
   faults: { add(rule: AiFaultRule): () => void; clear(): void };
   /** Changes the wait before every answer (benches set it); a request's `x-ai-sim-latency-ms` header overrides it. */
   setLatency(ms: number): void;
+  /** Changes how often shopping answers misstate the storefront's product (`POST /__sim/misstatements`). */
+  setMisstatements(rates: Misstatements): void;
   /** Model calls answered (or faulted), oldest first; the last 1,000. */
   requests: AiSimulatorRequest[];
   stop(): Promise<void>;
@@ -168,6 +180,7 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
   };
 
   let latencyMs = options.latencyMs ?? 0;
+  let misstatements = options.misstatements ?? DEFAULT_MISSTATEMENTS;
   const crawler = options.storefronts ? createStorefrontCrawler(options.storefronts) : null;
 
   /**
@@ -241,7 +254,12 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     if (occurrences.size > MAX_OCCURRENCES) occurrences.delete(occurrences.keys().next().value!);
     // Only a crawl waits; every other answer is given in the same tick, as before storefronts.
     const storefront = crawler && asksStorefront(parsed) ? await storefrontFor(parsed) : undefined;
-    const sim: SimRequest = { ...parsed, occurrence, ...(storefront ? { storefront } : {}) };
+    const sim: SimRequest = {
+      ...parsed,
+      occurrence,
+      misstatements,
+      ...(storefront ? { storefront } : {}),
+    };
     const flavour: AnswerFlavour =
       fault?.kind === 'schema_mismatch'
         ? 'schema-breaking'
@@ -285,6 +303,15 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     }
     addRule(body as AiFaultRule);
     res.status(201).json({ ok: true });
+  });
+  app.post('/__sim/misstatements', (req, res) => {
+    const parsed = misstatementsSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: 'price and discontinued must be numbers from 0 to 1' });
+      return;
+    }
+    misstatements = parsed.data;
+    res.json(misstatements);
   });
   app.delete('/__sim/faults', (_req, res) => {
     rules = [];
@@ -381,6 +408,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     baseUrls: baseUrlsFor(url),
     setLatency: (ms) => {
       latencyMs = ms;
+    },
+    setMisstatements: (rates) => {
+      misstatements = misstatementsSchema.parse(rates);
     },
     faults: {
       add: addRule,

@@ -21,6 +21,8 @@ export interface StorefrontProduct {
   host: string;
   /** Its description in the locale answers questions: ≥ 30 words and a question followed by its answer. */
   answerStyle: boolean;
+  /** Its price on the storefront, as its page shows it; null when the Shop API gave none. */
+  price: { amount: number; currency: string } | null;
 }
 
 export interface StorefrontCrawler {
@@ -101,6 +103,8 @@ interface ShopProduct {
   name?: string;
   short_description?: string;
   long_description?: string;
+  price?: number;
+  currency?: string;
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -146,7 +150,7 @@ export function createStorefrontCrawler(b2cSimulatorUrl: string): StorefrontCraw
     if (ids.length === 0) return [];
     const list = `(${ids.map(encodeURIComponent).join(',')})`;
     const products = await getJson<{ data?: ShopProduct[] }>(
-      `${shop}/products/${list}?${params({})}`,
+      `${shop}/products/${list}?${params({ expand: 'prices' })}`,
     );
     const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
     return ids.flatMap((id) => {
@@ -161,6 +165,10 @@ export function createStorefrontCrawler(b2cSimulatorUrl: string): StorefrontCraw
           brand: store.siteName,
           host: store.host,
           answerStyle: isAnswerStyle(p.long_description ?? p.short_description),
+          price:
+            typeof p.price === 'number' && p.currency
+              ? { amount: p.price, currency: p.currency }
+              : null,
         },
       ];
     });

@@ -92,6 +92,11 @@ export interface SimInstanceData {
   libraries: Map<string, Map<string, SimContentAsset>>;
   /** The custom attributes of content assets (`Content`) by id: `body` unless a test removes it. */
   contentAttributes: Map<string, SimAttributeDefinition>;
+  /**
+   * Sales prices set on the instance (a price book's entry), by product id: a master's family, or an
+   * item. Without an entry a product has its seeded price (`simPriceOf`).
+   */
+  prices: Map<string, number>;
   /** Bumped by every product change, so what is derived from the products knows to rebuild. */
   version: number;
   /**
@@ -574,6 +579,7 @@ export function generateInstanceData(seed: number, options: SimDataOptions = {})
         currency: 'USD',
       },
     ],
+    prices: new Map(),
     libraries: new Map([
       [SIM_SITE_ID, new Map()],
       [SIM_SHARED_LIBRARY_ID, new Map()],
@@ -713,4 +719,15 @@ export function removeProduct(data: SimInstanceData, id: string): boolean {
   if (master?.variantIds) master.variantIds = master.variantIds.filter((v) => v !== id);
   data.version += 1;
   return true;
+}
+
+/**
+ * A product's sales price on the storefront site: a family (master, variation groups, variants) has
+ * one price, an item its own; seeded from the id (19.99 to 289.99), unless the instance set one.
+ */
+export function simPriceOf(data: Pick<SimInstanceData, 'prices'>, p: SimProduct): number {
+  const family = p.masterId ?? p.id;
+  const set = data.prices.get(family);
+  if (set !== undefined) return set;
+  return Math.round((19.99 + (hashSeed('price', family) % 28) * 10) * 100) / 100;
 }

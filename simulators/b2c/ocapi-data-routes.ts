@@ -28,6 +28,7 @@ import {
   type SimInstanceData,
   type SimContentAsset,
   type SimProduct,
+  simPriceOf,
   storedMarkups,
   touchProduct,
   variationValuesFromIds,
@@ -36,6 +37,8 @@ import {
 import { applySelection, parseSelector, type Selection, SelectorError } from './property-selector';
 
 export { SEARCH_MAX_COUNT };
+
+type SimSite = SimInstanceData['sites'][number];
 
 export function sendFault(
   res: Response,
@@ -82,12 +85,14 @@ export function resourceStateOf(document: object): string {
 export interface Expansions {
   variations: boolean;
   categories: boolean;
+  /** `price` and `price_currency`, in the site context a request names (`site_id`) only. */
+  prices: boolean;
 }
-export const NO_EXPANSIONS: Expansions = { variations: false, categories: false };
+export const NO_EXPANSIONS: Expansions = { variations: false, categories: false, prices: false };
 
 /**
- * The expand values a resource documents; the simulator serves `variations` and `categories` and
- * accepts the others (images, prices…) without adding anything. `all` on a product search adds no
+ * The expand values a resource documents; the simulator serves `variations`, `categories` and
+ * `prices` and accepts the others (images, availability…) without adding anything. `all` on a product search adds no
  * variations: that resource "does not return … master and … variation relationships".
  */
 export function expansionsOf(
@@ -98,6 +103,7 @@ export function expansionsOf(
   return {
     variations: resource === 'product' && (all || values.includes('variations')),
     categories: all || values.includes('categories'),
+    prices: all || values.includes('prices'),
   };
 }
 
@@ -187,6 +193,7 @@ export function toOcapiProduct(
   p: SimProduct,
   data: SimInstanceData,
   expand: Expansions = NO_EXPANSIONS,
+  site?: SimSite,
 ) {
   const document = {
     _v: OCAPI_VERSION,
@@ -223,6 +230,8 @@ export function toOcapiProduct(
           },
         }
       : {}),
+    // Prices live in the site's price books, not on the product: only a site context has them.
+    ...(expand.prices && site ? { price: simPriceOf(data, p), price_currency: site.currency } : {}),
     _resource_state: resourceStateOf(
       p.masterId || p.variantIds ? [document, p.masterId, p.variantIds] : document,
     ),
@@ -582,6 +591,21 @@ const siteDocument = (s: SimInstanceData['sites'][number]) => ({
 export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData): express.Router {
   const router = express.Router();
 
+  /**
+   * The site context a request names (`site_id`), undefined when it names none; a 404
+   * SiteNotFoundException (and null) for a site the instance does not have.
+   */
+  const siteContext = (req: Request, res: Response): SimSite | undefined | null => {
+    const id = req.query.site_id;
+    if (id === undefined) return undefined;
+    const site = instanceData(res).sites.find((s) => s.id === id);
+    if (site) return site;
+    sendFault(res, 404, 'SiteNotFoundException', `No site with ID '${String(id)}' was found.`, {
+      siteId: String(id),
+    });
+    return null;
+  };
+
   router.get('/catalogs', (req, res) => {
     const p = paging(req, res);
     if (!p) return;
@@ -657,7 +681,9 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
       .flatMap((value) => (typeof value === 'string' ? value.split(',') : []));
     const unknown = unknownExpand(expand, PRODUCT_EXPANDS);
     if (unknown !== undefined) return invalidExpand(res, unknown);
-    const document = toOcapiProduct(product, instanceData(res), expansionsOf(expand));
+    const site = siteContext(req, res);
+    if (site === null) return;
+    const document = toOcapiProduct(product, instanceData(res), expansionsOf(expand), site);
     res.json(selection ? applySelection(document, selection) : document);
   });
 
@@ -895,8 +921,12 @@ export function ocapiDataRouter(instanceData: (res: Response) => SimInstanceData
     const hits = cachedSearch(data, JSON.stringify([request.query, sorts]), () =>
       matching(data.products, predicate, sorts),
     );
+    const site = siteContext(req, res);
+    if (site === null) return;
     const expansions = expansionsOf(request.expand ?? [], 'product_search');
-    const slice = hits.slice(start, start + count).map((p) => toOcapiProduct(p, data, expansions));
+    const slice = hits
+      .slice(start, start + count)
+      .map((p) => toOcapiProduct(p, data, expansions, site));
     const result = {
       _v: OCAPI_VERSION,
       _type: 'product_search_result',

@@ -13,6 +13,7 @@ import {
   type Localized,
   type SimInstanceData,
   type SimProduct,
+  simPriceOf,
 } from './data';
 import { currentInstance } from './instance';
 import { paging, refuseOtherVersions, sendFault } from './ocapi-data-routes';
@@ -204,6 +205,9 @@ export function ocapiShopRouter(accountManager: {
       const product = data.productsById.get(id);
       return product && shopperCanBuy(data, site, product, locale) ? [product] : [];
     });
+    // `expand=prices`: the site's sales price and currency, as a shopper of the site sees them.
+    const expand = String(req.query.expand ?? '').split(',');
+    const prices = expand.includes('prices');
     const document = (p: SimProduct) => ({
       _type: 'product',
       id: p.id,
@@ -212,6 +216,7 @@ export function ocapiShopRouter(accountManager: {
       long_description: inLocale(p.long_description, locale)?.markup,
       page_title: inLocale(p.page_title, locale),
       page_description: inLocale(p.page_description, locale),
+      ...(prices ? { price: simPriceOf(data, p), currency: site.currency } : {}),
     });
     if (!list) {
       const product = found[0];

@@ -60,6 +60,11 @@ export const agentRuns = pgTable(
     /** The prompt library text the run used as house guidance, as it was when the run started. */
     guidance: text('guidance'),
     startedBy: text('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Set when the run works on these products only, whatever catalogs the config names (an AEO run
+     * started from an answer that got a product wrong); null: the config's scope.
+     */
+    onlyProducts: text('only_products').array(),
     scopeProducts: integer('scope_products').notNull().default(0),
     scopeLocales: text('scope_locales')
       .array()

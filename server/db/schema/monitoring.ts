@@ -1,6 +1,7 @@
 /** AI discoverability monitoring: configurations, runs, samples, aggregates. */
 import { sql } from 'drizzle-orm';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
+import type { Claim, ProductClaimCounts } from '~/domain/monitoring/accuracy';
 import { ASK_MODES, type AnswerSearch, type CitedPageCount } from '~/domain/monitoring/sources';
 import {
   boolean,
@@ -101,6 +102,11 @@ export const monitoringSamples = pgTable(
     /** The engine's search: queries, sources found and cited (null without search). */
     search: jsonb('search').$type<AnswerSearch>(),
     sentiment: text('sentiment'),
+    /**
+     * What the answer claimed about catalogue products and whether each claim disagrees with the
+     * copy (domain/monitoring/accuracy.ts); null for answers from before the check.
+     */
+    claims: jsonb('claims').$type<Claim[]>(),
     error: text('error'),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
   },
@@ -139,6 +145,14 @@ export const monitoringAggregates = pgTable(
     citedDomains: jsonb('cited_domains').$type<Record<string, number>>().notNull().default({}),
     /** Page URL → answers whose engine cited it, with its title and domain. */
     citedPages: jsonb('cited_pages').$type<Record<string, CitedPageCount>>().notNull().default({}),
+    /** Answers that made a claim checked against the catalogue, and those with a wrong one. */
+    claimsChecked: integer('claims_checked').notNull().default(0),
+    claimsWrong: integer('claims_wrong').notNull().default(0),
+    /** Product id → its claims checked and those that disagreed with the copy. */
+    claimCounts: jsonb('claim_counts')
+      .$type<Record<string, ProductClaimCounts>>()
+      .notNull()
+      .default({}),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }).notNull(),
   },
   (t) => [

@@ -139,6 +139,11 @@ export const catalogSyncs = pgTable('catalog_syncs', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /**
+   * The storefront site the copy's prices are for (the Data API's `site_id`): the first site, by id,
+   * a storefront catalog is assigned to; null when no catalog is assigned to one (no prices).
+   */
+  priceSiteId: text('price_site_id'),
   /** The job run of the current or last sync; `requests` numbers them, so one request makes one run. */
   runId: text('run_id'),
   requests: integer('requests').notNull().default(0),

@@ -244,6 +244,35 @@ describe('OCAPI Data client', () => {
     expect(Object.keys(variant).sort()).toEqual(['_type', '_v', 'id', 'type', 'variation_values']);
   });
 
+  it('gives prices in a site context only: the site sales price and its currency', async () => {
+    const request = {
+      query: { term_query: { fields: ['id'], operator: 'is' as const, values: ['M-00001'] } },
+      expand: ['prices' as const],
+    };
+    const [priced] = (await data.searchProducts(request, { siteId: SIM_SITE_ID })).hits;
+    expect(priced).toMatchObject({ id: 'M-00001', price_currency: 'USD' });
+    expect(priced?.price).toEqual(expect.any(Number));
+    // Without a site there is no price book to read: no price, as OCAPI documents.
+    const [bare] = (await data.searchProducts(request)).hits;
+    expect(bare?.price).toBeUndefined();
+    // A master's variants share its price; `all` includes prices.
+    const master = await data.getProduct('M-00001', { expand: ['all'], siteId: SIM_SITE_ID });
+    const variant = await data.getProduct(master.variants?.[0]?.product_id ?? '', {
+      expand: ['prices'],
+      siteId: SIM_SITE_ID,
+    });
+    expect([master.price, variant.price]).toEqual([priced?.price, priced?.price]);
+    // A price book entry set on the instance is what the site sells at.
+    sim.instance(HOST).data().prices.set('M-00001', 42.5);
+    expect(
+      (await data.getProduct('M-00001', { expand: ['prices'], siteId: SIM_SITE_ID })).price,
+    ).toBe(42.5);
+    sim.instance(HOST).data().prices.delete('M-00001');
+    await expect(
+      data.getProduct('M-00001', { expand: ['prices'], siteId: 'Nowhere' }),
+    ).rejects.toThrow(B2CNotFoundError);
+  });
+
   it('searches with term and text queries', async () => {
     const variationGroups = await data.searchProducts({
       query: { term_query: { fields: ['type'], operator: 'is', values: ['variation_group'] } },

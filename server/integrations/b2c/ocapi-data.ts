@@ -55,6 +55,13 @@ export type PropertySelector = string;
 export interface ProductGetOptions {
   expand?: ProductExpand[];
   select?: PropertySelector;
+  /** The site context (`site_id`): with `prices` (or `all`) expanded, the site's sales price. */
+  siteId?: string;
+}
+
+export interface ProductSearchOptions {
+  /** The site context (`site_id`): with `prices` (or `all`) expanded, each hit's sales price. */
+  siteId?: string;
 }
 
 /**
@@ -106,7 +113,10 @@ export interface OcapiDataClient {
    */
   patchProduct(id: string, patch: ProductPatch, options: ProductPatchOptions): Promise<Product>;
   /** Refuses (ZodError, nothing sent) what the resource does not document: sorts, expands, count. */
-  searchProducts(request: ProductSearchRequest): Promise<ProductSearchResult>;
+  searchProducts(
+    request: ProductSearchRequest,
+    options?: ProductSearchOptions,
+  ): Promise<ProductSearchResult>;
   /** A content asset of a library; B2CNotFoundError when the library or the asset is missing. */
   getContent(libraryId: string, contentId: string): Promise<Content>;
   /** Creates the content asset, or replaces it whole. */
@@ -175,6 +185,7 @@ export function createOcapiDataClient(options: {
       const query: Record<string, string> = {};
       if (options.expand?.length) query.expand = options.expand.join(',');
       if (options.select) query.select = options.select;
+      if (options.siteId) query.site_id = options.siteId;
       return get(
         `/products/${segment(id)}`,
         productSchema,
@@ -198,14 +209,18 @@ export function createOcapiDataClient(options: {
       const { call, response } = send('PATCH', `/products/${segment(id)}`, { json });
       return parseBody(await response, call, productSchema);
     },
-    async searchProducts(request) {
+    async searchProducts(request, options = {}) {
       const json = productSearchRequestSchema.parse({
         ...request,
         start: request.start ?? 0,
         count: request.count ?? 25,
       });
       // Searching has no side effect, so the POST is safe to retry.
-      const { call, response } = send('POST', '/product_search', { json, idempotent: true });
+      const { call, response } = send('POST', '/product_search', {
+        json,
+        idempotent: true,
+        ...(options.siteId ? { query: { site_id: options.siteId } } : {}),
+      });
       return parseBody(await response, call, productSearchResultSchema);
     },
     getContent(libraryId, contentId) {
