@@ -8,6 +8,16 @@
  * rises significantly, the fleece prompt's does not.
  */
 import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
+import {
+  type AccuracyResults,
+  type AccuracyRow,
+  accuracyResults,
+  accuracyRow,
+  citedSpans,
+  type ClaimedSample,
+  createAccuracyChecker,
+  NO_ACCURACY,
+} from '~/domain/monitoring/accuracy';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import type { Sentiment } from '~/domain/monitoring/parse';
 import {
@@ -240,6 +250,44 @@ function productName(id: string): string | null {
   return catalogueRows.find((row) => row.id === id)?.name.default ?? null;
 }
 
+/**
+ * The catalogue copy's prices of the monitored products (USD, the storefront site's), which the
+ * answers' claims are checked against.
+ */
+const PRICES: Readonly<Record<string, number>> = {
+  'alpine-rain-jacket': 189,
+  'wool-hiking-socks': 24,
+  'merino-beanie': 32,
+  'trail-water-bottle': 18,
+  'trailhead-fleece': 89,
+  'ridge-softshell-pants': 119,
+  'summit-down-vest': 149,
+  'canvas-tote-bag': 45,
+};
+export const MOCK_PRICE_SITE = 'RefArch';
+
+/**
+ * What an answer says of the brand's one product besides its name, by the answer's number: its
+ * price now and then, a wrong price or "now discontinued" (the product is online) less often.
+ */
+function claimOf(productId: string, k: number): string {
+  const price = PRICES[productId];
+  if (price === undefined) return '';
+  switch (k % 7) {
+    case 0:
+    case 2:
+    case 3:
+    case 4:
+      return ` ($${price.toFixed(2)})`;
+    case 1:
+      return ` ($${Math.round(price * 1.25)})`;
+    case 5:
+      return ', now discontinued,';
+    default:
+      return '';
+  }
+}
+
 const SENTIMENT_CYCLE: readonly Sentiment[] = [
   'positive',
   'positive',
@@ -319,10 +367,11 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
   const brands = [...competitors];
   if (position !== null) brands.splice(position - 1, 0, BRAND);
   const bold = (text: string) => (engine === 'openai' ? `**${text}**` : text);
+  const claim = productIds.length === 1 ? claimOf(productIds[0]!, j + 2 * p + e) : '';
   const lines = brands.map((brand, k) => {
     if (brand !== BRAND) return `${k + 1}. ${bold(brand)}: ${COMPETITOR_LINES[k % 3]}.`;
     const named = products.map((pr) => pr.name ?? pr.b2cProductId).join(' and the ');
-    return `${k + 1}. ${bold(BRAND)}: the ${named} is ${CUES[sentiment!]}.`;
+    return `${k + 1}. ${bold(BRAND)}: the ${named}${claim} is ${CUES[sentiment!]}.`;
   });
   const intro = `For ${prompt.topic}, these are worth a look:\n\n`;
   const answer =
@@ -668,6 +717,60 @@ export function monitoringSources(engine: AiEngine | null): MonitoringSources {
   };
 }
 
+/**
+ * monitoring.accuracy: the latest run's answers checked against the catalogue copy with the domain's
+ * checker, counted per engine and prompt as the runner's aggregates count them.
+ */
+export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
+  const check = createAccuracyChecker(
+    catalogueRows
+      .filter((row) => row.kind === 'master' || row.kind === 'item')
+      .map((row) => ({
+        id: row.id,
+        name: row.name.default ?? null,
+        online: row.online,
+        price: PRICES[row.id] ?? null,
+        currency: PRICES[row.id] === undefined ? null : 'USD',
+      })),
+  );
+  const rows: AccuracyRow[] = [];
+  const wrong: ClaimedSample[] = [];
+  MONITORED_PROMPTS.forEach((prompt, p) => {
+    const samples = samplesOf(LATEST, p).filter((x) => x.status === 'done');
+    for (const e of ENGINES) {
+      const answers = samples
+        .filter((x) => x.engine === e)
+        .map((x) => ({ x, claims: check(x.answer ?? '', citedSpans(x.search)) }));
+      rows.push(
+        accuracyRow(
+          e,
+          answers.map((a) => a.claims),
+        ),
+      );
+      for (const { x, claims } of answers) {
+        if (claims.some((c) => c.mismatch)) {
+          wrong.push({ engine: e, promptKey: prompt.key, idx: x.idx, answer: x.answer, claims });
+        }
+      }
+    }
+  });
+  // The server lists them in engine, prompt and answer order.
+  wrong.sort(
+    (a, b) =>
+      a.engine.localeCompare(b.engine) || a.promptKey.localeCompare(b.promptKey) || a.idx - b.idx,
+  );
+  const run = finishedRuns[LATEST]!;
+  return accuracyResults({
+    run: { id: run.id, finishedAt: run.finishedAt! },
+    engine,
+    rows,
+    wrong,
+    promptText: (key) => promptOf(key)?.text ?? key,
+    productName,
+    priceSiteId: MOCK_PRICE_SITE,
+  });
+}
+
 // ——— A run in progress ———
 
 /** The ninth run, started ten minutes before the stories' now, as watchRun reports it. */
@@ -776,6 +879,10 @@ export function monitoringMock({
     },
     'monitoring.sources': (input) =>
       ran ? monitoringSources(input.engine ?? null) : { run: null, overall: null, engines: [] },
+    'monitoring.accuracy': (input) =>
+      ran
+        ? monitoringAccuracy(input.engine ?? null)
+        : { ...NO_ACCURACY, priceSiteId: MOCK_PRICE_SITE },
     'monitoring.prompt': (input) => {
       if (!ran) return domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.noRun);
       return (

@@ -15,6 +15,7 @@
 import { z } from 'zod/mini';
 import { AI_ENGINES, type AiEngine } from '~/domain/ai/models';
 import { type CatalogueEntry, createProductMatcher } from './parse';
+import type { AnswerSearch } from './sources';
 import { type Rate, wilsonInterval } from './stats';
 
 /** What the catalogue copy holds about a product, as the check compares it. */
@@ -174,6 +175,34 @@ export interface CitedSpan {
   start: number;
   end: number;
   url: string;
+}
+
+/** The pages an engine cited, span by span (its search's sources), as the checker takes them. */
+export function citedSpans(search: AnswerSearch | null | undefined): CitedSpan[] {
+  return (search?.sources ?? []).flatMap((s) =>
+    s.cited ? s.spans.map((span) => ({ ...span, url: s.url })) : [],
+  );
+}
+
+/**
+ * One engine and prompt's aggregate counts from its answers' claims, as the runner's aggregate
+ * statement counts them in SQL (the stories' mock counts through this).
+ */
+export function accuracyRow(engine: AiEngine, answers: readonly (readonly Claim[])[]): AccuracyRow {
+  const claimCounts: Record<string, ProductClaimCounts> = {};
+  for (const claims of answers) {
+    for (const c of claims) {
+      const into = (claimCounts[c.productId] ??= { checked: 0, mismatched: 0 });
+      into.checked += 1;
+      if (c.mismatch) into.mismatched += 1;
+    }
+  }
+  return {
+    engine,
+    claimsChecked: answers.filter((claims) => claims.length > 0).length,
+    claimsWrong: answers.filter((claims) => claims.some((c) => c.mismatch)).length,
+    claimCounts,
+  };
 }
 
 /**

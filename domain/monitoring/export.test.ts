@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accuracyResults, accuracyRow, type Claim } from './accuracy';
 import { csvCell, RESULTS_CSV_COLUMNS, resultsCsv } from './export';
 import { type EngineFigures, type MonitoringResults, NO_RESULTS } from './runs';
 import { twoProportionTest, wilsonInterval, windowTest } from './stats';
@@ -205,5 +206,51 @@ describe('resultsCsv', () => {
   it('writes only the header when nothing has run yet', () => {
     const empty: MonitoringResults = { ...NO_RESULTS, run: results.run, config: results.config };
     expect(resultsCsv(empty)).toBe(`${RESULTS_CSV_COLUMNS.join(',')}\r\n`);
+  });
+});
+
+describe('resultsCsv with the accuracy check', () => {
+  const claim = (productId: string, mismatch: boolean, said: string): Claim => ({
+    productId,
+    kind: 'price',
+    said,
+    catalogue: 'USD 129.99',
+    mismatch,
+    start: 0,
+    end: 33,
+  });
+  const answers = [[claim('DRESS-1', true, '$149')], [claim('DRESS-1', false, '$129.99')], []];
+  const accuracy = accuracyResults({
+    run: { id: 'run_1', finishedAt: new Date('2026-03-02T00:00:00Z') },
+    engine: null,
+    rows: [accuracyRow('openai', answers)],
+    wrong: [
+      {
+        engine: 'openai',
+        promptKey: 'p1',
+        idx: 0,
+        answer: 'The Linen Dress is $149, a steal.',
+        claims: answers[0]!,
+      },
+    ],
+    promptText: () => 'Best linen dress?',
+    productName: () => 'Linen Dress',
+    priceSiteId: 'RefArch',
+  });
+
+  it('counts answers, not claims, and lists every wrong claim with what each side says', () => {
+    expect(accuracy.overall).toEqual(wilsonInterval(1, 2));
+    expect(accuracy.products).toEqual([
+      { b2cProductId: 'DRESS-1', name: 'Linen Dress', checked: 2, mismatched: 1 },
+    ]);
+    const lines = resultsCsv(NO_RESULTS, accuracy).trimEnd().split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      `accuracy,all,,,run_1,2026-03-02T00:00:00.000Z,,,,,inaccurate_answer_rate,0.5,1,2,${Number(wilsonInterval(1, 2).low.toFixed(4))},${Number(wilsonInterval(1, 2).high.toFixed(4))},,,,,,`,
+      `accuracy,openai,,,run_1,2026-03-02T00:00:00.000Z,,,,,inaccurate_answer_rate,0.5,1,2,${Number(wilsonInterval(1, 2).low.toFixed(4))},${Number(wilsonInterval(1, 2).high.toFixed(4))},,,,,,`,
+      'accuracy,all,,,run_1,2026-03-02T00:00:00.000Z,,,DRESS-1,Linen Dress,claims_checked,2,,,,,,,,,,',
+      'accuracy,all,,,run_1,2026-03-02T00:00:00.000Z,,,DRESS-1,Linen Dress,claims_wrong,1,,,,,,,,,,',
+      'mismatch,openai,,,run_1,2026-03-02T00:00:00.000Z,p1,Best linen dress?,DRESS-1,Linen Dress,wrong_price,0,,,,,,,,,,answer said: $149; catalogue: USD 129.99',
+    ]);
+    expect(accuracy.mismatches[0]?.excerpt).toBe('The Linen Dress is $149, a steal.');
   });
 });

@@ -2,9 +2,12 @@
  * The monitoring results as CSV (RFC 4180), one figure a row, so an analyst can filter and pivot
  * them: every rate with its successes, n and 95% interval, each engine's rows with how it was asked
  * (`web-search` or `memory`) and its model, the uplift with its windows, intervals,
- * adjusted p-values, rows not comparable and the overall answer (ADR 0040). Text cells that
+ * adjusted p-values, rows not comparable and the overall answer (ADR 0040), and the answers checked
+ * against the catalogue (the inaccurate-answer rates, claims per product, each wrong claim; in a
+ * `mismatch` row `value` is the sample's number among its prompt's answers). Text cells that
  * a spreadsheet would run as a formula (= + - @, tab, carriage return first) get a leading '.
  */
+import type { AccuracyResults } from './accuracy';
 import type { EngineFigures, MonitoringResults } from './runs';
 import type { Rate } from './stats';
 import { upliftChangesText, type UpliftFigure, type UpliftSummary } from './uplift';
@@ -103,8 +106,62 @@ function figureRows(f: EngineFigures): Row[] {
   return rows.map((row) => ({ section: 'engine', engine, ...asked, ...row }));
 }
 
-/** The results as CSV: a header, then figures, prompts, trend, publishes, uplift and products. */
-export function resultsCsv(results: MonitoringResults): string {
+/**
+ * The accuracy check's rows: the inaccurate-answer rate per engine, each product's claims, and every
+ * wrong claim listed (what the answer said and what the catalogue holds in `note`).
+ */
+function accuracyRows(accuracy: AccuracyResults, engine: string): Row[] {
+  const rows: Row[] = [];
+  const run: Row = accuracy.run
+    ? { run_id: accuracy.run.id, at: accuracy.run.finishedAt.toISOString() }
+    : {};
+  const rates = accuracy.overall
+    ? [{ engine: 'all', inaccurate: accuracy.overall }, ...accuracy.engines]
+    : accuracy.engines;
+  for (const f of rates) {
+    rows.push({
+      section: 'accuracy',
+      ...run,
+      ...rateRow('inaccurate_answer_rate', f.inaccurate),
+      engine: f.engine,
+    });
+  }
+  for (const p of accuracy.products) {
+    const product = {
+      section: 'accuracy',
+      engine,
+      ...run,
+      subject: p.b2cProductId,
+      subject_name: p.name,
+    };
+    rows.push({ ...product, metric: 'claims_checked', value: p.checked });
+    rows.push({ ...product, metric: 'claims_wrong', value: p.mismatched });
+  }
+  for (const m of accuracy.mismatches) {
+    rows.push({
+      section: 'mismatch',
+      engine: m.engine,
+      ...run,
+      prompt_key: m.promptKey,
+      prompt: m.prompt,
+      subject: m.productId,
+      subject_name: m.productName,
+      metric: `wrong_${m.kind}`,
+      value: m.idx,
+      note: `answer said: ${m.said}; catalogue: ${m.catalogue}`,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The results as CSV: a header, then figures, prompts, trend, publishes, uplift and products, and
+ * the accuracy check when it is given.
+ */
+export function resultsCsv(
+  results: MonitoringResults,
+  accuracy: AccuracyResults | null = null,
+): string {
   const latest = results.trend.at(-1) ?? null;
   const scope = results.engines.length === 1 ? results.engines[0]!.engine : null;
   const engine = scope ?? 'all';
@@ -202,6 +259,8 @@ export function resultsCsv(results: MonitoringResults): string {
       }
     }
   }
+
+  if (accuracy) rows.push(...accuracyRows(accuracy, engine));
 
   const lines = [
     RESULTS_CSV_COLUMNS.join(','),

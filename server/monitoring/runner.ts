@@ -10,7 +10,12 @@ import type { AiEngine } from '~/domain/ai/models';
 import { AiError } from '~/domain/ai/errors';
 import { DomainError } from '~/domain/shared/errors';
 import { type MonitoringConfig, monitoringConfigSchema } from '~/domain/monitoring/config';
-import { type CitedSpan, type Claim, createAccuracyChecker } from '~/domain/monitoring/accuracy';
+import {
+  type CitedSpan,
+  citedSpans,
+  type Claim,
+  createAccuracyChecker,
+} from '~/domain/monitoring/accuracy';
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { type AnswerSearch, type AskMode, isDomainOf } from '~/domain/monitoring/sources';
 import { askedAs } from '~/domain/monitoring/asked';
@@ -154,13 +159,6 @@ export function withSources(
     }
   }
   return { ...parsed, brandCited: brandPages.length > 0, productsNamed: products };
-}
-
-/** The pages an engine cited, span by span: which of two same-named products a sentence is about. */
-function citedSpans(search: AnswerSearch | null): CitedSpan[] {
-  return (search?.sources ?? []).flatMap((s) =>
-    s.cited ? s.spans.map((span) => ({ ...span, url: s.url })) : [],
-  );
 }
 
 /** The run's label once every sample ended. */

@@ -9,6 +9,7 @@ import {
   laterRunProgress,
   monitoringMock,
   type MonitoringMockOptions,
+  monitoringAccuracy,
   monitoringResults,
   monitoringSources,
   RAIN_JACKET_PROMPT,
@@ -27,6 +28,10 @@ import { RESULTS_EMPTY_TEXT } from '~/ui/patterns/monitoring/results-empty';
 import { MONITORING_RESULTS_TEXT } from '~/ui/patterns/monitoring/results-header';
 import { RUN_PROGRESS_TEXT } from '~/ui/patterns/monitoring/run-progress';
 import { SOURCES_TEXT } from '~/ui/patterns/monitoring/sources';
+import { ACCURACY_TEXT } from '~/ui/patterns/monitoring/accuracy';
+import { byEngine, engineName, formatRate } from '~/ui/patterns/monitoring/format';
+import { IMPROVE_PRODUCT_TEXT } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-monitoring/improve-product';
+import { atAgents } from '~/mock-server/agents';
 import { TREND_TEXT } from '~/ui/patterns/monitoring/trend';
 // The screen loads the chart (and recharts) lazily; loading it with the stories keeps that chunk's
 // first fetch out of each story's time limit. The screen's lazy import then resolves at once.
@@ -261,10 +266,13 @@ export const ResultsExport: Story = {
       await userEvent.click(
         canvas.getByRole('button', { name: MONITORING_RESULTS_TEXT.exportCsv }),
       );
-      await expect(names).toEqual(['aeo-results-prod-2026-03-02.csv']);
+      // The accuracy check is read (from the cache, or the server) before the file is made.
+      await waitFor(() => expect(names).toEqual(['aeo-results-prod-2026-03-02.csv']));
       const blob = created.mock.calls[0]![0] as Blob;
       await expect(blob.type).toBe('text/csv;charset=utf-8');
-      await expect(await blob.text()).toBe(resultsCsv(monitoringResults()));
+      await expect(await blob.text()).toBe(
+        resultsCsv(monitoringResults(), monitoringAccuracy(null)),
+      );
       await waitFor(() => expect(revoked).toHaveBeenCalledWith('blob:aeo-results'));
     } finally {
       created.mockRestore();
@@ -710,7 +718,7 @@ export const PromptDetail: Story = {
       [
         'For a breathable, packable rain jacket, these are worth a look:',
         '',
-        '1. **Acme Outfitters**: the Alpine Rain Jacket is a reliable favourite: light, well made and good value.',
+        '1. **Acme Outfitters**: the Alpine Rain Jacket ($189.00) is a reliable favourite: light, well made and good value.',
         '2. **Trailborn**: popular with thru-hikers for its light weight.',
         '3. **Northpeak**: a budget pick that holds up well.',
       ].join('\n'),
@@ -856,6 +864,98 @@ export const Sources: Story = {
     section.getByRole('table', { name: SOURCES_TEXT.domainsCaption }).scrollIntoView({
       block: 'center',
     });
+  },
+};
+
+// ——— Accuracy ———
+
+/**
+ * What the AEO Specialist's page reads, from the agents' scenario (whose own env scenario would
+ * answer monitoring with nothing).
+ */
+const agentProcedures = Object.fromEntries(
+  Object.entries(atAgents()).filter(
+    ([name]) => name.startsWith('agents.') || name === 'products.facets' || name === 'prompts.list',
+  ),
+) as TrpcScenario;
+const accuracyStory = atResults(`${HOME}?view=results`, {}, agentProcedures);
+/**
+ * The latest run's answers checked against the catalogue copy: the inaccurate-answer rate with its
+ * interval, per engine, each wrong claim with its sentence and a link to the answer, the products
+ * the answers made claims about, and the one action on a wrong claim: the AEO Specialist on that
+ * product, whose page then shows the run.
+ */
+export const Accuracy: Story = {
+  ...accuracyStory.story,
+  tags: ['screen-state', 'state:aeo.accuracy'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const section = within(
+      await canvas.findByRole('region', { name: ACCURACY_TEXT.title }, { timeout: 10_000 }),
+    );
+    const expected = monitoringAccuracy(null);
+    const overall = expected.overall!;
+    await expect(
+      section.getByText(ACCURACY_TEXT.rate(formatRate(overall), overall.successes, overall.n)),
+    ).toBeVisible();
+    await expect([overall.successes, overall.n]).toEqual([19, 68]);
+
+    const engines = section.getByRole('table', { name: ACCURACY_TEXT.enginesCaption });
+    await expect(rowsOf(engines)).toEqual(
+      byEngine(expected.engines, (e) => e.engine).map((e) => [
+        engineName(e.engine),
+        String(e.inaccurate.n),
+        formatRate(e.inaccurate),
+      ]),
+    );
+
+    // Each wrong claim: the product, what the answer said against what the catalogue holds.
+    const wrong = section.getByRole('table', { name: ACCURACY_TEXT.mismatchesCaption });
+    const rows = rowsOf(wrong);
+    await expect(rows).toHaveLength(expected.mismatchesTotal);
+    await expect(rows[0]!.slice(0, 4)).toEqual([
+      'Trailhead Fleece (trailhead-fleece)',
+      'Price',
+      '$111',
+      'USD 89.00',
+    ]);
+    await expect(rows.map((r) => r.slice(0, 4))).toContainEqual([
+      'Alpine Rain Jacket (alpine-rain-jacket)',
+      'Price',
+      '$236',
+      'USD 189.00',
+    ]);
+    await expect(rows.some((r) => r[1] === 'Availability' && r[2] === 'discontinued')).toBe(true);
+    await expect(
+      within(wrong).getAllByRole('link', { name: 'Alpine Rain Jacket (alpine-rain-jacket)' })[0],
+    ).toHaveAttribute('href', '/app/acme/prod/products/alpine-rain-jacket');
+    const first = expected.mismatches[0]!;
+    await expect(
+      within(wrong).getAllByRole('link', { name: ACCURACY_TEXT.readAnswer })[0],
+    ).toHaveAttribute('href', `/app/acme/prod?prompt=${encodeURIComponent(first.promptKey)}`);
+
+    const products = section.getByRole('table', { name: ACCURACY_TEXT.productsCaption });
+    await expect(rowsOf(products)[0]).toEqual([
+      'Alpine Rain Jacket (alpine-rain-jacket)',
+      String(expected.products[0]!.checked),
+      String(expected.products[0]!.mismatched),
+    ]);
+
+    // The action: the AEO Specialist on that product alone; its page then shows the run.
+    await userEvent.click(
+      within(wrong).getAllByRole('button', {
+        name: `${IMPROVE_PRODUCT_TEXT.action}: Alpine Rain Jacket`,
+      })[0]!,
+    );
+    await waitFor(() =>
+      expect(accuracyStory.api.calls('agents.start')).toEqual([
+        { ...scope, agentType: 'aeo', concurrency: 10, productIds: ['alpine-rain-jacket'] },
+      ]),
+    );
+    await waitFor(() =>
+      expect(accuracyStory.history().location.pathname).toBe('/app/acme/prod/agents/aeo'),
+    );
   },
 };
 

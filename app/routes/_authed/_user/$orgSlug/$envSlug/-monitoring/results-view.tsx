@@ -38,6 +38,7 @@ import {
   PromptSamplesList,
 } from '~/ui/patterns/monitoring/prompt-detail';
 import { SourcesPanel } from '~/ui/patterns/monitoring/sources';
+import { AccuracyPanel } from '~/ui/patterns/monitoring/accuracy';
 import { PromptTable } from '~/ui/patterns/monitoring/prompt-table';
 import { ProductsTable } from '~/ui/patterns/monitoring/products-table';
 import { RESULTS_EMPTY_TEXT, ResultsEmpty } from '~/ui/patterns/monitoring/results-empty';
@@ -50,6 +51,7 @@ import { MonitoringRunProgress } from '~/ui/patterns/monitoring/run-progress';
 import { TrendChartSkeleton, TrendPanel } from '~/ui/patterns/monitoring/trend';
 import { UpliftPanel } from '~/ui/patterns/monitoring/uplift';
 import { AeoHeader, homeRoute } from './header';
+import { ImproveProductButton } from './improve-product';
 
 // recharts is large and only the trend needs it: it loads with its own chunk, after the screen.
 const TrendChart = lazy(() =>
@@ -117,7 +119,7 @@ export function AeoResultsView() {
           if (!isRunActive(next.status)) {
             void queryClient.invalidateQueries(trpc.monitoring.results.pathFilter());
             void queryClient.invalidateQueries(trpc.monitoring.sources.pathFilter());
-            void queryClient.invalidateQueries(trpc.monitoring.sources.pathFilter());
+            void queryClient.invalidateQueries(trpc.monitoring.accuracy.pathFilter());
             void queryClient.invalidateQueries(trpc.monitoring.runs.pathFilter());
           }
         },
@@ -147,10 +149,14 @@ export function AeoResultsView() {
         ? MONITORING_RESULTS_TEXT.notConfigured
         : null;
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!results.data) return;
+    // The accuracy check joins the file when it can be read; the figures never wait on it failing.
+    const accuracy = await queryClient
+      .fetchQuery(trpc.monitoring.accuracy.queryOptions(input))
+      .catch(() => null);
     download(
-      resultsCsv(results.data),
+      resultsCsv(results.data, accuracy),
       resultsFileName(env.slug, clock.now()),
       'text/csv;charset=utf-8',
     );
@@ -164,7 +170,7 @@ export function AeoResultsView() {
           starting={start.isPending}
           canRun={results.data !== undefined && reason === null}
           runBlockedReason={reason}
-          onExport={exportCsv}
+          onExport={() => void exportCsv()}
           canExport={Boolean(results.data?.overall)}
           onPrint={() => window.print()}
         />
@@ -219,9 +225,12 @@ function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
   const { data } = useSuspenseQuery(
     trpc.monitoring.results.queryOptions(resultsInput(scope, engine ?? undefined)),
   );
-  // The sources come on their own: the figures above do not wait for them.
+  // The sources and the accuracy check come on their own: the figures above do not wait for them.
   const sources = useQuery(
     trpc.monitoring.sources.queryOptions(resultsInput(scope, engine ?? undefined)),
+  );
+  const accuracy = useQuery(
+    trpc.monitoring.accuracy.queryOptions(resultsInput(scope, engine ?? undefined)),
   );
   const running = data.run && isRunActive(data.run.status) ? data.run : null;
   const overall = data.overall;
@@ -312,6 +321,21 @@ function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
             engines={engines.map((f) => f.engine!)}
             renderProductLink={productLink}
           />
+          {accuracy.data ? (
+            <AccuracyPanel
+              data={accuracy.data}
+              engine={engine}
+              renderProductLink={productLink}
+              renderAnswerLink={(m, children) => promptLink(m.promptKey, children)}
+              renderAction={(m) => (
+                <ImproveProductButton
+                  scope={{ ...scope, orgSlug: params.orgSlug, envSlug: params.envSlug }}
+                  productId={m.productId}
+                  productName={m.productName}
+                />
+              )}
+            />
+          ) : null}
           {sources.data ? (
             <SourcesPanel
               data={sources.data}
