@@ -9,7 +9,6 @@ import { useCallback } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useB2CInstance, useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import { isFinished } from '~/domain/jobs/runs';
@@ -55,14 +54,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/
   validateSearch: productsSearch,
   search: withoutDefaults(productsSearch),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { api }, params, deps }) => {
-    // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: ({ context: { api, orgContext }, deps }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext?.onboarded) return;
+    const { scope } = orgContext;
     const { queryClient, trpc } = api;
     // Each section shows its skeleton until its read arrives (docs/decisions/0023-screen-loading.md).
     void queryClient.prefetchQuery(trpc.products.syncState.queryOptions(scope));

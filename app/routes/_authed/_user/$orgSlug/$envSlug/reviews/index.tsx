@@ -9,7 +9,6 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import type { DecisionResult } from '~/domain/reviews/entities';
@@ -67,14 +66,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/'
   validateSearch: reviewsSearch,
   search: withoutDefaults(reviewsSearch),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { api }, params, deps }) => {
-    // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: ({ context: { api, orgContext }, deps }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext?.onboarded) return;
+    const { scope } = orgContext;
     // The table shows its skeleton until the page arrives (docs/decisions/0023-screen-loading.md).
     void api.queryClient.prefetchQuery(api.trpc.reviews.list.queryOptions(listInput(scope, deps)));
   },
