@@ -5,10 +5,12 @@
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
+import { useListFilters } from '~/app/lib/list-filters';
+import type { EnvScope } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import type { DecisionResult } from '~/domain/reviews/entities';
@@ -43,11 +45,6 @@ import {
   SelectAllOffer,
 } from '~/ui/patterns/reviews/review-table';
 
-interface Scope {
-  orgId: string;
-  envId: string;
-}
-
 /** The queue's filter as the URL has it (what a selection of "all matching" means). */
 function filterOf(search: ReviewsSearch): ReviewFilter {
   const { page: _page, pageSize: _pageSize, ...filter } = search;
@@ -55,7 +52,7 @@ function filterOf(search: ReviewsSearch): ReviewFilter {
 }
 
 /** reviews.list's input for the URL's search: the loader and the table ask with the same key. */
-function listInput(scope: Scope, search: ReviewsSearch): ReviewsListInput {
+function listInput(scope: EnvScope, search: ReviewsSearch): ReviewsListInput {
   return { ...scope, ...filterOf(search), page: search.page };
 }
 
@@ -90,14 +87,9 @@ function Screen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const scope = { orgId: org.id, envId: env.id };
-  const setFilters = useCallback(
-    (patch: Partial<ReviewFilterValues>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch, page: 1 }) }),
-    [navigate],
-  );
-  const clearFilters = useCallback(
-    () => void navigate({ search: (prev) => cleared(prev) }),
-    [navigate],
+  const { setFilters, clearFilters } = useListFilters<ReviewsSearch, ReviewFilterValues>(
+    navigate,
+    cleared,
   );
   return (
     // Positioned: the filters' hidden form inputs (Radix) stay inside the screen's scroll area.
@@ -143,7 +135,7 @@ function Queue({
   search,
   onClear,
 }: {
-  scope: Scope;
+  scope: EnvScope;
   search: ReviewsSearch;
   onClear: () => void;
 }) {
