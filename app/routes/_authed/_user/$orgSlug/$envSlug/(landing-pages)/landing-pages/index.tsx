@@ -43,7 +43,9 @@ interface Scope {
   envId: string;
 }
 
-export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
+export const Route = createFileRoute(
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/',
+)({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: landingPagesSearch,
   search: withoutDefaults(landingPagesSearch),

@@ -55,7 +55,9 @@ interface Scope {
 
 const PAGE_FIELDS: readonly PageField[] = ['title', 'slug', 'locale', 'themeId', 'sections'];
 
-export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId')({
+export const Route = createFileRoute(
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId',
+)({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   staticData: { gate: SCREEN_GATES.landingPages },
   loader: ({ context: { api, user, orgContext }, params }) => {
