@@ -7,7 +7,7 @@ import { createFileRoute, Link, type NotFoundRouteProps, useRouter } from '@tans
 import { ArrowLeftIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { ensureRecord, notFoundMessage } from '~/app/lib/detail-route';
+import { ensureRecord, notFoundMessage } from '~/app/lib/route-helpers';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import {
@@ -19,7 +19,6 @@ import {
   VIEW_GROUP_FIELDS,
 } from '~/domain/products/entities';
 import { errorReasonOf } from '~/domain/error-reasons';
-import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { productDetailSearch, type ProductDetailSearch } from '~/domain/products/search';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
@@ -42,12 +41,13 @@ import {
 import { LanguageSelect } from '~/ui/patterns/products/product-filters';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
-  // The loader and the skeleton load with the screen's chunk: in the entry they would bring the
-  // screen's patterns with them, or cross the bundle budget (docs/decisions/0002-lean-entry-chunk.md).
+  // The loader, the skeleton and the not-found page load with the screen's chunk: in the entry they
+  // would bring the screen's patterns with them, or cross the bundle budget; in a chunk of their own
+  // the not-found page would split the patterns it shares with the screen into more chunks, which
+  // the entry lists (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
+    ['loader', 'component', 'pendingComponent', 'notFoundComponent'],
     ['errorComponent'],
-    ['notFoundComponent'],
   ],
   validateSearch: productDetailSearch,
   search: withoutDefaults(productDetailSearch),
@@ -82,7 +82,7 @@ function NotFound(props: NotFoundRouteProps) {
       <PageHeader title="Products" />
       <div className="p-8">
         <ProductNotFound
-          message={notFoundMessage(props) ?? PRODUCT_MESSAGES.productNotFound(params.productId)}
+          message={notFoundMessage(props)}
           action={
             <Button asChild variant="outline">
               <Link to="/$orgSlug/$envSlug/products" params={params} search={listSearch(search)}>

@@ -8,7 +8,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useB2CInstance, useCurrentEnv } from '~/app/lib/env-context';
-import { useListFilters } from '~/app/lib/list-filters';
+import { useListFilters } from '~/app/lib/route-helpers';
 import type { EnvScope } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';

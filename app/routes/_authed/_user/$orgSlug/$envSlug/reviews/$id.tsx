@@ -9,11 +9,10 @@ import { createFileRoute, Link, type NotFoundRouteProps } from '@tanstack/react-
 import { ArrowLeftIcon, CheckIcon, PencilIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { ensureRecord, notFoundMessage } from '~/app/lib/detail-route';
+import { ensureRecord, notFoundMessage } from '~/app/lib/route-helpers';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import type { ReviewDetail } from '~/domain/reviews/entities';
-import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
 import { reviewsSearch } from '~/domain/reviews/search';
 import { canTransition } from '~/domain/reviews/statuses';
 import { Button } from '~/ui/components/button';
@@ -45,12 +44,13 @@ import { ConflictValues, ValueDiff, ValuePanel } from '~/ui/patterns/reviews/val
 const PUBLISH_POLL_MS = 1000;
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/$id')({
-  // The loader and the skeleton load with the screen's chunk (with the diff library): in the entry
-  // they would cross the bundle budget (docs/decisions/0002-lean-entry-chunk.md).
+  // The loader, the skeleton and the not-found page load with the screen's chunk (with the diff
+  // library): in the entry they would cross the bundle budget, and in a chunk of its own the
+  // not-found page would split what it shares with the screen into more chunks, which the entry
+  // lists (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
+    ['loader', 'component', 'pendingComponent', 'notFoundComponent'],
     ['errorComponent'],
-    ['notFoundComponent'],
   ],
   // The queue's filters, kept for the way back.
   validateSearch: reviewsSearch,
@@ -93,7 +93,7 @@ function NotFound(props: NotFoundRouteProps) {
         <BackToReviews>
           {(link) => (
             <ReviewNotFound
-              message={notFoundMessage(props) ?? REVIEW_MESSAGES.notFound}
+              message={notFoundMessage(props)}
               action={
                 <Button asChild variant="outline">
                   {link}
