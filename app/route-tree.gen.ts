@@ -28,13 +28,13 @@ import { Route as AuthedUserOrgSlugEnvSlugAgentsIndexRouteImport } from './route
 import { Route as AuthedUserOrgSlugEnvSlugAgentsAeoRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/aeo'
 import { Route as AuthedUserOrgSlugEnvSlugAgentsSeoRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/seo'
 import { Route as AuthedUserOrgSlugEnvSlugAgentsTranslationRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/agents/translation'
-import { Route as AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/landing-pages/index'
-import { Route as AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
-import { Route as AuthedUserOrgSlugEnvSlugPagesThemeRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/pages/theme'
 import { Route as AuthedUserOrgSlugEnvSlugProductsIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/products/index'
 import { Route as AuthedUserOrgSlugEnvSlugProductsProductIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/products/$productId'
 import { Route as AuthedUserOrgSlugEnvSlugReviewsIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/reviews/index'
 import { Route as AuthedUserOrgSlugEnvSlugReviewsIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/reviews/$id'
+import { Route as AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/index'
+import { Route as AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId'
+import { Route as AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRouteImport } from './routes/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -140,24 +140,6 @@ const AuthedUserOrgSlugEnvSlugAgentsTranslationRoute =
     path: '/agents/translation',
     getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
   } as any)
-const AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute =
-  AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport.update({
-    id: '/landing-pages/',
-    path: '/landing-pages/',
-    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
-  } as any)
-const AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute =
-  AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport.update({
-    id: '/landing-pages/$pageId',
-    path: '/landing-pages/$pageId',
-    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
-  } as any)
-const AuthedUserOrgSlugEnvSlugPagesThemeRoute =
-  AuthedUserOrgSlugEnvSlugPagesThemeRouteImport.update({
-    id: '/pages/theme',
-    path: '/pages/theme',
-    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
-  } as any)
 const AuthedUserOrgSlugEnvSlugProductsIndexRoute =
   AuthedUserOrgSlugEnvSlugProductsIndexRouteImport.update({
     id: '/products/',
@@ -182,6 +164,24 @@ const AuthedUserOrgSlugEnvSlugReviewsIdRoute =
     path: '/reviews/$id',
     getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
   } as any)
+const AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute =
+  AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRouteImport.update({
+    id: '/(landing-pages)/landing-pages/',
+    path: '/landing-pages/',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute =
+  AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRouteImport.update({
+    id: '/(landing-pages)/landing-pages/$pageId',
+    path: '/landing-pages/$pageId',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
+const AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute =
+  AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRouteImport.update({
+    id: '/(landing-pages)/pages/theme',
+    path: '/pages/theme',
+    getParentRoute: () => AuthedUserOrgSlugEnvSlugRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedUserIndexRoute
@@ -200,14 +200,14 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
   '/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
   '/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
-  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
-  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
   '/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
   '/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
   '/$orgSlug/$envSlug/agents/': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
-  '/$orgSlug/$envSlug/landing-pages/': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
   '/$orgSlug/$envSlug/products/': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
   '/$orgSlug/$envSlug/reviews/': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
+  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute
+  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute
+  '/$orgSlug/$envSlug/landing-pages/': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthedUserIndexRoute
@@ -225,14 +225,14 @@ export interface FileRoutesByTo {
   '/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
   '/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
   '/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
-  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
-  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
   '/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
   '/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
   '/$orgSlug/$envSlug/agents': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
-  '/$orgSlug/$envSlug/landing-pages': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
   '/$orgSlug/$envSlug/products': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
   '/$orgSlug/$envSlug/reviews': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
+  '/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute
+  '/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute
+  '/$orgSlug/$envSlug/landing-pages': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -254,14 +254,14 @@ export interface FileRoutesById {
   '/_authed/_user/$orgSlug/$envSlug/agents/aeo': typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
   '/_authed/_user/$orgSlug/$envSlug/agents/seo': typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
   '/_authed/_user/$orgSlug/$envSlug/agents/translation': typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
-  '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
-  '/_authed/_user/$orgSlug/$envSlug/pages/theme': typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
   '/_authed/_user/$orgSlug/$envSlug/products/$productId': typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
   '/_authed/_user/$orgSlug/$envSlug/reviews/$id': typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
   '/_authed/_user/$orgSlug/$envSlug/agents/': typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
-  '/_authed/_user/$orgSlug/$envSlug/landing-pages/': typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
   '/_authed/_user/$orgSlug/$envSlug/products/': typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
   '/_authed/_user/$orgSlug/$envSlug/reviews/': typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme': typeof AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/': typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -282,14 +282,14 @@ export interface FileRouteTypes {
     | '/$orgSlug/$envSlug/agents/aeo'
     | '/$orgSlug/$envSlug/agents/seo'
     | '/$orgSlug/$envSlug/agents/translation'
-    | '/$orgSlug/$envSlug/landing-pages/$pageId'
-    | '/$orgSlug/$envSlug/pages/theme'
     | '/$orgSlug/$envSlug/products/$productId'
     | '/$orgSlug/$envSlug/reviews/$id'
     | '/$orgSlug/$envSlug/agents/'
-    | '/$orgSlug/$envSlug/landing-pages/'
     | '/$orgSlug/$envSlug/products/'
     | '/$orgSlug/$envSlug/reviews/'
+    | '/$orgSlug/$envSlug/landing-pages/$pageId'
+    | '/$orgSlug/$envSlug/pages/theme'
+    | '/$orgSlug/$envSlug/landing-pages/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -307,14 +307,14 @@ export interface FileRouteTypes {
     | '/$orgSlug/$envSlug/agents/aeo'
     | '/$orgSlug/$envSlug/agents/seo'
     | '/$orgSlug/$envSlug/agents/translation'
-    | '/$orgSlug/$envSlug/landing-pages/$pageId'
-    | '/$orgSlug/$envSlug/pages/theme'
     | '/$orgSlug/$envSlug/products/$productId'
     | '/$orgSlug/$envSlug/reviews/$id'
     | '/$orgSlug/$envSlug/agents'
-    | '/$orgSlug/$envSlug/landing-pages'
     | '/$orgSlug/$envSlug/products'
     | '/$orgSlug/$envSlug/reviews'
+    | '/$orgSlug/$envSlug/landing-pages/$pageId'
+    | '/$orgSlug/$envSlug/pages/theme'
+    | '/$orgSlug/$envSlug/landing-pages'
   id:
     | '__root__'
     | '/_authed'
@@ -335,14 +335,14 @@ export interface FileRouteTypes {
     | '/_authed/_user/$orgSlug/$envSlug/agents/aeo'
     | '/_authed/_user/$orgSlug/$envSlug/agents/seo'
     | '/_authed/_user/$orgSlug/$envSlug/agents/translation'
-    | '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
-    | '/_authed/_user/$orgSlug/$envSlug/pages/theme'
     | '/_authed/_user/$orgSlug/$envSlug/products/$productId'
     | '/_authed/_user/$orgSlug/$envSlug/reviews/$id'
     | '/_authed/_user/$orgSlug/$envSlug/agents/'
-    | '/_authed/_user/$orgSlug/$envSlug/landing-pages/'
     | '/_authed/_user/$orgSlug/$envSlug/products/'
     | '/_authed/_user/$orgSlug/$envSlug/reviews/'
+    | '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId'
+    | '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme'
+    | '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -485,27 +485,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRouteImport
       parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
     }
-    '/_authed/_user/$orgSlug/$envSlug/landing-pages/': {
-      id: '/_authed/_user/$orgSlug/$envSlug/landing-pages/'
-      path: '/landing-pages'
-      fullPath: '/$orgSlug/$envSlug/landing-pages/'
-      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRouteImport
-      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
-    }
-    '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId': {
-      id: '/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId'
-      path: '/landing-pages/$pageId'
-      fullPath: '/$orgSlug/$envSlug/landing-pages/$pageId'
-      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRouteImport
-      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
-    }
-    '/_authed/_user/$orgSlug/$envSlug/pages/theme': {
-      id: '/_authed/_user/$orgSlug/$envSlug/pages/theme'
-      path: '/pages/theme'
-      fullPath: '/$orgSlug/$envSlug/pages/theme'
-      preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugPagesThemeRouteImport
-      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
-    }
     '/_authed/_user/$orgSlug/$envSlug/products/': {
       id: '/_authed/_user/$orgSlug/$envSlug/products/'
       path: '/products'
@@ -534,6 +513,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIdRouteImport
       parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
     }
+    '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/': {
+      id: '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/'
+      path: '/landing-pages'
+      fullPath: '/$orgSlug/$envSlug/landing-pages/'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId': {
+      id: '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId'
+      path: '/landing-pages/$pageId'
+      fullPath: '/$orgSlug/$envSlug/landing-pages/$pageId'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
+    '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme': {
+      id: '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme'
+      path: '/pages/theme'
+      fullPath: '/$orgSlug/$envSlug/pages/theme'
+      preLoaderRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRouteImport
+      parentRoute: typeof AuthedUserOrgSlugEnvSlugRoute
+    }
   }
 }
 
@@ -545,14 +545,14 @@ interface AuthedUserOrgSlugEnvSlugRouteChildren {
   AuthedUserOrgSlugEnvSlugAgentsAeoRoute: typeof AuthedUserOrgSlugEnvSlugAgentsAeoRoute
   AuthedUserOrgSlugEnvSlugAgentsSeoRoute: typeof AuthedUserOrgSlugEnvSlugAgentsSeoRoute
   AuthedUserOrgSlugEnvSlugAgentsTranslationRoute: typeof AuthedUserOrgSlugEnvSlugAgentsTranslationRoute
-  AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute
-  AuthedUserOrgSlugEnvSlugPagesThemeRoute: typeof AuthedUserOrgSlugEnvSlugPagesThemeRoute
   AuthedUserOrgSlugEnvSlugProductsProductIdRoute: typeof AuthedUserOrgSlugEnvSlugProductsProductIdRoute
   AuthedUserOrgSlugEnvSlugReviewsIdRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIdRoute
   AuthedUserOrgSlugEnvSlugAgentsIndexRoute: typeof AuthedUserOrgSlugEnvSlugAgentsIndexRoute
-  AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute: typeof AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute
   AuthedUserOrgSlugEnvSlugProductsIndexRoute: typeof AuthedUserOrgSlugEnvSlugProductsIndexRoute
   AuthedUserOrgSlugEnvSlugReviewsIndexRoute: typeof AuthedUserOrgSlugEnvSlugReviewsIndexRoute
+  AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute
+  AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute
+  AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute: typeof AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute
 }
 
 const AuthedUserOrgSlugEnvSlugRouteChildren: AuthedUserOrgSlugEnvSlugRouteChildren =
@@ -569,22 +569,22 @@ const AuthedUserOrgSlugEnvSlugRouteChildren: AuthedUserOrgSlugEnvSlugRouteChildr
       AuthedUserOrgSlugEnvSlugAgentsSeoRoute,
     AuthedUserOrgSlugEnvSlugAgentsTranslationRoute:
       AuthedUserOrgSlugEnvSlugAgentsTranslationRoute,
-    AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute:
-      AuthedUserOrgSlugEnvSlugLandingPagesPageIdRoute,
-    AuthedUserOrgSlugEnvSlugPagesThemeRoute:
-      AuthedUserOrgSlugEnvSlugPagesThemeRoute,
     AuthedUserOrgSlugEnvSlugProductsProductIdRoute:
       AuthedUserOrgSlugEnvSlugProductsProductIdRoute,
     AuthedUserOrgSlugEnvSlugReviewsIdRoute:
       AuthedUserOrgSlugEnvSlugReviewsIdRoute,
     AuthedUserOrgSlugEnvSlugAgentsIndexRoute:
       AuthedUserOrgSlugEnvSlugAgentsIndexRoute,
-    AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute:
-      AuthedUserOrgSlugEnvSlugLandingPagesIndexRoute,
     AuthedUserOrgSlugEnvSlugProductsIndexRoute:
       AuthedUserOrgSlugEnvSlugProductsIndexRoute,
     AuthedUserOrgSlugEnvSlugReviewsIndexRoute:
       AuthedUserOrgSlugEnvSlugReviewsIndexRoute,
+    AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute:
+      AuthedUserOrgSlugEnvSluglandingPagesLandingPagesPageIdRoute,
+    AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute:
+      AuthedUserOrgSlugEnvSluglandingPagesPagesThemeRoute,
+    AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute:
+      AuthedUserOrgSlugEnvSluglandingPagesLandingPagesIndexRoute,
   }
 
 const AuthedUserOrgSlugEnvSlugRouteWithChildren =

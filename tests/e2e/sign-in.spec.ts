@@ -23,13 +23,19 @@ test('signs in with Salesforce through Account Manager, signs out, and a second 
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   await expect(page.getByRole('heading', { name: 'Account Manager (simulator)' })).toBeVisible();
   await expect(page.getByRole('button', { name: /maya@beacon\.test/ })).toBeVisible();
+  // The home screen's last read: the sources, asked once the figures have arrived (after the shell
+  // shows), so the navigation alone does not say it is done.
+  const sourcesRead = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.includes('monitoring.sources'),
+  );
   await pickUser(page, MAYA);
 
   await page.waitForURL(`${baseURL}/app/`);
-  // Let the app finish its best-org redirect before the session ends, so none of its requests is
-  // still in flight when sign-out makes them unauthorised.
+  // Let the app finish its best-org redirect and the home screen's reads before the session ends, so
+  // none of its requests is still in flight (or yet to start) when sign-out makes them unauthorised.
   await expect(page).toHaveURL(/\/app\/acme\/prod$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await sourcesRead;
   expect(await currentSession(page)).toMatchObject({ user: { email: MAYA, isSuperUser: false } });
   const cookies = await page.context().cookies(baseURL);
   const sessionCookie = cookies.find((c) => c.name === 'authjs.session-token');

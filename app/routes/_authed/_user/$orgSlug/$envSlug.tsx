@@ -1,4 +1,7 @@
-/** /app/{orgSlug}/{envSlug}: loads the org context (no retry), then the shell with gating per screen. */
+/**
+ * /app/{orgSlug}/{envSlug}: resolves the org context once (no retry) into the route context, where every
+ * screen's loader below reads it; then the shell with gating per screen.
+ */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, useMatches } from '@tanstack/react-router';
 import { gateFor } from '~/domain/orgs/gating';
@@ -8,7 +11,7 @@ import { AskVerificationAction } from '~/app/components/ask-verification';
 import { BookDemoButton } from '~/app/components/book-demo';
 import { OrgContextMessage } from '~/app/components/org-context-error';
 import { EnvPage } from '~/app/lib/env-context';
-import { orgContextProblem, orgContextQuery } from '~/app/lib/org-context';
+import { orgContextQuery, resolveOrgContext } from '~/app/lib/org-context';
 import { useOrgFavicon } from '~/app/lib/org-logo';
 import { Shell } from '~/app/components/shell';
 import { useCurrentUser } from '~/app/lib/session';
@@ -16,24 +19,15 @@ import { useTRPC } from '~/app/lib/trpc';
 import '~/app/lib/route-data';
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug')({
-  // Every env screen's layout: its loader stays in the entry so that the org context's read starts
-  // alongside the shell's chunk, not after it (docs/decisions/0002-lean-entry-chunk.md).
-  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
-  loader: async ({ context: { api }, params }) => {
-    try {
-      await api.queryClient.ensureQueryData(orgContextQuery(api.trpc, params));
-      return { problem: null };
-    } catch (error) {
-      const problem = orgContextProblem(error);
-      if (problem) return { problem };
-      throw error;
-    }
-  },
+  // In the entry, as every route's beforeLoad is: the org context's read starts as soon as the
+  // session has answered (docs/decisions/0002-lean-entry-chunk.md). A problem (not a member, env
+  // missing) is a state of the page the layout shows; the loaders below then read nothing.
+  beforeLoad: ({ context: { api }, params }) => resolveOrgContext(api, params),
   component: EnvLayout,
 });
 
 function EnvLayout() {
-  const { problem } = Route.useLoaderData();
+  const problem = Route.useRouteContext({ select: (context) => context.orgContextProblem });
   const params = Route.useParams();
   if (problem) return <OrgContextMessage problem={problem} {...params} />;
   return <EnvShell />;

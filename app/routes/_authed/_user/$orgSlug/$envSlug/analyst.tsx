@@ -17,7 +17,6 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
 import type { AnalystAnswer, AnalystDelta, AnalystMessage } from '~/domain/analyst/conversation';
 import { Button } from '~/ui/components/button';
@@ -39,15 +38,11 @@ const AnalystMarkdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Anal
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/analyst')({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-  loader: async ({ context: { api }, params }) => {
+  loader: ({ context: { api, orgContext } }) => {
     void loadMarkdown();
-    // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext?.onboarded) return;
+    const { scope } = orgContext;
     // Shown behind the screen's skeleton (docs/decisions/0023-screen-loading.md).
     void api.queryClient.prefetchQuery(api.trpc.analyst.conversation.queryOptions(scope));
     void api.queryClient.prefetchQuery(api.trpc.analyst.suggestions.queryOptions(scope));

@@ -4,7 +4,6 @@
  * prompt's samples over them.
  */
 import { createFileRoute } from '@tanstack/react-router';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { homeSearch } from '~/domain/monitoring/search';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
@@ -17,13 +16,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
   search: withoutDefaults(homeSearch),
   staticData: { gate: SCREEN_GATES.home },
   loaderDeps: ({ search }) => ({ view: search.view, llm: search.llm }),
-  loader: async ({ context: { api }, params, deps }) => {
+  loader: ({ context: { api, orgContext }, deps }) => {
     // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
-    if (!context) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext) return;
+    const { scope } = orgContext;
     // Started here, shown by the view behind its skeleton (docs/decisions/0023-screen-loading.md).
     if (deps.view === 'config') {
       void api.queryClient.prefetchQuery(api.trpc.monitoring.getConfig.queryOptions(scope));

@@ -6,7 +6,6 @@ import type { Api } from '~/app/lib/api';
 import { useNow } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC, useTRPCClient } from '~/app/lib/trpc';
 import { errorReasonOf } from '~/domain/error-reasons';
 import { activationTimeLeft, apiClientStepMode } from '~/domain/instances/api-client-step';
@@ -51,14 +50,11 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/onboardin
   validateSearch: onboardingSearch,
   staticData: { gate: SCREEN_GATES.onboarding },
   loaderDeps: ({ search }) => ({ step: search.step }),
-  loader: async ({ context: { api }, params, preload, deps }) => {
+  loader: async ({ context: { api, orgContext }, preload, deps }) => {
     // The env layout shows a failing org context; here it only starts the instances' read. Not on a
     // preload (a hover over a link): reading the instances refreshes them, which is a write.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
-    if (!context) return;
-    const orgId = context.org.id;
+    if (!orgContext) return;
+    const { orgId } = orgContext.scope;
     if (!preload) {
       // Which organization the instances come from decides how they are read.
       const step = await api.queryClient

@@ -5,8 +5,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Api } from '~/app/lib/api';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
-import type { RouterOutputs } from '~/app/lib/trpc';
+import type { OrgContext } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
 import { SETTINGS_VIEWS, settingsSearch, type SettingsView } from '~/domain/settings/search';
@@ -23,12 +22,9 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/settings'
   search: withoutDefaults(settingsSearch),
   staticData: { gate: SCREEN_GATES.settings },
   loaderDeps: ({ search }) => ({ view: search.view }),
-  loader: async ({ context: { api }, params, deps }) => {
+  loader: ({ context: { api, orgContext }, deps }) => {
     // The env layout shows a failing org context; here it only names what the view reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
-    if (context) startViewReads(api, context, deps.view);
+    if (orgContext) startViewReads(api, orgContext, deps.view);
   },
   component: Screen,
 });
@@ -68,8 +64,6 @@ function startViewReads(api: Api, { org, env }: OrgContext, view: SettingsView) 
       return;
   }
 }
-
-type OrgContext = RouterOutputs['orgs']['getContext'];
 
 /** Every view's tab, in SETTINGS_VIEWS' order: a view without a label does not compile. */
 const VIEW_LABEL: Record<SettingsView, string> = {

@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
 import { AGENT_CATALOGUE, type CatalogueAgent } from '~/domain/agents/catalogue';
 import { SCREEN_GATES } from '~/domain/orgs/gating';
@@ -26,14 +25,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/')
   staticData: { gate: SCREEN_GATES.agents },
   // The loader loads with the screen's chunk (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-  loader: async ({ context: { api }, params }) => {
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: ({ context: { api, orgContext } }) => {
     // Without an onboarded instance no agent can run: the catalogue shows without run status.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
-    void api.queryClient.prefetchQuery(api.trpc.agents.overview.queryOptions(scope));
+    if (!orgContext?.onboarded) return;
+    void api.queryClient.prefetchQuery(api.trpc.agents.overview.queryOptions(orgContext.scope));
   },
   component: Screen,
 });

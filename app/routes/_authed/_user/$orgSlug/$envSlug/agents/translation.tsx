@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/agents/tr
   // The loader loads with the screen's chunk: the agents area stays out of the entry
   // (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-  loader: ({ context: { api }, params }) => loadAgentScreen({ api, params }, 'translation'),
+  loader: ({ context }) => loadAgentScreen(context, 'translation'),
   component: Screen,
 });
 

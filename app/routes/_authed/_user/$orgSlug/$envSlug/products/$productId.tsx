@@ -3,11 +3,11 @@
  * language beside its other locales, by view group; or its raw OCAPI document (docs/product.md#products).
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Link, type NotFoundRouteProps, useRouter } from '@tanstack/react-router';
 import { ArrowLeftIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
+import { ensureRecord, notFoundMessage } from '~/app/lib/route-helpers';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import {
@@ -40,44 +40,33 @@ import {
 } from '~/ui/patterns/products/product-detail';
 import { LanguageSelect } from '~/ui/patterns/products/product-filters';
 
-/** A missing product is an answer (its message is the server's), not a fault to retry. */
-function isProductNotFound(error: unknown): error is Error {
-  const data = (error as { data?: { reason?: unknown } } | null)?.data;
-  return error instanceof Error && data?.reason === 'product-not-found';
-}
-
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/$productId')({
-  // The loader and the skeleton load with the screen's chunk: in the entry they would bring the
-  // screen's patterns with them, or cross the bundle budget (docs/decisions/0002-lean-entry-chunk.md).
+  // The loader, the skeleton and the not-found page load with the screen's chunk: in the entry they
+  // would bring the screen's patterns with them, or cross the bundle budget; in a chunk of their own
+  // the not-found page would split the patterns it shares with the screen into more chunks, which
+  // the entry lists (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
+    ['loader', 'component', 'pendingComponent', 'notFoundComponent'],
     ['errorComponent'],
-    ['notFoundComponent'],
   ],
   validateSearch: productDetailSearch,
   search: withoutDefaults(productDetailSearch),
   // The document is the same in every language and view group: the search does not reload it.
   loaderDeps: () => ({}),
-  loader: async ({ context: { api }, params }) => {
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: async ({ context: { api, orgContext }, params }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return { notFound: null };
-    const input = { orgId: context.org.id, envId: context.env.id, b2cProductId: params.productId };
-    try {
-      await api.queryClient.ensureQueryData({
-        ...api.trpc.products.get.queryOptions(input),
-        retry: (failures: number, error: unknown) => !isProductNotFound(error) && failures < 2,
-      });
-      return { notFound: null };
-    } catch (error) {
-      if (isProductNotFound(error)) return { notFound: error.message };
-      throw error;
-    }
+    if (!orgContext?.onboarded) return;
+    // A missing product is the route's not-found, with the server's message.
+    const input = { ...orgContext.scope, b2cProductId: params.productId };
+    await ensureRecord(
+      api.queryClient,
+      api.trpc.products.get.queryOptions(input),
+      'product-not-found',
+    );
   },
   pendingComponent: ProductDetailSkeleton,
-  component: Screen,
+  notFoundComponent: NotFound,
+  component: Product,
 });
 
 /** The list's search, for links back to it: the detail's own view choices left out. */
@@ -85,29 +74,27 @@ function listSearch({ viewGroup: _v, showJson: _j, ...kept }: ProductDetailSearc
   return kept;
 }
 
-function Screen() {
-  const { notFound } = Route.useLoaderData();
+function NotFound(props: NotFoundRouteProps) {
   const params = Route.useParams();
   const search = Route.useSearch();
-  const back = (
-    <Button asChild variant="outline">
-      <Link to="/$orgSlug/$envSlug/products" params={params} search={listSearch(search)}>
-        <ArrowLeftIcon aria-hidden />
-        {DETAIL_TEXT.backToProducts}
-      </Link>
-    </Button>
-  );
-  if (notFound) {
-    return (
-      <div className="flex flex-col">
-        <PageHeader title="Products" />
-        <div className="p-8">
-          <ProductNotFound message={notFound} action={back} />
-        </div>
+  return (
+    <div className="flex flex-col">
+      <PageHeader title="Products" />
+      <div className="p-8">
+        <ProductNotFound
+          message={notFoundMessage(props)}
+          action={
+            <Button asChild variant="outline">
+              <Link to="/$orgSlug/$envSlug/products" params={params} search={listSearch(search)}>
+                <ArrowLeftIcon aria-hidden />
+                {DETAIL_TEXT.backToProducts}
+              </Link>
+            </Button>
+          }
+        />
       </div>
-    );
-  }
-  return <Product />;
+    </div>
+  );
 }
 
 function Product() {

@@ -5,11 +5,11 @@
 import { skipToken, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useB2CInstance, useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
+import { useListFilters } from '~/app/lib/route-helpers';
+import type { EnvScope } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import { isFinished } from '~/domain/jobs/runs';
@@ -35,14 +35,9 @@ import {
   SyncStatusSkeleton,
 } from '~/ui/patterns/products/sync-status-panel';
 
-interface Scope {
-  orgId: string;
-  envId: string;
-}
-
 /** products.list's input for the URL's search: the loader and the table ask with the same key. */
 function listInput(
-  scope: Scope,
+  scope: EnvScope,
   { pageSize: _pageSize, ...filters }: ProductsSearch,
 ): ProductFiltersInput {
   return { ...scope, ...filters };
@@ -55,14 +50,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/products/
   validateSearch: productsSearch,
   search: withoutDefaults(productsSearch),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { api }, params, deps }) => {
-    // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: ({ context: { api, orgContext }, deps }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext?.onboarded) return;
+    const { scope } = orgContext;
     const { queryClient, trpc } = api;
     // Each section shows its skeleton until its read arrives (docs/decisions/0023-screen-loading.md).
     void queryClient.prefetchQuery(trpc.products.syncState.queryOptions(scope));
@@ -86,14 +77,9 @@ function Screen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const scope = { orgId: org.id, envId: env.id };
-  const setFilters = useCallback(
-    (patch: Partial<ProductFilterValues>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch, page: 1 }) }),
-    [navigate],
-  );
-  const clearFilters = useCallback(
-    () => void navigate({ search: (prev) => cleared(prev) }),
-    [navigate],
+  const { setFilters, clearFilters } = useListFilters<ProductsSearch, ProductFilterValues>(
+    navigate,
+    cleared,
   );
   return (
     <div className="flex flex-col">
@@ -134,7 +120,7 @@ function Screen() {
 }
 
 /** The sync panel; while a sync is queued or running, its job run's progress is applied live. */
-function SyncStatus({ scope }: { scope: Scope }) {
+function SyncStatus({ scope }: { scope: EnvScope }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stateKey = trpc.products.syncState.queryKey(scope);
@@ -189,7 +175,7 @@ function Filters({
   onChange,
   onClear,
 }: {
-  scope: Scope;
+  scope: EnvScope;
   search: ProductsSearch;
   onChange: (patch: Partial<ProductFilterValues>) => void;
   onClear: () => void;
@@ -205,7 +191,7 @@ function Products({
   instanceId,
   onClear,
 }: {
-  scope: Scope;
+  scope: EnvScope;
   search: ProductsSearch;
   instanceId: string;
   onClear: () => void;

@@ -5,14 +5,13 @@
  * ride along in the search, so the way back returns to the same queue.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, type NotFoundRouteProps } from '@tanstack/react-router';
 import { ArrowLeftIcon, CheckIcon, PencilIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
+import { ensureRecord, notFoundMessage } from '~/app/lib/route-helpers';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
-import { errorReasonOf } from '~/domain/error-reasons';
 import type { ReviewDetail } from '~/domain/reviews/entities';
 import { reviewsSearch } from '~/domain/reviews/search';
 import { canTransition } from '~/domain/reviews/statuses';
@@ -41,46 +40,36 @@ import { ReviewHistory } from '~/ui/patterns/reviews/review-history';
 import { REVIEW_QUEUE_TEXT } from '~/ui/patterns/reviews/review-table';
 import { ConflictValues, ValueDiff, ValuePanel } from '~/ui/patterns/reviews/value-diff';
 
-/** A missing proposal is an answer (its message is the server's), not a fault to retry. */
-function isReviewNotFound(error: unknown): error is Error {
-  return error instanceof Error && errorReasonOf(error) === 'review-not-found';
-}
-
 /** While an approved proposal waits for its publish job, the screen asks again this often. */
 const PUBLISH_POLL_MS = 1000;
 
 export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/$id')({
-  // The loader and the skeleton load with the screen's chunk (with the diff library): in the entry
-  // they would cross the bundle budget (docs/decisions/0002-lean-entry-chunk.md).
+  // The loader, the skeleton and the not-found page load with the screen's chunk (with the diff
+  // library): in the entry they would cross the bundle budget, and in a chunk of its own the
+  // not-found page would split what it shares with the screen into more chunks, which the entry
+  // lists (docs/decisions/0002-lean-entry-chunk.md).
   codeSplitGroupings: [
-    ['loader', 'component', 'pendingComponent'],
+    ['loader', 'component', 'pendingComponent', 'notFoundComponent'],
     ['errorComponent'],
-    ['notFoundComponent'],
   ],
   // The queue's filters, kept for the way back.
   validateSearch: reviewsSearch,
   search: withoutDefaults(reviewsSearch),
   // The proposal is the same whatever the queue's filters: the search does not reload it.
   loaderDeps: () => ({}),
-  loader: async ({ context: { api }, params }) => {
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: async ({ context: { api, orgContext }, params }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return { notFound: null };
-    const input = { orgId: context.org.id, envId: context.env.id, proposalId: params.id };
-    try {
-      await api.queryClient.ensureQueryData({
-        ...api.trpc.reviews.get.queryOptions(input),
-        retry: (failures: number, error: unknown) => !isReviewNotFound(error) && failures < 2,
-      });
-      return { notFound: null };
-    } catch (error) {
-      if (isReviewNotFound(error)) return { notFound: error.message };
-      throw error;
-    }
+    if (!orgContext?.onboarded) return;
+    // A missing proposal is the route's not-found, with the server's message.
+    const input = { ...orgContext.scope, proposalId: params.id };
+    await ensureRecord(
+      api.queryClient,
+      api.trpc.reviews.get.queryOptions(input),
+      'review-not-found',
+    );
   },
   pendingComponent: ReviewDetailSkeleton,
+  notFoundComponent: NotFound,
   component: Screen,
 });
 
@@ -96,30 +85,30 @@ function BackToReviews({ children }: { children: (link: ReactNode) => ReactNode 
   );
 }
 
-function Screen() {
-  const { notFound } = Route.useLoaderData();
-  const params = Route.useParams();
-  if (notFound) {
-    return (
-      <div className="flex flex-col">
-        <PageHeader title={REVIEW_QUEUE_TEXT.title} />
-        <div className="p-8">
-          <BackToReviews>
-            {(link) => (
-              <ReviewNotFound
-                message={notFound}
-                action={
-                  <Button asChild variant="outline">
-                    {link}
-                  </Button>
-                }
-              />
-            )}
-          </BackToReviews>
-        </div>
+function NotFound(props: NotFoundRouteProps) {
+  return (
+    <div className="flex flex-col">
+      <PageHeader title={REVIEW_QUEUE_TEXT.title} />
+      <div className="p-8">
+        <BackToReviews>
+          {(link) => (
+            <ReviewNotFound
+              message={notFoundMessage(props)}
+              action={
+                <Button asChild variant="outline">
+                  {link}
+                </Button>
+              }
+            />
+          )}
+        </BackToReviews>
       </div>
-    );
-  }
+    </div>
+  );
+}
+
+function Screen() {
+  const params = Route.useParams();
   // Another proposal (the product's next) starts afresh: no edit, no message from the last one.
   return <Proposal key={params.id} />;
 }

@@ -5,11 +5,12 @@
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
-import { orgContextQuery } from '~/app/lib/org-context';
+import { useListFilters } from '~/app/lib/route-helpers';
+import type { EnvScope } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useTRPC } from '~/app/lib/trpc';
 import type { DecisionResult } from '~/domain/reviews/entities';
@@ -44,11 +45,6 @@ import {
   SelectAllOffer,
 } from '~/ui/patterns/reviews/review-table';
 
-interface Scope {
-  orgId: string;
-  envId: string;
-}
-
 /** The queue's filter as the URL has it (what a selection of "all matching" means). */
 function filterOf(search: ReviewsSearch): ReviewFilter {
   const { page: _page, pageSize: _pageSize, ...filter } = search;
@@ -56,7 +52,7 @@ function filterOf(search: ReviewsSearch): ReviewFilter {
 }
 
 /** reviews.list's input for the URL's search: the loader and the table ask with the same key. */
-function listInput(scope: Scope, search: ReviewsSearch): ReviewsListInput {
+function listInput(scope: EnvScope, search: ReviewsSearch): ReviewsListInput {
   return { ...scope, ...filterOf(search), page: search.page };
 }
 
@@ -67,14 +63,10 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/reviews/'
   validateSearch: reviewsSearch,
   search: withoutDefaults(reviewsSearch),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { api }, params, deps }) => {
-    // The env layout shows a failing org context; here it only names what the screen reads.
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
+  loader: ({ context: { api, orgContext }, deps }) => {
     // Without an onboarded instance the env layout shows its gate: nothing here to read.
-    if (!context?.env.b2cInstance?.onboarded) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!orgContext?.onboarded) return;
+    const { scope } = orgContext;
     // The table shows its skeleton until the page arrives (docs/decisions/0023-screen-loading.md).
     void api.queryClient.prefetchQuery(api.trpc.reviews.list.queryOptions(listInput(scope, deps)));
   },
@@ -95,14 +87,9 @@ function Screen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const scope = { orgId: org.id, envId: env.id };
-  const setFilters = useCallback(
-    (patch: Partial<ReviewFilterValues>) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch, page: 1 }) }),
-    [navigate],
-  );
-  const clearFilters = useCallback(
-    () => void navigate({ search: (prev) => cleared(prev) }),
-    [navigate],
+  const { setFilters, clearFilters } = useListFilters<ReviewsSearch, ReviewFilterValues>(
+    navigate,
+    cleared,
   );
   return (
     // Positioned: the filters' hidden form inputs (Radix) stay inside the screen's scroll area.
@@ -148,7 +135,7 @@ function Queue({
   search,
   onClear,
 }: {
-  scope: Scope;
+  scope: EnvScope;
   search: ReviewsSearch;
   onClear: () => void;
 }) {

@@ -19,7 +19,7 @@ import type { Api } from '~/app/lib/api';
 import { useNow } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
-import { orgContextQuery } from '~/app/lib/org-context';
+import type { OrgContext } from '~/app/lib/org-context';
 import { useTRPC } from '~/app/lib/trpc';
 import { AGENT_CATALOGUE, type AgentType } from '~/domain/agents/catalogue';
 import { type AgentConfigOf, aeoShape, seoShape, translationShape } from '~/domain/agents/config';
@@ -58,16 +58,13 @@ const CONFIG_FIELDS: Record<AgentType, string[]> = {
  * the catalogue's facets and the prompt library, which only the form needs, load behind its skeleton.
  */
 export async function loadAgentScreen(
-  { api, params }: { api: Api; params: { orgSlug: string; envSlug: string } },
+  { api, orgContext }: { api: Api; orgContext: OrgContext | null },
   agentType: AgentType,
 ): Promise<void> {
-  const context = await api.queryClient
-    .ensureQueryData(orgContextQuery(api.trpc, params))
-    .catch(() => null);
   // Agents opt out of the instance gate; without an onboarded instance the screen says so and reads nothing.
-  if (!context?.env.b2cInstance?.onboarded) return;
+  if (!orgContext?.onboarded) return;
   const { queryClient, trpc } = api;
-  const scope = { orgId: context.org.id, envId: context.env.id };
+  const { scope } = orgContext;
   void queryClient.prefetchQuery(trpc.products.facets.queryOptions(scope));
   void queryClient.prefetchQuery(trpc.prompts.list.queryOptions({ orgId: scope.orgId }));
   await Promise.all([

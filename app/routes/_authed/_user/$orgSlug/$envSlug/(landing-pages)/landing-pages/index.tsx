@@ -9,7 +9,6 @@ import { type ReactNode, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { formErrorsOf, schemaErrorsOf } from '~/app/lib/form-errors';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { withoutDefaults } from '~/app/lib/search-defaults';
 import { useCurrentUser } from '~/app/lib/session';
 import { useTRPC } from '~/app/lib/trpc';
@@ -44,20 +43,18 @@ interface Scope {
   envId: string;
 }
 
-export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/')({
+export const Route = createFileRoute(
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/',
+)({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: landingPagesSearch,
   search: withoutDefaults(landingPagesSearch),
   staticData: { gate: SCREEN_GATES.landingPages },
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: async ({ context: { api, user }, params, deps }) => {
+  loader: ({ context: { api, user, orgContext }, deps }) => {
     // A member would only be refused: the screen says so without asking.
-    if (!user.isSuperUser) return;
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
-    if (!context) return;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    if (!user.isSuperUser || !orgContext) return;
+    const { scope } = orgContext;
     void api.queryClient.prefetchQuery(
       api.trpc.landingPages.list.queryOptions({ ...scope, page: deps.page }),
     );

@@ -1,3 +1,7 @@
+/**
+ * /app/{orgSlug}/{envSlug}/pages/theme: the theme designer of the landing pages, in their route group
+ * (which adds nothing to the URL; docs/decisions/0019-one-folder-per-area.md).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { RotateCcwIcon } from 'lucide-react';
@@ -34,7 +38,9 @@ import { LandingPreview } from '~/ui/patterns/theme-designer/landing-preview';
 import { PresetsPanel } from '~/ui/patterns/theme-designer/presets-panel';
 import { SaveThemeDialog } from '~/ui/patterns/theme-designer/save-theme-dialog';
 
-export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/pages/theme')({
+export const Route = createFileRoute(
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/pages/theme',
+)({
   staticData: { gate: SCREEN_GATES.theme },
   component: Screen,
 });

@@ -16,7 +16,6 @@ import { type ReactNode, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { useCurrentEnv } from '~/app/lib/env-context';
 import { formErrorsOf } from '~/app/lib/form-errors';
-import { orgContextQuery } from '~/app/lib/org-context';
 import { useCurrentUser } from '~/app/lib/session';
 import { type RouterOutputs, useTRPC } from '~/app/lib/trpc';
 import {
@@ -56,17 +55,15 @@ interface Scope {
 
 const PAGE_FIELDS: readonly PageField[] = ['title', 'slug', 'locale', 'themeId', 'sections'];
 
-export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/landing-pages/$pageId')({
+export const Route = createFileRoute(
+  '/_authed/_user/$orgSlug/$envSlug/(landing-pages)/landing-pages/$pageId',
+)({
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   staticData: { gate: SCREEN_GATES.landingPages },
-  loader: async ({ context: { api, user }, params }) => {
-    if (!user.isSuperUser) return;
-    const context = await api.queryClient
-      .ensureQueryData(orgContextQuery(api.trpc, params))
-      .catch(() => null);
-    if (!context) return;
+  loader: ({ context: { api, user, orgContext }, params }) => {
+    if (!user.isSuperUser || !orgContext) return;
     const { queryClient, trpc } = api;
-    const scope = { orgId: context.org.id, envId: context.env.id };
+    const { scope } = orgContext;
     void queryClient.prefetchQuery(
       trpc.landingPages.get.queryOptions({ ...scope, pageId: params.pageId }),
     );
