@@ -184,7 +184,12 @@ export function agentRun(
     model,
     concurrency: options.concurrency ?? 10,
     startedBy: options.startedBy === undefined ? maya : options.startedBy,
-    scope: { products: estimate.products, locales: estimate.locales, fields: estimate.fields },
+    scope: {
+      products: estimate.products,
+      only: null,
+      locales: estimate.locales,
+      fields: estimate.fields,
+    },
     itemsFailed: 0,
     itemsCancelled: 0,
     refused: 0,
@@ -447,8 +452,14 @@ export function atAgents({
         ? estimates[input.agentType]
         : domainError('CONFLICT', AGENT_MESSAGES.notConfigured, 'agent-not-configured'),
     'agents.start': (input) => {
-      const { agentType, concurrency } = startRunInput.parse(input);
-      return { ...seoRuns.queued, id: `run_${agentType}_new`, agentType, concurrency };
+      const { agentType, concurrency, productIds } = startRunInput.parse(input);
+      return {
+        ...seoRuns.queued,
+        id: `run_${agentType}_new`,
+        agentType,
+        concurrency,
+        scope: { ...seoRuns.queued.scope, only: productIds ?? null },
+      };
     },
     'agents.cancel': (input) => {
       const run = findRun(input.runId);

@@ -117,6 +117,11 @@ export interface RunErrorSummary {
 
 export interface AgentRunScope {
   products: number;
+  /**
+   * The products the run was started for, whatever catalogs its config names (from an answer that
+   * got them wrong, monitoring's accuracy check); null: the config's scope.
+   */
+  only: string[] | null;
   locales: string[];
   fields: ProductField[];
 }

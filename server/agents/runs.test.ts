@@ -235,7 +235,7 @@ describeEachDriver('agent runs', (get) => {
         concurrency: 2,
         productIds: [...ids, ids[0]!],
       });
-      expect(started.scope.products).toBe(2);
+      expect(started.scope).toMatchObject({ products: 2, only: ids });
       const done = await until(() => services.agents.run(org.id, env.id, started.id), ended);
       expect(done.status).toBe('succeeded');
       const items = await get()

@@ -116,6 +116,7 @@ function toRun(row: RunSelection, errors: RunErrorSummary[]): AgentRun {
         : null,
     scope: {
       products: run.scopeProducts,
+      only: run.onlyProducts,
       locales: run.scopeLocales,
       fields: run.scopeFields as ProductField[],
     },

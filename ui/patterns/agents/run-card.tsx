@@ -46,6 +46,8 @@ export const RUN_CARD_TEXT = {
   review: (n: number) => `Review ${proposalCount(n)}`,
   nothingKept: 'No proposals were kept.',
   startedBy: (name: string, at: string) => `Started by ${name} · ${at}`,
+  only: (ids: readonly string[]) =>
+    `For ${ids.length === 1 ? 'product' : 'products'} ${ids.join(', ')} only, started from an answer that got ${ids.length === 1 ? 'it' : 'them'} wrong`,
   model: (run: Pick<AgentRun, 'provider' | 'model' | 'concurrency'>) =>
     `${AI_PROVIDER_NAMES[run.provider]} (${run.model}) · ${formatCount(run.concurrency)} at a time`,
 } as const;
@@ -91,6 +93,9 @@ export function RunCard({
             {RUN_CARD_TEXT.startedBy(startedByName(run), formatDateTime(runStartedAt(run)))}
           </p>
           <p className="text-sm text-base-content/75">{RUN_CARD_TEXT.model(run)}</p>
+          {run.scope.only ? (
+            <p className="text-sm text-base-content/75">{RUN_CARD_TEXT.only(run.scope.only)}</p>
+          ) : null}
         </div>
         {active ? (
           <Button variant="outline" size="sm" onClick={onCancel} loading={stopping}>
