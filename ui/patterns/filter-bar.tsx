@@ -1,8 +1,9 @@
 /**
  * A list's filters in one bar (the products list and the review queue): each control shows the URL's
  * value and reports a change, the screen writes the URL; Clear filters ends the row, disabled while no
- * filter narrows the list. Each area keeps its filters and their text; this holds the bar, a select
- * filter and a switch filter (the text filter is TextFilter, ui/patterns/text-filter).
+ * filter narrows the list (`narrowsList`). Each area keeps its own filters and their text; this holds
+ * the bar, a select filter, a switch filter, and the two filters both lists have: a product ID
+ * (TextFilter, ui/patterns/text-filter) and Show offline.
  */
 import { XIcon } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
@@ -16,11 +17,35 @@ import {
   SelectValue,
 } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
+import { TextFilter } from '~/ui/patterns/text-filter';
 
 export const FILTER_BAR_TEXT = {
   label: 'Filters',
   clear: 'Clear filters',
+  productId: 'Product ID',
+  showOffline: 'Show offline',
 } as const;
+
+/**
+ * Whether any filter narrows the list: a value of `unfiltered`'s keys that differs from the list's
+ * unfiltered value there (an empty one counts as none). Keys it leaves out (a language, say) do not
+ * filter.
+ */
+export function narrowsList<V extends object>(
+  values: V,
+  unfiltered: { [K in keyof V]?: V[K] },
+): boolean {
+  return (Object.keys(unfiltered) as (keyof V)[]).some(
+    (key) => (values[key] || undefined) !== (unfiltered[key] || undefined),
+  );
+}
+
+/** A select filter's options from a record of labels, in the record's order. */
+export function labelledOptions<V extends string>(
+  labels: Readonly<Record<V, ReactNode>>,
+): SelectFilterOption<V>[] {
+  return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+}
 
 /** Radix Select has no empty value: "all" stands for no filter. */
 const ALL = 'all';
@@ -145,4 +170,42 @@ export function SwitchFilter({
       <FieldLabel>{label}</FieldLabel>
     </Field>
   );
+}
+
+/** The product ID filter: products whose ID starts with the text typed, or proposals for one product. */
+export function ProductIdFilter({
+  value,
+  onChange,
+  searchLabel,
+  placeholder,
+  className,
+}: {
+  value: string | undefined;
+  onChange: (b2cProductId: string | undefined) => void;
+  /** The search landmark's name. */
+  searchLabel: string;
+  placeholder: string;
+  className: string;
+}) {
+  return (
+    <TextFilter
+      value={value}
+      onChange={onChange}
+      label={FILTER_BAR_TEXT.productId}
+      searchLabel={searchLabel}
+      placeholder={placeholder}
+      className={className}
+    />
+  );
+}
+
+/** Show offline: lists leave out products that are offline on the instance unless it is on. */
+export function ShowOfflineFilter({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (showOffline: boolean) => void;
+}) {
+  return <SwitchFilter label={FILTER_BAR_TEXT.showOffline} checked={checked} onChange={onChange} />;
 }
