@@ -9,13 +9,7 @@ import { XIcon } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from '~/ui/components/button';
 import { Field, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
 import { TextFilter } from '~/ui/patterns/text-filter';
 
@@ -123,33 +117,25 @@ export function SelectFilter<V extends string>({
   return (
     <Field className={className}>
       <FieldLabel>{label}</FieldLabel>
-      <Select
+      <OptionsSelect
         value={value ?? ALL}
         onValueChange={(next) =>
           onChange(all !== undefined && next === ALL ? undefined : (next as V))
         }
-      >
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {all !== undefined ? <SelectItem value={ALL}>{all}</SelectItem> : null}
-          {options.map((option) => (
-            <SelectItem
-              key={option.key ?? option.value}
-              value={option.value}
-              {...(option.depth === undefined
+        options={[
+          ...(all !== undefined ? [{ value: ALL, label: all }] : []),
+          ...options.map((option) => ({
+            ...option,
+            itemProps:
+              option.depth === undefined
                 ? {}
                 : {
                     'data-depth': option.depth,
                     style: { paddingLeft: `${0.5 + option.depth}rem` },
-                  })}
-            >
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+                  },
+          })),
+        ]}
+      />
     </Field>
   );
 }

@@ -23,13 +23,7 @@ import type { Prompt } from '~/domain/prompts/entities';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { CheckboxGroup } from '~/ui/components/checkbox-group';
 import { RadioGroup } from '~/ui/components/radio-group';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
 import { type BoundField, ConfigFormFooter, ConfigSection } from '~/ui/patterns/config-form';
 import { formatPrice, localeLabel } from './format';
@@ -122,25 +116,16 @@ export function GuidanceSelect({
   return (
     <Field {...{ [FIELD_ATTRIBUTE]: 'promptId' }}>
       <FieldLabel>{AGENT_CONFIG_TEXT.guidance}</FieldLabel>
-      <Select
+      <OptionsSelect
         value={value ?? NO_PROMPT}
         onValueChange={(next) => onChange(next === NO_PROMPT ? null : next)}
-      >
-        <SelectTrigger className="max-w-md">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={NO_PROMPT}>{AGENT_CONFIG_TEXT.guidanceNone}</SelectItem>
-          {gone && value ? (
-            <SelectItem value={value}>{AGENT_CONFIG_TEXT.guidanceGone}</SelectItem>
-          ) : null}
-          {prompts.map((prompt) => (
-            <SelectItem key={prompt.id} value={prompt.id}>
-              {prompt.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        trigger={{ className: 'max-w-md' }}
+        options={[
+          { value: NO_PROMPT, label: AGENT_CONFIG_TEXT.guidanceNone },
+          ...(gone && value ? [{ value, label: AGENT_CONFIG_TEXT.guidanceGone }] : []),
+          ...prompts.map((prompt) => ({ value: prompt.id, label: prompt.name })),
+        ]}
+      />
       <FieldDescription>
         {chosen ? <q className="italic">{chosen.text}</q> : AGENT_CONFIG_TEXT.guidanceDescription}
       </FieldDescription>

@@ -8,13 +8,7 @@ import {
   type TranslationConfig,
 } from '~/domain/agents/config';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
 import { Textarea } from '~/ui/components/textarea';
 import { CheckboxGroup } from '~/ui/components/checkbox-group';
@@ -91,7 +85,7 @@ export function TranslationConfigForm(props: ConfigFormProps<TranslationConfig>)
       <ConfigSection title={text.languages}>
         <Field {...{ [FIELD_ATTRIBUTE]: 'sourceLocale' }}>
           <FieldLabel>{text.sourceLocale}</FieldLabel>
-          <Select
+          <OptionsSelect
             value={value.sourceLocale}
             onValueChange={(next) => {
               form.set('sourceLocale', next);
@@ -102,18 +96,9 @@ export function TranslationConfigForm(props: ConfigFormProps<TranslationConfig>)
                   value.languages.filter((l) => l !== next),
                 );
             }}
-          >
-            <SelectTrigger className="max-w-xs">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {sources.map((locale) => (
-                <SelectItem key={locale} value={locale}>
-                  {localeLabel(locale)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            trigger={{ className: 'max-w-xs' }}
+            options={sources.map((locale) => ({ value: locale, label: localeLabel(locale) }))}
+          />
           <FieldDescription>{text.sourceLocaleDescription}</FieldDescription>
           <FieldError>{form.errorOf('sourceLocale')}</FieldError>
         </Field>
