@@ -3,12 +3,12 @@
  * paging and deciding the way the server does (server/reviews/service.ts): the filter, the order and
  * what each action may change are domain/reviews/queue.ts's, which the server applies in SQL.
  */
-import type {
-  DecisionResult,
-  ProposalAction,
-  ReviewDetail,
-  ReviewListItem,
-  ReviewPerson,
+import {
+  asListItem,
+  type DecisionResult,
+  type ProposalAction,
+  type ReviewDetail,
+  type ReviewPerson,
 } from '~/domain/reviews/entities';
 import {
   approveEditedInput,
@@ -37,22 +37,6 @@ import { event, maya, reviewProposals } from './fixtures';
 
 /** The audit trail's page size in the mock (the screens read a proposal's events from reviews.get). */
 const EVENTS_PAGE_SIZE = 50;
-
-function listItem(p: ReviewDetail): ReviewListItem {
-  return {
-    id: p.id,
-    b2cProductId: p.b2cProductId,
-    productName: p.productName,
-    productOnline: p.productOnline,
-    field: p.field,
-    locale: p.locale,
-    agentType: p.agentType,
-    status: p.status,
-    currentValue: p.currentValue,
-    proposedValue: p.proposedValue,
-    createdAt: p.createdAt,
-  };
-}
 
 export interface ReviewsMockOptions {
   /** The proposals the env has; by default the fixture queue. */
@@ -172,7 +156,7 @@ export function reviewsMock({
       const { orgId: _o, envId: _e, page, ...filter } = reviewsListInput.parse(input);
       const matching = [...state.values()]
         .filter((p) => matchesReviewFilter(p, filter))
-        .map(listItem)
+        .map(asListItem)
         .sort(byQueueOrder);
       const start = (page - 1) * REVIEWS_PAGE_SIZE;
       return {
