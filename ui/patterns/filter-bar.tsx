@@ -158,40 +158,40 @@ export function SwitchFilter({
   );
 }
 
-/** The product ID filter: products whose ID starts with the text typed, or proposals for one product. */
-export function ProductIdFilter({
-  value,
+/**
+ * The filters both lists have, side by side: a product ID (products whose ID starts with it, or the
+ * proposals for one product) and Show offline (lists leave out what is offline on the instance).
+ */
+export function ProductIdAndOfflineFilters({
+  values,
   onChange,
   searchLabel,
   placeholder,
   className,
 }: {
-  value: string | undefined;
-  onChange: (b2cProductId: string | undefined) => void;
-  /** The search landmark's name. */
+  values: { b2cProductId?: string | undefined; showOffline: boolean };
+  onChange: (patch: { b2cProductId?: string | undefined; showOffline?: boolean }) => void;
+  /** The product ID's search landmark name. */
   searchLabel: string;
   placeholder: string;
+  /** The product ID field's width. */
   className: string;
 }) {
   return (
-    <TextFilter
-      value={value}
-      onChange={onChange}
-      label={FILTER_BAR_TEXT.productId}
-      searchLabel={searchLabel}
-      placeholder={placeholder}
-      className={className}
-    />
+    <>
+      <TextFilter
+        value={values.b2cProductId}
+        onChange={(b2cProductId) => onChange({ b2cProductId })}
+        label={FILTER_BAR_TEXT.productId}
+        searchLabel={searchLabel}
+        placeholder={placeholder}
+        className={className}
+      />
+      <SwitchFilter
+        label={FILTER_BAR_TEXT.showOffline}
+        checked={values.showOffline}
+        onChange={(showOffline) => onChange({ showOffline })}
+      />
+    </>
   );
-}
-
-/** Show offline: lists leave out products that are offline on the instance unless it is on. */
-export function ShowOfflineFilter({
-  checked,
-  onChange,
-}: {
-  checked: boolean;
-  onChange: (showOffline: boolean) => void;
-}) {
-  return <SwitchFilter label={FILTER_BAR_TEXT.showOffline} checked={checked} onChange={onChange} />;
 }

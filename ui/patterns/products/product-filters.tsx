@@ -6,9 +6,8 @@ import {
   FilterBar,
   labelledOptions,
   narrowsList,
-  ProductIdFilter,
+  ProductIdAndOfflineFilters,
   SelectFilter,
-  ShowOfflineFilter,
 } from '~/ui/patterns/filter-bar';
 import { localeLabel } from './format';
 
@@ -102,16 +101,12 @@ export function ProductFilters({
         options={labelledOptions(PRODUCT_TYPE_LABEL)}
         onChange={(productType) => onChange({ productType })}
       />
-      <ProductIdFilter
-        value={values.b2cProductId}
-        onChange={(b2cProductId) => onChange({ b2cProductId })}
+      <ProductIdAndOfflineFilters
+        values={values}
+        onChange={onChange}
         searchLabel="Find a product by ID"
         placeholder={FILTER_TEXT.productIdPlaceholder}
         className="w-52"
-      />
-      <ShowOfflineFilter
-        checked={values.showOffline}
-        onChange={(showOffline) => onChange({ showOffline })}
       />
     </FilterBar>
   );

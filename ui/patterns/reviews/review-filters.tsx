@@ -8,9 +8,8 @@ import {
   FilterBar,
   labelledOptions,
   narrowsList,
-  ProductIdFilter,
+  ProductIdAndOfflineFilters,
   SelectFilter,
-  ShowOfflineFilter,
 } from '~/ui/patterns/filter-bar';
 import { agentName, shortId } from './format';
 
@@ -79,16 +78,12 @@ export function ReviewFilters({
         options={AGENT_TYPES.map((type) => ({ value: type, label: agentName(type) }))}
         onChange={(agentType) => onChange({ agentType: agentType ?? 'all' })}
       />
-      <ProductIdFilter
-        value={values.b2cProductId}
-        onChange={(b2cProductId) => onChange({ b2cProductId })}
+      <ProductIdAndOfflineFilters
+        values={values}
+        onChange={onChange}
         searchLabel="Proposals for one product"
         placeholder={REVIEW_FILTER_TEXT.productIdPlaceholder}
         className="w-56"
-      />
-      <ShowOfflineFilter
-        checked={values.showOffline}
-        onChange={(showOffline) => onChange({ showOffline })}
       />
       {values.runId ? (
         <span
