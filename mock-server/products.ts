@@ -16,7 +16,11 @@ import type {
   VariationAttribute,
 } from '~/domain/products/entities';
 import { DEFAULT_LOCALE } from '~/domain/products/entities';
-import { type ProductFiltersInput, productFiltersInput } from '~/domain/products/inputs';
+import {
+  matchesProductFilters,
+  type ProductFiltersInput,
+  productFiltersInput,
+} from '~/domain/products/inputs';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { PRODUCTS_PAGE_SIZE } from '~/domain/products/search';
 import type { JobRun } from '~/domain/jobs/runs';
@@ -335,17 +339,8 @@ export const catalogueRows: readonly Row[] = buildRows();
 
 /** products.list as the server answers it: online only unless asked, variants only by id, 24 a page. */
 export function listProducts(filters: ProductFiltersInput): ProductPage {
-  const matching = catalogueRows.filter(
-    (p) =>
-      (filters.showOffline || p.online) &&
-      (!filters.catalog || p.catalogIds.includes(filters.catalog)) &&
-      (!filters.categoryId || p.categoryIds.includes(filters.categoryId)) &&
-      (!filters.b2cProductId || p.id.startsWith(filters.b2cProductId)) &&
-      (filters.productType === 'base'
-        ? p.kind === 'master' || p.kind === 'item'
-        : filters.productType === 'variation-group'
-          ? p.kind === 'variation_group'
-          : filters.b2cProductId || p.kind !== 'variant'),
+  const matching = catalogueRows.filter((p) =>
+    matchesProductFilters({ ...p, b2cProductId: p.id }, filters),
   );
   const start = (filters.page - 1) * PRODUCTS_PAGE_SIZE;
   const items = matching.slice(start, start + PRODUCTS_PAGE_SIZE).map((p): ProductListItem => ({

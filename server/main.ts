@@ -26,9 +26,7 @@ import {
   sharedRateCounter,
   startFailure,
 } from './process-start';
-import { type RetentionSchedule, startRetentionSchedule } from './monitoring/retention';
-import { type ExportSweep, startExportSweep } from './orgs/export';
-import { type CatalogueSchedule, startCatalogueSchedule } from './products/schedule';
+import { closeOnSignals, type Schedules, startSchedules } from './process-run';
 import { seed } from './seed';
 import { createServices } from './services';
 import type { HealthProbes } from './system/service';
@@ -166,14 +164,15 @@ async function main() {
   });
   // Workers, and the catalogue and retention schedules and the sweep of expired org exports with them
   // (a JOB_WORKERS=false server leaves them all to workers).
-  let schedule: CatalogueSchedule | undefined;
-  let retention: RetentionSchedule | undefined;
-  let exportSweep: ExportSweep | undefined;
+  let schedules: Schedules | undefined;
   if (config.jobWorkers) {
     await jobs.work(services);
-    schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
-    retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
-    exportSweep = startExportSweep({ db: database.db, logger });
+    schedules = startSchedules({
+      db: database.db,
+      products: services.products,
+      jobs: jobs.queue,
+      logger,
+    });
   }
   logger.info({ workers: config.jobWorkers }, 'background jobs started');
 
@@ -220,21 +219,14 @@ async function main() {
   });
   // Before anything says the server is up: a supervisor that stops it as soon as it reads the
   // ready line must reach this handler, not the signal's default action (which skips the clean close).
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) {
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+  closeOnSignals({
+    logger,
     // Past the jobs' grace period (SHUTDOWN_GRACE_MS), with room for the rest of the close.
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
+    forceAfterMs: 15_000,
+    messages: { stopping: 'shutting down', failed: 'error during shutdown' },
+    async close() {
       await running.close();
-      schedule?.stop();
-      retention?.stop();
-      exportSweep?.stop();
+      schedules?.stop();
       // Jobs in flight finish or are released for another worker before the database closes.
       await jobs.stop();
       await idp?.close();
@@ -242,14 +234,8 @@ async function main() {
       await ai.simulator?.stop();
       await bus.close();
       await database.close();
-    } catch (err) {
-      logger.error({ err }, 'error during shutdown');
-    }
-    clearTimeout(force);
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    },
+  });
   listening.url = running.url;
   const publicUrl = config.publicUrl ?? running.url;
   logger.info({ url: publicUrl, env: config.env }, 'server listening');

@@ -23,9 +23,7 @@ import {
   sharedRateCounter,
   startFailure,
 } from './process-start';
-import { startRetentionSchedule } from './monitoring/retention';
-import { startExportSweep } from './orgs/export';
-import { startCatalogueSchedule } from './products/schedule';
+import { closeOnSignals, startSchedules } from './process-run';
 import { createServices } from './services';
 
 async function main() {
@@ -58,9 +56,12 @@ async function main() {
     aiBudget,
   });
   await jobs.work(services);
-  const schedule = startCatalogueSchedule({ db: database.db, products: services.products, logger });
-  const retention = startRetentionSchedule({ db: database.db, jobs: jobs.queue, logger });
-  const exportSweep = startExportSweep({ db: database.db, logger });
+  const schedules = startSchedules({
+    db: database.db,
+    products: services.products,
+    jobs: jobs.queue,
+    logger,
+  });
 
   // Its own /metrics (job runs, model and instance calls, the pool), on WORKER_METRICS_PORT.
   const metricsServer = config.workerMetricsPort
@@ -74,29 +75,18 @@ async function main() {
       ).listen(config.workerMetricsPort, config.host)
     : null;
 
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) process.exit(1);
-    stopping = true;
-    logger.info({ signal }, 'worker stopping');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000);
-    force.unref();
-    try {
-      schedule.stop();
-      retention.stop();
-      exportSweep.stop();
+  closeOnSignals({
+    logger,
+    forceAfterMs: SHUTDOWN_GRACE_MS + 5_000,
+    messages: { stopping: 'worker stopping', failed: 'error while stopping the worker' },
+    async close() {
+      schedules.stop();
       metricsServer?.close();
       await jobs.stop();
       await bus.close();
       await database.close();
-    } catch (err) {
-      logger.error({ err }, 'error while stopping the worker');
-    }
-    clearTimeout(force);
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    },
+  });
   logger.info({ database: database.driver }, 'worker ready');
 }
 

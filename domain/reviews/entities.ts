@@ -29,6 +29,27 @@ export interface ReviewListItem {
   createdAt: Date;
 }
 
+/** A queue row's fields, in order (the type makes it name every one). */
+const LIST_ITEM_FIELDS: { readonly [K in keyof ReviewListItem]: true } = {
+  id: true,
+  b2cProductId: true,
+  productName: true,
+  productOnline: true,
+  field: true,
+  locale: true,
+  agentType: true,
+  status: true,
+  currentValue: true,
+  proposedValue: true,
+  createdAt: true,
+};
+
+/** A proposal as the queue lists it: its row's fields of a fuller record (a proposal's detail). */
+export function asListItem(p: ReviewListItem): ReviewListItem {
+  const keys = Object.keys(LIST_ITEM_FIELDS) as (keyof ReviewListItem)[];
+  return Object.fromEntries(keys.map((key) => [key, p[key]])) as unknown as ReviewListItem;
+}
+
 export interface ReviewsPage {
   items: ReviewListItem[];
   total: number;

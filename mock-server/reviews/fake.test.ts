@@ -1,5 +1,12 @@
 /** The review mock decides as the service does: only what the transitions allow, the rest skipped. */
 import { describe, expect, it } from 'vitest';
+import { reviewFilter } from '~/domain/reviews/inputs';
+import {
+  byQueueOrder,
+  matchesReviewFilter,
+  mayTake,
+  type ReviewerAction,
+} from '~/domain/reviews/queue';
 import { REVIEW_STATUS_FILTER } from '~/domain/reviews/search';
 import { REVIEW_IDS, reviewProposals, reviewsMock } from '.';
 
@@ -56,5 +63,53 @@ describe('the reviews mock', () => {
       status: 'rejected',
       rejectReason: 'Off brand',
     });
+  });
+
+  it('agrees with the domain: lists what its filter matches, in its order', () => {
+    const filters = [
+      { reviewStatus: 'all', showOffline: true },
+      { reviewStatus: 'approved' },
+      { agentType: 'translation' },
+      { b2cProductId: 'alpine-rain-jacket', reviewStatus: 'all' },
+    ];
+    for (const more of filters) {
+      const filter = reviewFilter.parse(more);
+      const listed = call(reviewsMock(), 'reviews.list', { ...more, page: 1 }) as {
+        items: { id: string }[];
+      };
+      const expected = reviewProposals()
+        .filter((p) => matchesReviewFilter(p, filter))
+        .sort(byQueueOrder)
+        .slice(0, 48)
+        .map((p) => p.id);
+      expect(listed.items.map((p) => p.id)).toEqual(expected);
+    }
+  });
+
+  it('agrees with the domain: each action changes exactly the statuses it may take', () => {
+    const byStatus = new Map(reviewProposals().map((p) => [p.status, p.id]));
+    const actions: [ReviewerAction, string, object][] = [
+      ['approve', 'reviews.approve', {}],
+      ['reject', 'reviews.reject', { reason: 'No' }],
+      ['edit', 'reviews.approveEdited', { value: 'Edited by a reviewer' }],
+      ['retry', 'reviews.retry', {}],
+      ['repropose', 'reviews.repropose', {}],
+    ];
+    for (const [action, path, more] of actions) {
+      for (const [status, id] of byStatus) {
+        const mock = reviewsMock({ publishAfterMs: null });
+        const input =
+          path === 'reviews.approve' || path === 'reviews.reject'
+            ? { selection: { ids: [id] }, ...more }
+            : { proposalId: id, ...more };
+        const answer = call(mock, path, input) as { changed?: number; status?: string };
+        const changed = 'changed' in answer ? answer.changed === 1 : answer.status !== undefined;
+        expect({ action, status, changed }).toEqual({
+          action,
+          status,
+          changed: mayTake(status, action),
+        });
+      }
+    }
   });
 });

@@ -1,28 +1,33 @@
 /**
  * The reviews procedures over a copy of the fixture queue (./fixtures.ts), answering, filtering,
- * paging and deciding the way the server does (server/reviews/service.ts, under
- * domain/reviews/statuses.ts's transitions).
+ * paging and deciding the way the server does (server/reviews/service.ts): the filter, the order and
+ * what each action may change are domain/reviews/queue.ts's, which the server applies in SQL.
  */
-import { PRODUCT_FIELDS, type ProductField } from '~/domain/products/entities';
-import type {
-  DecisionResult,
-  ProposalAction,
-  ReviewDetail,
-  ReviewListItem,
-  ReviewPerson,
+import {
+  asListItem,
+  type DecisionResult,
+  type ProposalAction,
+  type ReviewDetail,
+  type ReviewPerson,
 } from '~/domain/reviews/entities';
 import {
   approveEditedInput,
   approveInput,
   proposalEventsInput,
-  type ReviewFilter,
   type ReviewSelection,
   rejectInput,
   reviewsListInput,
 } from '~/domain/reviews/inputs';
 import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
-import { REVIEW_STATUS_FILTER, REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
-import { canTransition, type ProposalStatus } from '~/domain/reviews/statuses';
+import {
+  byQueueOrder,
+  matchesReviewFilter,
+  mayTake,
+  REVIEWER_ACTIONS,
+  type ReviewerAction,
+} from '~/domain/reviews/queue';
+import { REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
+import type { ProposalStatus } from '~/domain/reviews/statuses';
 import { STORY_NOW } from '~/mock-server/products';
 import { domainError, type MockError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { atEnv } from '~/mock-server/scenarios';
@@ -32,45 +37,6 @@ import { event, maya, reviewProposals } from './fixtures';
 
 /** The audit trail's page size in the mock (the screens read a proposal's events from reviews.get). */
 const EVENTS_PAGE_SIZE = 50;
-
-const fieldOrder = (field: ProductField) => PRODUCT_FIELDS.indexOf(field);
-
-/** Newest first; then by product, field and locale. */
-function byQueueOrder(a: ReviewListItem, b: ReviewListItem): number {
-  return (
-    b.createdAt.getTime() - a.createdAt.getTime() ||
-    a.b2cProductId.localeCompare(b.b2cProductId) ||
-    fieldOrder(a.field) - fieldOrder(b.field) ||
-    a.locale.localeCompare(b.locale)
-  );
-}
-
-/** Whether a proposal is in the queue's filter: status group, agent, one product (exact id), online, run. */
-export function matchesFilter(p: ReviewListItem & { runId: string | null }, filter: ReviewFilter) {
-  return (
-    REVIEW_STATUS_FILTER[filter.reviewStatus].includes(p.status) &&
-    (filter.agentType === 'all' || p.agentType === filter.agentType) &&
-    (!filter.b2cProductId || p.b2cProductId === filter.b2cProductId) &&
-    (filter.showOffline || p.productOnline !== false) &&
-    (!filter.runId || p.runId === filter.runId)
-  );
-}
-
-function listItem(p: ReviewDetail): ReviewListItem {
-  return {
-    id: p.id,
-    b2cProductId: p.b2cProductId,
-    productName: p.productName,
-    productOnline: p.productOnline,
-    field: p.field,
-    locale: p.locale,
-    agentType: p.agentType,
-    status: p.status,
-    currentValue: p.currentValue,
-    proposedValue: p.proposedValue,
-    createdAt: p.createdAt,
-  };
-}
 
 export interface ReviewsMockOptions {
   /** The proposals the env has; by default the fixture queue. */
@@ -146,16 +112,17 @@ export function reviewsMock({
   const selected = (selection: ReviewSelection): ReviewDetail[] =>
     'ids' in selection
       ? selection.ids.flatMap((id) => state.get(id) ?? [])
-      : [...state.values()].filter((p) => matchesFilter(p, selection.filter));
+      : [...state.values()].filter((p) => matchesReviewFilter(p, selection.filter));
 
   const decide = (
     selection: ReviewSelection,
-    to: 'approved' | 'rejected',
+    action: Extract<ReviewerAction, 'approve' | 'reject'>,
     reason: string | null,
   ): DecisionResult => {
     const chosen = selected(selection);
-    // By filter, only pending ones are meant; by id, a proposal decided meanwhile is skipped.
-    const decidable = chosen.filter((p) => p.status === 'pending' && canTransition(p.status, to));
+    const { to } = REVIEWER_ACTIONS[action];
+    // What the action may not change (decided meanwhile, say) is skipped.
+    const decidable = chosen.filter((p) => mayTake(p.status, action));
     for (const p of decidable) {
       update(p.id, (q) => ({
         ...q,
@@ -170,10 +137,7 @@ export function reviewsMock({
       }));
       if (to === 'approved') approvedHere.set(p.id, Date.now());
     }
-    return {
-      changed: decidable.length,
-      skipped: 'ids' in selection ? chosen.length - decidable.length : 0,
-    };
+    return { changed: decidable.length, skipped: chosen.length - decidable.length };
   };
 
   const withProposal = <T>(
@@ -191,8 +155,8 @@ export function reviewsMock({
       publishDue();
       const { orgId: _o, envId: _e, page, ...filter } = reviewsListInput.parse(input);
       const matching = [...state.values()]
-        .filter((p) => matchesFilter(p, filter))
-        .map(listItem)
+        .filter((p) => matchesReviewFilter(p, filter))
+        .map(asListItem)
         .sort(byQueueOrder);
       const start = (page - 1) * REVIEWS_PAGE_SIZE;
       return {
@@ -205,17 +169,17 @@ export function reviewsMock({
     'reviews.get': (input) => withProposal(input.proposalId, detailOf),
     'reviews.approve': (input) => {
       publishDue();
-      return decide(approveInput.parse(input).selection, 'approved', null);
+      return decide(approveInput.parse(input).selection, 'approve', null);
     },
     'reviews.reject': (input) => {
       publishDue();
       const { selection, reason } = rejectInput.parse(input);
-      return decide(selection, 'rejected', reason?.trim() || null);
+      return decide(selection, 'reject', reason?.trim() || null);
     },
     'reviews.approveEdited': (input) => {
       const { proposalId, value } = approveEditedInput.parse(input);
       return withProposal(proposalId, (p) => {
-        if (p.status !== 'pending') return refused(p, 'edit');
+        if (!mayTake(p.status, 'edit')) return refused(p, 'edit');
         if (value === (p.currentValue ?? ''))
           return domainError('INVALID', REVIEW_MESSAGES.editSame);
         approvedHere.set(p.id, Date.now());
@@ -240,7 +204,7 @@ export function reviewsMock({
     },
     'reviews.retry': (input) =>
       withProposal(input.proposalId, (p) => {
-        if (p.status !== 'publish-failed') return refused(p, 'retry');
+        if (!mayTake(p.status, 'retry')) return refused(p, 'retry');
         approvedHere.set(p.id, Date.now());
         return detailOf(
           update(p.id, (q) => ({
@@ -253,7 +217,7 @@ export function reviewsMock({
       }),
     'reviews.repropose': (input) =>
       withProposal(input.proposalId, (p) => {
-        if (p.status !== 'conflict') return refused(p, 'repropose');
+        if (!mayTake(p.status, 'repropose')) return refused(p, 'repropose');
         return detailOf(
           update(p.id, (q) => ({
             ...q,

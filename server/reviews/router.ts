@@ -9,6 +9,14 @@ import {
 } from '~/domain/reviews/inputs';
 import { createTRPCRouter, envProcedure, envQuery } from '~/server/trpc/trpc';
 
+/** A reviewer's action on one proposal, by its id. */
+const onOneProposal = (action: 'retry' | 'repropose') =>
+  envProcedure('reviews')
+    .input(proposalInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.reviews[action](input.orgId, input.envId, ctx.user.id, input.proposalId),
+    );
+
 export const reviewsRouter = createTRPCRouter({
   list: envQuery('reviews')
     .input(reviewsListInput)
@@ -51,17 +59,9 @@ export const reviewsRouter = createTRPCRouter({
       ),
     ),
   /** A failed publish queued again. */
-  retry: envProcedure('reviews')
-    .input(proposalInput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.reviews.retry(input.orgId, input.envId, ctx.user.id, input.proposalId),
-    ),
+  retry: onOneProposal('retry'),
   /** A conflicting proposal made pending again, against the instance's value now. */
-  repropose: envProcedure('reviews')
-    .input(proposalInput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.reviews.repropose(input.orgId, input.envId, ctx.user.id, input.proposalId),
-    ),
+  repropose: onOneProposal('repropose'),
   /** The audit trail: an env's proposal events, newest first, or one proposal's. */
   events: envQuery('reviews')
     .input(proposalEventsInput)

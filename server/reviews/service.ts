@@ -20,8 +20,9 @@ import {
 } from '~/domain/reviews/entities';
 import type { ReviewFilter, ReviewSelection } from '~/domain/reviews/inputs';
 import { REVIEW_MESSAGES } from '~/domain/reviews/messages';
+import { mayTake, REVIEW_QUEUE_ORDER, REVIEWER_ACTIONS } from '~/domain/reviews/queue';
 import { REVIEW_STATUS_FILTER, REVIEWS_PAGE_SIZE } from '~/domain/reviews/search';
-import { type ProposalStatus, statusesBefore } from '~/domain/reviews/statuses';
+import type { ProposalStatus } from '~/domain/reviews/statuses';
 import { DomainError } from '~/domain/shared/errors';
 import { cleanProposedValue } from '~/server/agents/sanitize';
 import { type Db, type DbOrTx, rowsOf } from '~/server/db/client';
@@ -110,6 +111,20 @@ function filterSql(envId: string, filter: ReviewFilter): SQL {
  */
 const FROM_PROPOSALS = sql`proposals p left join catalog_products cp
   on cp.env_id = p.env_id and cp.b2c_product_id = p.b2c_product_id collate "C"`;
+
+/** The queue's order (domain/reviews/queue.ts) as an `order by` on `p`. */
+const QUEUE_ORDER_COLUMNS = {
+  createdAt: 'p.created_at',
+  b2cProductId: 'p.b2c_product_id',
+  field: 'p.field',
+  locale: 'p.locale',
+  id: 'p.id',
+} as const;
+const QUEUE_ORDER_SQL = sql.raw(
+  REVIEW_QUEUE_ORDER.map(
+    ({ key, descending }) => `${QUEUE_ORDER_COLUMNS[key]}${descending ? ' desc' : ''}`,
+  ).join(', '),
+);
 
 /** Which proposals a selection means: its ids (in the env), or what the filter matches. */
 function selectionSql(envId: string, selection: ReviewSelection): SQL {
@@ -212,27 +227,27 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
     envId: string,
     selection: ReviewSelection,
     change: {
-      action: 'approved' | 'rejected';
-      to: ProposalStatus;
-      from: readonly ProposalStatus[];
+      action: 'approve' | 'reject';
       userId: string;
       set: SQL;
       note?: string | null;
     },
   ): Promise<{ changed: number; matched: number; products: string[] }> {
     const selected = selectionSql(envId, selection);
+    const { from, to } = REVIEWER_ACTIONS[change.action];
+    const logged = change.action === 'approve' ? 'approved' : 'rejected';
     // The returning subquery reads the row as the statement found it: the status it left.
     const result = await on.execute(sql`
       with changed as (
         update proposals p
-           set status = ${change.to}, ${change.set}, updated_at = now()
-         where ${selected} and p.status in (${sqlList(change.from)})
+           set status = ${to}, ${change.set}, updated_at = now()
+         where ${selected} and p.status in (${sqlList(from)})
         returning p.id, p.b2c_product_id,
                   (select o.status from proposals o where o.id = p.id) as from_status
       ),
       logged as (
         insert into ${proposalEvents} (id, proposal_id, env_id, action, from_status, to_status, actor_id, note)
-        select gen_random_uuid()::text, id, ${envId}, ${change.action}, from_status, ${change.to},
+        select gen_random_uuid()::text, id, ${envId}, ${logged}, from_status, ${to},
                ${change.userId}, ${change.note ?? null}
           from changed
       )
@@ -346,7 +361,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       const [items, counted] = await Promise.all([
         db.execute(sql`
           select ${LIST_COLUMNS} from ${FROM_PROPOSALS} where ${where}
-           order by p.created_at desc, p.b2c_product_id, p.field, p.locale, p.id
+           order by ${QUEUE_ORDER_SQL}
            limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`),
         db.execute(sql`select count(*)::int as total from proposals p where ${where}`),
       ]);
@@ -366,9 +381,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       requireJobs();
       const { changed, matched } = await db.transaction(async (tx) => {
         const decided = await transition(tx, envId, selection, {
-          action: 'approved',
-          to: 'approved',
-          from: ['pending'],
+          action: 'approve',
           userId,
           set: sql`decided_by = ${userId}, decided_at = now(), publish_run_id = null`,
         });
@@ -383,7 +396,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
       // An id this env does not have is NOT_FOUND, whatever else is wrong.
       const row = await proposalRow(envId, proposalId);
       requireJobs();
-      if (row.status !== 'pending') throw refused(row.status, 'edit');
+      if (!mayTake(row.status, 'edit')) throw refused(row.status, 'edit');
       // Cleaned exactly as an agent's output is: a reviewer cannot send markup to a plain-text field.
       const edited = cleanProposedValue(row.field, value);
       const check = checkProposedValue(row.field, edited, row.currentValue, 'default');
@@ -403,7 +416,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
                  publish_run_id = null, updated_at = now(),
                  agent_value = case when ${changedValue} then coalesce(agent_value, proposed_value) else agent_value end,
                  proposed_value = ${edited}
-           where id = ${proposalId} and env_id = ${envId} and status = 'pending'
+           where id = ${proposalId} and env_id = ${envId}
+             and status in (${sqlList(REVIEWER_ACTIONS.edit.from)})
           returning id
         ),
         logged as (
@@ -426,9 +440,7 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
 
     async reject(orgId, envId, userId, selection, reason) {
       const { changed, matched } = await transition(db, envId, selection, {
-        action: 'rejected',
-        to: 'rejected',
-        from: statusesBefore('rejected'),
+        action: 'reject',
         userId,
         set: sql`decided_by = ${userId}, decided_at = now(), reject_reason = ${reason}`,
         note: reason,
@@ -447,7 +459,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
           update proposals
              set status = 'approved', publish_error = null, publish_error_reason = null,
                  publish_run_id = null, updated_at = now()
-           where id = ${proposalId} and env_id = ${envId} and status = 'publish-failed'
+           where id = ${proposalId} and env_id = ${envId}
+             and status in (${sqlList(REVIEWER_ACTIONS.retry.from)})
           returning id
         )
         insert into ${proposalEvents} (id, proposal_id, env_id, action, from_status, to_status, actor_id)
@@ -471,7 +484,8 @@ export function createReviewsService({ db, jobs }: ReviewsServiceDeps): ReviewsS
             update proposals
                set status = 'pending', current_value = conflict_value, conflict_value = null,
                    decided_by = null, decided_at = null, publish_run_id = null, updated_at = now()
-             where id = ${proposalId} and env_id = ${envId} and status = 'conflict'
+             where id = ${proposalId} and env_id = ${envId}
+               and status in (${sqlList(REVIEWER_ACTIONS.repropose.from)})
             returning id, current_value
           )
           insert into ${proposalEvents} (id, proposal_id, env_id, action, from_status, to_status, actor_id, value)

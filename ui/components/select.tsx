@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/ui/lib/cn';
 import { useFieldControl } from './field';
 import { fieldControlClasses } from './input';
@@ -99,5 +99,43 @@ export function SelectItem({
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
+  );
+}
+
+/** One choice of an OptionsSelect: its value, what it shows, and its item's own props (a style). */
+export interface SelectOption<V extends string = string> {
+  value: V;
+  label: ReactNode;
+  /** When values repeat (a category id in two catalogs). */
+  key?: string;
+  itemProps?: Omit<ComponentProps<typeof SelectPrimitive.Item>, 'value' | 'children'>;
+}
+
+/** A select over a list of options: the trigger shows the chosen one, the menu lists them all. */
+export function OptionsSelect<V extends string>({
+  options,
+  value,
+  onValueChange,
+  trigger,
+}: {
+  options: readonly SelectOption<V>[];
+  value: V;
+  onValueChange(next: V): void;
+  /** The trigger's props: its width, or a form library's ref and blur. */
+  trigger?: Omit<ComponentProps<typeof SelectTrigger>, 'children'>;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as V)}>
+      <SelectTrigger {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.key ?? option.value} value={option.value} {...option.itemProps}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

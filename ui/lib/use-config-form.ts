@@ -114,6 +114,14 @@ export function useConfigForm<C extends object, F extends keyof C & string>({
     setChanged((c) => new Set(c).add(field));
   };
 
+  /** A control's props for one field: its name, the value, a change, and the error shown. */
+  const bind = <K extends F>(field: K) => ({
+    name: field,
+    value: value[field],
+    onChange: (next: C[K]) => set(field, next),
+    error: errorOf(field),
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
@@ -133,6 +141,7 @@ export function useConfigForm<C extends object, F extends keyof C & string>({
     value,
     set,
     errorOf,
+    bind,
     submit,
     dirty,
     formRef: form,

@@ -23,6 +23,14 @@ export const CONFIG_FORM_TEXT = {
   refusedDescription: 'Correct the fields marked above. Nothing was saved.',
 } as const;
 
+/** A control's props for one config field (useConfigForm's `bind`). */
+export interface BoundField<V> {
+  name: string;
+  value: V;
+  onChange(next: V): void;
+  error: string | undefined;
+}
+
 /** A labelled text box or text area bound to one config field. */
 export function TextField({
   name,
@@ -103,33 +111,50 @@ export function BrandFields({
   form,
   text,
 }: {
-  form: {
-    value: { brandName: string; brandDomain: string };
-    set(field: 'brandName' | 'brandDomain', next: string): void;
-    errorOf(field: 'brandName' | 'brandDomain'): string | undefined;
-  };
+  form: { bind(field: 'brandName' | 'brandDomain'): BoundField<string> };
   text: { brandName: string; brandDomain: string; brandDomainDescription: string };
 }) {
   return (
     <div className="grid items-start gap-5 sm:grid-cols-2">
+      <TextField {...form.bind('brandName')} label={text.brandName} autoComplete="organization" />
       <TextField
-        name="brandName"
-        label={text.brandName}
-        value={form.value.brandName}
-        onChange={(next) => form.set('brandName', next)}
-        error={form.errorOf('brandName')}
-        autoComplete="organization"
-      />
-      <TextField
-        name="brandDomain"
+        {...form.bind('brandDomain')}
         label={text.brandDomain}
         description={text.brandDomainDescription}
-        value={form.value.brandDomain}
-        onChange={(next) => form.set('brandDomain', next)}
-        error={form.errorOf('brandDomain')}
         placeholder="example.com"
       />
     </div>
+  );
+}
+
+/** A whole number typed into a short box, within its limits, bound to one config field. */
+export function NumberField({
+  name,
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  min,
+  max,
+}: BoundField<string> & { label: string; description: ReactNode; min: number; max: number }) {
+  return (
+    <Field {...{ [FIELD_ATTRIBUTE]: name }} className="max-w-md">
+      <FieldLabel>{label}</FieldLabel>
+      <Input
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-28"
+      />
+      <FieldDescription>{description}</FieldDescription>
+      <FieldError>{error}</FieldError>
+    </Field>
   );
 }
 

@@ -1,26 +1,45 @@
 /**
  * A list's filters in one bar (the products list and the review queue): each control shows the URL's
  * value and reports a change, the screen writes the URL; Clear filters ends the row, disabled while no
- * filter narrows the list. Each area keeps its filters and their text; this holds the bar, a select
- * filter and a switch filter (the text filter is TextFilter, ui/patterns/text-filter).
+ * filter narrows the list (`narrowsList`). Each area keeps its own filters and their text; this holds
+ * the bar, a select filter, a switch filter, and the two filters both lists have: a product ID
+ * (TextFilter, ui/patterns/text-filter) and Show offline.
  */
 import { XIcon } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from '~/ui/components/button';
 import { Field, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
+import { TextFilter } from '~/ui/patterns/text-filter';
 
 export const FILTER_BAR_TEXT = {
   label: 'Filters',
   clear: 'Clear filters',
+  productId: 'Product ID',
+  showOffline: 'Show offline',
 } as const;
+
+/**
+ * Whether any filter narrows the list: a value of `unfiltered`'s keys that differs from the list's
+ * unfiltered value there (an empty one counts as none). Keys it leaves out (a language, say) do not
+ * filter.
+ */
+export function narrowsList<V extends object>(
+  values: V,
+  unfiltered: { [K in keyof V]?: V[K] },
+): boolean {
+  return (Object.keys(unfiltered) as (keyof V)[]).some(
+    (key) => (values[key] || undefined) !== (unfiltered[key] || undefined),
+  );
+}
+
+/** A select filter's options from a record of labels, in the record's order. */
+export function labelledOptions<V extends string>(
+  labels: Readonly<Record<V, ReactNode>>,
+): SelectFilterOption<V>[] {
+  return (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+}
 
 /** Radix Select has no empty value: "all" stands for no filter. */
 const ALL = 'all';
@@ -98,33 +117,25 @@ export function SelectFilter<V extends string>({
   return (
     <Field className={className}>
       <FieldLabel>{label}</FieldLabel>
-      <Select
+      <OptionsSelect
         value={value ?? ALL}
         onValueChange={(next) =>
           onChange(all !== undefined && next === ALL ? undefined : (next as V))
         }
-      >
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {all !== undefined ? <SelectItem value={ALL}>{all}</SelectItem> : null}
-          {options.map((option) => (
-            <SelectItem
-              key={option.key ?? option.value}
-              value={option.value}
-              {...(option.depth === undefined
+        options={[
+          ...(all !== undefined ? [{ value: ALL, label: all }] : []),
+          ...options.map((option) => ({
+            ...option,
+            itemProps:
+              option.depth === undefined
                 ? {}
                 : {
                     'data-depth': option.depth,
                     style: { paddingLeft: `${0.5 + option.depth}rem` },
-                  })}
-            >
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+                  },
+          })),
+        ]}
+      />
     </Field>
   );
 }
@@ -144,5 +155,43 @@ export function SwitchFilter({
       <Switch checked={checked} onCheckedChange={onChange} />
       <FieldLabel>{label}</FieldLabel>
     </Field>
+  );
+}
+
+/**
+ * The filters both lists have, side by side: a product ID (products whose ID starts with it, or the
+ * proposals for one product) and Show offline (lists leave out what is offline on the instance).
+ */
+export function ProductIdAndOfflineFilters({
+  values,
+  onChange,
+  searchLabel,
+  placeholder,
+  className,
+}: {
+  values: { b2cProductId?: string | undefined; showOffline: boolean };
+  onChange: (patch: { b2cProductId?: string | undefined; showOffline?: boolean }) => void;
+  /** The product ID's search landmark name. */
+  searchLabel: string;
+  placeholder: string;
+  /** The product ID field's width. */
+  className: string;
+}) {
+  return (
+    <>
+      <TextFilter
+        value={values.b2cProductId}
+        onChange={(b2cProductId) => onChange({ b2cProductId })}
+        label={FILTER_BAR_TEXT.productId}
+        searchLabel={searchLabel}
+        placeholder={placeholder}
+        className={className}
+      />
+      <SwitchFilter
+        label={FILTER_BAR_TEXT.showOffline}
+        checked={values.showOffline}
+        onChange={(showOffline) => onChange({ showOffline })}
+      />
+    </>
   );
 }

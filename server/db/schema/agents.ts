@@ -10,10 +10,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, id, timestampTz, updatedAt } from './columns';
 import { users } from './auth';
 import { orgs, envs } from './orgs';
 
@@ -21,9 +20,7 @@ import { orgs, envs } from './orgs';
 export const agentConfigs = pgTable(
   'agent_configs',
   {
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    envId: belongsTo('env_id', () => envs.id),
     agentType: text('agent_type', { enum: AGENT_TYPES }).notNull(),
     config: jsonb('config').notNull(),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -32,6 +29,13 @@ export const agentConfigs = pgTable(
   },
   (t) => [primaryKey({ name: 'agent_configs_pk', columns: [t.envId, t.agentType] })],
 );
+
+/** The model calls' tokens and cost so far, a run's and each of its items'. */
+const modelUsage = () => ({
+  inputTokens: integer('input_tokens').notNull().default(0),
+  outputTokens: integer('output_tokens').notNull().default(0),
+  costUsd: doublePrecision('cost_usd').notNull().default(0),
+});
 
 /**
  * One agent run: the config it ran with, its scope, and running totals its items add to as they end
@@ -45,12 +49,8 @@ export const agentRuns = pgTable(
   'agent_runs',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
+    envId: belongsTo('env_id', () => envs.id),
     agentType: text('agent_type', { enum: AGENT_TYPES }).notNull(),
     status: text('status', { enum: AGENT_RUN_STATUSES }).notNull().default('queued'),
     provider: text('provider').notNull(),
@@ -80,15 +80,13 @@ export const agentRuns = pgTable(
     itemsCancelled: integer('items_cancelled').notNull().default(0),
     proposals: integer('proposals').notNull().default(0),
     refused: integer('refused').notNull().default(0),
-    inputTokens: integer('input_tokens').notNull().default(0),
-    outputTokens: integer('output_tokens').notNull().default(0),
-    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    ...modelUsage(),
     /** A run-wide failure that stopped it (invalid key, instance permission), in plain words. */
     error: text('error'),
     errorReason: text('error_reason'),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -107,9 +105,7 @@ export const agentRuns = pgTable(
 export const agentRunItems = pgTable(
   'agent_run_items',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => agentRuns.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => agentRuns.id),
     idx: integer('idx').notNull(),
     b2cProductId: text('b2c_product_id').notNull(),
     locale: text('locale').notNull(),
@@ -119,14 +115,12 @@ export const agentRunItems = pgTable(
     error: text('error'),
     refusals: jsonb('refusals'),
     proposals: integer('proposals').notNull().default(0),
-    inputTokens: integer('input_tokens').notNull().default(0),
-    outputTokens: integer('output_tokens').notNull().default(0),
-    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    ...modelUsage(),
     /** Milliseconds in the model call, and from its answer to the proposals being stored. */
     modelMs: integer('model_ms'),
     storeMs: integer('store_ms'),
-    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [
     primaryKey({ name: 'agent_run_items_pk', columns: [t.runId, t.idx] }),

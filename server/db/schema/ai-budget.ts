@@ -1,15 +1,7 @@
 /** AI spend and budgets. */
 import { SPEND_AREAS } from '~/domain/ai-budget/entities';
-import {
-  bigint,
-  doublePrecision,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns';
+import { bigint, doublePrecision, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, timestampTz, updatedAt } from './columns';
 import { users } from './auth';
 import { orgs } from './orgs';
 
@@ -20,9 +12,7 @@ import { orgs } from './orgs';
 export const aiSpend = pgTable(
   'ai_spend',
   {
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     /** `YYYY-MM`, UTC. */
     month: text('month').notNull(),
     area: text('area', { enum: SPEND_AREAS }).notNull(),
@@ -42,5 +32,5 @@ export const aiBudgets = pgTable('ai_budgets', {
     .references(() => orgs.id, { onDelete: 'cascade' }),
   budgetUsd: doublePrecision('budget_usd').notNull(),
   raisedBy: text('raised_by').references(() => users.id, { onDelete: 'set null' }),
-  raisedAt: timestamp('raised_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  raisedAt: timestampTz('raised_at').notNull().defaultNow(),
 });

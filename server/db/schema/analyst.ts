@@ -1,8 +1,8 @@
 /** The analyst's conversations. */
 import { sql } from 'drizzle-orm';
 import { ANALYST_ROLES, ANALYST_STATUSES, type AnalystStep } from '~/domain/analyst/conversation';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, createdAt } from './columns';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestampTz } from './columns';
 import { users } from './auth';
 import { orgs, envs } from './orgs';
 
@@ -14,15 +14,9 @@ export const analystMessages = pgTable(
   'analyst_messages',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
+    envId: belongsTo('env_id', () => envs.id),
+    userId: belongsTo('user_id', () => users.id),
     role: text('role', { enum: ANALYST_ROLES }).notNull(),
     content: text('content').notNull().default(''),
     steps: jsonb('steps').$type<AnalystStep[]>().notNull().default([]),
@@ -32,7 +26,7 @@ export const analystMessages = pgTable(
      * While an answer is `streaming`: until when the process writing it holds it (renewed as it writes;
      * null before a stream took it). Past it, the writer is taken to have died.
      */
-    leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
+    leaseUntil: timestampTz('lease_until'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,14 +1,14 @@
 /** Auth.js's tables (users, accounts, sessions, verification tokens). */
 import type { AdapterAccountType } from '@auth/core/adapters';
 import { CAMPAIGNS } from '~/domain/monitoring/campaign';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { id, createdAt } from './columns';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestampTz } from './columns';
 
 export const users = pgTable('users', {
   id: id(),
   name: text('name'),
   email: text('email').notNull().unique(),
-  emailVerified: timestamp('email_verified', { mode: 'date', withTimezone: true }),
+  emailVerified: timestampTz('email_verified'),
   image: text('image'),
   isSuperUser: boolean('is_super_user').notNull().default(false),
   /**
@@ -24,9 +24,7 @@ export const users = pgTable('users', {
 export const accounts = pgTable(
   'accounts',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     type: text('type').$type<AdapterAccountType>().notNull(),
     provider: text('provider').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
@@ -48,10 +46,8 @@ export const sessions = pgTable(
   'sessions',
   {
     sessionToken: text('session_token').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
+    userId: belongsTo('user_id', () => users.id),
+    expires: timestampTz('expires').notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -61,7 +57,7 @@ export const verificationTokens = pgTable(
   {
     identifier: text('identifier').notNull(),
     token: text('token').notNull(),
-    expires: timestamp('expires', { mode: 'date', withTimezone: true }).notNull(),
+    expires: timestampTz('expires').notNull(),
   },
   (t) => [primaryKey({ columns: [t.identifier, t.token] })],
 );

@@ -10,10 +10,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt } from './columns';
+import { belongsTo, createdAt, id, timestampTz } from './columns';
 import { users } from './auth';
 import { orgs } from './orgs';
 
@@ -33,9 +32,7 @@ export const orgExports = pgTable(
   'org_exports',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     /** Null once that person's account is gone. */
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORG_EXPORT_STATUSES }).notNull().default('queued'),
@@ -44,8 +41,8 @@ export const orgExports = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     error: text('error'),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
-    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestampTz('finished_at'),
+    expiresAt: timestampTz('expires_at'),
   },
   (t) => [
     index('org_exports_org_created_idx').on(t.orgId, t.createdAt),
@@ -61,9 +58,7 @@ export const orgExports = pgTable(
 export const orgExportParts = pgTable(
   'org_export_parts',
   {
-    exportId: text('export_id')
-      .notNull()
-      .references(() => orgExports.id, { onDelete: 'cascade' }),
+    exportId: belongsTo('export_id', () => orgExports.id),
     seq: integer('seq').notNull(),
     bytes: bytea('bytes').notNull(),
   },

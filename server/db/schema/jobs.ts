@@ -1,7 +1,7 @@
 /** Background job runs (the progress a person watches). */
 import { JOB_RUN_STATUSES } from '~/domain/jobs/runs';
-import { index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from './columns';
+import { index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestampTz, updatedAt } from './columns';
 import { orgs } from './orgs';
 
 /**
@@ -16,9 +16,7 @@ export const jobRuns = pgTable(
   'job_runs',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').notNull(),
@@ -30,7 +28,7 @@ export const jobRuns = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [
     unique('job_runs_org_kind_key_uq').on(t.orgId, t.kind, t.key),

@@ -2,8 +2,8 @@
 import type { LandingPageSection } from '~/domain/landing-pages/entities';
 import { LANDING_PAGE_STATUSES } from '~/domain/landing-pages/entities';
 import type { DesignerTheme } from '~/domain/theme-designer/theme-designer';
-import { boolean, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from './columns';
+import { boolean, index, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestampTz, updatedAt } from './columns';
 import { users } from './auth';
 import { orgs, envs } from './orgs';
 
@@ -12,9 +12,7 @@ export const landingPageThemes = pgTable(
   'landing_page_themes',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     name: text('name').notNull(),
     theme: jsonb('theme').$type<DesignerTheme>().notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -29,12 +27,8 @@ export const landingPages = pgTable(
   'landing_pages',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
+    envId: belongsTo('env_id', () => envs.id),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     locale: text('locale').notNull(),
@@ -43,7 +37,7 @@ export const landingPages = pgTable(
     status: text('status', { enum: LANDING_PAGE_STATUSES }).notNull().default('draft'),
     /** A published page edited since its last publish. */
     hasUnpublishedChanges: boolean('has_unpublished_changes').notNull().default(false),
-    publishedAt: timestamp('published_at', { mode: 'date', withTimezone: true }),
+    publishedAt: timestampTz('published_at'),
     publishedAssetId: text('published_asset_id'),
     publishedLibraryId: text('published_library_id'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

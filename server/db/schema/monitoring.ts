@@ -11,10 +11,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from './columns';
+import { belongsTo, createdAt, id, timestampTz, updatedAt } from './columns';
 import { users } from './auth';
 import { orgs, envs } from './orgs';
 
@@ -37,12 +36,8 @@ export const monitoringRuns = pgTable(
   'monitoring_runs',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
+    envId: belongsTo('env_id', () => envs.id),
     status: text('status', { enum: MONITORING_RUN_STATUSES }).notNull().default('queued'),
     trigger: text('trigger', { enum: RUN_TRIGGERS }).notNull().default('manual'),
     /** The config as it was, with each prompt's key and text (RunPrompt[] under `prompts`). */
@@ -53,13 +48,13 @@ export const monitoringRuns = pgTable(
     error: text('error'),
     startedBy: text('started_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
     /**
      * Set when the org's retention removed the run's answers (server/monitoring/retention.ts): the
      * cutoff it used, so the results can say which answers are gone. The aggregates stay.
      */
-    answersRemovedBefore: timestamp('answers_removed_before', { mode: 'date', withTimezone: true }),
+    answersRemovedBefore: timestampTz('answers_removed_before'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -81,9 +76,7 @@ export const monitoringRuns = pgTable(
 export const monitoringSamples = pgTable(
   'monitoring_samples',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => monitoringRuns.id),
     promptKey: text('prompt_key').notNull(),
     engine: text('engine').notNull(),
     idx: integer('idx').notNull(),
@@ -108,7 +101,7 @@ export const monitoringSamples = pgTable(
      */
     claims: jsonb('claims').$type<Claim[]>(),
     error: text('error'),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [
     primaryKey({ name: 'monitoring_samples_pk', columns: [t.runId, t.promptKey, t.engine, t.idx] }),
@@ -122,12 +115,8 @@ export const monitoringSamples = pgTable(
 export const monitoringAggregates = pgTable(
   'monitoring_aggregates',
   {
-    runId: text('run_id')
-      .notNull()
-      .references(() => monitoringRuns.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => monitoringRuns.id),
+    envId: belongsTo('env_id', () => envs.id),
     engine: text('engine').notNull(),
     promptKey: text('prompt_key').notNull(),
     n: integer('n').notNull(),
@@ -153,7 +142,7 @@ export const monitoringAggregates = pgTable(
       .$type<Record<string, ProductClaimCounts>>()
       .notNull()
       .default({}),
-    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }).notNull(),
+    finishedAt: timestampTz('finished_at').notNull(),
   },
   (t) => [
     primaryKey({ name: 'monitoring_aggregates_pk', columns: [t.runId, t.engine, t.promptKey] }),

@@ -8,11 +8,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt, MEMBERSHIP_ROLES, TENANT_TYPES } from './columns';
+import {
+  belongsTo,
+  createdAt,
+  id,
+  MEMBERSHIP_ROLES,
+  TENANT_TYPES,
+  timestampTz,
+  updatedAt,
+} from './columns';
 import { users } from './auth';
 
 export const orgs = pgTable('orgs', {
@@ -34,10 +41,7 @@ export const orgs = pgTable('orgs', {
    * A member's request that a superuser verify the org (the Onboarding needed block's "Ask for
    * verification"): when, and who (null once that person's account is gone). The first request stays.
    */
-  verificationRequestedAt: timestamp('verification_requested_at', {
-    mode: 'date',
-    withTimezone: true,
-  }),
+  verificationRequestedAt: timestampTz('verification_requested_at'),
   verificationRequestedBy: text('verification_requested_by').references(() => users.id, {
     onDelete: 'set null',
   }),
@@ -51,12 +55,8 @@ export const orgs = pgTable('orgs', {
 export const memberships = pgTable(
   'memberships',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    orgId: belongsTo('org_id', () => orgs.id),
     role: text('role', { enum: MEMBERSHIP_ROLES }).notNull().default('member'),
     createdAt: createdAt(),
   },
@@ -70,9 +70,7 @@ export const b2cInstances = pgTable(
   'b2c_instances',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     instanceId: text('instance_id').notNull(),
     externalInstanceId: text('external_instance_id').notNull(),
     /** Null until someone gives it: Account Manager names no host for production, staging, development. */
@@ -92,9 +90,7 @@ export const envs = pgTable(
   'envs',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     b2cInstanceId: text('b2c_instance_id').references(() => b2cInstances.id, {
@@ -126,17 +122,15 @@ export const invitations = pgTable(
   'invitations',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     email: text('email').notNull(),
     /**
      * SHA-256 of the accept link's token, hex: the token itself is shown once, when the invitation is
      * made, and never stored (docs/security.md, rule 10).
      */
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { mode: 'date', withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    acceptedAt: timestampTz('accepted_at'),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -152,9 +146,7 @@ export const prompts = pgTable(
   'prompts',
   {
     id: id(),
-    orgId: text('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
+    orgId: belongsTo('org_id', () => orgs.id),
     name: text('name').notNull(),
     text: text('text').notNull(),
     createdAt: createdAt(),

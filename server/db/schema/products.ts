@@ -1,17 +1,8 @@
 /** The catalogue copy: products, catalogs, categories and the sync. */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_KINDS } from '~/domain/products/entities';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, timestampTz, updatedAt } from './columns';
 import { envs } from './orgs';
 
 /** OCAPI's product types, as the catalogue copy stores them. */
@@ -30,9 +21,7 @@ const localized = (name: string) => jsonb(name).$type<Localized>().notNull().def
 export const catalogProducts = pgTable(
   'catalog_products',
   {
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    envId: belongsTo('env_id', () => envs.id),
     /**
      * Collated "C" (migration 0004): ids sort byte by byte on every database, and the primary key's
      * index serves the list's prefix filter (LIKE 'x%').
@@ -58,10 +47,10 @@ export const catalogProducts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    lastModified: timestamp('last_modified', { mode: 'date', withTimezone: true }),
+    lastModified: timestampTz('last_modified'),
     resourceState: text('resource_state'),
     document: jsonb('document').notNull(),
-    syncedAt: timestamp('synced_at', { mode: 'date', withTimezone: true }).notNull(),
+    syncedAt: timestampTz('synced_at').notNull(),
   },
   (t) => [
     primaryKey({ name: 'catalog_products_pk', columns: [t.envId, t.b2cProductId] }),
@@ -87,9 +76,7 @@ export const catalogProducts = pgTable(
 export const catalogCatalogs = pgTable(
   'catalog_catalogs',
   {
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    envId: belongsTo('env_id', () => envs.id),
     catalogId: text('catalog_id').notNull(),
     name: localized('name'),
     isMaster: boolean('is_master').notNull(),
@@ -101,9 +88,7 @@ export const catalogCatalogs = pgTable(
 export const catalogCategories = pgTable(
   'catalog_categories',
   {
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    envId: belongsTo('env_id', () => envs.id),
     catalogId: text('catalog_id').notNull(),
     categoryId: text('category_id').notNull(),
     name: localized('name'),
@@ -127,10 +112,10 @@ export const catalogSyncs = pgTable('catalog_syncs', {
   status: text('status', { enum: CATALOG_SYNC_STATUSES }).notNull().default('idle'),
   mode: text('mode', { enum: CATALOG_SYNC_MODES }),
   checkpoint: integer('checkpoint'),
-  cursor: timestamp('cursor', { mode: 'date', withTimezone: true }),
+  cursor: timestampTz('cursor'),
   syncedCount: integer('synced_count').notNull().default(0),
-  startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }),
-  lastSyncedAt: timestamp('last_synced_at', { mode: 'date', withTimezone: true }),
+  startedAt: timestampTz('started_at'),
+  lastSyncedAt: timestampTz('last_synced_at'),
   lastError: text('last_error'),
   /** Products the running full sync will read (OCAPI's total), when known. */
   total: integer('total'),

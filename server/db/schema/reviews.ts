@@ -4,8 +4,8 @@ import { AGENT_TYPES } from '~/domain/agents/catalogue';
 import { PRODUCT_FIELDS } from '~/domain/products/entities';
 import { PROPOSAL_ACTIONS, PUBLISH_FAILURE_REASONS } from '~/domain/reviews/entities';
 import { PROPOSAL_STATUSES } from '~/domain/reviews/statuses';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from './columns';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestampTz, updatedAt } from './columns';
 import { users } from './auth';
 import { envs } from './orgs';
 
@@ -17,9 +17,7 @@ export const proposals = pgTable(
   'proposals',
   {
     id: id(),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    envId: belongsTo('env_id', () => envs.id),
     b2cProductId: text('b2c_product_id').notNull(),
     locale: text('locale').notNull(),
     field: text('field', { enum: PRODUCT_FIELDS }).notNull(),
@@ -36,9 +34,9 @@ export const proposals = pgTable(
     /** The agent's own value, kept when a reviewer edited `proposedValue` before approving. */
     agentValue: text('agent_value'),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { mode: 'date', withTimezone: true }),
+    decidedAt: timestampTz('decided_at'),
     rejectReason: text('reject_reason'),
-    publishedAt: timestamp('published_at', { mode: 'date', withTimezone: true }),
+    publishedAt: timestampTz('published_at'),
     /** The instance's value when a publish found it changed (status conflict). */
     conflictValue: text('conflict_value'),
     publishError: text('publish_error'),
@@ -66,17 +64,13 @@ export const proposalEvents = pgTable(
   'proposal_events',
   {
     id: id(),
-    proposalId: text('proposal_id')
-      .notNull()
-      .references(() => proposals.id, { onDelete: 'cascade' }),
-    envId: text('env_id')
-      .notNull()
-      .references(() => envs.id, { onDelete: 'cascade' }),
+    proposalId: belongsTo('proposal_id', () => proposals.id),
+    envId: belongsTo('env_id', () => envs.id),
     action: text('action', { enum: PROPOSAL_ACTIONS }).notNull(),
     fromStatus: text('from_status', { enum: PROPOSAL_STATUSES }),
     toStatus: text('to_status', { enum: PROPOSAL_STATUSES }).notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    at: timestampTz('at').notNull().defaultNow(),
     note: text('note'),
     value: text('value'),
   },

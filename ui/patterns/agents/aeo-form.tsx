@@ -11,16 +11,15 @@ import {
   emptyConfig,
 } from '~/domain/agents/config';
 import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
-import { CheckboxGroup } from '~/ui/components/checkbox-group';
 import { ListEditor } from '~/ui/components/list-editor';
 import { RadioGroup } from '~/ui/components/radio-group';
-import { useConfigForm } from '~/ui/lib/use-config-form';
 import { BrandFields, ConfigSection, TextField } from '~/ui/patterns/config-form';
 import {
   AgentConfigForm,
-  catalogOptions,
+  CatalogsField,
   type ConfigFormProps,
-  localeOptions,
+  LanguagesField,
+  useAgentConfigForm,
 } from './config-fields';
 
 export const AEO_FORM_TEXT = {
@@ -74,70 +73,32 @@ const FIELDS = [
   'promptId',
 ] as const satisfies readonly (keyof AeoConfig)[];
 
-export function AeoConfigForm({
-  agentName,
-  saved,
-  facets,
-  prompts,
-  now,
-  validate,
-  onSubmit,
-  pending,
-  serverErrors,
-  onDirtyChange,
-}: ConfigFormProps<AeoConfig>) {
-  const form = useConfigForm({
-    fields: FIELDS,
-    initial: saved.config ?? emptyConfig('aeo'),
-    savedAt: saved.updatedAt,
-    validate,
-    serverErrors,
-    pending,
-    onSubmit,
-    onDirtyChange,
-  });
+export function AeoConfigForm(props: ConfigFormProps<AeoConfig>) {
+  const form = useAgentConfigForm(props, FIELDS, () => emptyConfig('aeo'));
   const value = form.value;
   const text = AEO_FORM_TEXT;
   return (
-    <AgentConfigForm
-      agentName={agentName}
-      form={form}
-      prompts={prompts}
-      pending={pending}
-      savedAt={saved.updatedAt}
-      now={now}
-      serverErrors={serverErrors}
-      modelTitle={text.model}
-    >
+    <AgentConfigForm {...props} form={form} modelTitle={text.model}>
       <ConfigSection title={text.brand}>
         <BrandFields form={form} text={text} />
         <RadioGroup
-          name="brandType"
+          {...form.bind('brandType')}
           legend={text.brandType}
           options={BRAND_TYPES.map((type) => ({ value: type, label: BRAND_TYPE_LABEL[type] }))}
-          value={value.brandType}
-          onChange={(next) => form.set('brandType', next)}
-          error={form.errorOf('brandType')}
         />
       </ConfigSection>
 
       <ConfigSection title={text.shoppers}>
         <TextField
-          name="persona"
+          {...form.bind('persona')}
           label={text.persona}
           description={text.personaDescription}
-          value={value.persona}
-          onChange={(next) => form.set('persona', next)}
-          error={form.errorOf('persona')}
           multiline
         />
         <TextField
-          name="personaConversationalStyle"
+          {...form.bind('personaConversationalStyle')}
           label={text.personaStyle}
           description={text.personaStyleDescription}
-          value={value.personaConversationalStyle}
-          onChange={(next) => form.set('personaConversationalStyle', next)}
-          error={form.errorOf('personaConversationalStyle')}
           multiline
         />
       </ConfigSection>
@@ -202,25 +163,17 @@ export function AeoConfigForm({
       </ConfigSection>
 
       <ConfigSection title={text.products}>
-        <CheckboxGroup
-          name="catalogIds"
+        <CatalogsField
+          {...form.bind('catalogIds')}
           legend={text.catalogs}
           description={text.catalogsDescription}
-          options={catalogOptions(facets.catalogs, value.catalogIds)}
-          value={value.catalogIds}
-          onChange={(next) => form.set('catalogIds', next)}
-          error={form.errorOf('catalogIds')}
-          columns={2}
+          catalogs={props.facets.catalogs}
         />
-        <CheckboxGroup
-          name="languages"
+        <LanguagesField
+          {...form.bind('languages')}
           legend={text.languages}
           description={text.languagesDescription}
-          options={localeOptions(facets.locales, value.languages)}
-          value={value.languages}
-          onChange={(next) => form.set('languages', next)}
-          error={form.errorOf('languages')}
-          columns={3}
+          locales={props.facets.locales}
         />
       </ConfigSection>
     </AgentConfigForm>

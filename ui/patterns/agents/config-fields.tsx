@@ -12,19 +12,20 @@ import {
   type AiProvider,
   MODEL_PRICES,
 } from '~/domain/ai/models';
-import type { CatalogSummary, CatalogueFacets, CategorySummary } from '~/domain/products/entities';
+import {
+  type CatalogSummary,
+  type CatalogueFacets,
+  type CategorySummary,
+  PRODUCT_FIELD_LABEL,
+  type ProductField,
+} from '~/domain/products/entities';
 import type { Prompt } from '~/domain/prompts/entities';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
+import { CheckboxGroup } from '~/ui/components/checkbox-group';
 import { RadioGroup } from '~/ui/components/radio-group';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
-import { type ConfigFormErrors, FIELD_ATTRIBUTE } from '~/ui/lib/use-config-form';
-import { ConfigFormFooter, ConfigSection } from '~/ui/patterns/config-form';
+import { OptionsSelect } from '~/ui/components/select';
+import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
+import { type BoundField, ConfigFormFooter, ConfigSection } from '~/ui/patterns/config-form';
 import { formatPrice, localeLabel } from './format';
 
 /** What the screen gives an agent's config form. */
@@ -115,25 +116,16 @@ export function GuidanceSelect({
   return (
     <Field {...{ [FIELD_ATTRIBUTE]: 'promptId' }}>
       <FieldLabel>{AGENT_CONFIG_TEXT.guidance}</FieldLabel>
-      <Select
+      <OptionsSelect
         value={value ?? NO_PROMPT}
         onValueChange={(next) => onChange(next === NO_PROMPT ? null : next)}
-      >
-        <SelectTrigger className="max-w-md">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={NO_PROMPT}>{AGENT_CONFIG_TEXT.guidanceNone}</SelectItem>
-          {gone && value ? (
-            <SelectItem value={value}>{AGENT_CONFIG_TEXT.guidanceGone}</SelectItem>
-          ) : null}
-          {prompts.map((prompt) => (
-            <SelectItem key={prompt.id} value={prompt.id}>
-              {prompt.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        trigger={{ className: 'max-w-md' }}
+        options={[
+          { value: NO_PROMPT, label: AGENT_CONFIG_TEXT.guidanceNone },
+          ...(gone && value ? [{ value, label: AGENT_CONFIG_TEXT.guidanceGone }] : []),
+          ...prompts.map((prompt) => ({ value: prompt.id, label: prompt.name })),
+        ]}
+      />
       <FieldDescription>
         {chosen ? <q className="italic">{chosen.text}</q> : AGENT_CONFIG_TEXT.guidanceDescription}
       </FieldDescription>
@@ -152,6 +144,68 @@ export function localeOptions(locales: readonly string[], chosen: readonly strin
       .filter((locale) => !known.has(locale))
       .map((locale) => ({ value: locale, label: locale, tag: AGENT_CONFIG_TEXT.notOnInstance })),
   ];
+}
+
+/** The catalogs whose products the agent works on, two columns of them. */
+export function CatalogsField({
+  catalogs,
+  legend,
+  description,
+  ...bound
+}: BoundField<string[]> & {
+  catalogs: readonly CatalogSummary[];
+  legend: string;
+  description?: string;
+}) {
+  return (
+    <CheckboxGroup
+      {...bound}
+      legend={legend}
+      description={description}
+      options={catalogOptions(catalogs, bound.value)}
+      columns={2}
+    />
+  );
+}
+
+/** The locales the agent writes in, three columns of them. */
+export function LanguagesField({
+  locales,
+  legend,
+  description,
+  ...bound
+}: BoundField<string[]> & { locales: readonly string[]; legend: string; description: string }) {
+  return (
+    <CheckboxGroup
+      {...bound}
+      legend={legend}
+      description={description}
+      options={localeOptions(locales, bound.value)}
+      columns={3}
+    />
+  );
+}
+
+/** The product fields an agent may write, by their Business Manager label and OCAPI name. */
+export function ProductFieldsField<F extends ProductField>({
+  fields,
+  legend,
+  description,
+  ...bound
+}: BoundField<F[]> & { fields: readonly F[]; legend: string; description: string }) {
+  return (
+    <CheckboxGroup
+      {...bound}
+      legend={legend}
+      description={description}
+      options={fields.map((field) => ({
+        value: field,
+        label: PRODUCT_FIELD_LABEL[field],
+        detail: <code className="font-mono">{field}</code>,
+      }))}
+      columns={3}
+    />
+  );
 }
 
 /** Catalogs by name with their id; a saved catalog the instance no longer has stays, marked. */
@@ -238,32 +292,45 @@ export function ModelSection<C extends ModelFields>({
   );
 }
 
+/** An agent's form state over what the screen gives: its saved config (else `empty`) and its fields. */
+export function useAgentConfigForm<C extends ModelFields, F extends keyof C & string>(
+  { saved, validate, serverErrors, pending, onSubmit, onDirtyChange }: ConfigFormProps<C>,
+  fields: readonly F[],
+  empty: () => C,
+) {
+  return useConfigForm({
+    fields,
+    initial: saved.config ?? empty(),
+    savedAt: saved.updatedAt,
+    validate,
+    serverErrors,
+    pending,
+    onSubmit,
+    onDirtyChange,
+  });
+}
+
 /**
  * Every agent's config form around its own sections: the labelled form element, then the model
- * section and the save footer, which the three agents share.
+ * section and the save footer, which the three agents share. Takes the screen's props as they are.
  */
 export function AgentConfigForm<C extends ModelFields>({
   agentName,
   form,
   prompts,
   pending,
-  savedAt,
+  saved,
   now,
   serverErrors,
   modelTitle,
   children,
-}: {
-  agentName: string;
+}: Pick<ConfigFormProps<C>, 'agentName' | 'prompts' | 'pending' | 'saved' | 'now'> & {
   form: SectionForm<C> & {
     formRef: Ref<HTMLFormElement>;
     submit(event: FormEvent<HTMLFormElement>): void;
     dirty: boolean;
     invalidFields: readonly string[];
   };
-  prompts: readonly Prompt[];
-  pending: boolean;
-  savedAt: Date | null;
-  now: Date;
   serverErrors: { form?: string | null | undefined } | null;
   modelTitle: string;
   children: ReactNode;
@@ -281,7 +348,7 @@ export function AgentConfigForm<C extends ModelFields>({
       <ConfigFormFooter
         pending={pending}
         dirty={form.dirty}
-        savedAt={savedAt}
+        savedAt={saved.updatedAt}
         now={now}
         refused={form.invalidFields.length > 0 || Boolean(serverErrors?.form)}
         formError={serverErrors?.form ?? null}

@@ -7,27 +7,22 @@ import {
   TRANSLATION_FIELDS,
   type TranslationConfig,
 } from '~/domain/agents/config';
-import { PRODUCT_FIELD_LABEL } from '~/domain/products/entities';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { Switch } from '~/ui/components/switch';
 import { Textarea } from '~/ui/components/textarea';
 import { CheckboxGroup } from '~/ui/components/checkbox-group';
 import { RadioGroup } from '~/ui/components/radio-group';
-import { FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
+import { FIELD_ATTRIBUTE } from '~/ui/lib/use-config-form';
 import { ConfigSection } from '~/ui/patterns/config-form';
 import {
   AgentConfigForm,
   catalogOptions,
   categoryOptions,
   type ConfigFormProps,
-  localeOptions,
+  LanguagesField,
+  ProductFieldsField,
+  useAgentConfigForm,
 } from './config-fields';
 import { localeLabel, parseProductIds, productIdCount } from './format';
 
@@ -77,49 +72,20 @@ const FIELDS = [
   'promptId',
 ] as const satisfies readonly (keyof TranslationConfig)[];
 
-export function TranslationConfigForm({
-  agentName,
-  saved,
-  facets,
-  prompts,
-  now,
-  validate,
-  onSubmit,
-  pending,
-  serverErrors,
-  onDirtyChange,
-}: ConfigFormProps<TranslationConfig>) {
-  const form = useConfigForm({
-    fields: FIELDS,
-    initial: saved.config ?? emptyConfig('translation'),
-    savedAt: saved.updatedAt,
-    validate,
-    serverErrors,
-    pending,
-    onSubmit,
-    onDirtyChange,
-  });
+export function TranslationConfigForm(props: ConfigFormProps<TranslationConfig>) {
+  const form = useAgentConfigForm(props, FIELDS, () => emptyConfig('translation'));
   const value = form.value;
   const text = TRANSLATION_FORM_TEXT;
-  const sources = facets.locales.includes(value.sourceLocale)
-    ? facets.locales
-    : [...facets.locales, value.sourceLocale];
+  const sources = props.facets.locales.includes(value.sourceLocale)
+    ? props.facets.locales
+    : [...props.facets.locales, value.sourceLocale];
 
   return (
-    <AgentConfigForm
-      agentName={agentName}
-      form={form}
-      prompts={prompts}
-      pending={pending}
-      savedAt={saved.updatedAt}
-      now={now}
-      serverErrors={serverErrors}
-      modelTitle={text.model}
-    >
+    <AgentConfigForm {...props} form={form} modelTitle={text.model}>
       <ConfigSection title={text.languages}>
         <Field {...{ [FIELD_ATTRIBUTE]: 'sourceLocale' }}>
           <FieldLabel>{text.sourceLocale}</FieldLabel>
-          <Select
+          <OptionsSelect
             value={value.sourceLocale}
             onValueChange={(next) => {
               form.set('sourceLocale', next);
@@ -130,78 +96,53 @@ export function TranslationConfigForm({
                   value.languages.filter((l) => l !== next),
                 );
             }}
-          >
-            <SelectTrigger className="max-w-xs">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {sources.map((locale) => (
-                <SelectItem key={locale} value={locale}>
-                  {localeLabel(locale)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            trigger={{ className: 'max-w-xs' }}
+            options={sources.map((locale) => ({ value: locale, label: localeLabel(locale) }))}
+          />
           <FieldDescription>{text.sourceLocaleDescription}</FieldDescription>
           <FieldError>{form.errorOf('sourceLocale')}</FieldError>
         </Field>
-        <CheckboxGroup
-          name="languages"
+        <LanguagesField
+          {...form.bind('languages')}
           legend={text.targetLanguages}
           description={text.targetLanguagesDescription}
-          options={localeOptions(
-            facets.locales.filter((l) => l !== value.sourceLocale),
-            value.languages,
-          )}
-          value={value.languages}
-          onChange={(next) => form.set('languages', next)}
-          error={form.errorOf('languages')}
-          columns={3}
+          locales={props.facets.locales.filter((l) => l !== value.sourceLocale)}
         />
       </ConfigSection>
 
       <ConfigSection title={text.content}>
-        <CheckboxGroup
-          name="fields"
+        <ProductFieldsField
+          {...form.bind('fields')}
           legend={text.fields}
           description={text.fieldsDescription}
-          options={TRANSLATION_FIELDS.map((field) => ({
-            value: field,
-            label: PRODUCT_FIELD_LABEL[field],
-            detail: <code className="font-mono">{field}</code>,
-          }))}
-          value={value.fields}
-          onChange={(next) => form.set('fields', next)}
-          error={form.errorOf('fields')}
-          columns={3}
+          fields={TRANSLATION_FIELDS}
         />
       </ConfigSection>
 
       <ConfigSection title={text.products}>
         <RadioGroup
-          name="filterBy"
+          {...form.bind('filterBy')}
           legend={text.filterBy}
           options={FILTER_BY.map((by) => ({
             value: by,
             label: text.filterByLabel[by],
             detail: text.filterByDetail[by],
           }))}
-          value={value.filterBy}
-          onChange={(next) => form.set('filterBy', next)}
-          error={form.errorOf('filterBy')}
         />
         {value.filterBy === 'catalog' ? (
           <>
             <CheckboxGroup
               name="catalogIds"
               legend={text.catalogs}
-              options={catalogOptions(facets.catalogs, value.catalogIds)}
+              options={catalogOptions(props.facets.catalogs, value.catalogIds)}
               value={value.catalogIds}
               onChange={(next) => {
                 form.set('catalogIds', next);
                 // Categories of a catalog no longer chosen go with it.
                 const inScope = new Set(
-                  facets.categories.filter((c) => next.includes(c.catalogId)).map((c) => c.id),
+                  props.facets.categories
+                    .filter((c) => next.includes(c.catalogId))
+                    .map((c) => c.id),
                 );
                 if (value.categoryIds.some((id) => !inScope.has(id)))
                   form.set(
@@ -213,13 +154,14 @@ export function TranslationConfigForm({
               columns={2}
             />
             <CheckboxGroup
-              name="categoryIds"
+              {...form.bind('categoryIds')}
               legend={text.categories}
               description={text.categoriesDescription}
-              options={categoryOptions(facets.categories, value.catalogIds, value.categoryIds)}
-              value={value.categoryIds}
-              onChange={(next) => form.set('categoryIds', next)}
-              error={form.errorOf('categoryIds')}
+              options={categoryOptions(
+                props.facets.categories,
+                value.catalogIds,
+                value.categoryIds,
+              )}
               columns={2}
               empty={text.categoriesEmpty}
             />

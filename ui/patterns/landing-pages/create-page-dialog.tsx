@@ -6,13 +6,7 @@ import { useFormState } from '~/ui/lib/use-form-state';
 import { Dialog, DialogContent } from '~/ui/components/dialog';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { DialogForm } from '~/ui/patterns/form-dialog';
 import { useReturnFocus } from '~/ui/patterns/confirm-dialog';
 
@@ -121,18 +115,12 @@ function CreatePageForm({
       </Field>
       <Field>
         <FieldLabel>{CREATE_PAGE_TEXT.localeLabel}</FieldLabel>
-        <Select value={locale.value} onValueChange={(next) => form.setValue('locale', next)}>
-          <SelectTrigger ref={locale.ref} onBlur={locale.onBlur}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {locales.map((code) => (
-              <SelectItem key={code} value={code}>
-                {code}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionsSelect
+          value={locale.value}
+          onValueChange={(next) => form.setValue('locale', next)}
+          trigger={{ ref: locale.ref, onBlur: locale.onBlur }}
+          options={locales.map((code) => ({ value: code, label: code }))}
+        />
         <FieldError>{form.errorOf('locale')}</FieldError>
       </Field>
     </DialogForm>

@@ -17,13 +17,7 @@ import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 import { Textarea } from '~/ui/components/textarea';
 
 export type PageField = 'title' | 'slug' | 'locale' | 'themeId' | 'sections';
@@ -154,40 +148,25 @@ export function LandingPageEditor({
         </Field>
         <Field>
           <FieldLabel>{EDITOR_TEXT.locale}</FieldLabel>
-          <Select value={draft.locale} onValueChange={(next) => set('locale', next)}>
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(locales.includes(draft.locale) ? locales : [draft.locale, ...locales]).map(
-                (locale) => (
-                  <SelectItem key={locale} value={locale}>
-                    {locale}
-                  </SelectItem>
-                ),
-              )}
-            </SelectContent>
-          </Select>
+          <OptionsSelect
+            value={draft.locale}
+            onValueChange={(next) => set('locale', next)}
+            options={(locales.includes(draft.locale) ? locales : [draft.locale, ...locales]).map(
+              (locale) => ({ value: locale, label: locale }),
+            )}
+          />
           <FieldError>{errors?.fields.locale}</FieldError>
         </Field>
         <Field>
           <FieldLabel>{EDITOR_TEXT.theme}</FieldLabel>
-          <Select
+          <OptionsSelect
             value={draft.themeId === '' ? DEFAULT_THEME : draft.themeId}
             onValueChange={(next) => set('themeId', next === DEFAULT_THEME ? '' : next)}
-          >
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={DEFAULT_THEME}>{EDITOR_TEXT.defaultTheme}</SelectItem>
-              {themes.map((theme) => (
-                <SelectItem key={theme.id} value={theme.id}>
-                  {theme.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={[
+              { value: DEFAULT_THEME, label: EDITOR_TEXT.defaultTheme },
+              ...themes.map((theme) => ({ value: theme.id, label: theme.name })),
+            ]}
+          />
           {themes.length === 0 ? (
             <FieldDescription>{EDITOR_TEXT.themeHint}</FieldDescription>
           ) : null}

@@ -33,7 +33,12 @@ import { ChoiceFieldset } from '~/ui/components/choice-fieldset';
 import { ListEditor } from '~/ui/components/list-editor';
 import { RadioGroup } from '~/ui/components/radio-group';
 import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
-import { BrandFields, ConfigFormFooter, ConfigSection } from '~/ui/patterns/config-form';
+import {
+  BrandFields,
+  ConfigFormFooter,
+  ConfigSection,
+  NumberField,
+} from '~/ui/patterns/config-form';
 import { PowerNote } from './power';
 
 export const MONITORING_CONFIG_TEXT = {
@@ -295,13 +300,10 @@ export function MonitoringConfigForm({
 
       <ConfigSection title={text.prompts} description={text.promptsDescription}>
         <CheckboxGroup
-          name="promptIds"
+          {...form.bind('promptIds')}
           legend={text.library}
           description={text.libraryDescription}
           options={promptOptions(prompts, value.promptIds)}
-          value={value.promptIds}
-          onChange={(next) => form.set('promptIds', next)}
-          error={form.errorOf('promptIds')}
           empty={text.libraryEmpty}
         />
         <Field {...{ [FIELD_ATTRIBUTE]: 'newPrompts' }}>
@@ -322,7 +324,7 @@ export function MonitoringConfigForm({
 
       <ConfigSection title={text.asking}>
         <CheckboxGroup
-          name="engines"
+          {...form.bind('engines')}
           legend={text.engines}
           description={text.enginesDescription}
           options={MONITORING_ENGINES.map((engine) => ({
@@ -330,13 +332,10 @@ export function MonitoringConfigForm({
             label: AI_PROVIDER_NAMES[engine],
             detail: <code className="font-mono">{AI_MODELS[engine]}</code>,
           }))}
-          value={value.engines}
-          onChange={(next) => form.set('engines', next)}
-          error={form.errorOf('engines')}
           columns={2}
         />
         <CheckboxGroup
-          name="webSearch"
+          {...form.bind('webSearch')}
           legend={text.webSearch}
           description={text.webSearchDescription}
           options={MONITORING_ENGINES.map((engine) => ({
@@ -347,55 +346,31 @@ export function MonitoringConfigForm({
               SEARCH_PRICES[AI_MODELS[engine]].per,
             ),
           }))}
-          value={value.webSearch}
-          onChange={(next) => form.set('webSearch', next)}
-          error={form.errorOf('webSearch')}
           columns={2}
         />
-        <Field {...{ [FIELD_ATTRIBUTE]: 'samples' }} className="max-w-md">
-          <FieldLabel>{text.samples}</FieldLabel>
-          <Input
-            name="samples"
-            type="number"
-            inputMode="numeric"
-            min={MONITORING_LIMITS.samples.min}
-            max={MONITORING_LIMITS.samples.max}
-            step={1}
-            value={value.samples}
-            onChange={(event) => form.set('samples', event.target.value)}
-            className="w-28"
-          />
-          <FieldDescription>{text.samplesDescription}</FieldDescription>
-          <FieldError>{form.errorOf('samples')}</FieldError>
-        </Field>
+        <NumberField
+          {...form.bind('samples')}
+          label={text.samples}
+          description={text.samplesDescription}
+          min={MONITORING_LIMITS.samples.min}
+          max={MONITORING_LIMITS.samples.max}
+        />
         <RadioGroup
-          name="schedule"
+          {...form.bind('schedule')}
           legend={text.schedule}
           options={MONITORING_SCHEDULES.map((schedule) => ({
             value: schedule,
             label: text.scheduleLabel[schedule],
             detail: text.scheduleDetail[schedule],
           }))}
-          value={value.schedule}
-          onChange={(next) => form.set('schedule', next)}
-          error={form.errorOf('schedule')}
         />
-        <Field {...{ [FIELD_ATTRIBUTE]: 'upliftRuns' }} className="max-w-md">
-          <FieldLabel>{text.upliftRuns}</FieldLabel>
-          <Input
-            name="upliftRuns"
-            type="number"
-            inputMode="numeric"
-            min={MONITORING_LIMITS.upliftRuns.min}
-            max={MONITORING_LIMITS.upliftRuns.max}
-            step={1}
-            value={value.upliftRuns}
-            onChange={(event) => form.set('upliftRuns', event.target.value)}
-            className="w-28"
-          />
-          <FieldDescription>{text.upliftRunsDescription}</FieldDescription>
-          <FieldError>{form.errorOf('upliftRuns')}</FieldError>
-        </Field>
+        <NumberField
+          {...form.bind('upliftRuns')}
+          label={text.upliftRuns}
+          description={text.upliftRunsDescription}
+          min={MONITORING_LIMITS.upliftRuns.min}
+          max={MONITORING_LIMITS.upliftRuns.max}
+        />
         <PowerNote
           prompts={value.promptIds.length + newPromptsCount}
           engines={value.engines.length}

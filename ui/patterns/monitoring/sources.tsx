@@ -14,16 +14,9 @@ import {
   type MonitoringSources,
   type SourcesFigures,
 } from '~/domain/monitoring/sources';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/ui/components/table';
+import { TableCell, TableRow } from '~/ui/components/table';
 import { byEngine, engineName, formatCount, formatPercent, isWebUrl } from './format';
+import { FiguresTable } from './results-parts';
 
 export const SOURCES_TEXT = {
   title: 'Sources the engines cite',
@@ -106,68 +99,52 @@ export function SourcesPanel({
             )}
           </p>
           {engine === null ? (
-            <Table>
-              <TableCaption className="sr-only">{SOURCES_TEXT.enginesCaption}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">{SOURCES_TEXT.engine}</TableHead>
-                  <TableHead scope="col">{SOURCES_TEXT.askedAs}</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {SOURCES_TEXT.searched}
-                  </TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {SOURCES_TEXT.share}
-                  </TableHead>
+            <FiguresTable
+              caption={SOURCES_TEXT.enginesCaption}
+              columns={[
+                { label: SOURCES_TEXT.engine },
+                { label: SOURCES_TEXT.askedAs },
+                { label: SOURCES_TEXT.searched, numeric: true },
+                { label: SOURCES_TEXT.share, numeric: true },
+              ]}
+            >
+              {engines.map((e) => (
+                <TableRow key={e.engine}>
+                  <TableCell className="font-medium">{engineName(e.engine)}</TableCell>
+                  <TableCell>{ASK_MODE_LABELS[e.mode]}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatCount(e.searched)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatPercent(e.brandShare)}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {engines.map((e) => (
-                  <TableRow key={e.engine}>
-                    <TableCell className="font-medium">{engineName(e.engine)}</TableCell>
-                    <TableCell>{ASK_MODE_LABELS[e.mode]}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatCount(e.searched)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatPercent(e.brandShare)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </FiguresTable>
           ) : null}
           <h3 className="text-sm font-semibold" aria-hidden>
             {SOURCES_TEXT.domainsCaption}
           </h3>
-          <Table>
-            <TableCaption className="sr-only">{SOURCES_TEXT.domainsCaption}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">{SOURCES_TEXT.domain}</TableHead>
-                <TableHead scope="col">{SOURCES_TEXT.kind}</TableHead>
-                <TableHead scope="col" className="text-right">
-                  {SOURCES_TEXT.citations}
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  {SOURCES_TEXT.ofCitations}
-                </TableHead>
+          <FiguresTable
+            caption={SOURCES_TEXT.domainsCaption}
+            columns={[
+              { label: SOURCES_TEXT.domain },
+              { label: SOURCES_TEXT.kind },
+              { label: SOURCES_TEXT.citations, numeric: true },
+              { label: SOURCES_TEXT.ofCitations, numeric: true },
+            ]}
+          >
+            {figures.domains.map((d) => (
+              <TableRow key={d.domain} data-kind={d.kind}>
+                <TableCell className="font-medium break-all">{d.domain}</TableCell>
+                <TableCell>{kindOf(d.kind, d.name)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatCount(d.citations)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatPercent(d.share)}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {figures.domains.map((d) => (
-                <TableRow key={d.domain} data-kind={d.kind}>
-                  <TableCell className="font-medium break-all">{d.domain}</TableCell>
-                  <TableCell>{kindOf(d.kind, d.name)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(d.citations)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatPercent(d.share)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </FiguresTable>
           <PagesTable
             caption={SOURCES_TEXT.brandPagesCaption}
             none={SOURCES_TEXT.brandPagesNone}
@@ -213,45 +190,38 @@ function PagesTable({
       <h3 className="text-sm font-semibold" aria-hidden>
         {caption}
       </h3>
-      <Table>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">{SOURCES_TEXT.page}</TableHead>
-            <TableHead scope="col">{SOURCES_TEXT.kind}</TableHead>
-            <TableHead scope="col" className="text-right">
-              {SOURCES_TEXT.citations}
-            </TableHead>
-            <TableHead scope="col">{action.head}</TableHead>
+      <FiguresTable
+        caption={caption}
+        columns={[
+          { label: SOURCES_TEXT.page },
+          { label: SOURCES_TEXT.kind },
+          { label: SOURCES_TEXT.citations, numeric: true },
+          { label: action.head },
+        ]}
+      >
+        {pages.map((page) => (
+          <TableRow key={page.url}>
+            <TableCell className="break-all">
+              {isWebUrl(page.url) ? (
+                <a
+                  href={page.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {page.title ?? page.url}
+                </a>
+              ) : (
+                <span>{page.title ?? page.url}</span>
+              )}
+              <span className="block text-xs text-base-content/75">{page.domain}</span>
+            </TableCell>
+            <TableCell>{SOURCES_TEXT.kinds[page.kind]}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCount(page.citations)}</TableCell>
+            <TableCell>{action.render(page)}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {pages.map((page) => (
-            <TableRow key={page.url}>
-              <TableCell className="break-all">
-                {isWebUrl(page.url) ? (
-                  <a
-                    href={page.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {page.title ?? page.url}
-                  </a>
-                ) : (
-                  <span>{page.title ?? page.url}</span>
-                )}
-                <span className="block text-xs text-base-content/75">{page.domain}</span>
-              </TableCell>
-              <TableCell>{SOURCES_TEXT.kinds[page.kind]}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatCount(page.citations)}
-              </TableCell>
-              <TableCell>{action.render(page)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </FiguresTable>
     </div>
   );
 }

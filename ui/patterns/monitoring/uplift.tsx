@@ -10,15 +10,7 @@ import { useId } from 'react';
 import type { PublishMark } from '~/domain/monitoring/runs';
 import type { UpliftFigure, UpliftOverall, UpliftSummary } from '~/domain/monitoring/uplift';
 import { Badge } from '~/ui/components/badge';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/ui/components/table';
+import { TableCell, TableHead, TableRow } from '~/ui/components/table';
 import {
   formatDay,
   formatPoints,
@@ -28,6 +20,7 @@ import {
   upliftVerdictLabel,
 } from './format';
 import { RateCell } from './rate';
+import { FiguresTable, ResultsSection } from './results-parts';
 
 const runs = (n: number) => (n === 1 ? '1 run' : `${n} runs`);
 const prompts = (n: number) => (n === 1 ? '1 prompt' : `${n} prompts`);
@@ -73,21 +66,18 @@ export function UpliftPanel({
   /** A product's name for its id (the id when the catalogue does not know it). */
   productName(b2cProductId: string): string;
 }) {
-  const titleId = useId();
   const overallId = useId();
   const latest = publishes.at(-1);
   if (!latest) return null;
   const overall = summary?.overall ?? null;
   return (
-    <section
-      aria-labelledby={titleId}
-      data-slot="monitoring-uplift"
-      className="flex break-inside-avoid flex-col gap-3"
+    <ResultsSection
+      slot="monitoring-uplift"
+      title={UPLIFT_TEXT.title}
+      intro={UPLIFT_TEXT.intro(latest)}
+      className="break-inside-avoid"
+      introClassName="max-w-3xl"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {UPLIFT_TEXT.title}
-      </h2>
-      <p className="max-w-3xl text-sm text-base-content/75">{UPLIFT_TEXT.intro(latest)}</p>
       {summary && uplift.length > 0 && (
         <p data-slot="uplift-windows" className="max-w-3xl text-sm">
           {summary.ready ? UPLIFT_TEXT.windows(summary) : UPLIFT_TEXT.waiting(summary)}
@@ -120,73 +110,70 @@ export function UpliftPanel({
       {uplift.length === 0 ? (
         <p className="text-sm">{UPLIFT_TEXT.none}</p>
       ) : (
-        <Table>
-          <TableCaption className="sr-only">{UPLIFT_TEXT.caption}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.prompt}</TableHead>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.products}</TableHead>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.before}</TableHead>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.after}</TableHead>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.difference}</TableHead>
-              <TableHead scope="col">{UPLIFT_TEXT.columns.verdict}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {uplift.map((figure) => {
-              const { test } = figure;
-              return (
-                <TableRow
-                  key={figure.promptKey}
-                  data-prompt={figure.promptKey}
-                  data-status={figure.status}
-                >
-                  <TableHead scope="row" className="max-w-80 font-normal whitespace-normal">
-                    {figure.promptText}
-                  </TableHead>
-                  <TableCell className="whitespace-normal">
-                    {figure.products.map(productName).join(', ')}
-                  </TableCell>
-                  <TableCell>
-                    <RateCell rate={test.before} />
-                  </TableCell>
-                  <TableCell>
-                    <RateCell rate={test.after} />
-                  </TableCell>
-                  <TableCell>
-                    {test.difference === null || !test.interval ? (
-                      '—'
-                    ) : (
-                      <span data-slot="difference" className="flex flex-col">
-                        <span className="font-medium tabular-nums">
-                          {formatPoints(test.difference)}
-                        </span>
-                        <span className="text-xs text-base-content/75 tabular-nums">
-                          {UPLIFT_TEXT.interval(formatPointsInterval(test.interval))}
-                        </span>
+        <FiguresTable
+          caption={UPLIFT_TEXT.caption}
+          columns={[
+            { label: UPLIFT_TEXT.columns.prompt },
+            { label: UPLIFT_TEXT.columns.products },
+            { label: UPLIFT_TEXT.columns.before },
+            { label: UPLIFT_TEXT.columns.after },
+            { label: UPLIFT_TEXT.columns.difference },
+            { label: UPLIFT_TEXT.columns.verdict },
+          ]}
+        >
+          {uplift.map((figure) => {
+            const { test } = figure;
+            return (
+              <TableRow
+                key={figure.promptKey}
+                data-prompt={figure.promptKey}
+                data-status={figure.status}
+              >
+                <TableHead scope="row" className="max-w-80 font-normal whitespace-normal">
+                  {figure.promptText}
+                </TableHead>
+                <TableCell className="whitespace-normal">
+                  {figure.products.map(productName).join(', ')}
+                </TableCell>
+                <TableCell>
+                  <RateCell rate={test.before} />
+                </TableCell>
+                <TableCell>
+                  <RateCell rate={test.after} />
+                </TableCell>
+                <TableCell>
+                  {test.difference === null || !test.interval ? (
+                    '—'
+                  ) : (
+                    <span data-slot="difference" className="flex flex-col">
+                      <span className="font-medium tabular-nums">
+                        {formatPoints(test.difference)}
                       </span>
-                    )}
-                  </TableCell>
-                  <TableCell className="max-w-64 whitespace-normal">
-                    <Badge
-                      variant={
-                        figure.significant
-                          ? 'success'
-                          : figure.status === 'not-comparable'
-                            ? 'warning'
-                            : 'outline'
-                      }
-                      className="h-auto rounded-box text-left whitespace-normal"
-                    >
-                      {upliftVerdictLabel(figure, overall)}
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                      <span className="text-xs text-base-content/75 tabular-nums">
+                        {UPLIFT_TEXT.interval(formatPointsInterval(test.interval))}
+                      </span>
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="max-w-64 whitespace-normal">
+                  <Badge
+                    variant={
+                      figure.significant
+                        ? 'success'
+                        : figure.status === 'not-comparable'
+                          ? 'warning'
+                          : 'outline'
+                    }
+                    className="h-auto rounded-box text-left whitespace-normal"
+                  >
+                    {upliftVerdictLabel(figure, overall)}
+                  </Badge>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </FiguresTable>
       )}
-    </section>
+    </ResultsSection>
   );
 }

@@ -1,8 +1,14 @@
 /** The product list's filters on the filter bar: catalog, category, language, type, ID, offline. */
 import type { CatalogueFacets } from '~/domain/products/entities';
 import type { ProductTypeFilter } from '~/domain/products/search';
-import { FilterBar, SelectFilter, SwitchFilter } from '~/ui/patterns/filter-bar';
-import { TextFilter } from '~/ui/patterns/text-filter';
+import {
+  FILTER_BAR_TEXT,
+  FilterBar,
+  labelledOptions,
+  narrowsList,
+  ProductIdAndOfflineFilters,
+  SelectFilter,
+} from '~/ui/patterns/filter-bar';
 import { localeLabel } from './format';
 
 export interface ProductFilterValues {
@@ -22,9 +28,9 @@ export const FILTER_TEXT = {
   language: 'Language',
   productType: 'Product type',
   allTypes: 'All types',
-  productId: 'Product ID',
+  productId: FILTER_BAR_TEXT.productId,
   productIdPlaceholder: 'Starts with…',
-  showOffline: 'Show offline',
+  showOffline: FILTER_BAR_TEXT.showOffline,
 } as const;
 
 export const PRODUCT_TYPE_LABEL: Record<ProductTypeFilter, string> = {
@@ -34,13 +40,13 @@ export const PRODUCT_TYPE_LABEL: Record<ProductTypeFilter, string> = {
 
 /** Whether any filter narrows the list (the language only chooses the names shown). */
 export function hasFilters(values: ProductFilterValues): boolean {
-  return Boolean(
-    values.catalog ||
-    values.categoryId ||
-    values.productType ||
-    values.b2cProductId ||
-    values.showOffline,
-  );
+  return narrowsList(values, {
+    catalog: undefined,
+    categoryId: undefined,
+    productType: undefined,
+    b2cProductId: undefined,
+    showOffline: false,
+  });
 }
 
 export function ProductFilters({
@@ -92,24 +98,15 @@ export function ProductFilters({
         className="w-44"
         value={values.productType}
         all={FILTER_TEXT.allTypes}
-        options={(Object.keys(PRODUCT_TYPE_LABEL) as ProductTypeFilter[]).map((type) => ({
-          value: type,
-          label: PRODUCT_TYPE_LABEL[type],
-        }))}
+        options={labelledOptions(PRODUCT_TYPE_LABEL)}
         onChange={(productType) => onChange({ productType })}
       />
-      <TextFilter
-        value={values.b2cProductId}
-        onChange={(b2cProductId) => onChange({ b2cProductId })}
-        label={FILTER_TEXT.productId}
+      <ProductIdAndOfflineFilters
+        values={values}
+        onChange={onChange}
         searchLabel="Find a product by ID"
         placeholder={FILTER_TEXT.productIdPlaceholder}
         className="w-52"
-      />
-      <SwitchFilter
-        label={FILTER_TEXT.showOffline}
-        checked={values.showOffline}
-        onChange={(showOffline) => onChange({ showOffline })}
       />
     </FilterBar>
   );

@@ -3,8 +3,14 @@ import { XIcon } from 'lucide-react';
 import { AGENT_TYPES, type AgentType } from '~/domain/agents/catalogue';
 import type { ReviewStatusFilter } from '~/domain/reviews/search';
 import { Button } from '~/ui/components/button';
-import { FilterBar, SelectFilter, SwitchFilter } from '~/ui/patterns/filter-bar';
-import { TextFilter } from '~/ui/patterns/text-filter';
+import {
+  FILTER_BAR_TEXT,
+  FilterBar,
+  labelledOptions,
+  narrowsList,
+  ProductIdAndOfflineFilters,
+  SelectFilter,
+} from '~/ui/patterns/filter-bar';
 import { agentName, shortId } from './format';
 
 export interface ReviewFilterValues {
@@ -19,9 +25,9 @@ export const REVIEW_FILTER_TEXT = {
   status: 'Status',
   agent: 'Agent',
   allAgents: 'All agents',
-  productId: 'Product ID',
+  productId: FILTER_BAR_TEXT.productId,
   productIdPlaceholder: 'e.g. alpine-rain-jacket',
-  showOffline: 'Show offline',
+  showOffline: FILTER_BAR_TEXT.showOffline,
   /** "Run 3f1c2a9e". */
   run: (runId: string) => `Run ${shortId(runId)}`,
   removeRun: (runId: string) => `Remove the filter Run ${shortId(runId)}`,
@@ -36,13 +42,13 @@ export const REVIEW_STATUS_FILTER_LABEL: Record<ReviewStatusFilter, string> = {
 
 /** Whether any filter differs from the queue's default (pending, every agent, online products). */
 export function hasReviewFilters(values: ReviewFilterValues): boolean {
-  return Boolean(
-    values.reviewStatus !== 'pending' ||
-    values.agentType !== 'all' ||
-    values.b2cProductId ||
-    values.showOffline ||
-    values.runId,
-  );
+  return narrowsList(values, {
+    reviewStatus: 'pending',
+    agentType: 'all',
+    b2cProductId: undefined,
+    showOffline: false,
+    runId: undefined,
+  });
 }
 
 export function ReviewFilters({
@@ -61,9 +67,7 @@ export function ReviewFilters({
         label={REVIEW_FILTER_TEXT.status}
         className="w-36"
         value={values.reviewStatus}
-        options={(Object.keys(REVIEW_STATUS_FILTER_LABEL) as ReviewStatusFilter[]).map(
-          (status) => ({ value: status, label: REVIEW_STATUS_FILTER_LABEL[status] }),
-        )}
+        options={labelledOptions(REVIEW_STATUS_FILTER_LABEL)}
         onChange={(reviewStatus) => onChange({ reviewStatus })}
       />
       <SelectFilter
@@ -74,18 +78,12 @@ export function ReviewFilters({
         options={AGENT_TYPES.map((type) => ({ value: type, label: agentName(type) }))}
         onChange={(agentType) => onChange({ agentType: agentType ?? 'all' })}
       />
-      <TextFilter
-        value={values.b2cProductId}
-        onChange={(b2cProductId) => onChange({ b2cProductId })}
-        label={REVIEW_FILTER_TEXT.productId}
+      <ProductIdAndOfflineFilters
+        values={values}
+        onChange={onChange}
         searchLabel="Proposals for one product"
         placeholder={REVIEW_FILTER_TEXT.productIdPlaceholder}
         className="w-56"
-      />
-      <SwitchFilter
-        label={REVIEW_FILTER_TEXT.showOffline}
-        checked={values.showOffline}
-        onChange={(showOffline) => onChange({ showOffline })}
       />
       {values.runId ? (
         <span

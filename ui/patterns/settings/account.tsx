@@ -10,14 +10,7 @@ import { ACCOUNT_MESSAGES } from '~/domain/account/messages';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { Card, CardContent, CardFooter, CardHeader } from '~/ui/components/card';
 import { Skeleton } from '~/ui/components/skeleton';
 import {
   Table,
@@ -29,6 +22,7 @@ import {
 } from '~/ui/components/table';
 import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { RoleBadge } from './member-list';
+import { SettingsCard } from './settings-card';
 
 function Section({
   title,
@@ -41,18 +35,11 @@ function Section({
   children?: ReactNode;
   footer?: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
+    <SettingsCard title={title} description={description}>
       {children ? <CardContent>{children}</CardContent> : null}
       {footer ? <CardFooter>{footer}</CardFooter> : null}
-    </Card>
+    </SettingsCard>
   );
 }
 

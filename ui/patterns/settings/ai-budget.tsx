@@ -10,13 +10,14 @@ import { AI_BUDGET_MESSAGES } from '~/domain/ai-budget/messages';
 import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { Badge } from '~/ui/components/badge';
 import { Callout } from '~/ui/components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { CardContent } from '~/ui/components/card';
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { useFormState } from '~/ui/lib/use-form-state';
 import { formatUsd } from '~/ui/lib/format';
 import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { NumberRow } from './number-row';
+import { SettingsCard } from './settings-card';
 
 export const AI_BUDGET_TEXT = {
   title: 'AI budget',
@@ -46,18 +47,14 @@ function monthLabel(month: string): string {
 export function AiBudgetCard({ children }: { children: ReactNode }) {
   const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="ai-budget-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>{AI_BUDGET_TEXT.title}</h2>
-        </CardTitle>
-        <CardDescription>
-          What the org&apos;s agents, monitoring and analyst cost in AI models this month, priced
-          from the tokens each call used.
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      headingId={headingId}
+      title={AI_BUDGET_TEXT.title}
+      description="What the org's agents, monitoring and analyst cost in AI models this month, priced from the tokens each call used."
+      data-slot="ai-budget-card"
+    >
       <CardContent className="flex flex-col gap-6">{children}</CardContent>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -6,9 +6,10 @@ import { SaveIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ANSWER_RETENTION_DAYS } from '~/domain/monitoring/retention';
 import { Callout } from '~/ui/components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { CardContent } from '~/ui/components/card';
 import { useFormState } from '~/ui/lib/use-form-state';
 import { NumberRow } from './number-row';
+import { SettingsCard } from './settings-card';
 
 export const ANSWER_RETENTION_TEXT = {
   title: 'Monitoring answers',
@@ -55,13 +56,12 @@ export function AnswerRetentionCard({
     onSubmit: (values) => onSubmit(Number(values.days)),
   });
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="answer-retention-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>{ANSWER_RETENTION_TEXT.title}</h2>
-        </CardTitle>
-        <CardDescription>{ANSWER_RETENTION_TEXT.description}</CardDescription>
-      </CardHeader>
+    <SettingsCard
+      headingId={headingId}
+      title={ANSWER_RETENTION_TEXT.title}
+      description={ANSWER_RETENTION_TEXT.description}
+      data-slot="answer-retention-card"
+    >
       <CardContent className="flex flex-col gap-3">
         {canChange ? (
           <form
@@ -99,6 +99,6 @@ export function AnswerRetentionCard({
           <p className="text-sm">{ANSWER_RETENTION_TEXT.kept(days)}</p>
         )}
       </CardContent>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -8,17 +8,11 @@ import { TrashIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { confirmationMatches } from '~/domain/orgs/deletion';
 import { Button } from '~/ui/components/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { CardContent, CardFooter } from '~/ui/components/card';
 import { Field, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { ConfirmDialog } from '~/ui/patterns/confirm-dialog';
+import { SettingsCard } from './settings-card';
 
 export function DeleteSection({
   title,
@@ -35,16 +29,9 @@ export function DeleteSection({
   /** Why the action is not available now (the server refuses it too); the button is disabled. */
   blockedBy?: string | null;
 }) {
-  const headingId = useId();
   const reasonId = useId();
   return (
-    <Card aria-labelledby={headingId} role="region" className="border-error/40">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
+    <SettingsCard title={title} description={description} className="border-error/40">
       {blockedBy ? (
         <CardContent>
           <p id={reasonId} className="text-sm text-base-content/85">
@@ -64,7 +51,7 @@ export function DeleteSection({
           {actionLabel}
         </Button>
       </CardFooter>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -9,18 +9,11 @@ import {
 import type { B2CInstance } from '~/domain/instances/entities';
 import { Badge } from '~/ui/components/badge';
 import { Callout } from '~/ui/components/callout';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { CardContent, CardFooter } from '~/ui/components/card';
 import { EmptyState } from '~/ui/components/empty-state';
 import { Skeleton } from '~/ui/components/skeleton';
 import { DetailItem, DetailList } from '~/ui/components/detail-list';
+import { SettingsCard } from './settings-card';
 
 export const NO_INSTANCE = 'No B2C Commerce instance linked';
 export const NOT_VERIFIED = 'Not verified';
@@ -72,25 +65,15 @@ export function InstanceCard({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <Card aria-labelledby={headingId} role="region">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>B2C Commerce instance</h2>
-        </CardTitle>
-        <CardDescription>
-          The Salesforce B2C Commerce instance this environment works with.
-        </CardDescription>
-        {onboarded === null ? null : (
-          <CardAction>
-            <OnboardedBadge onboarded={onboarded} />
-          </CardAction>
-        )}
-      </CardHeader>
+    <SettingsCard
+      title="B2C Commerce instance"
+      description="The Salesforce B2C Commerce instance this environment works with."
+      action={onboarded === null ? null : <OnboardedBadge onboarded={onboarded} />}
+    >
       <CardContent>{children}</CardContent>
       {actions ? <CardFooter className="flex-wrap">{actions}</CardFooter> : null}
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -10,11 +10,12 @@ import type { InvitationStatus } from '~/domain/members/invitations';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { CardContent } from '~/ui/components/card';
 import { CopyButton } from '~/ui/components/copy-button';
 import { Skeleton } from '~/ui/components/skeleton';
 import { cn } from '~/ui/lib/cn';
 import { formatDay } from '~/ui/lib/format';
+import { SettingsCard } from './settings-card';
 
 export interface InvitationRow extends Pick<
   Invitation,
@@ -33,18 +34,14 @@ export const LINK_SHOWN_ONCE =
 export function InvitationsCard({ children }: { children: ReactNode }) {
   const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="invitations-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>Invitations</h2>
-        </CardTitle>
-        <CardDescription>
-          Invite your team by email address. An invitation link works once, for that address, for 7
-          days.
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title="Invitations"
+      description="Invite your team by email address. An invitation link works once, for that address, for 7 days."
+      headingId={headingId}
+      data-slot="invitations-card"
+    >
       <CardContent className="flex flex-col gap-6">{children}</CardContent>
-    </Card>
+    </SettingsCard>
   );
 }
 

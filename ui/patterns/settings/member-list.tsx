@@ -7,7 +7,7 @@ import type { MembershipRole } from '~/domain/orgs/entities';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/ui/components/card';
+import { CardContent } from '~/ui/components/card';
 import { Skeleton } from '~/ui/components/skeleton';
 import {
   Table,
@@ -17,6 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from '~/ui/components/table';
+import { SettingsCard } from './settings-card';
 
 /** A row of the member list: the member as the domain defines them. */
 export type MemberRow = Member;
@@ -31,17 +32,14 @@ export function RoleBadge({ role }: { role: MembershipRole }) {
 
 /** The card around the members table; `children` is the table, its skeleton or its error. */
 export function MembersCard({ orgName, children }: { orgName: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="members-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>Members</h2>
-        </CardTitle>
-        <CardDescription>Everyone who can open {orgName} in Beacon.</CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title="Members"
+      description={<>Everyone who can open {orgName} in Beacon.</>}
+      data-slot="members-card"
+    >
       <CardContent>{children}</CardContent>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -6,17 +6,10 @@ import { ORG_MESSAGES } from '~/domain/orgs/messages';
 import { Badge } from '~/ui/components/badge';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { CardContent, CardFooter } from '~/ui/components/card';
 import { DetailItem, DetailList } from '~/ui/components/detail-list';
 import { OrgVerifiedBadge } from '~/ui/patterns/org-verified-badge';
+import { SettingsCard } from './settings-card';
 
 export const ALREADY_VERIFIED = 'This org is already verified.';
 
@@ -30,13 +23,11 @@ export function OrgDetails({
 }) {
   const headingId = useId();
   return (
-    <Card aria-labelledby={headingId} role="region">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>Organization</h2>
-        </CardTitle>
-        <CardDescription>The org this environment belongs to.</CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title="Organization"
+      description="The org this environment belongs to."
+      headingId={headingId}
+    >
       <CardContent className="flex flex-col gap-4">
         <DetailList>
           <DetailItem label="Name">{org.name}</DetailItem>
@@ -49,7 +40,7 @@ export function OrgDetails({
         </DetailList>
         {note ? <p className="text-sm text-base-content/75">{note}</p> : null}
       </CardContent>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -69,19 +60,12 @@ export function VerifyOrgPanel({
   const headingId = useId();
   const hintId = useId();
   return (
-    <Card aria-labelledby={headingId} role="region">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>Org verification</h2>
-        </CardTitle>
-        <CardDescription>
-          Members of an unverified org see the onboarding block instead of Beacon. Verify the org
-          once its onboarding call has taken place.
-        </CardDescription>
-        <CardAction>
-          <Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>
-        </CardAction>
-      </CardHeader>
+    <SettingsCard
+      title="Org verification"
+      description="Members of an unverified org see the onboarding block instead of Beacon. Verify the org once its onboarding call has taken place."
+      action={<Badge variant="outline">{ORG_MESSAGES.superuserRequired}</Badge>}
+      headingId={headingId}
+    >
       {error ? (
         <CardContent>
           <Callout variant="error" title="Could not verify this org" description={error} />
@@ -104,6 +88,6 @@ export function VerifyOrgPanel({
           </p>
         ) : null}
       </CardFooter>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -16,15 +16,9 @@ import {
 } from '~/domain/orgs/export';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { CardContent, CardFooter } from '~/ui/components/card';
 import { formatMoment } from '~/ui/lib/format';
+import { SettingsCard } from './settings-card';
 
 export const ORG_EXPORT_TEXT = {
   title: 'Export data',
@@ -65,18 +59,15 @@ export function OrgExportCard({
   requestError = null,
   onExport,
 }: OrgExportCardProps) {
-  const headingId = useId();
   const reasonId = useId();
   const state = canExport ? orgExportState(latest, now) : 'none';
   const busy = requesting || state === 'in-progress';
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="org-export-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>{ORG_EXPORT_TEXT.title}</h2>
-        </CardTitle>
-        <CardDescription>{ORG_EXPORT_TEXT.description}</CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={ORG_EXPORT_TEXT.title}
+      description={ORG_EXPORT_TEXT.description}
+      data-slot="org-export-card"
+    >
       <CardContent className="flex flex-col gap-3 text-sm">
         {!canExport ? (
           <p id={reasonId}>{ORG_EXPORT_TEXT.ownersOnly}</p>
@@ -133,6 +124,6 @@ export function OrgExportCard({
           {ORG_EXPORT_TEXT.action}
         </Button>
       </CardFooter>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -3,17 +3,11 @@ import { MessageSquareTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-
 import { type ReactNode, useId } from 'react';
 import { Button } from '~/ui/components/button';
 import { Callout } from '~/ui/components/callout';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '~/ui/components/card';
+import { CardContent } from '~/ui/components/card';
 import { EmptyState } from '~/ui/components/empty-state';
 import { Skeleton } from '~/ui/components/skeleton';
 import { formatDay } from '~/ui/lib/format';
+import { SettingsCard } from './settings-card';
 
 export interface PromptListItem {
   id: string;
@@ -33,28 +27,22 @@ export function PromptLibrary({
   onCreate: (() => void) | null;
   children: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} data-slot="prompt-library">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 id={headingId}>Prompts</h2>
-        </CardTitle>
-        <CardDescription>
-          The questions agents and AEO monitoring ask AI assistants on your behalf. Shared by
-          everyone in the org.
-        </CardDescription>
-        {onCreate ? (
-          <CardAction>
-            <Button onClick={onCreate}>
-              <PlusIcon aria-hidden />
-              New prompt
-            </Button>
-          </CardAction>
-        ) : null}
-      </CardHeader>
+    <SettingsCard
+      title="Prompts"
+      description="The questions agents and AEO monitoring ask AI assistants on your behalf. Shared by everyone in the org."
+      action={
+        onCreate ? (
+          <Button onClick={onCreate}>
+            <PlusIcon aria-hidden />
+            New prompt
+          </Button>
+        ) : null
+      }
+      data-slot="prompt-library"
+    >
       <CardContent>{children}</CardContent>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -1,6 +1,5 @@
 /** One designer colour: a native picker plus a text field that takes any CSS colour and stores oklch. */
 import { TriangleAlertIcon } from 'lucide-react';
-import { useState } from 'react';
 import {
   contrastRatio,
   MIN_CONTRAST,
@@ -10,6 +9,7 @@ import {
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
 import { cn } from '~/ui/lib/cn';
+import { draftInputProps, useDraft } from './draft';
 
 export type ColorFieldProps = {
   label: string;
@@ -22,15 +22,7 @@ export type ColorFieldProps = {
 };
 
 export function ColorField({ label, value, onChange, against, className }: ColorFieldProps) {
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  // A new value from outside (picker, preset, paste) replaces the draft.
-  if (value !== shown) {
-    setShown(value);
-    setDraft(value);
-    setError(null);
-  }
+  const { draft, setDraft, error, setError } = useDraft(value);
 
   function commit() {
     if (draft.trim() === value) return;
@@ -61,17 +53,8 @@ export function ColorField({ label, value, onChange, against, className }: Color
           className="h-10 w-12 shrink-0 cursor-pointer rounded-field border border-base-content/50 bg-base-100 p-1"
         />
         <Input
-          value={draft}
-          spellCheck={false}
+          {...draftInputProps(draft, setDraft, commit)}
           autoComplete="off"
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              commit();
-            }
-          }}
           className="font-mono"
         />
       </div>
@@ -90,5 +73,31 @@ export function ColorField({ label, value, onChange, against, className }: Color
       ) : null}
       <FieldError>{error}</FieldError>
     </Field>
+  );
+}
+
+interface PairColor {
+  label: string;
+  value: string;
+  onChange: (oklch: string) => void;
+}
+
+/** A background and the text read on it, side by side: each shows its contrast with the other. */
+export function ContrastPair({ background, text }: { background: PairColor; text: PairColor }) {
+  return (
+    <>
+      <ColorField
+        label={background.label}
+        value={background.value}
+        against={{ label: text.label.toLowerCase(), value: text.value }}
+        onChange={background.onChange}
+      />
+      <ColorField
+        label={text.label}
+        value={text.value}
+        against={{ label: background.label.toLowerCase(), value: background.value }}
+        onChange={text.onChange}
+      />
+    </>
   );
 }

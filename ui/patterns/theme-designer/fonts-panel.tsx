@@ -7,13 +7,7 @@ import {
   type FontToken,
 } from '~/domain/theme-designer/theme-designer';
 import { Field, FieldLabel } from '~/ui/components/field';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '~/ui/components/select';
+import { OptionsSelect } from '~/ui/components/select';
 
 export type FontsPanelProps = {
   fonts: Record<FontToken, FontId>;
@@ -27,18 +21,15 @@ export function FontsPanel({ fonts, onChange }: FontsPanelProps) {
       {FONT_TOKENS.map((token) => (
         <Field key={token}>
           <FieldLabel>{token}</FieldLabel>
-          <Select value={fonts[token]} onValueChange={(value) => onChange(token, value as FontId)}>
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {FONT_CHOICES.map((font) => (
-                <SelectItem key={font.id} value={font.id} style={{ fontFamily: font.stack }}>
-                  {font.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionsSelect
+            value={fonts[token]}
+            onValueChange={(font) => onChange(token, font)}
+            options={FONT_CHOICES.map((font) => ({
+              value: font.id,
+              label: font.label,
+              itemProps: { style: { fontFamily: font.stack } },
+            }))}
+          />
         </Field>
       ))}
     </fieldset>

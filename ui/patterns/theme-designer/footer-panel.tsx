@@ -8,7 +8,7 @@ import {
 import { Button } from '~/ui/components/button';
 import { Field, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
-import { ColorField } from './color-field';
+import { ColorField, ContrastPair } from './color-field';
 import { LinksField } from './links-field';
 import { ToggleField } from './toggle-field';
 
@@ -28,29 +28,29 @@ export function FooterPanel({ footer, onChange }: FooterPanelProps) {
   return (
     <div data-slot="footer-panel" className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <ColorField
-          label="Footer background"
-          value={footer.backgroundColor}
-          against={{ label: 'footer text', value: footer.textColor }}
-          onChange={(value) => set('backgroundColor', value)}
+        <ContrastPair
+          background={{
+            label: 'Footer background',
+            value: footer.backgroundColor,
+            onChange: (value) => set('backgroundColor', value),
+          }}
+          text={{
+            label: 'Footer text',
+            value: footer.textColor,
+            onChange: (value) => set('textColor', value),
+          }}
         />
-        <ColorField
-          label="Footer text"
-          value={footer.textColor}
-          against={{ label: 'footer background', value: footer.backgroundColor }}
-          onChange={(value) => set('textColor', value)}
-        />
-        <ColorField
-          label="Input background"
-          value={footer.inputBackgroundColor}
-          against={{ label: 'input text', value: footer.inputTextColor }}
-          onChange={(value) => set('inputBackgroundColor', value)}
-        />
-        <ColorField
-          label="Input text"
-          value={footer.inputTextColor}
-          against={{ label: 'input background', value: footer.inputBackgroundColor }}
-          onChange={(value) => set('inputTextColor', value)}
+        <ContrastPair
+          background={{
+            label: 'Input background',
+            value: footer.inputBackgroundColor,
+            onChange: (value) => set('inputBackgroundColor', value),
+          }}
+          text={{
+            label: 'Input text',
+            value: footer.inputTextColor,
+            onChange: (value) => set('inputTextColor', value),
+          }}
         />
         <ColorField
           label="Input placeholder"

@@ -1,5 +1,4 @@
 /** The landing page header: logo, navigation, colours, height and stickiness. */
-import { useState } from 'react';
 import {
   type HeaderConfig,
   isSafeHref,
@@ -9,7 +8,8 @@ import {
 } from '~/domain/theme-designer/theme-designer';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
 import { Input } from '~/ui/components/input';
-import { ColorField } from './color-field';
+import { ContrastPair } from './color-field';
+import { draftInputProps, useDraft } from './draft';
 import { LinksField } from './links-field';
 import { OptionGroup } from './option-group';
 import { ToggleField } from './toggle-field';
@@ -35,14 +35,7 @@ function CommittedInput({
   normalise: (text: string) => { ok: true; value: string } | { ok: false; reason: string };
   onCommit: (value: string) => void;
 }) {
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  if (value !== shown) {
-    setShown(value);
-    setDraft(value);
-    setError(null);
-  }
+  const { draft, setDraft, error, setError } = useDraft(value);
   function commit() {
     const result = normalise(draft.trim());
     if (!result.ok) {
@@ -58,18 +51,7 @@ function CommittedInput({
   return (
     <Field>
       <FieldLabel>{label}</FieldLabel>
-      <Input
-        value={draft}
-        spellCheck={false}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
-      />
+      <Input {...draftInputProps(draft, setDraft, commit)} />
       <FieldDescription>{description}</FieldDescription>
       <FieldError>{error}</FieldError>
     </Field>
@@ -123,17 +105,17 @@ export function HeaderPanel({ header, onChange }: HeaderPanelProps) {
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <ColorField
-          label="Header background"
-          value={header.backgroundColor}
-          against={{ label: 'header text', value: header.textColor }}
-          onChange={(value) => set('backgroundColor', value)}
-        />
-        <ColorField
-          label="Header text"
-          value={header.textColor}
-          against={{ label: 'header background', value: header.backgroundColor }}
-          onChange={(value) => set('textColor', value)}
+        <ContrastPair
+          background={{
+            label: 'Header background',
+            value: header.backgroundColor,
+            onChange: (value) => set('backgroundColor', value),
+          }}
+          text={{
+            label: 'Header text',
+            value: header.textColor,
+            onChange: (value) => set('textColor', value),
+          }}
         />
       </div>
       <CommittedInput
