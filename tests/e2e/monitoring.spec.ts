@@ -11,7 +11,7 @@ import { type Page } from '@playwright/test';
 import { SEED_INSTANCES } from '~/server/seed-data';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
 import { configureMonitoring } from './support/monitoring';
-import { ocapiProduct } from './support/simulator';
+import { ocapiProduct, setMisstatements } from './support/simulator';
 
 /** The storefront the demo env is linked to: its site's name is the brand its answers name. */
 const BRAND = 'Reference Architecture';
@@ -35,7 +35,10 @@ async function runMonitoring(page: Page, runs: number) {
 test('measures, improves a product through the AEO agent and the review queue, and sees the uplift', async ({
   page,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(540_000);
+  // Half the answers naming the storefront's product misstate its price, a fifth call it
+  // discontinued: the accuracy check at the end finds some.
+  await setMisstatements({ price: 0.5, discontinued: 0.2 });
   await signIn(page, USERS.maya);
   // The catalogue copy is made as the server starts: the answers' products are matched against it.
   await page.goto('/app/acme/prod/products');
@@ -141,6 +144,29 @@ test('measures, improves a product through the AEO agent and the review queue, a
     `[data-slot="sample-sources"] li[data-cited] a[href$="/${productId}.html"]`,
   );
   await expect(cited.first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The answers checked against the catalogue: the storefront product's price as the copy holds it,
+  // and the answers that got it wrong (the simulator misstates it at the rates set above).
+  const accuracy = page.getByRole('region', { name: 'Answers checked against the catalogue' });
+  await expect(accuracy.getByText(/^Inaccurate answers: \d+% \(/)).toBeVisible();
+  const wrong = accuracy
+    .getByRole('table', { name: 'Wrong claims' })
+    .getByRole('row')
+    .filter({ hasText: productId })
+    .first();
+  await expect(wrong).toContainText(/Price|Availability/);
+  await expect(wrong).toContainText(/USD \d+\.\d{2}|Online, for sale/);
+  // One action: the AEO Specialist on that product alone (one item: one product, one language);
+  // its page lists the run, and the run's proposal is that product's.
+  await wrong.getByRole('button', { name: /^Fix with the AEO Specialist: / }).click();
+  await expect(page).toHaveURL(/\/app\/acme\/prod\/agents\/aeo$/);
+  const latest = page.getByRole('table', { name: 'Run history' }).getByRole('row').nth(1);
+  await expect(latest).toContainText('Succeeded', { timeout: 120_000 });
+  await expect(latest).toContainText('1 of 1');
+  await latest.getByRole('link', { name: /^1 proposal of the run/ }).click();
+  await expect(page.getByRole('table', { name: 'Proposals' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Proposals' })).toContainText(productId);
 });
 
 /** Opens the question's answers in the latest run; returns ChatGPT's part of them. */

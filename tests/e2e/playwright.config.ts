@@ -28,6 +28,7 @@ function freePort(): Promise<number> {
 process.env.BEACON_E2E_PORT ??= String(await freePort());
 process.env.BEACON_E2E_IDP_PORT ??= String(await freePort());
 process.env.BEACON_E2E_B2C_PORT ??= String(await freePort());
+process.env.BEACON_E2E_AI_PORT ??= String(await freePort());
 process.env.BEACON_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'beacon-e2e-'));
 
 const baseURL = `http://127.0.0.1:${process.env.BEACON_E2E_PORT}`;
@@ -69,8 +70,8 @@ export default defineConfig({
       PORT: process.env.BEACON_E2E_PORT,
       DEV_IDP_PORT: process.env.BEACON_E2E_IDP_PORT,
       B2C_SIMULATOR_PORT: process.env.BEACON_E2E_B2C_PORT,
-      // Any free port: the e2e server's AI calls only need a simulator, not a known address.
-      AI_SIMULATOR_PORT: '0',
+      // A known port: the monitoring spec sets how often its answers misstate a product.
+      AI_SIMULATOR_PORT: process.env.BEACON_E2E_AI_PORT,
       DATA_DIR: process.env.BEACON_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       // Someone new to the database, made a superuser by signing in (first-day.spec.ts).

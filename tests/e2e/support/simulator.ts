@@ -119,3 +119,16 @@ export async function createApiClientInAccountManager(
   }
   return { clientId: ((await created.json()) as { id: string }).id, secret };
 }
+
+/** How often the AI simulator's shopping answers misstate the storefront product (0 to 1 each). */
+export async function setMisstatements(rates: { price: number; discontinued: number }) {
+  const response = await fetch(
+    `http://127.0.0.1:${process.env.BEACON_E2E_AI_PORT}/__sim/misstatements`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rates),
+    },
+  );
+  if (!response.ok) throw new Error(`The AI simulator refused the rates: ${response.status}`);
+}
