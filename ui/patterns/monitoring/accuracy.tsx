@@ -8,16 +8,9 @@
 import { type ReactNode, useId } from 'react';
 import type { AiEngine } from '~/domain/ai/models';
 import type { AccuracyMismatch, AccuracyResults, ClaimKind } from '~/domain/monitoring/accuracy';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '~/ui/components/table';
+import { TableCell, TableRow } from '~/ui/components/table';
 import { byEngine, engineName, formatCount, formatRate } from './format';
+import { FiguresTable } from './results-parts';
 
 export const ACCURACY_TEXT = {
   title: 'Answers checked against the catalogue',
@@ -98,71 +91,61 @@ export function AccuracyPanel({
             {ACCURACY_TEXT.rate(formatRate(rate), rate.successes, rate.n)}
           </p>
           {engine === null ? (
-            <Table>
-              <TableCaption className="sr-only">{ACCURACY_TEXT.enginesCaption}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">{ACCURACY_TEXT.engine}</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {ACCURACY_TEXT.checked}
-                  </TableHead>
-                  <TableHead scope="col" className="text-right">
-                    {ACCURACY_TEXT.inaccurate}
-                  </TableHead>
+            <FiguresTable
+              caption={ACCURACY_TEXT.enginesCaption}
+              columns={[
+                { label: ACCURACY_TEXT.engine },
+                { label: ACCURACY_TEXT.checked, numeric: true },
+                { label: ACCURACY_TEXT.inaccurate, numeric: true },
+              ]}
+            >
+              {engines.map((e) => (
+                <TableRow key={e.engine}>
+                  <TableCell className="font-medium">{engineName(e.engine)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatCount(e.inaccurate.n)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatRate(e.inaccurate)}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {engines.map((e) => (
-                  <TableRow key={e.engine}>
-                    <TableCell className="font-medium">{engineName(e.engine)}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatCount(e.inaccurate.n)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatRate(e.inaccurate)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </FiguresTable>
           ) : null}
           <h3 className="text-sm font-semibold" aria-hidden>
             {ACCURACY_TEXT.mismatchesCaption}
           </h3>
           {data.mismatches.length > 0 ? (
-            <Table>
-              <TableCaption className="sr-only">{ACCURACY_TEXT.mismatchesCaption}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">{ACCURACY_TEXT.product}</TableHead>
-                  <TableHead scope="col">{ACCURACY_TEXT.kind}</TableHead>
-                  <TableHead scope="col">{ACCURACY_TEXT.said}</TableHead>
-                  <TableHead scope="col">{ACCURACY_TEXT.catalogue}</TableHead>
-                  <TableHead scope="col">{ACCURACY_TEXT.answer}</TableHead>
-                  <TableHead scope="col">{ACCURACY_TEXT.act}</TableHead>
+            <FiguresTable
+              caption={ACCURACY_TEXT.mismatchesCaption}
+              columns={[
+                { label: ACCURACY_TEXT.product },
+                { label: ACCURACY_TEXT.kind },
+                { label: ACCURACY_TEXT.said },
+                { label: ACCURACY_TEXT.catalogue },
+                { label: ACCURACY_TEXT.answer },
+                { label: ACCURACY_TEXT.act },
+              ]}
+            >
+              {data.mismatches.map((m) => (
+                <TableRow
+                  key={`${m.engine}:${m.promptKey}:${m.idx}:${m.productId}:${m.kind}:${m.said}`}
+                  data-kind={m.kind}
+                >
+                  <TableCell>{productLabel(m.productId, m.productName)}</TableCell>
+                  <TableCell>{ACCURACY_TEXT.kinds[m.kind]}</TableCell>
+                  <TableCell className="font-medium">{m.said}</TableCell>
+                  <TableCell>{ACCURACY_TEXT.catalogueValue(m.kind, m.catalogue)}</TableCell>
+                  <TableCell className="max-w-md">
+                    <blockquote className="text-sm break-words">{m.excerpt}</blockquote>
+                    <span className="block text-xs text-base-content/75">
+                      {engineName(m.engine)} · {renderAnswerLink(m, ACCURACY_TEXT.readAnswer)}
+                    </span>
+                  </TableCell>
+                  <TableCell>{renderAction(m)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.mismatches.map((m) => (
-                  <TableRow
-                    key={`${m.engine}:${m.promptKey}:${m.idx}:${m.productId}:${m.kind}:${m.said}`}
-                    data-kind={m.kind}
-                  >
-                    <TableCell>{productLabel(m.productId, m.productName)}</TableCell>
-                    <TableCell>{ACCURACY_TEXT.kinds[m.kind]}</TableCell>
-                    <TableCell className="font-medium">{m.said}</TableCell>
-                    <TableCell>{ACCURACY_TEXT.catalogueValue(m.kind, m.catalogue)}</TableCell>
-                    <TableCell className="max-w-md">
-                      <blockquote className="text-sm break-words">{m.excerpt}</blockquote>
-                      <span className="block text-xs text-base-content/75">
-                        {engineName(m.engine)} · {renderAnswerLink(m, ACCURACY_TEXT.readAnswer)}
-                      </span>
-                    </TableCell>
-                    <TableCell>{renderAction(m)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </FiguresTable>
           ) : null}
           {data.mismatchesTotal > data.mismatches.length ? (
             <p className="text-sm text-base-content/75">
@@ -172,33 +155,24 @@ export function AccuracyPanel({
           <h3 className="text-sm font-semibold" aria-hidden>
             {ACCURACY_TEXT.productsCaption}
           </h3>
-          <Table>
-            <TableCaption className="sr-only">{ACCURACY_TEXT.productsCaption}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">{ACCURACY_TEXT.product}</TableHead>
-                <TableHead scope="col" className="text-right">
-                  {ACCURACY_TEXT.claims}
-                </TableHead>
-                <TableHead scope="col" className="text-right">
-                  {ACCURACY_TEXT.wrong}
-                </TableHead>
+          <FiguresTable
+            caption={ACCURACY_TEXT.productsCaption}
+            columns={[
+              { label: ACCURACY_TEXT.product },
+              { label: ACCURACY_TEXT.claims, numeric: true },
+              { label: ACCURACY_TEXT.wrong, numeric: true },
+            ]}
+          >
+            {data.products.map((p) => (
+              <TableRow key={p.b2cProductId}>
+                <TableCell>{productLabel(p.b2cProductId, p.name)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(p.checked)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatCount(p.mismatched)}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.products.map((p) => (
-                <TableRow key={p.b2cProductId}>
-                  <TableCell>{productLabel(p.b2cProductId, p.name)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(p.checked)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatCount(p.mismatched)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </FiguresTable>
         </>
       )}
     </section>
