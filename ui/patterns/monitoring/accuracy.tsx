@@ -31,12 +31,10 @@ export const ACCURACY_TEXT = {
   claims: 'Claims',
   wrong: 'Wrong',
   mismatchesCaption: 'Wrong claims',
-  kind: 'Claim',
   said: 'The answer said',
   catalogue: 'The catalogue holds',
   answer: 'In the answer',
   readAnswer: 'Read the answer',
-  act: 'What can act on it',
   kinds: { price: 'Price', availability: 'Availability' } satisfies Record<ClaimKind, string>,
   catalogueValue: (kind: ClaimKind, value: string) =>
     kind === 'availability' ? (value === 'online' ? 'Online, for sale' : 'Offline') : value,
@@ -120,11 +118,9 @@ export function AccuracyPanel({
               caption={ACCURACY_TEXT.mismatchesCaption}
               columns={[
                 { label: ACCURACY_TEXT.product },
-                { label: ACCURACY_TEXT.kind },
                 { label: ACCURACY_TEXT.said },
                 { label: ACCURACY_TEXT.catalogue },
                 { label: ACCURACY_TEXT.answer },
-                { label: ACCURACY_TEXT.act },
               ]}
             >
               {data.mismatches.map((m) => (
@@ -132,17 +128,24 @@ export function AccuracyPanel({
                   key={`${m.engine}:${m.promptKey}:${m.idx}:${m.productId}:${m.kind}:${m.said}`}
                   data-kind={m.kind}
                 >
-                  <TableCell>{productLabel(m.productId, m.productName)}</TableCell>
-                  <TableCell>{ACCURACY_TEXT.kinds[m.kind]}</TableCell>
-                  <TableCell className="font-medium">{m.said}</TableCell>
+                  <TableCell className="min-w-40 whitespace-normal">
+                    {renderProductLink(m.productId, m.productName ?? m.productId)}
+                    <span className="block text-xs text-base-content/75">{m.productId}</span>
+                  </TableCell>
+                  <TableCell>
+                    <span className="block text-xs text-base-content/75">
+                      {ACCURACY_TEXT.kinds[m.kind]}
+                    </span>
+                    <span className="font-medium">{m.said}</span>
+                  </TableCell>
                   <TableCell>{ACCURACY_TEXT.catalogueValue(m.kind, m.catalogue)}</TableCell>
-                  <TableCell className="max-w-md">
+                  <TableCell className="max-w-md min-w-64 whitespace-normal">
                     <blockquote className="text-sm break-words">{m.excerpt}</blockquote>
                     <span className="block text-xs text-base-content/75">
                       {engineName(m.engine)} · {renderAnswerLink(m, ACCURACY_TEXT.readAnswer)}
                     </span>
+                    <div className="mt-2">{renderAction(m)}</div>
                   </TableCell>
-                  <TableCell>{renderAction(m)}</TableCell>
                 </TableRow>
               ))}
             </FiguresTable>

@@ -51,7 +51,10 @@ export interface FiguresColumn {
   numeric?: boolean;
 }
 
-/** A table of figures: the caption screen readers announce, the column heads, then `children` rows. */
+/**
+ * A table of figures: the caption screen readers announce, the column heads, then `children` rows.
+ * The caption also names the table, so a table wider than the screen scrolls in a region of that name.
+ */
 export function FiguresTable({
   caption,
   columns,
@@ -62,7 +65,7 @@ export function FiguresTable({
   children: ReactNode;
 }) {
   return (
-    <Table>
+    <Table aria-label={caption}>
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>
