@@ -4,7 +4,6 @@
  * answer's claims; the run's aggregates count them, and `monitoring.accuracy` lists the wrong ones
  * with the rate per engine.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCURACY_MISMATCH_LIMIT, type Claim } from '~/domain/monitoring/accuracy';
@@ -17,12 +16,10 @@ import type { B2CSimulator } from '~/simulators/b2c/simulator';
 import { SIM_SITE_ID, simPriceOf } from '~/simulators/b2c/data';
 import { catalogProducts, catalogSyncs, monitoringSamples } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
-import { type Jobs, startJobs } from '~/server/jobs/runtime';
-import { createSecrets } from '~/server/secrets';
-import { aiOnSimulator } from '~/server/simulator-link';
-import { type BeaconServices, createServices } from '~/server/services';
-import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
-import { monitoringPlanJob, monitoringSampleJob } from './jobs';
+import type { Jobs } from '~/server/jobs/runtime';
+import type { BeaconServices } from '~/server/services';
+import { addEnv, makeOrg, makeUser } from '~/server/test-support';
+import { startMonitoringWorker } from './test-support';
 
 const TIMEOUT_MS = 60_000;
 const QUESTION = 'What is a good leather bag for work?';
@@ -57,20 +54,7 @@ describeEachDriver('answers checked against the catalogue', (get) => {
   let jobs: Jobs;
   let services: BeaconServices;
   beforeAll(async () => {
-    jobs = await startJobs({
-      database: get(),
-      definitions: [monitoringPlanJob, monitoringSampleJob],
-      pollingIntervalSeconds: 0.5,
-    });
-    services = createServices({
-      db: get().db,
-      b2c: fakeGateway().gateway,
-      secrets: createSecrets(randomBytes(32)),
-      runEvents: jobs.events,
-      jobs: jobs.queue,
-      ai: aiOnSimulator(ai.url, 5_000),
-    });
-    await jobs.work(services);
+    ({ jobs, services } = await startMonitoringWorker(get(), ai.url));
   }, 60_000);
   afterAll(async () => {
     await jobs?.stop(1_000);

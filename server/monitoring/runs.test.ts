@@ -19,7 +19,7 @@ import {
   proposals,
 } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
-import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import type { Jobs } from '~/server/jobs/runtime';
 import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { createSecrets } from '~/server/secrets';
 import { aiOnSimulator } from '~/server/simulator-link';
@@ -28,6 +28,7 @@ import { addEnv, domainError, fakeGateway, makeOrg, makeUser } from '~/server/te
 import { monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob } from './jobs';
 import { MONITORING_PLAN_JOB } from './runner';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
+import { startMonitoringWorker } from './test-support';
 
 const TIMEOUT_MS = 60_000;
 
@@ -58,20 +59,11 @@ describeEachDriver('monitoring runs', (get) => {
   let jobs: Jobs;
   let services: BeaconServices;
   beforeAll(async () => {
-    jobs = await startJobs({
-      database: get(),
-      definitions: [monitoringPlanJob, monitoringSampleJob, monitoringScheduledJob],
-      pollingIntervalSeconds: 0.5,
-    });
-    services = createServices({
-      db: get().db,
-      b2c: fakeGateway().gateway,
-      secrets: createSecrets(randomBytes(32)),
-      runEvents: jobs.events,
-      jobs: jobs.queue,
-      ai: aiOnSimulator(ai.url, 5_000),
-    });
-    await jobs.work(services);
+    ({ jobs, services } = await startMonitoringWorker(get(), ai.url, [
+      monitoringPlanJob,
+      monitoringSampleJob,
+      monitoringScheduledJob,
+    ]));
   }, 60_000);
   afterAll(async () => {
     await jobs?.stop(1_000);

@@ -1,6 +1,14 @@
 /** Monitoring runs for tests, written as the runner writes them (samples, then aggregates at the end). */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '~/server/db/client';
+import type { Database, Db } from '~/server/db/client';
+import type { AnyJobDefinition } from '~/server/jobs/define';
+import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import { createSecrets } from '~/server/secrets';
+import { type BeaconServices, createServices } from '~/server/services';
+import { aiOnSimulator } from '~/server/simulator-link';
+import { fakeGateway } from '~/server/test-support';
+import { monitoringPlanJob, monitoringSampleJob } from './jobs';
 import { monitoringRuns, monitoringSamples } from '~/server/db/schema';
 import { finishIfDone } from './runner';
 
@@ -87,4 +95,26 @@ export async function monitoringRunAt(
     sql`update monitoring_aggregates set finished_at = ${at}::timestamptz where run_id = ${run!.id}`,
   );
   return run!;
+}
+
+/**
+ * Monitoring's jobs on `database`, worked in this process by services that ask the AI simulator at
+ * `aiUrl` (the real AI SDK providers) and a fake B2C gateway: what the server suites run against.
+ */
+export async function startMonitoringWorker(
+  database: Database,
+  aiUrl: string,
+  definitions: readonly AnyJobDefinition[] = [monitoringPlanJob, monitoringSampleJob],
+): Promise<{ jobs: Jobs; services: BeaconServices }> {
+  const jobs = await startJobs({ database, definitions, pollingIntervalSeconds: 0.5 });
+  const services = createServices({
+    db: database.db,
+    b2c: fakeGateway().gateway,
+    secrets: createSecrets(randomBytes(32)),
+    runEvents: jobs.events,
+    jobs: jobs.queue,
+    ai: aiOnSimulator(aiUrl, 5_000),
+  });
+  await jobs.work(services);
+  return { jobs, services };
 }

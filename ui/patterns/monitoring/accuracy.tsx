@@ -5,12 +5,12 @@
  * and one action: have the AEO Specialist rework that product's copy. Answers are untrusted text,
  * shown as text.
  */
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { AiEngine } from '~/domain/ai/models';
 import type { AccuracyMismatch, AccuracyResults, ClaimKind } from '~/domain/monitoring/accuracy';
 import { TableCell, TableRow } from '~/ui/components/table';
 import { byEngine, engineName, formatCount, formatRate } from './format';
-import { FiguresTable } from './results-parts';
+import { FiguresTable, ResultsSection } from './results-parts';
 
 export const ACCURACY_TEXT = {
   title: 'Answers checked against the catalogue',
@@ -61,26 +61,20 @@ export function AccuracyPanel({
   renderAnswerLink,
   renderAction,
 }: AccuracyPanelProps) {
-  const titleId = useId();
   const rate = data.overall ?? data.engines[0]?.inaccurate ?? null;
   const engines = byEngine(data.engines, (e) => e.engine);
   const productLabel = (id: string, name: string | null) =>
     renderProductLink(id, name ? `${name} (${id})` : id);
   return (
-    <section
-      aria-labelledby={titleId}
-      data-slot="monitoring-accuracy"
-      className="flex flex-col gap-4"
+    <ResultsSection
+      slot="monitoring-accuracy"
+      title={ACCURACY_TEXT.title}
+      intro={ACCURACY_TEXT.intro}
+      className="gap-4"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {ACCURACY_TEXT.title}
-        </h2>
-        <p className="text-sm text-base-content/75">{ACCURACY_TEXT.intro}</p>
-        {data.priceSiteId === null ? (
-          <p className="text-sm text-base-content/75">{ACCURACY_TEXT.noPrices}</p>
-        ) : null}
-      </div>
+      {data.priceSiteId === null ? (
+        <p className="text-sm text-base-content/75">{ACCURACY_TEXT.noPrices}</p>
+      ) : null}
       {!rate || rate.n === 0 ? (
         <p className="text-sm">{ACCURACY_TEXT.noClaims}</p>
       ) : (
@@ -178,6 +172,6 @@ export function AccuracyPanel({
           </FiguresTable>
         </>
       )}
-    </section>
+    </ResultsSection>
   );
 }
