@@ -35,6 +35,7 @@ export const monitoringConfig = {
   newPrompts: ['Where can I buy a packable down vest that ships to Canada?'],
   engines: ['openai', 'anthropic'],
   memoryEngines: [],
+  otherMarkets: [],
   samples: 12,
   schedule: 'weekly',
   upliftRuns: 3,
@@ -43,9 +44,13 @@ export const monitoringConfig = {
 /** When the saved config was saved: three days before the stories' now. */
 export const monitoringConfigSavedAt = new Date('2026-02-27T15:40:00Z');
 
+/** Acme/prod's markets: the catalogue copy's regional locales. */
+export const monitoringMarkets = ['de-DE', 'en-US', 'fr-FR'];
+
 export const savedMonitoringConfig = {
   config: monitoringConfig,
   defaults: monitoringDefaults,
+  markets: monitoringMarkets,
   updatedAt: monitoringConfigSavedAt,
 } satisfies SavedMonitoringConfig;
 
@@ -53,6 +58,7 @@ export const savedMonitoringConfig = {
 export const unsavedMonitoringConfig = {
   config: null,
   defaults: monitoringDefaults,
+  markets: monitoringMarkets,
   updatedAt: null,
 } satisfies SavedMonitoringConfig;
 
@@ -99,7 +105,7 @@ export function monitoringConfigMock({
             promptIds: MONITORING_MESSAGES.unknownPrompts,
           });
         }
-        current = { config, defaults: current.defaults, updatedAt: STORY_NOW };
+        current = { ...current, config, updatedAt: STORY_NOW };
         return current;
       },
     },

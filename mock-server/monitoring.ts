@@ -148,6 +148,7 @@ export const resultsConfig = {
   newPrompts: MONITORED_PROMPTS.filter((p) => p.name === null).map((p) => p.text),
   engines: [...ENGINES],
   memoryEngines: [],
+  otherMarkets: [],
   samples: SAMPLES,
   schedule: 'weekly',
   upliftRuns: 3,
@@ -613,6 +614,8 @@ export function monitoringResults(
   return {
     run,
     config: resultsConfig,
+    market: null,
+    markets: [],
     overall: figuresOf(current, null),
     engines: engines.map((e) =>
       figuresOf(
@@ -749,7 +752,14 @@ export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
       );
       for (const { x, claims } of answers) {
         if (claims.some((c) => c.mismatch)) {
-          wrong.push({ engine: e, promptKey: prompt.key, idx: x.idx, answer: x.answer, claims });
+          wrong.push({
+            engine: e,
+            market: null,
+            promptKey: prompt.key,
+            idx: x.idx,
+            answer: x.answer,
+            claims,
+          });
         }
       }
     }
@@ -763,6 +773,7 @@ export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
   return accuracyResults({
     run: { id: run.id, finishedAt: run.finishedAt! },
     engine,
+    market: null,
     rows,
     wrong,
     promptText: (key) => promptOf(key)?.text ?? key,

@@ -15,7 +15,7 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'envs.list': [envs.prod, envs.staging],
     // The env's home is AI discoverability monitoring: before any run and any config, by default.
     'monitoring.results': NO_RESULTS,
-    'monitoring.getConfig': { config: null, defaults: {}, updatedAt: null },
+    'monitoring.getConfig': { config: null, defaults: {}, markets: [], updatedAt: null },
     'monitoring.runs': [],
     // Settings opens on the org view, which shows the AI budget and how long answers are kept.
     'aiBudget.get': aiBudgets.underBudget,

@@ -84,6 +84,7 @@ export function simulatorMonitoringConfig(options: {
     ),
     engines: [...AI_ENGINES],
     memoryEngines: [],
+    otherMarkets: [],
     samples,
     schedule: 'off',
     upliftRuns: 3,

@@ -51,6 +51,10 @@ const SIGNS: Record<string, string> = {
   '£': 'GBP',
   '¥': 'JPY',
   US$: 'USD',
+  // French answers write the dollar after the amount with its country: "129 $US", "45 $CA".
+  $US: 'USD',
+  $CA: 'CAD',
+  $AU: 'AUD',
   CA$: 'CAD',
   C$: 'CAD',
   A$: 'AUD',
@@ -61,7 +65,7 @@ const SIGNS: Record<string, string> = {
 const CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN'];
 const DOLLARS = new Set(['USD', 'CAD', 'AUD']);
 
-const SIGN = String.raw`US\$|CA\$|C\$|AU\$|A\$|\$|€|£|¥|CHF|Fr\.`;
+const SIGN = String.raw`\$US|\$CA|\$AU|US\$|CA\$|C\$|AU\$|A\$|\$|€|£|¥|CHF|Fr\.`;
 const CODE = CODES.join('|');
 /** 1,299.99 · 1.299,99 · 1 299,99 · 129 · 129.9 — grouped thousands and a decimal comma or point. */
 const AMOUNT = String.raw`\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
@@ -188,7 +192,11 @@ export function citedSpans(search: AnswerSearch | null | undefined): CitedSpan[]
  * One engine and prompt's aggregate counts from its answers' claims, as the runner's aggregate
  * statement counts them in SQL (the stories' mock counts through this).
  */
-export function accuracyRow(engine: AiEngine, answers: readonly (readonly Claim[])[]): AccuracyRow {
+export function accuracyRow(
+  engine: AiEngine,
+  answers: readonly (readonly Claim[])[],
+  market: string | null = null,
+): AccuracyRow {
   const claimCounts: Record<string, ProductClaimCounts> = {};
   for (const claims of answers) {
     for (const c of claims) {
@@ -199,6 +207,7 @@ export function accuracyRow(engine: AiEngine, answers: readonly (readonly Claim[
   }
   return {
     engine,
+    market,
     claimsChecked: answers.filter((claims) => claims.length > 0).length,
     claimsWrong: answers.filter((claims) => claims.some((c) => c.mismatch)).length,
     claimCounts,
@@ -285,6 +294,8 @@ export const inaccurateRate = (mismatched: number, checked: number): Rate =>
 /** A wrong claim in the latest run, with where to read it: its prompt's answers (the sample). */
 export interface AccuracyMismatch {
   engine: AiEngine;
+  /** The prompt's market; null for a prompt without one. */
+  market: string | null;
   promptKey: string;
   /** The prompt's text, as the run asked it. */
   prompt: string;
@@ -330,6 +341,7 @@ export const NO_ACCURACY: AccuracyResults = {
 /** One engine and prompt's counts, as a run's aggregates keep them. */
 export interface AccuracyRow {
   engine: AiEngine;
+  market: string | null;
   claimsChecked: number;
   claimsWrong: number;
   claimCounts: Record<string, ProductClaimCounts>;
@@ -338,6 +350,7 @@ export interface AccuracyRow {
 /** An answer of the run that holds a wrong claim. */
 export interface ClaimedSample {
   engine: AiEngine;
+  market: string | null;
   promptKey: string;
   idx: number;
   answer: string | null;
@@ -353,13 +366,18 @@ export function accuracyResults(input: {
   run: { id: string; finishedAt: Date };
   /** Narrowed to one engine: its rows only, and no overall figure. */
   engine: AiEngine | null;
+  /** Narrowed to one market: its rows and answers only; every market's when null. */
+  market: string | null;
   rows: readonly AccuracyRow[];
   wrong: readonly ClaimedSample[];
   promptText: (key: string) => string;
   productName: (id: string) => string | null;
   priceSiteId: string | null;
 }): AccuracyResults {
-  const rows = input.rows.filter((r) => input.engine === null || r.engine === input.engine);
+  const inScope = (r: { engine: AiEngine; market: string | null }) =>
+    (input.engine === null || r.engine === input.engine) &&
+    (input.market === null || r.market === input.market);
+  const rows = input.rows.filter(inScope);
   const rateOf = (of: readonly AccuracyRow[]) =>
     inaccurateRate(
       of.reduce((s, r) => s + r.claimsWrong, 0),
@@ -375,7 +393,7 @@ export function accuracyResults(input: {
     }
   }
   const all = input.wrong
-    .filter((s) => input.engine === null || s.engine === input.engine)
+    .filter(inScope)
     .flatMap((sample) =>
       sample.claims.filter((c) => c.mismatch).map((claim) => ({ sample, claim })),
     );
@@ -397,6 +415,7 @@ export function accuracyResults(input: {
       ),
     mismatches: all.slice(0, ACCURACY_MISMATCH_LIMIT).map(({ sample, claim }) => ({
       engine: sample.engine,
+      market: sample.market,
       promptKey: sample.promptKey,
       prompt: input.promptText(sample.promptKey),
       idx: sample.idx,

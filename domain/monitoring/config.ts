@@ -15,6 +15,7 @@ import {
 } from '~/domain/agents/config';
 import { AI_ENGINES } from '~/domain/ai/models';
 import { idSchema } from '~/domain/shared/ids';
+import { type Market, MARKET_MESSAGES, MARKETS_MAX, marketSchema } from './markets';
 
 export const MONITORING_SCHEDULES = ['off', 'daily', 'weekly'] as const;
 export type MonitoringSchedule = (typeof MONITORING_SCHEDULES)[number];
@@ -38,12 +39,23 @@ export const MONITORING_MESSAGES = {
   sameAsBrand: 'A competitor cannot be the brand itself',
   duplicateCompetitor: 'This competitor is listed twice',
   unknownPrompts: 'These prompts are no longer in the library',
+  tooManyPrompts: `At most ${MONITORING_LIMITS.prompts} prompts in every market together`,
 } as const;
 
 const competitor = z.object({
   name: text(CONFIG_LIMITS.shortText, MONITORING_MESSAGES.competitorName),
   /** Optional: a competitor's citations are counted only when its domain is known. */
   domain: z.optional(z.union([z.literal(''), domainSchema(MONITORING_MESSAGES.competitorDomain)])),
+});
+
+/** The prompts of one further market: picked from the library or written here, in its language. */
+const marketPromptsSchema = z.object({
+  market: marketSchema,
+  promptIds: z._default(listOf(idSchema, MONITORING_LIMITS.prompts), []),
+  newPrompts: z._default(
+    listOf(entry(MONITORING_LIMITS.promptText), MONITORING_LIMITS.prompts),
+    [],
+  ),
 });
 
 export const monitoringShape = {
@@ -59,6 +71,13 @@ export const monitoringShape = {
     listOf(entry(MONITORING_LIMITS.promptText), MONITORING_LIMITS.prompts),
     [],
   ),
+  /**
+   * The market the prompts above are asked in; absent in configs from before markets, whose prompts
+   * are asked without one (no country for the search, the catalogue's default names).
+   */
+  market: z.optional(marketSchema),
+  /** Prompts of further markets, each asked in its market's language. */
+  otherMarkets: z._default(listOf(marketPromptsSchema, MARKETS_MAX - 1), []),
   engines: listOf(z.enum(AI_ENGINES), AI_ENGINES.length, {
     message: MONITORING_MESSAGES.noEngine,
   }),
@@ -89,19 +108,80 @@ export const monitoringShape = {
   ),
 };
 
-/** Rules across fields: something to ask, and competitors that are neither the brand nor repeated. */
+/** The prompts of one market as a config holds them (the first block's market may be absent). */
+export interface MarketPrompts {
+  market: Market | null;
+  promptIds: string[];
+  newPrompts: string[];
+}
+
+/** Every market's prompts, the config's first block first, with each block's path in the config. */
+export function promptBlocks(config: {
+  market?: Market | undefined;
+  promptIds: string[];
+  newPrompts: string[];
+  otherMarkets?: { market: Market; promptIds: string[]; newPrompts: string[] }[];
+}): (MarketPrompts & { path: (string | number)[] })[] {
+  return [
+    {
+      market: config.market ?? null,
+      promptIds: config.promptIds,
+      newPrompts: config.newPrompts,
+      path: [],
+    },
+    ...(config.otherMarkets ?? []).map((m, i) => ({ ...m, path: ['otherMarkets', i] })),
+  ];
+}
+
+/**
+ * Rules across fields: something to ask in every market, markets named once (the first block's too
+ * when there are others), no more prompts than a run takes, and competitors that are neither the
+ * brand nor repeated.
+ */
 export const monitoringRules = z.superRefine(
   (
     config: {
       brandName: string;
       competitors: { name: string }[];
+      market?: Market | undefined;
       promptIds: string[];
       newPrompts: string[];
+      otherMarkets?: { market: Market; promptIds: string[]; newPrompts: string[] }[];
     },
     ctx,
   ) => {
-    if (config.promptIds.length + config.newPrompts.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['promptIds'], message: MONITORING_MESSAGES.noPrompt });
+    const blocks = promptBlocks(config);
+    const markets = new Set<string>();
+    let total = 0;
+    for (const block of blocks) {
+      const count = block.promptIds.length + block.newPrompts.length;
+      total += count;
+      if (count === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...block.path, 'promptIds'],
+          message: MONITORING_MESSAGES.noPrompt,
+        });
+      }
+      if (block.market === null) {
+        if (blocks.length > 1) {
+          ctx.addIssue({ code: 'custom', path: ['market'], message: MARKET_MESSAGES.noMarket });
+        }
+      } else if (markets.has(block.market)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...block.path, 'market'],
+          message: MARKET_MESSAGES.duplicate,
+        });
+      }
+      if (block.market) markets.add(block.market);
+    }
+    if (total > MONITORING_LIMITS.prompts) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPrompts'],
+        message: MONITORING_MESSAGES.tooManyPrompts,
+      });
     }
     const seen = new Set<string>();
     config.competitors.forEach((c, i) => {
@@ -132,5 +212,7 @@ export interface SavedMonitoringConfig {
   config: MonitoringConfig | null;
   /** What the form starts from when nothing is saved: the AEO agent's brand, the org's prompts. */
   defaults: Partial<MonitoringConfig>;
+  /** The markets prompts can be asked in: the catalogue copy's locales that name a country. */
+  markets: Market[];
   updatedAt: Date | null;
 }

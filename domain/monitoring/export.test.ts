@@ -31,6 +31,8 @@ const jacketTest = windowTest(
 const results: MonitoringResults = {
   run: null,
   config: null,
+  market: null,
+  markets: [],
   overall: figures(null, 3, 4),
   engines: [figures('openai', 2, 2), figures('anthropic', 1, 2)],
   prompts: [
@@ -223,10 +225,12 @@ describe('resultsCsv with the accuracy check', () => {
   const accuracy = accuracyResults({
     run: { id: 'run_1', finishedAt: new Date('2026-03-02T00:00:00Z') },
     engine: null,
+    market: null,
     rows: [accuracyRow('openai', answers)],
     wrong: [
       {
         engine: 'openai',
+        market: null,
         promptKey: 'p1',
         idx: 0,
         answer: 'The Linen Dress is $149, a steal.',

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { AI_ENGINES } from '~/domain/ai/models';
 import { idSchema } from '~/domain/shared/ids';
 import { monitoringRules, monitoringShape } from './config';
+import { marketSchema } from './markets';
 
 const envScoped = { orgId: idSchema, envId: idSchema };
 
@@ -15,6 +16,8 @@ export const monitoringResultsInput = z.object({
   ...envScoped,
   /** One engine's figures; every engine's when absent. */
   engine: z.optional(z.enum(AI_ENGINES)),
+  /** One market's figures; every market's, pooled, when absent. */
+  market: z.optional(marketSchema),
 });
 
 /** A run's key as the trend and the prompt table link it: a library id or `new:` and a digest. */

@@ -16,6 +16,7 @@
  * A negation ("not", "isn't", "never", "no", "without", …) flips the first cue after it within a few
  * words of its clause; commas, semicolons, dashes and words such as "but" or "although" end it.
  */
+import { sentimentLexiconOf } from './sentiment-cues';
 
 export interface BrandSpec {
   name: string;
@@ -47,7 +48,7 @@ export interface ParsedAnswer {
   /** Product ids the answer names, by id or by full name, in order of first appearance. */
   productsNamed: string[];
   citedUrls: string[];
-  /** Tone towards the brand; null when the brand is not named. */
+  /** Tone towards the brand; null when the brand is not named or its language has no cues. */
   sentiment: Sentiment | null;
 }
 
@@ -189,118 +190,82 @@ function mentionsIn(
   return mentions;
 }
 
-const CUES = new Map<string, 1 | -1>([
-  ...[
-    'recommend',
-    'recommends',
-    'recommended',
-    'best',
-    'great',
-    'excellent',
-    'reliable',
-    'trusted',
-    'love',
-    'loved',
-    'favorite',
-    'favourite',
-    'top',
-    'quality',
-    'durable',
-    'popular',
-    'well-made',
-    'standout',
-    'outstanding',
-  ].map((w) => [w, 1] as const),
-  ...[
-    'avoid',
-    'poor',
-    'bad',
-    'worst',
-    'complaints',
-    'overpriced',
-    'disappoint',
-    'disappointing',
-    'flimsy',
-    'unreliable',
-    'cheaply',
-    'issues',
-    'problems',
-    'mediocre',
-    'wrong',
-  ].map((w) => [w, -1] as const),
-]);
-/** Words that negate; besides these, every "…n't" contraction ("isn't", "won't", "can't"). */
-const NEGATIONS = new Set([
-  'not',
-  'no',
-  'never',
-  'hardly',
-  'without',
-  'neither',
-  'nor',
-  'cannot',
-  'dont',
-  'doesnt',
-  'didnt',
-  'isnt',
-  'arent',
-  'wasnt',
-  'werent',
-  'wont',
-  'wouldnt',
-  'shouldnt',
-  'couldnt',
-  'cant',
-  // Where the cue follows, as in "n'est pas durable", "nicht top", "jamais", "nunca".
-  'pas',
-  'nicht',
-  'jamais',
-  'nunca',
-]);
-/** A negation followed by one of these negates nothing: "not only", "no doubt", "no wonder". */
-const NOT_NEGATING = new Set(['only', 'just', 'doubt', 'question', 'wonder', 'surprise', 'matter']);
-/** Words that end a clause, and so a negation's reach ("not cheap, but excellent"). */
-const CLAUSE_WORDS = ['but', 'although', 'though', 'however', 'whereas', 'while', 'except'];
-/** Tokens that end a negation's reach: the clause words and punctuation inside a sentence. */
-const ENDS_NEGATION = new Set([...CLAUSE_WORDS, ...',;:()|-\u2013\u2014']);
+/** A language's cue words compiled for reading: cue → tone, the word sets, the clause breaks. */
+interface Lexicon {
+  cues: Map<string, 1 | -1>;
+  negations: Set<string>;
+  contractions: boolean;
+  notNegating: Set<string>;
+  carryOn: Set<string>;
+  /** Tokens that end a negation's reach: the clause words and punctuation inside a sentence. */
+  endsNegation: Set<string>;
+  /** Where a clause ends, for telling which brand a clause is about (parentheses do not end one). */
+  clauseBreak: RegExp;
+}
+
+const lexicons = new Map<string, Lexicon | null>();
+
+/** The compiled lexicon of a language; null when Beacon has no cues for it (sentiment not measured). */
+function lexiconOf(language: string): Lexicon | null {
+  if (lexicons.has(language)) return lexicons.get(language)!;
+  const words = sentimentLexiconOf(language);
+  const lexicon: Lexicon | null = words && {
+    cues: new Map([
+      ...words.positive.map((w) => [w, 1] as const),
+      ...words.negative.map((w) => [w, -1] as const),
+    ]),
+    negations: new Set(words.negations),
+    contractions: words.contractions ?? false,
+    notNegating: new Set(words.notNegating),
+    carryOn: new Set(words.carryOn),
+    endsNegation: new Set([...words.clauseWords, ...',;:()|-\u2013\u2014']),
+    clauseBreak: new RegExp(
+      String.raw`[,;:|\u2013\u2014]|(?<=\s)-(?=\s)|(?<![\p{L}\p{N}'])(?:${words.clauseWords.join('|')})(?![\p{L}\p{N}'])`,
+      'gu',
+    ),
+  };
+  lexicons.set(language, lexicon);
+  return lexicon;
+}
+
 /** A negation reaches the first cue within this many words after it ("don't think it's the best"). */
 const NEGATION_REACH = 5;
 
-/** Where a clause ends, for telling which brand a clause is about (parentheses do not end one). */
-const CLAUSE_BREAK = new RegExp(
-  String.raw`[,;:|\u2013\u2014]|(?<=\s)-(?=\s)|(?<![\p{L}\p{N}'])(?:${CLAUSE_WORDS.join('|')})(?![\p{L}\p{N}'])`,
-  'gu',
-);
 /** Words with their inner apostrophes and hyphens, and the punctuation that ends a clause. */
 const TOKEN = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|[,;:()|\u2013\u2014]|(?<=\s)-(?=\s)/gu;
-const isNegation = (word: string) => NEGATIONS.has(word) || word.endsWith("n't");
+const isNegation = (word: string, lexicon: Lexicon) =>
+  lexicon.negations.has(word) || (lexicon.contractions && word.endsWith("n't"));
 
 /** Adds one sentence's cues to the tally: +1 positive, -1 negative, each flipped when negated. */
-function scoreSentence(sentence: string, tally: { positive: number; negative: number }) {
+function scoreSentence(
+  sentence: string,
+  tally: { positive: number; negative: number },
+  lexicon: Lexicon,
+) {
   const tokens = sentence.match(TOKEN) ?? [];
   let reach = 0;
   let negated = false;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const cue = CUES.get(token);
+    const cue = lexicon.cues.get(token);
     if (cue !== undefined) {
       const tone = reach > 0 && negated ? -cue : cue;
       if (tone > 0) tally.positive += 1;
       else tally.negative += 1;
       // "not durable or reliable": the negation goes on past "or" to the next cue.
       const next = tokens[i + 1];
-      if (reach > 0 && negated && (next === 'or' || next === 'nor')) {
+      if (reach > 0 && negated && lexicon.carryOn.has(next ?? '')) {
         reach = NEGATION_REACH;
         i += 1;
       } else {
         reach = 0;
       }
-    } else if (isNegation(token)) {
-      if (NOT_NEGATING.has(tokens[i + 1] ?? '')) continue;
+    } else if (isNegation(token, lexicon)) {
+      if (lexicon.notNegating.has(tokens[i + 1] ?? '')) continue;
       // A second negation in reach undoes the first: "not without issues".
       negated = reach > 0 ? !negated : true;
       reach = NEGATION_REACH;
-    } else if (ENDS_NEGATION.has(token)) {
+    } else if (lexicon.endsNegation.has(token)) {
       reach = 0;
     } else if (reach > 0) {
       reach -= 1;
@@ -352,7 +317,7 @@ function subjectOf(mentions: readonly Mention[], from: number, to: number): Subj
  * by indentation, and a sentence that names no brand is about what its list item, or else its
  * section, is about.
  */
-function sentimentOf(text: string, mentions: readonly Mention[]): Sentiment {
+function sentimentOf(text: string, mentions: readonly Mention[], lexicon: Lexicon): Sentiment {
   const tally = { positive: 0, negative: 0 };
   const sections: { level: number; subject: Subject }[] = [];
   const items: { indent: number; subject: Subject }[] = [];
@@ -368,10 +333,10 @@ function sentimentOf(text: string, mentions: readonly Mention[]): Sentiment {
       const named = namedIn(mentions, from + start, from + end);
       if (named.brand) about = 'brand';
       else if (named.other) about = 'other';
-      if (about === 'brand') scoreSentence(sentence.slice(start, end), tally);
+      if (about === 'brand') scoreSentence(sentence.slice(start, end), tally, lexicon);
       start = end;
     };
-    for (const boundary of sentence.matchAll(CLAUSE_BREAK)) read(boundary.index);
+    for (const boundary of sentence.matchAll(lexicon.clauseBreak)) read(boundary.index);
     read(sentence.length);
   };
   /** Scores the sentences of `line` (at `from` in `text`) that are about the brand. */
@@ -380,7 +345,7 @@ function sentimentOf(text: string, mentions: readonly Mention[]): Sentiment {
       const named = namedIn(mentions, from + start, from + end);
       if (named.brand && named.other) readClauses(from + start, line.slice(start, end));
       else if (named.brand || (!named.other && subject === 'brand')) {
-        scoreSentence(line.slice(start, end), tally);
+        scoreSentence(line.slice(start, end), tally, lexicon);
       }
     };
     let start = 0;
@@ -488,8 +453,14 @@ export function createAnswerParser(setup: {
   brand: BrandSpec;
   competitors: readonly BrandSpec[];
   catalogue: readonly CatalogueEntry[];
+  /**
+   * The language answers are written in ("fr", or a market such as "fr-FR"), for its sentiment cues;
+   * English when absent. A language without cues leaves sentiment null: not measured.
+   */
+  language?: string;
 }): (answer: string) => ParsedAnswer {
   const brands = [setup.brand, ...setup.competitors];
+  const lexicon = lexiconOf(setup.language ?? 'en');
   const { pattern, brandOf } = namesPattern(brands);
   const productsIn = createProductMatcher(setup.catalogue);
 
@@ -511,7 +482,7 @@ export function createAnswerParser(setup: {
       competitorsNamed: inOrder.filter((b) => b !== 0).map((b) => brands[b]!.name),
       productsNamed: products,
       citedUrls: urls,
-      sentiment: brandMentioned ? sentimentOf(text, mentions) : null,
+      sentiment: brandMentioned && lexicon ? sentimentOf(text, mentions, lexicon) : null,
     };
   };
 }

@@ -52,6 +52,8 @@ export interface RunPrompt {
   text: string;
   /** The library prompt's name; null for a prompt written in the config. */
   name: string | null;
+  /** The market it was asked in; null or absent for prompts of configs from before markets. */
+  market?: string | null;
 }
 
 export interface MonitoringRun {
@@ -155,9 +157,22 @@ export interface PublishMark {
   proposals: number;
 }
 
+/** One market's figures in the latest run (every engine, or the one chosen). */
+export interface MarketFigures {
+  /** null: prompts of configs from before markets, asked without one. */
+  market: string | null;
+  prompts: number;
+  mentionRate: RateFigure;
+  citationRate: RateFigure;
+}
+
 export interface MonitoringResults {
   run: MonitoringRun | null;
   config: MonitoringConfig | null;
+  /** The market the figures below are narrowed to; null: every market, pooled. */
+  market: string | null;
+  /** The markets the latest run asked, each with its own figures: what the pooled view pools. */
+  markets: MarketFigures[];
   overall: EngineFigures | null;
   engines: EngineFigures[];
   prompts: PromptFigures[];
@@ -188,6 +203,8 @@ export interface NamedProduct {
 export const NO_RESULTS: MonitoringResults = {
   run: null,
   config: null,
+  market: null,
+  markets: [],
   overall: null,
   engines: [],
   prompts: [],

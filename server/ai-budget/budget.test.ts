@@ -83,6 +83,7 @@ const monitoring: MonitoringConfig = {
   newPrompts: ['Where can I buy a good wool coat?'],
   engines: ['openai', 'anthropic'],
   memoryEngines: [],
+  otherMarkets: [],
   samples: 2,
   schedule: 'off',
   upliftRuns: 3,

@@ -52,6 +52,7 @@ const config: MonitoringConfig = {
   newPrompts: PROMPTS.map((p) => p.text),
   engines: ['openai', 'anthropic'],
   memoryEngines: [],
+  otherMarkets: [],
   samples: 10,
   schedule: 'off',
   upliftRuns: 3,

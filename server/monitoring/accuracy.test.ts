@@ -45,6 +45,7 @@ const config: MonitoringConfig = {
   newPrompts: [QUESTION],
   engines: ['openai', 'perplexity'],
   memoryEngines: [],
+  otherMarkets: [],
   samples: 12,
   schedule: 'off',
   upliftRuns: 3,

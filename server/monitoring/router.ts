@@ -51,19 +51,34 @@ export const monitoringRouter = createTRPCRouter({
   results: envQuery('home')
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
-      ctx.services.monitoring.results(input.orgId, input.envId, input.engine ?? null),
+      ctx.services.monitoring.results(
+        input.orgId,
+        input.envId,
+        input.engine ?? null,
+        input.market ?? null,
+      ),
     ),
   /** What the engines' searches cited in the latest finished run (the sources view). */
   sources: envQuery('home')
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
-      ctx.services.monitoring.sources(input.orgId, input.envId, input.engine ?? null),
+      ctx.services.monitoring.sources(
+        input.orgId,
+        input.envId,
+        input.engine ?? null,
+        input.market ?? null,
+      ),
     ),
   /** The latest finished run's answers checked against the catalogue copy (the accuracy view). */
   accuracy: envQuery('home')
     .input(monitoringResultsInput)
     .query(({ ctx, input }) =>
-      ctx.services.monitoring.accuracy(input.orgId, input.envId, input.engine ?? null),
+      ctx.services.monitoring.accuracy(
+        input.orgId,
+        input.envId,
+        input.engine ?? null,
+        input.market ?? null,
+      ),
     ),
   prompt: envQuery('home')
     .input(monitoringPromptInput)

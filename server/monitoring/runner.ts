@@ -19,6 +19,7 @@ import {
 import { createAnswerParser, type ParsedAnswer } from '~/domain/monitoring/parse';
 import { type AnswerSearch, type AskMode, isDomainOf } from '~/domain/monitoring/sources';
 import { askedAs } from '~/domain/monitoring/asked';
+import { countryOfMarket, languageOfMarket } from '~/domain/monitoring/markets';
 import { MONITORING_CONCURRENCY, type RunPrompt } from '~/domain/monitoring/runs';
 import { BASE_KINDS } from '~/domain/products/entities';
 import type { Db } from '~/server/db/client';
@@ -63,7 +64,7 @@ export async function planMonitoringRun(runId: string, context: JobContext): Pro
   for (const prompt of snapshot.prompts) {
     for (const engine of snapshot.engines) {
       for (let idx = 0; idx < snapshot.samples; idx++) {
-        samples.push({ runId, promptKey: prompt.key, engine, idx });
+        samples.push({ runId, promptKey: prompt.key, engine, idx, market: prompt.market ?? null });
       }
     }
   }
@@ -98,30 +99,54 @@ interface RunReaders {
 }
 
 /**
- * The parser and accuracy checker per run: the catalogue's names, prices and online state are read
- * once per run and process, not once per sample.
+ * The parser and accuracy checker per run and market: the catalogue's names (in the market's locale
+ * and by default), prices and online state are read once per run, market and process, not once per
+ * sample.
  */
 const readers = new Map<string, RunReaders>();
 const READER_CACHE = 20;
 
+/** The catalogue's names an answer in `market` may use: its own locale's, its language's, default. */
+function namesIn(market: string | null) {
+  const byDefault = sql<string | null>`${catalogProducts.name} ->> 'default'`;
+  if (!market) return { localized: sql<string | null>`null`, byDefault };
+  return {
+    localized: sql<
+      string | null
+    >`coalesce(${catalogProducts.name} ->> ${market}, ${catalogProducts.name} ->> ${languageOfMarket(market)})`,
+    byDefault,
+  };
+}
+
 async function readersFor(
   db: Db,
-  runId: string,
-  envId: string,
+  run: { id: string; envId: string },
+  market: string | null,
   snapshot: RunSnapshot,
 ): Promise<RunReaders> {
-  const cached = readers.get(runId);
+  const cacheKey = `${run.id}:${market ?? ''}`;
+  const cached = readers.get(cacheKey);
   if (cached) return cached;
-  const catalogue = await db
+  const names = namesIn(market);
+  const rows = await db
     .select({
       id: catalogProducts.b2cProductId,
-      name: sql<string | null>`${catalogProducts.name} ->> 'default'`,
+      localized: names.localized,
+      name: names.byDefault,
       online: catalogProducts.online,
       price: sql<number | null>`(${catalogProducts.document} ->> 'price')::float8`,
       currency: sql<string | null>`${catalogProducts.document} ->> 'price_currency'`,
     })
     .from(catalogProducts)
-    .where(and(eq(catalogProducts.envId, envId), inArray(catalogProducts.type, [...BASE_KINDS])));
+    .where(
+      and(eq(catalogProducts.envId, run.envId), inArray(catalogProducts.type, [...BASE_KINDS])),
+    );
+  // An answer in the market's language may still use the default name: both are the product's.
+  const catalogue = rows.flatMap(({ localized, ...product }) =>
+    localized && localized !== product.name
+      ? [product, { ...product, name: localized }]
+      : [product],
+  );
   const parse = createAnswerParser({
     brand: {
       name: snapshot.brandName,
@@ -130,11 +155,12 @@ async function readersFor(
     },
     competitors: snapshot.competitors.map((c) => ({ name: c.name, domain: c.domain || null })),
     catalogue,
+    language: market ? languageOfMarket(market) : 'en',
   });
-  const run = { parse, check: createAccuracyChecker(catalogue) };
-  readers.set(runId, run);
+  const built = { parse, check: createAccuracyChecker(catalogue) };
+  readers.set(cacheKey, built);
   if (readers.size > READER_CACHE) readers.delete(readers.keys().next().value!);
-  return run;
+  return built;
 }
 
 /**
@@ -241,11 +267,11 @@ export async function finishIfDone(db: Db, runId: string) {
          and samples_done + samples_failed >= samples_total
       returning id, env_id, finished_at
     )
-    insert into monitoring_aggregates (run_id, env_id, engine, prompt_key, n, mentions, citations,
+    insert into monitoring_aggregates (run_id, env_id, engine, prompt_key, market, n, mentions, citations,
                                        position_sum, brand_counts, product_counts, sentiment_counts,
                                        searched, cited_domains, cited_pages, claims_checked,
                                        claims_wrong, claim_counts, finished_at)
-    select s.run_id, e.env_id, s.engine, s.prompt_key,
+    select s.run_id, e.env_id, s.engine, s.prompt_key, s.market,
            count(*)::int,
            count(*) filter (where s.brand_mentioned)::int,
            count(*) filter (where s.brand_cited)::int,
@@ -293,7 +319,7 @@ export async function finishIfDone(db: Db, runId: string) {
            e.finished_at
       from ${monitoringSamples} s join ended e on e.id = s.run_id
      where s.status = 'done'
-     group by s.run_id, e.env_id, s.engine, s.prompt_key, e.finished_at
+     group by s.run_id, e.env_id, s.engine, s.prompt_key, s.market, e.finished_at
     on conflict do nothing`);
 }
 
@@ -353,11 +379,17 @@ export async function runSample(
       abortSignal: context.signal,
       spend: { orgId: run.orgId, area: 'monitoring' as const },
     };
+    const market = prompt.market ?? null;
+    // The prompt is written in its market's language; the search is told the market's country where
+    // its vendor takes one (server/ai/registry.ts).
     const { text, search } =
       mode === 'web-search'
-        ? await services.ai.generateWithSearch({ ...call, search: {} })
+        ? await services.ai.generateWithSearch({
+            ...call,
+            search: market ? { country: countryOfMarket(market) } : {},
+          })
         : { ...(await services.ai.generateText(call)), search: null };
-    const { parse, check } = await readersFor(db, run.id, run.envId, snapshot);
+    const { parse, check } = await readersFor(db, run, market, snapshot);
     await storeSample(db, payload, {
       ok: true,
       answer: text,

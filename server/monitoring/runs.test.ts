@@ -50,6 +50,7 @@ const config: MonitoringConfig = {
   engines: ['openai', 'anthropic'],
   // Claude from memory, ChatGPT with its web search: one run covers both ways of asking.
   memoryEngines: ['anthropic'],
+  otherMarkets: [],
   samples: 5,
   schedule: 'off',
   upliftRuns: 3,

@@ -24,8 +24,10 @@ import {
   MONITORING_MESSAGES,
   type MonitoringConfig,
   monitoringConfigSchema,
+  promptBlocks,
   type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
+import { MARKET_MESSAGES, marketPromptKey, marketsOfLocales } from '~/domain/monitoring/markets';
 import type { Sentiment } from '~/domain/monitoring/parse';
 import { askedAs } from '~/domain/monitoring/asked';
 import {
@@ -33,6 +35,7 @@ import {
   type EngineFigures,
   type EngineProgress,
   MONITORING_RUN_MESSAGES,
+  type MarketFigures,
   type MonitoringResults,
   NO_RESULTS,
   type MonitoringRun,
@@ -66,6 +69,7 @@ import type { B2CInstanceClients } from '~/server/integrations/b2c/gateway';
 import type { RunEvents } from '~/server/jobs/events';
 import type { JobQueue } from '~/server/jobs/queue';
 import { watchUntilEnded } from '~/server/jobs/watch';
+import { envLocales } from '~/server/agents/scope';
 import { MONITORING_PLAN_JOB, type RunSnapshot } from './runner';
 import { noteCampaign, startCampaignRun } from './campaign';
 import { answersRemovedOf } from './retention';
@@ -93,11 +97,27 @@ export interface MonitoringService {
     trigger: RunTrigger,
   ): Promise<MonitoringRun>;
   runs(orgId: string, envId: string): Promise<MonitoringRun[]>;
-  results(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringResults>;
+  /** Narrowed to one engine and one market when given (null: every one). */
+  results(
+    orgId: string,
+    envId: string,
+    engine: AiEngine | null,
+    market?: string | null,
+  ): Promise<MonitoringResults>;
   /** What the engines' searches cited in the latest finished run, every engine and each one. */
-  sources(orgId: string, envId: string, engine: AiEngine | null): Promise<MonitoringSources>;
+  sources(
+    orgId: string,
+    envId: string,
+    engine: AiEngine | null,
+    market?: string | null,
+  ): Promise<MonitoringSources>;
   /** The latest finished run's answers checked against the catalogue copy (the accuracy view). */
-  accuracy(orgId: string, envId: string, engine: AiEngine | null): Promise<AccuracyResults>;
+  accuracy(
+    orgId: string,
+    envId: string,
+    engine: AiEngine | null,
+    market?: string | null,
+  ): Promise<AccuracyResults>;
   /** One prompt's samples in a run: the latest finished one when `runId` is null. */
   prompt(
     orgId: string,
@@ -178,6 +198,7 @@ const RESULT_COLUMNS = {
   runId: monitoringAggregates.runId,
   engine: monitoringAggregates.engine,
   promptKey: monitoringAggregates.promptKey,
+  market: monitoringAggregates.market,
   n: monitoringAggregates.n,
   mentions: monitoringAggregates.mentions,
   citations: monitoringAggregates.citations,
@@ -187,6 +208,32 @@ const RESULT_COLUMNS = {
   sentimentCounts: monitoringAggregates.sentimentCounts,
 };
 type AggregateRow = Pick<typeof monitoringAggregates.$inferSelect, keyof typeof RESULT_COLUMNS>;
+
+/** A run's prompts in one market; every prompt when none is chosen. */
+const promptsIn = (prompts: readonly RunPrompt[], market: string | null) =>
+  market === null ? [...prompts] : prompts.filter((p) => (p.market ?? null) === market);
+
+/** The figures of each market a run asked, in the order its prompts came (null: prompts without one). */
+function marketFigures(
+  rows: readonly AggregateRow[],
+  prompts: readonly RunPrompt[],
+  brand: string,
+): MarketFigures[] {
+  const order = [...new Set(prompts.map((p) => p.market ?? null))];
+  return order.map((market) => {
+    const f = figuresOf(
+      rows.filter((r) => r.market === market),
+      null,
+      brand,
+    );
+    return {
+      market,
+      prompts: prompts.filter((p) => (p.market ?? null) === market).length,
+      mentionRate: f.mentionRate,
+      citationRate: f.citationRate,
+    };
+  });
+}
 
 const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
   for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
@@ -313,9 +360,14 @@ export function createMonitoringService({
       .limit(10);
     defaults.promptIds = library.map((p) => p.id);
     defaults.engines = [...engines()];
+    const markets = marketsOfLocales(await envLocales(db, envId));
+    // A new config asks its prompts in the storefront's first market: en-US when the copy has it.
+    const market = markets.includes('en-US') ? 'en-US' : markets[0];
+    if (market) defaults.market = market;
     return {
       config: parsed?.success ? parsed.data : null,
       defaults,
+      markets,
       updatedAt: row?.updatedAt ?? null,
     };
   }
@@ -326,16 +378,27 @@ export function createMonitoringService({
     },
 
     async saveConfig(orgId, envId, userId, config) {
-      if (config.promptIds.length > 0) {
+      const blocks = promptBlocks(config);
+      const promptIds = [...new Set(blocks.flatMap((b) => b.promptIds))];
+      if (promptIds.length > 0) {
         const found = await db
           .select({ id: prompts.id })
           .from(prompts)
-          .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, config.promptIds)));
-        if (found.length !== new Set(config.promptIds).size) {
+          .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, promptIds)));
+        const known = new Set(found.map((p) => p.id));
+        const stale = blocks.find((b) => b.promptIds.some((id) => !known.has(id)));
+        if (stale) {
           throw new DomainError('INVALID', MONITORING_MESSAGES.unknownPrompts, undefined, {
-            promptIds: MONITORING_MESSAGES.unknownPrompts,
+            [[...stale.path, 'promptIds'].join('.')]: MONITORING_MESSAGES.unknownPrompts,
           });
         }
+      }
+      const markets = new Set(marketsOfLocales(await envLocales(db, envId)));
+      const unknown = blocks.find((b) => b.market !== null && !markets.has(b.market));
+      if (unknown) {
+        throw new DomainError('INVALID', MARKET_MESSAGES.unknown, undefined, {
+          [[...unknown.path, 'market'].join('.')]: MARKET_MESSAGES.unknown,
+        });
       }
       const cron = monitoringCron(config.schedule, envId);
       if (cron && !jobs) {
@@ -365,17 +428,32 @@ export function createMonitoringService({
       if (!config) {
         throw new DomainError('INVALID', MONITORING_RUN_MESSAGES.notConfigured);
       }
-      const library =
-        config.promptIds.length > 0
+      const blocks = promptBlocks(config);
+      const promptIds = [...new Set(blocks.flatMap((b) => b.promptIds))];
+      const library = new Map(
+        (promptIds.length > 0
           ? await db
               .select({ id: prompts.id, name: prompts.name, text: prompts.text })
               .from(prompts)
-              .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, config.promptIds)))
-          : [];
-      const runPrompts: RunPrompt[] = [
-        ...library.map((p) => ({ key: p.id, text: p.text, name: p.name })),
-        ...config.newPrompts.map((text) => ({ key: newPromptKey(text), text, name: null })),
-      ];
+              .where(and(eq(prompts.orgId, orgId), inArray(prompts.id, promptIds)))
+          : []
+        ).map((p) => [p.id, p]),
+      );
+      // Each market's prompts in turn; a prompt gone from the library since the save is left out.
+      const runPrompts: RunPrompt[] = blocks.flatMap(({ market, promptIds, newPrompts }) => [
+        ...promptIds.flatMap((id) => {
+          const p = library.get(id);
+          return p
+            ? [{ key: marketPromptKey(market, p.id), text: p.text, name: p.name, market }]
+            : [];
+        }),
+        ...newPrompts.map((text) => ({
+          key: marketPromptKey(market, newPromptKey(text)),
+          text,
+          name: null,
+          market,
+        })),
+      ]);
       const snapshot: RunSnapshot = {
         ...config,
         prompts: runPrompts,
@@ -423,7 +501,7 @@ export function createMonitoringService({
       return rows.map(toRun);
     },
 
-    async results(orgId, envId, engine) {
+    async results(orgId, envId, engine, market = null) {
       const { config } = await saved(orgId, envId);
       const finished = await db
         .select()
@@ -459,15 +537,23 @@ export function createMonitoringService({
             ...(engine ? [eq(monitoringAggregates.engine, engine)] : []),
           ),
         );
+      // Every market of the latest run, for the view that pools them; the rest in the chosen market.
+      const markets = marketFigures(
+        aggregates.filter((r) => r.runId === latest.id),
+        snapshot.prompts,
+        brand,
+      );
       const byRun = new Map<string, AggregateRow[]>();
       for (const row of aggregates) {
+        if (market !== null && row.market !== market) continue;
         const list = byRun.get(row.runId) ?? [];
         list.push(row);
         byRun.set(row.runId, list);
       }
       const current = byRun.get(latest.id) ?? [];
+      const scoped = { market, markets };
       const engines = [...new Set(current.map((r) => r.engine))].sort() as AiEngine[];
-      const promptFigures: PromptFigures[] = snapshot.prompts.map((p) => {
+      const promptFigures: PromptFigures[] = promptsIn(snapshot.prompts, market).map((p) => {
         const rows = current.filter((r) => r.promptKey === p.key);
         const f = figuresOf(rows, engine, brand);
         return {
@@ -478,7 +564,11 @@ export function createMonitoringService({
         };
       });
 
-      const chronological = [...finished].reverse();
+      // In one market, the runs that asked it: a run before the market was added is no point of its trend.
+      const chronological = [...finished]
+        .reverse()
+        .filter((run) => market === null || byRun.has(run.id));
+      if (chronological.length === 0) return { ...empty, ...scoped };
       const trend: TrendPoint[] = chronological.map((run) => {
         const f = figuresOf(byRun.get(run.id) ?? [], engine, brand);
         return {
@@ -524,7 +614,7 @@ export function createMonitoringService({
           const kept = run.config as RunSnapshot;
           return {
             id: run.id,
-            prompts: kept.prompts,
+            prompts: promptsIn(kept.prompts, market),
             brand: [kept.brandName, ...(kept.brandVariants ?? [])],
             competitors: (kept.competitors ?? []).map((c) => c.name),
             cells: (byRun.get(run.id) ?? []).map((r) => ({
@@ -566,6 +656,7 @@ export function createMonitoringService({
 
       return {
         ...empty,
+        ...scoped,
         overall: figuresOf(current, null, brand),
         engines: engines.map((e) => ({
           ...figuresOf(
@@ -590,7 +681,7 @@ export function createMonitoringService({
       };
     },
 
-    async sources(_orgId, envId, engine) {
+    async sources(_orgId, envId, engine, market = null) {
       const [latest] = await db
         .select()
         .from(monitoringRuns)
@@ -611,6 +702,7 @@ export function createMonitoringService({
           and(
             eq(monitoringAggregates.runId, latest.id),
             ...(engine ? [eq(monitoringAggregates.engine, engine)] : []),
+            ...(market ? [eq(monitoringAggregates.market, market)] : []),
           ),
         );
       const brand = { domain: snapshot.brandDomain, competitors: snapshot.competitors };
@@ -629,7 +721,7 @@ export function createMonitoringService({
       };
     },
 
-    async accuracy(_orgId, envId, engine) {
+    async accuracy(_orgId, envId, engine, market = null) {
       const [[latest], [sync]] = await Promise.all([
         db
           .select({
@@ -655,17 +747,25 @@ export function createMonitoringService({
       const rows = await db
         .select({
           engine: monitoringAggregates.engine,
+          market: monitoringAggregates.market,
           claimsChecked: monitoringAggregates.claimsChecked,
           claimsWrong: monitoringAggregates.claimsWrong,
           claimCounts: monitoringAggregates.claimCounts,
         })
         .from(monitoringAggregates)
-        .where(and(eq(monitoringAggregates.runId, latest.id), ...onEngine));
+        .where(
+          and(
+            eq(monitoringAggregates.runId, latest.id),
+            ...onEngine,
+            ...(market ? [eq(monitoringAggregates.market, market)] : []),
+          ),
+        );
       // The wrong claims are read from the answers that hold one (a run's few, by the path index-free
       // filter on its own samples), engine and prompt order.
       const wrong = await db
         .select({
           engine: monitoringSamples.engine,
+          market: monitoringSamples.market,
           promptKey: monitoringSamples.promptKey,
           idx: monitoringSamples.idx,
           answer: monitoringSamples.answer,
@@ -676,6 +776,7 @@ export function createMonitoringService({
           and(
             eq(monitoringSamples.runId, latest.id),
             ...(engine ? [eq(monitoringSamples.engine, engine)] : []),
+            ...(market ? [eq(monitoringSamples.market, market)] : []),
             sql`jsonb_path_exists(${monitoringSamples.claims}, '$[*] ? (@.mismatch == true)')`,
           ),
         )
@@ -700,6 +801,7 @@ export function createMonitoringService({
       return accuracyResults({
         run: { id: latest.id, finishedAt: latest.finishedAt ?? latest.createdAt },
         engine,
+        market,
         rows: rows.map((r) => ({ ...r, engine: r.engine as AiEngine })),
         wrong: samples,
         promptText: (key) => promptText.get(key) ?? key,

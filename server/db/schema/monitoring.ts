@@ -80,6 +80,8 @@ export const monitoringSamples = pgTable(
     promptKey: text('prompt_key').notNull(),
     engine: text('engine').notNull(),
     idx: integer('idx').notNull(),
+    /** Its prompt's market (domain/monitoring/markets.ts); null for prompts without one. */
+    market: text('market'),
     status: text('status', { enum: SAMPLE_STATUSES }).notNull().default('queued'),
     answer: text('answer'),
     model: text('model'),
@@ -119,6 +121,8 @@ export const monitoringAggregates = pgTable(
     envId: belongsTo('env_id', () => envs.id),
     engine: text('engine').notNull(),
     promptKey: text('prompt_key').notNull(),
+    /** The prompt's market; null for prompts without one. The results filter by it. */
+    market: text('market'),
     n: integer('n').notNull(),
     mentions: integer('mentions').notNull(),
     citations: integer('citations').notNull(),

@@ -190,6 +190,7 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     ),
     promptIds: draft.promptIds,
     newPrompts: newPromptLines(draft.newPrompts),
+    otherMarkets: [],
     engines: draft.engines,
     memoryEngines: AI_ENGINES.filter((e) => !draft.webSearch.includes(e)),
     samples: wholeNumber(draft.samples),
