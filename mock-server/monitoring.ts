@@ -68,6 +68,7 @@ const ENGINES: readonly AiEngine[] = ['openai', 'anthropic', 'google'];
 const SAMPLES = 10;
 
 interface MonitoredPrompt extends RunPrompt {
+  market: string;
   /** Catalogue products (by id) that answers naming the brand recommend: the first always. */
   products: readonly string[];
   /** What an answer recommends, in its opening line. */
@@ -78,6 +79,7 @@ interface MonitoredPrompt extends RunPrompt {
 export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   {
     key: library.rainJacket.id,
+    market: 'en-US',
     name: library.rainJacket.name,
     text: library.rainJacket.text,
     products: ['alpine-rain-jacket'],
@@ -85,6 +87,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: library.trailShoes.id,
+    market: 'en-US',
     name: library.trailShoes.name,
     text: library.trailShoes.text,
     products: ['wool-hiking-socks'],
@@ -92,6 +95,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: library.campingGift.id,
+    market: 'en-US',
     name: library.campingGift.name,
     text: library.campingGift.text,
     products: ['merino-beanie', 'trail-water-bottle'],
@@ -99,6 +103,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: 'new:3f9a1c07',
+    market: 'en-US',
     name: null,
     text: 'What is the warmest fleece jacket for layering under a shell in winter?',
     products: ['trailhead-fleece'],
@@ -106,6 +111,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: 'new:8b2e4d51',
+    market: 'en-US',
     name: null,
     text: 'Which brand makes the most durable hiking pants for scrambling?',
     products: ['ridge-softshell-pants'],
@@ -113,6 +119,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: 'new:c47d09e2',
+    market: 'en-US',
     name: null,
     text: 'Where can I buy a packable down vest online with free returns?',
     products: ['summit-down-vest'],
@@ -120,6 +127,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: 'new:1e6f5a38',
+    market: 'en-US',
     name: null,
     text: 'What should I pack for a weekend hut-to-hut hike in the Alps?',
     products: ['merino-beanie', 'wool-hiking-socks'],
@@ -127,6 +135,7 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
   {
     key: 'new:9a03b7c4',
+    market: 'en-US',
     name: null,
     text: 'Recommend a sturdy tote bag for carrying groceries by bike.',
     products: ['canvas-tote-bag'],
@@ -134,7 +143,45 @@ export const MONITORED_PROMPTS: readonly MonitoredPrompt[] = [
   },
 ];
 
-const promptOf = (key: string) => MONITORED_PROMPTS.find((p) => p.key === key);
+/**
+ * Prompts of two more markets, written in their languages, which the `markets: 'three'` scenario
+ * asks beside the eight (en-US): two in fr-FR, one in de-DE.
+ */
+export const MARKET_PROMPTS: readonly MonitoredPrompt[] = [
+  {
+    key: 'fr-FR:new:5d21c8a0',
+    market: 'fr-FR',
+    name: null,
+    text: 'Quelle veste de pluie respirante choisir pour la randonnée ?',
+    products: ['alpine-rain-jacket'],
+    topic: 'une veste de pluie respirante',
+  },
+  {
+    key: 'fr-FR:new:7c90e1f4',
+    market: 'fr-FR',
+    name: null,
+    text: 'Quelle doudoune sans manches légère acheter en ligne ?',
+    products: ['summit-down-vest'],
+    topic: 'une doudoune sans manches légère',
+  },
+  {
+    key: 'de-DE:new:2b6a9d13',
+    market: 'de-DE',
+    name: null,
+    text: 'Welche Fleecejacke ist unter einer Hardshell am wärmsten?',
+    products: ['trailhead-fleece'],
+    topic: 'eine warme Fleecejacke',
+  },
+];
+/** Every prompt the mock answers, the eight first. */
+const ALL_PROMPTS: readonly MonitoredPrompt[] = [...MONITORED_PROMPTS, ...MARKET_PROMPTS];
+
+/** Which markets a scenario asks: en-US alone (the eight prompts), or en-US, fr-FR and de-DE. */
+export type MarketsScenario = 'one' | 'three';
+const promptsAsked = (markets: MarketsScenario) =>
+  markets === 'three' ? ALL_PROMPTS : MONITORED_PROMPTS;
+
+const promptOf = (key: string) => ALL_PROMPTS.find((p) => p.key === key);
 export const RAIN_JACKET_PROMPT = MONITORED_PROMPTS[0]!;
 export const FLEECE_PROMPT = MONITORED_PROMPTS[3]!;
 
@@ -144,6 +191,7 @@ export const resultsConfig = {
   brandDomain: BRAND_DOMAIN,
   brandVariants: ['Acme'],
   competitors: COMPETITORS.map((c) => ({ name: c.name, domain: c.domain })),
+  market: 'en-US',
   promptIds: MONITORED_PROMPTS.filter((p) => p.name !== null).map((p) => p.key),
   newPrompts: MONITORED_PROMPTS.filter((p) => p.name === null).map((p) => p.text),
   engines: [...ENGINES],
@@ -152,6 +200,16 @@ export const resultsConfig = {
   samples: SAMPLES,
   schedule: 'weekly',
   upliftRuns: 3,
+} satisfies MonitoringConfig;
+
+/** The config asking in three markets: the eight in en-US, and the French and German prompts. */
+export const marketsConfig = {
+  ...resultsConfig,
+  otherMarkets: (['fr-FR', 'de-DE'] as const).map((market) => ({
+    market,
+    promptIds: [],
+    newPrompts: MARKET_PROMPTS.filter((p) => p.market === market).map((p) => p.text),
+  })),
 } satisfies MonitoringConfig;
 
 // ——— Runs ———
@@ -184,6 +242,10 @@ const LATEST_MENTIONS: readonly (readonly [number, number, number])[] = [
   [5, 4, 2],
   [2, 1, 1],
   [3, 2, 1],
+  // fr-FR: the rain jacket, the down vest; de-DE: the fleece.
+  [7, 4, 3],
+  [3, 2, 2],
+  [4, 3, 1],
 ];
 /** Before the latest publish, the two prompts whose answers name the changed products (about). */
 const BEFORE_PUBLISH: Readonly<Record<string, readonly [number, number, number]>> = {
@@ -196,7 +258,7 @@ export const FAILED_SAMPLE_ERROR = 'Gemini did not answer within 60 seconds.';
 
 /** Brand mentions of a prompt on an engine in a run: steady week to week, ±1. */
 function mentionsIn(run: number, p: number, e: number): number {
-  const prompt = MONITORED_PROMPTS[p]!;
+  const prompt = ALL_PROMPTS[p]!;
   const before = run < PUBLISH_AFTER ? BEFORE_PUBLISH[prompt.key] : undefined;
   if (run === LATEST) return LATEST_MENTIONS[p]![e]!;
   const base = before ? before[e]! : LATEST_MENTIONS[p]![e]!;
@@ -247,8 +309,9 @@ export const monitoringPublishes: readonly PublishMark[] = [
 
 // ——— Samples ———
 
-function productName(id: string): string | null {
-  return catalogueRows.find((row) => row.id === id)?.name.default ?? null;
+function productName(id: string, market?: string): string | null {
+  const name = catalogueRows.find((row) => row.id === id)?.name;
+  return (market ? name?.[market] : undefined) ?? name?.default ?? null;
 }
 
 /**
@@ -267,23 +330,115 @@ const PRICES: Readonly<Record<string, number>> = {
 };
 export const MOCK_PRICE_SITE = 'RefArch';
 
+type AnswerLanguage = 'en' | 'fr' | 'de';
+
+/** How the mock's answers are written in each market's language (the eight en-US prompts as before). */
+const WRITING: Record<
+  AnswerLanguage,
+  {
+    locale: string;
+    /** What an answer says of the product after its name: its price, a wrong one, or "discontinued". */
+    price: (amount: number, cents: boolean) => string;
+    discontinued: string;
+    cues: Record<Sentiment, string>;
+    competitorLines: readonly string[];
+    intro: (topic: string) => string;
+    brandLine: (brand: string, product: string, claim: string, cue: string) => string;
+    noBrand: (topic: string) => string;
+  }
+> = {
+  en: {
+    locale: 'en-US',
+    price: (amount, cents) => ` ($${cents ? amount.toFixed(2) : amount})`,
+    discontinued: ', now discontinued,',
+    cues: {
+      positive: 'a reliable favourite: light, well made and good value',
+      neutral: 'another option in the same price range',
+      negative: 'not the best choice: reviewers say it runs small and wets out',
+      mixed: 'well made, though pricier than the others',
+    },
+    competitorLines: [
+      'a dependable all-rounder with a lifetime warranty',
+      'popular with thru-hikers for its light weight',
+      'a budget pick that holds up well',
+    ],
+    intro: (topic) => `For ${topic}, these are worth a look:\n\n`,
+    brandLine: (brand, product, claim, cue) => `${brand}: the ${product}${claim} is ${cue}.`,
+    noBrand: (topic) =>
+      `It depends on your budget and how you will use it. Look for ${topic} with good reviews and a fair returns policy.`,
+  },
+  fr: {
+    locale: 'fr-FR',
+    price: (amount, cents) => ` (${usd('fr-FR', amount, cents)})`,
+    discontinued: ', qui n’est plus disponible,',
+    cues: {
+      positive: 'un choix fiable et recommandé : léger et solide',
+      neutral: 'une autre option dans la même gamme de prix',
+      negative: 'pas le meilleur choix : elle taille petit et se mouille',
+      mixed: 'solide, mais décevante sous une forte pluie',
+    },
+    competitorLines: [
+      'un choix polyvalent avec une garantie à vie',
+      'apprécié des randonneurs pour sa légèreté',
+      'un choix économique qui tient bien',
+    ],
+    intro: (topic) => `Pour ${topic}, voici quelques bonnes options :\n\n`,
+    brandLine: (brand, product, claim, cue) => `${brand} : la ${product}${claim} est ${cue}.`,
+    noBrand: (topic) =>
+      `Tout dépend de votre budget et de l’usage. Cherchez ${topic} avec de bons avis et des retours faciles.`,
+  },
+  de: {
+    locale: 'de-DE',
+    price: (amount, cents) => ` (${usd('de-DE', amount, cents)})`,
+    discontinued: ', inzwischen nicht mehr erhältlich,',
+    cues: {
+      positive: 'zuverlässig und hochwertig verarbeitet',
+      neutral: 'eine weitere Option in derselben Preisklasse',
+      negative: 'nicht die beste Wahl: sie fällt klein aus',
+      mixed: 'robust, aber enttäuschend bei starkem Regen',
+    },
+    competitorLines: [
+      'ein solider Allrounder mit lebenslanger Garantie',
+      'bei Wanderern für das geringe Gewicht geschätzt',
+      'eine günstige Wahl, die lange hält',
+    ],
+    intro: (topic) => `Für ${topic} lohnen sich diese Optionen:\n\n`,
+    brandLine: (brand, product, claim, cue) => `${brand}: die ${product}${claim} ist ${cue}.`,
+    noBrand: (topic) =>
+      `Das hängt vom Budget und vom Einsatz ab. Achten Sie auf ${topic} mit guten Bewertungen.`,
+  },
+};
+
+/** A dollar amount as the language writes it ("189,00 $US", "189,00 $"). */
+function usd(locale: string, amount: number, cents: boolean) {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  }).format(amount);
+}
+
+const languageOf = (prompt: MonitoredPrompt) => prompt.market.split('-')[0] as AnswerLanguage;
+
 /**
  * What an answer says of the brand's one product besides its name, by the answer's number: its
  * price now and then, a wrong price or "now discontinued" (the product is online) less often.
  */
-function claimOf(productId: string, k: number): string {
+function claimOf(productId: string, k: number, lang: AnswerLanguage): string {
   const price = PRICES[productId];
   if (price === undefined) return '';
+  const writing = WRITING[lang];
   switch (k % 7) {
     case 0:
     case 2:
     case 3:
     case 4:
-      return ` ($${price.toFixed(2)})`;
+      return writing.price(price, true);
     case 1:
-      return ` ($${Math.round(price * 1.25)})`;
+      return writing.price(Math.round(price * 1.25), false);
     case 5:
-      return ', now discontinued,';
+      return writing.discontinued;
     default:
       return '';
   }
@@ -301,17 +456,6 @@ const SENTIMENT_CYCLE: readonly Sentiment[] = [
   'neutral',
   'positive',
 ];
-const CUES: Record<Sentiment, string> = {
-  positive: 'a reliable favourite: light, well made and good value',
-  neutral: 'another option in the same price range',
-  negative: 'not the best choice: reviewers say it runs small and wets out',
-  mixed: 'well made, though pricier than the others',
-};
-const COMPETITOR_LINES = [
-  'a dependable all-rounder with a lifetime warranty',
-  'popular with thru-hikers for its light weight',
-  'a budget pick that holds up well',
-];
 
 /** The competitors an answer names: Summit Supply Co. in most, Trailborn and Northpeak less often. */
 function competitorsOf(j: number, p: number, e: number): string[] {
@@ -321,7 +465,9 @@ function competitorsOf(j: number, p: number, e: number): string[] {
 
 /** One answer, as an engine might write it; ChatGPT's in Markdown, which the screen shows as text. */
 function sample(run: number, p: number, e: number, idx: number, ended: number): SampleView {
-  const prompt = MONITORED_PROMPTS[p]!;
+  const prompt = ALL_PROMPTS[p]!;
+  const lang = languageOf(prompt);
+  const writing = WRITING[lang];
   const engine = ENGINES[e]!;
   const base = {
     engine,
@@ -360,7 +506,10 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
   const productIds = mentioned
     ? prompt.products.filter((_, k) => k === 0 || j % 2 === 0)
     : ([] as string[]);
-  const products = productIds.map((id) => ({ b2cProductId: id, name: productName(id) }));
+  const products = productIds.map((id) => ({
+    b2cProductId: id,
+    name: productName(id, prompt.market),
+  }));
   const sentiment = mentioned ? SENTIMENT_CYCLE[(j + e) % SENTIMENT_CYCLE.length]! : null;
   // A bare host written in the answer's text: not a web address the screen may link.
   const sizeGuide = cited && engine === 'google' && j === 0 ? `${BRAND_DOMAIN}/size-guide` : null;
@@ -368,16 +517,19 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
   const brands = [...competitors];
   if (position !== null) brands.splice(position - 1, 0, BRAND);
   const bold = (text: string) => (engine === 'openai' ? `**${text}**` : text);
-  const claim = productIds.length === 1 ? claimOf(productIds[0]!, j + 2 * p + e) : '';
+  const claim = productIds.length === 1 ? claimOf(productIds[0]!, j + 2 * p + e, lang) : '';
+  const colon = lang === 'fr' ? ' :' : ':';
   const lines = brands.map((brand, k) => {
-    if (brand !== BRAND) return `${k + 1}. ${bold(brand)}: ${COMPETITOR_LINES[k % 3]}.`;
+    if (brand !== BRAND) {
+      return `${k + 1}. ${bold(brand)}${colon} ${writing.competitorLines[k % 3]}.`;
+    }
     const named = products.map((pr) => pr.name ?? pr.b2cProductId).join(' and the ');
-    return `${k + 1}. ${bold(BRAND)}: the ${named}${claim} is ${CUES[sentiment!]}.`;
+    return `${k + 1}. ${writing.brandLine(bold(BRAND), named, claim, writing.cues[sentiment!])}`;
   });
-  const intro = `For ${prompt.topic}, these are worth a look:\n\n`;
+  const intro = writing.intro(prompt.topic);
   const answer =
     brands.length === 0
-      ? `It depends on your budget and how you will use it. Look for ${prompt.topic} with good reviews and a fair returns policy.`
+      ? writing.noBrand(prompt.topic)
       : `${intro}${lines.join('\n')}${sizeGuide ? `\n\nSizing: ${sizeGuide}` : ''}`;
 
   // What the engine's web search found: the brand's product page (cited for the brand's line when
@@ -392,8 +544,11 @@ function sample(run: number, p: number, e: number, idx: number, ended: number): 
     ...(productIds[0]
       ? [
           {
-            url: `https://${BRAND_DOMAIN}/${productIds[0]}.html`,
-            title: `${productName(productIds[0]) ?? productIds[0]} | ${BRAND}`,
+            // The storefront's page in the market's locale (SFRA's `lang` parameter outside en-US).
+            url: `https://${BRAND_DOMAIN}/${productIds[0]}.html${
+              prompt.market === 'en-US' ? '' : `?lang=${prompt.market.replace('-', '_')}`
+            }`,
+            title: `${productName(productIds[0], prompt.market) ?? productIds[0]} | ${BRAND}`,
             domain: BRAND_DOMAIN,
             redirect: false,
             cited,
@@ -458,6 +613,7 @@ interface Aggregate {
   run: number;
   engine: AiEngine;
   promptKey: string;
+  market: string;
   n: number;
   mentions: number;
   citations: number;
@@ -472,7 +628,7 @@ function add(counts: Record<string, number>, key: string, by = 1) {
 }
 
 function aggregatesOf(run: number): Aggregate[] {
-  return MONITORED_PROMPTS.flatMap((prompt, p) => {
+  return ALL_PROMPTS.flatMap((prompt, p) => {
     const samples = samplesOf(run, p);
     return ENGINES.map((engine) => {
       const done = samples.filter((s) => s.engine === engine && s.status === 'done');
@@ -480,6 +636,7 @@ function aggregatesOf(run: number): Aggregate[] {
         run,
         engine,
         promptKey: prompt.key,
+        market: prompt.market,
         n: done.length,
         mentions: done.filter((s) => s.brandMentioned).length,
         citations: done.filter((s) => s.brandCited).length,
@@ -547,10 +704,32 @@ export function monitoringResults(
   engine: AiEngine | null = null,
   run: MonitoringRun = finishedRuns[LATEST]!,
   uplift: UpliftScenario = 'as-configured',
+  { markets = 'one', market = null }: { markets?: MarketsScenario; market?: string | null } = {},
 ): MonitoringResults {
-  const of = (i: number) =>
-    AGGREGATES.filter((r) => r.run === i && (engine === null || r.engine === engine));
+  const asked = promptsAsked(markets);
+  const keys = new Set(asked.map((p) => p.key));
+  const inRun = (i: number) =>
+    AGGREGATES.filter(
+      (r) => r.run === i && keys.has(r.promptKey) && (engine === null || r.engine === engine),
+    );
+  const of = (i: number) => inRun(i).filter((r) => market === null || r.market === market);
   const current = of(LATEST);
+  const prompts = asked.filter((p) => market === null || p.market === market);
+  const marketFigures = [...new Set(asked.map((p) => p.market))].map((m) => {
+    const f = figuresOf(
+      inRun(LATEST).filter((r) => r.market === m),
+      null,
+    );
+    return {
+      market: m,
+      prompts: asked.filter((p) => p.market === m).length,
+      mentionRate: f.mentionRate,
+      citationRate: f.citationRate,
+    };
+  });
+  if (market !== null && prompts.length === 0) {
+    return { ...NO_RESULTS, run, config: resultsConfig, market, markets: marketFigures };
+  }
   const engines = [...new Set(current.map((r) => r.engine))].sort();
 
   const trend = FINISHED_AT.map((finishedAt, i) => {
@@ -567,7 +746,7 @@ export function monitoringResults(
   const analysis = upliftAnalysis({
     runs: FINISHED_AT.map((_, i) => ({
       id: monitoringRunIds[i]!,
-      prompts: MONITORED_PROMPTS.map((prompt) => ({
+      prompts: prompts.map((prompt) => ({
         key: prompt.key,
         text:
           uplift === 'edited-prompt' && prompt === RAIN_JACKET_PROMPT && i >= PUBLISH_AFTER
@@ -613,9 +792,9 @@ export function monitoringResults(
 
   return {
     run,
-    config: resultsConfig,
-    market: null,
-    markets: [],
+    config: markets === 'three' ? marketsConfig : resultsConfig,
+    market,
+    markets: marketFigures,
     overall: figuresOf(current, null),
     engines: engines.map((e) =>
       figuresOf(
@@ -623,7 +802,7 @@ export function monitoringResults(
         e,
       ),
     ),
-    prompts: MONITORED_PROMPTS.map((prompt) => {
+    prompts: prompts.map((prompt) => {
       const f = figuresOf(
         current.filter((r) => r.promptKey === prompt.key),
         engine,
@@ -631,6 +810,7 @@ export function monitoringResults(
       return {
         key: prompt.key,
         text: prompt.text,
+        market: prompt.market,
         mentionRate: f.mentionRate,
         citationRate: f.citationRate,
       };
@@ -664,12 +844,12 @@ export function promptSamples(
   removed: AnswersRemoved | null = null,
 ): PromptSamples | null {
   const run = runId ? monitoringRunIds.indexOf(runId) : LATEST;
-  const p = MONITORED_PROMPTS.findIndex((prompt) => prompt.key === promptKey);
+  const p = ALL_PROMPTS.findIndex((prompt) => prompt.key === promptKey);
   const prompt = promptOf(promptKey);
   if (run < 0 || p < 0 || !prompt) return null;
   return {
     run: finishedRuns[run]!,
-    prompt: { key: prompt.key, text: prompt.text, name: prompt.name },
+    prompt: { key: prompt.key, text: prompt.text, name: prompt.name, market: prompt.market },
     samples: answersGone(run, removed) ? [] : samplesOf(run, p),
   };
 }
@@ -678,31 +858,46 @@ export function promptSamples(
  * monitoring.sources: the latest finished run's cited sources, counted from its samples as the
  * server's aggregates count them (answers citing each domain and page, per engine and prompt).
  */
-export function monitoringSources(engine: AiEngine | null): MonitoringSources {
-  const rows = MONITORED_PROMPTS.flatMap((_, p) =>
-    ENGINES.map((e) => {
-      const answered = samplesOf(LATEST, p).filter(
-        (x) => x.engine === e && x.status === 'done' && x.search,
-      );
-      const citedDomains: Record<string, number> = {};
-      const citedPages: Record<string, CitedPageCount> = {};
-      for (const x of answered) {
-        const cited = x.search!.sources.filter((src) => src.cited);
-        for (const domain of new Set(cited.map((src) => src.domain))) {
-          citedDomains[domain] = (citedDomains[domain] ?? 0) + 1;
+export function monitoringSources(
+  engine: AiEngine | null,
+  { markets = 'one', market = null }: { markets?: MarketsScenario; market?: string | null } = {},
+): MonitoringSources {
+  const asked = promptsAsked(markets);
+  const rows = asked
+    .flatMap((prompt, p) =>
+      ENGINES.map((e) => {
+        const answered = samplesOf(LATEST, p).filter(
+          (x) => x.engine === e && x.status === 'done' && x.search,
+        );
+        const citedDomains: Record<string, number> = {};
+        const citedPages: Record<string, CitedPageCount> = {};
+        for (const x of answered) {
+          const cited = x.search!.sources.filter((src) => src.cited);
+          for (const domain of new Set(cited.map((src) => src.domain))) {
+            citedDomains[domain] = (citedDomains[domain] ?? 0) + 1;
+          }
+          for (const src of cited) {
+            const page = citedPages[src.url];
+            citedPages[src.url] = {
+              n: (page?.n ?? 0) + 1,
+              title: page?.title ?? src.title,
+              domain: src.domain,
+            };
+          }
         }
-        for (const src of cited) {
-          const page = citedPages[src.url];
-          citedPages[src.url] = {
-            n: (page?.n ?? 0) + 1,
-            title: page?.title ?? src.title,
-            domain: src.domain,
-          };
-        }
-      }
-      return { engine: e, searched: answered.length, citedDomains, citedPages };
-    }),
-  ).filter((row) => engine === null || row.engine === engine);
+        return {
+          engine: e,
+          market: prompt.market,
+          searched: answered.length,
+          citedDomains,
+          citedPages,
+        };
+      }),
+    )
+    .filter(
+      (row) =>
+        (engine === null || row.engine === engine) && (market === null || row.market === market),
+    );
   const brand = { domain: BRAND_DOMAIN, competitors: [...COMPETITORS] };
   return {
     run: { id: finishedRuns[LATEST]!.id, finishedAt: finishedRuns[LATEST]!.finishedAt! },
@@ -724,21 +919,27 @@ export function monitoringSources(engine: AiEngine | null): MonitoringSources {
  * monitoring.accuracy: the latest run's answers checked against the catalogue copy with the domain's
  * checker, counted per engine and prompt as the runner's aggregates count them.
  */
-export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
+export function monitoringAccuracy(
+  engine: AiEngine | null,
+  { markets = 'one', market = null }: { markets?: MarketsScenario; market?: string | null } = {},
+): AccuracyResults {
+  // Names in each market's locale and by default, as the runner's checker reads them.
   const check = createAccuracyChecker(
     catalogueRows
       .filter((row) => row.kind === 'master' || row.kind === 'item')
-      .map((row) => ({
-        id: row.id,
-        name: row.name.default ?? null,
-        online: row.online,
-        price: PRICES[row.id] ?? null,
-        currency: PRICES[row.id] === undefined ? null : 'USD',
-      })),
+      .flatMap((row) =>
+        [...new Set([row.name.default, row.name['fr-FR'], row.name['de-DE']])].map((name) => ({
+          id: row.id,
+          name: name ?? null,
+          online: row.online,
+          price: PRICES[row.id] ?? null,
+          currency: PRICES[row.id] === undefined ? null : 'USD',
+        })),
+      ),
   );
   const rows: AccuracyRow[] = [];
   const wrong: ClaimedSample[] = [];
-  MONITORED_PROMPTS.forEach((prompt, p) => {
+  promptsAsked(markets).forEach((prompt, p) => {
     const samples = samplesOf(LATEST, p).filter((x) => x.status === 'done');
     for (const e of ENGINES) {
       const answers = samples
@@ -748,13 +949,14 @@ export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
         accuracyRow(
           e,
           answers.map((a) => a.claims),
+          prompt.market,
         ),
       );
       for (const { x, claims } of answers) {
         if (claims.some((c) => c.mismatch)) {
           wrong.push({
             engine: e,
-            market: null,
+            market: prompt.market,
             promptKey: prompt.key,
             idx: x.idx,
             answer: x.answer,
@@ -773,7 +975,7 @@ export function monitoringAccuracy(engine: AiEngine | null): AccuracyResults {
   return accuracyResults({
     run: { id: run.id, finishedAt: run.finishedAt! },
     engine,
-    market: null,
+    market,
     rows,
     wrong,
     promptText: (key) => promptOf(key)?.text ?? key,
@@ -852,6 +1054,8 @@ export interface MonitoringMockOptions {
   watch?: MockReply<'monitoring.watchRun'>;
   /** Whether the org's retention removed the oldest runs' answers (default: every answer kept). */
   answers?: 'kept' | 'removed';
+  /** The markets asked: en-US alone (default), or en-US, fr-FR and de-DE. */
+  markets?: MarketsScenario;
 }
 
 /**
@@ -865,16 +1069,20 @@ export function monitoringMock({
   configured = true,
   watch,
   answers = 'kept',
+  markets = 'one',
 }: MonitoringMockOptions = {}): TrpcScenario {
   const ran = history === 'eight-runs';
   const removed = answers === 'removed' ? monitoringAnswersRemoved : null;
-  const config = configured ? resultsConfig : null;
+  const config = configured ? (markets === 'three' ? marketsConfig : resultsConfig) : null;
   const latestRun = active ?? (ran ? finishedRuns[LATEST]! : null);
   return {
     'monitoring.results': (input) =>
       ran
         ? {
-            ...monitoringResults(input.engine ?? null, latestRun!, uplift),
+            ...monitoringResults(input.engine ?? null, latestRun!, uplift, {
+              markets,
+              market: input.market ?? null,
+            }),
             config,
             answersRemoved: removed,
           }
@@ -889,10 +1097,12 @@ export function monitoringMock({
       return queuedRun;
     },
     'monitoring.sources': (input) =>
-      ran ? monitoringSources(input.engine ?? null) : { run: null, overall: null, engines: [] },
+      ran
+        ? monitoringSources(input.engine ?? null, { markets, market: input.market ?? null })
+        : { run: null, overall: null, engines: [] },
     'monitoring.accuracy': (input) =>
       ran
-        ? monitoringAccuracy(input.engine ?? null)
+        ? monitoringAccuracy(input.engine ?? null, { markets, market: input.market ?? null })
         : { ...NO_ACCURACY, priceSiteId: MOCK_PRICE_SITE },
     'monitoring.prompt': (input) => {
       if (!ran) return domainError('NOT_FOUND', MONITORING_RUN_MESSAGES.noRun);

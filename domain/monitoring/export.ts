@@ -4,7 +4,9 @@
  * (`web-search` or `memory`) and its model, the uplift with its windows, intervals,
  * adjusted p-values, rows not comparable and the overall answer (ADR 0040), and the answers checked
  * against the catalogue (the inaccurate-answer rates, claims per product, each wrong claim; in a
- * `mismatch` row `value` is the sample's number among its prompt's answers). Text cells that
+ * `mismatch` row `value` is the sample's number among its prompt's answers). `market` is the market
+ * the figures are narrowed to (`all`: every market pooled), a prompt's or a wrong claim's own market,
+ * and in `market` rows each market's own rates in the latest run. Text cells that
  * a spreadsheet would run as a formula (= + - @, tab, carriage return first) get a leading '.
  */
 import type { AccuracyResults } from './accuracy';
@@ -15,6 +17,7 @@ import { upliftChangesText, type UpliftFigure, type UpliftSummary } from './upli
 export const RESULTS_CSV_COLUMNS = [
   'section',
   'engine',
+  'market',
   'asked',
   'model',
   'run_id',
@@ -141,6 +144,7 @@ function accuracyRows(accuracy: AccuracyResults, engine: string): Row[] {
     rows.push({
       section: 'mismatch',
       engine: m.engine,
+      market: m.market,
       ...run,
       prompt_key: m.promptKey,
       prompt: m.prompt,
@@ -172,8 +176,22 @@ export function resultsCsv(
   for (const f of figures) {
     if (f) rows.push(...figureRows(f).map((row) => ({ ...ofLatest, ...row })));
   }
+  if (results.market === null && results.markets.length > 1) {
+    for (const m of results.markets) {
+      const market = { section: 'market', engine, market: m.market ?? 'none', ...ofLatest };
+      rows.push({ ...market, ...rateRow('mention_rate', m.mentionRate) });
+      rows.push({ ...market, ...rateRow('citation_rate', m.citationRate) });
+    }
+  }
   for (const p of results.prompts) {
-    const prompt = { section: 'prompt', engine, ...ofLatest, prompt_key: p.key, prompt: p.text };
+    const prompt = {
+      section: 'prompt',
+      engine,
+      market: p.market,
+      ...ofLatest,
+      prompt_key: p.key,
+      prompt: p.text,
+    };
     rows.push({ ...prompt, ...rateRow('mention_rate', p.mentionRate) });
     rows.push({ ...prompt, ...rateRow('citation_rate', p.citationRate) });
   }
@@ -262,9 +280,15 @@ export function resultsCsv(
 
   if (accuracy) rows.push(...accuracyRows(accuracy, engine));
 
+  // Every row says which market's figures it holds: its own, or those the view is narrowed to.
+  const narrowedTo = results.market ?? 'all';
   const lines = [
     RESULTS_CSV_COLUMNS.join(','),
-    ...rows.map((row) => RESULTS_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')),
+    ...rows.map((row) =>
+      RESULTS_CSV_COLUMNS.map((column) =>
+        csvCell(column === 'market' && row.market === undefined ? narrowedTo : row[column]),
+      ).join(','),
+    ),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -6,9 +6,9 @@
  * The markets an env offers are the catalogue copy's locales that name a country.
  */
 import { z } from 'zod/mini';
+import { MARKET_PATTERN } from './market-id';
 
-/** A language and a country, as OCAPI writes a regional locale. */
-export const MARKET_PATTERN = /^[a-z]{2,3}-[A-Z]{2}$/;
+export { MARKET_PATTERN };
 /** Prompt blocks a config may have: one per market. */
 export const MARKETS_MAX = 10;
 
@@ -33,7 +33,10 @@ export function marketsOfLocales(locales: readonly string[]): Market[] {
   );
 }
 
-const languageNames = new Intl.DisplayNames(['en-US'], { type: 'language' });
+const languageNames = new Intl.DisplayNames(['en-US'], {
+  type: 'language',
+  languageDisplay: 'standard',
+});
 
 /** "French (France)": a market as people name it (its id when the platform has no name for it). */
 export function marketName(market: Market): string {

@@ -139,6 +139,8 @@ export interface EngineFigures {
 export interface PromptFigures {
   key: string;
   text: string;
+  /** The market it is asked in; null for a prompt without one. */
+  market: string | null;
   mentionRate: RateFigure;
   citationRate: RateFigure;
 }

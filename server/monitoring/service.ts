@@ -559,6 +559,7 @@ export function createMonitoringService({
         return {
           key: p.key,
           text: p.text,
+          market: p.market ?? null,
           mentionRate: f.mentionRate,
           citationRate: f.citationRate,
         };

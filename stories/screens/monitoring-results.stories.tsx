@@ -37,6 +37,8 @@ import { TREND_TEXT } from '~/ui/patterns/monitoring/trend';
 // first fetch out of each story's time limit. The screen's lazy import then resolves at once.
 import '~/ui/patterns/monitoring/trend-chart';
 import { UPLIFT_TEXT } from '~/ui/patterns/monitoring/uplift';
+import { MARKETS_TEXT, marketLabel } from '~/ui/patterns/monitoring/markets';
+import { PROMPT_TABLE_TEXT } from '~/ui/patterns/monitoring/prompt-table';
 
 const meta = {
   title: 'Screens/AEO Results',
@@ -974,6 +976,140 @@ export const AccuracyFix: Story = {
       expect(fixing.history().location.pathname).toBe('/app/acme/prod/agents/aeo'),
     );
     await canvas.findByRole('heading', { name: 'AEO Specialist', level: 1 });
+  },
+};
+
+// ——— Markets ———
+
+const inFrench = atResults(`${HOME}?view=results&market=fr-FR`, { markets: 'three' });
+/**
+ * One market: the results narrowed to fr-FR, chosen in the URL. Its prompts are written in French
+ * and asked from France; its figures, trend and wrong claims are its own.
+ */
+export const Markets: Story = {
+  ...inFrench.story,
+  tags: ['screen-state', 'state:aeo.markets'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figures = within(await resultsLoaded(canvasElement));
+    const expected = monitoringResults(null, undefined, 'as-configured', {
+      markets: 'three',
+      market: 'fr-FR',
+    });
+
+    const filter = within(canvas.getByRole('navigation', { name: MARKETS_TEXT.filter }));
+    await expect(filter.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'All markets',
+      'English (United States)',
+      'French (France)',
+      'German (Germany)',
+    ]);
+    await expect(filter.getByRole('link', { name: 'French (France)' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.getByText(MARKETS_TEXT.narrowed('fr-FR'))).toBeVisible();
+    await expect(MARKETS_TEXT.narrowed('fr-FR')).toBe(
+      'French (France): prompts written in French, asked with web search from France, and read with the catalogue’s fr-FR names.',
+    );
+
+    // The figures are the market's own: every engine together over its two prompts.
+    const overall = card(canvasElement, 'All engines');
+    await expect(stat(overall, 'Mention rate')[0]).toBe(formatRate(expected.overall!.mentionRate));
+    await expect(expected.overall!.mentionRate.n).toBe(60);
+    await expect(figures.queryByRole('region', { name: MARKETS_TEXT.title })).toBeNull();
+
+    // Its prompts, in French, marked as such for screen readers.
+    const prompts = part(canvasElement, 'monitoring-prompts');
+    const table = prompts.getByRole('table', { name: PROMPT_TABLE_TEXT.caption });
+    await expect(rowsOf(table).map((r) => r[0])).toEqual([
+      'Quelle veste de pluie respirante choisir pour la randonnée ?',
+      'Quelle doudoune sans manches légère acheter en ligne ?',
+    ]);
+    await expect(within(table).getAllByRole('rowheader')[0]).toHaveAttribute('lang', 'fr-FR');
+
+    // The trend is the market's runs.
+    const trend = part(canvasElement, 'monitoring-trend').getByRole('table', {
+      name: TREND_TEXT.tableCaption,
+    });
+    await expect(rowsOf(trend)).toHaveLength(8);
+
+    // Its wrong claims, as its answers wrote them: a price in French.
+    const section = within(
+      await canvas.findByRole('region', { name: ACCURACY_TEXT.title }, { timeout: 10_000 }),
+    );
+    const wrong = rowsOf(section.getByRole('table', { name: ACCURACY_TEXT.mismatchesCaption }));
+    await expect(wrong.map((r) => r.slice(0, 3))).toContainEqual([
+      'Alpine Rain Jacketalpine-rain-jacket',
+      'Price236\u00a0$US',
+      'USD 189.00',
+    ]);
+
+    const marketScope = { ...scope, market: 'fr-FR' };
+    await waitFor(() => expect(inFrench.api.calls('monitoring.results')).toEqual([marketScope]));
+    await waitFor(() => expect(inFrench.api.calls('monitoring.accuracy')).toEqual([marketScope]));
+    canvas.getByRole('navigation', { name: MARKETS_TEXT.filter }).scrollIntoView();
+  },
+};
+
+const pooled = atResults(`${HOME}?view=results`, { markets: 'three' });
+/**
+ * Every market pooled: the results say which markets they pool, with each market's own rates, and
+ * the prompts say their market; a market opens its own view.
+ */
+export const MarketsPooled: Story = {
+  ...pooled.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await resultsLoaded(canvasElement);
+    const expected = monitoringResults(null, undefined, 'as-configured', { markets: 'three' });
+    const section = within(canvas.getByRole('region', { name: MARKETS_TEXT.title }));
+    await expect(
+      section.getByText(
+        'These figures pool 3 markets: English (United States), French (France), and German (Germany). Choose a market to see its own figures, trend and effect of published changes.',
+      ),
+    ).toBeVisible();
+    const table = section.getByRole('table', { name: MARKETS_TEXT.caption });
+    await expect(rowsOf(table)).toEqual(
+      expected.markets.map((m) => [
+        marketLabel(m.market),
+        String(m.prompts),
+        `${formatRate(m.mentionRate)} · n = ${m.mentionRate.n}`,
+        `${formatRate(m.citationRate)} · n = ${m.citationRate.n}`,
+      ]),
+    );
+    await expect(rowsOf(table).map((r) => r.slice(0, 2))).toEqual([
+      ['English (United States)', '8'],
+      ['French (France)', '2'],
+      ['German (Germany)', '1'],
+    ]);
+
+    const prompts = part(canvasElement, 'monitoring-prompts').getByRole('table', {
+      name: PROMPT_TABLE_TEXT.caption,
+    });
+    await expect(rowsOf(prompts).at(-1)!.slice(0, 2)).toEqual([
+      'Welche Fleecejacke ist unter einer Hardshell am wärmsten?',
+      'German (Germany)',
+    ]);
+
+    await userEvent.click(section.getByRole('link', { name: 'German (Germany)' }));
+    await waitFor(() => expect(searchOf(pooled)).toEqual({ market: 'de-DE' }));
+    await expect(await canvas.findByText(MARKETS_TEXT.narrowed('de-DE'))).toBeVisible();
+  },
+};
+
+const notAsked = atResults(`${HOME}?view=results&market=es-ES`, { markets: 'three' });
+/** A market no run asked (a link from elsewhere): the results say so instead of showing zeros. */
+export const MarketNotAsked: Story = {
+  ...notAsked.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(MARKETS_TEXT.notInRun)).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: FIGURES_TEXT.title })).toBeNull();
+    const filter = within(canvas.getByRole('navigation', { name: MARKETS_TEXT.filter }));
+    await expect(filter.getByRole('link', { name: 'All markets' })).not.toHaveAttribute(
+      'aria-current',
+    );
   },
 };
 

@@ -10,6 +10,7 @@ import type { AiEngine } from '~/domain/ai/models';
 import type { AccuracyMismatch, AccuracyResults, ClaimKind } from '~/domain/monitoring/accuracy';
 import { TableCell, TableRow } from '~/ui/components/table';
 import { byEngine, engineName, formatCount, formatRate } from './format';
+import { marketName } from '~/domain/monitoring/markets';
 import { FiguresTable, ResultsSection } from './results-parts';
 
 export const ACCURACY_TEXT = {
@@ -46,6 +47,8 @@ export interface AccuracyPanelProps {
   data: AccuracyResults;
   /** The engine the results are narrowed to, if any. */
   engine: AiEngine | null;
+  /** The results pool several markets: each wrong claim names its market. */
+  showMarkets?: boolean;
   /** The product in Beacon, linked. */
   renderProductLink(productId: string, children: ReactNode): ReactNode;
   /** Opens the prompt's answers (the sample the claim is in). */
@@ -57,6 +60,7 @@ export interface AccuracyPanelProps {
 export function AccuracyPanel({
   data,
   engine,
+  showMarkets = false,
   renderProductLink,
   renderAnswerLink,
   renderAction,
@@ -121,6 +125,7 @@ export function AccuracyPanel({
                 <TableRow
                   key={`${m.engine}:${m.promptKey}:${m.idx}:${m.productId}:${m.kind}:${m.said}`}
                   data-kind={m.kind}
+                  data-market={m.market ?? undefined}
                 >
                   <TableCell className="min-w-40 whitespace-normal">
                     {renderProductLink(m.productId, m.productName ?? m.productId)}
@@ -136,7 +141,9 @@ export function AccuracyPanel({
                   <TableCell className="max-w-md min-w-64 whitespace-normal">
                     <blockquote className="text-sm break-words">{m.excerpt}</blockquote>
                     <span className="block text-xs text-base-content/75">
-                      {engineName(m.engine)} · {renderAnswerLink(m, ACCURACY_TEXT.readAnswer)}
+                      {engineName(m.engine)}
+                      {showMarkets && m.market ? ` · ${marketName(m.market)}` : null} ·{' '}
+                      {renderAnswerLink(m, ACCURACY_TEXT.readAnswer)}
                     </span>
                     <div className="mt-2">{renderAction(m)}</div>
                   </TableCell>

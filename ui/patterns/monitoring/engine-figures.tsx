@@ -27,6 +27,7 @@ export const ENGINE_FIGURES_TEXT = {
   shareOfVoiceNote: 'Share of all brand mentions in these answers',
   sentiment: 'Sentiment',
   sentimentNote: 'Of the answers naming the brand (rule-based)',
+  notMeasured: 'Not measured',
   sentiments: {
     positive: 'Positive',
     neutral: 'Neutral',
@@ -47,10 +48,13 @@ export function FiguresOverview({
   figures,
   brand,
   finishedAt,
+  sentimentNotMeasured = null,
 }: {
   figures: readonly EngineFigures[];
   brand: string;
   finishedAt: Date | null;
+  /** Why sentiment is not measured (a market whose language has no cues); null when it is. */
+  sentimentNotMeasured?: string | null;
 }) {
   const titleId = useId();
   return (
@@ -70,14 +74,27 @@ export function FiguresOverview({
       </div>
       <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4 print:grid-cols-2">
         {figures.map((f) => (
-          <EngineFiguresCard key={f.engine ?? 'all'} figures={f} brand={brand} />
+          <EngineFiguresCard
+            key={f.engine ?? 'all'}
+            figures={f}
+            brand={brand}
+            sentimentNotMeasured={sentimentNotMeasured}
+          />
         ))}
       </div>
     </section>
   );
 }
 
-export function EngineFiguresCard({ figures, brand }: { figures: EngineFigures; brand: string }) {
+export function EngineFiguresCard({
+  figures,
+  brand,
+  sentimentNotMeasured = null,
+}: {
+  figures: EngineFigures;
+  brand: string;
+  sentimentNotMeasured?: string | null;
+}) {
   const titleId = useId();
   const name = engineName(figures.engine);
   return (
@@ -111,7 +128,11 @@ export function EngineFiguresCard({ figures, brand }: { figures: EngineFigures; 
         </div>
       </dl>
       <ShareOfVoice shares={figures.shareOfVoice} brand={brand} engine={name} />
-      <SentimentCounts sentiment={figures.sentiment} engine={name} />
+      <SentimentCounts
+        sentiment={figures.sentiment}
+        engine={name}
+        notMeasured={sentimentNotMeasured}
+      />
     </section>
   );
 }
@@ -172,10 +193,24 @@ export function ShareOfVoice({
 function SentimentCounts({
   sentiment,
   engine,
+  notMeasured,
 }: {
   sentiment: Record<Sentiment, number>;
   engine: string;
+  notMeasured: string | null;
 }) {
+  if (notMeasured) {
+    return (
+      <div className="flex flex-col gap-1" data-slot="sentiment-not-measured">
+        <h4 className="text-sm font-medium">
+          {ENGINE_FIGURES_TEXT.sentiment}
+          <span className="sr-only"> ({engine})</span>
+        </h4>
+        <p className="text-sm">{ENGINE_FIGURES_TEXT.notMeasured}</p>
+        <p className="text-xs text-base-content/75">{notMeasured}</p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col">

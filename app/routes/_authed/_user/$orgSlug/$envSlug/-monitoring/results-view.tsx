@@ -48,6 +48,13 @@ import {
   ResultsActions,
 } from '~/ui/patterns/monitoring/results-header';
 import { MonitoringRunProgress } from '~/ui/patterns/monitoring/run-progress';
+import {
+  MarketFilter,
+  MarketNote,
+  MARKETS_TEXT,
+  MarketsPanel,
+  sentimentMeasuredIn,
+} from '~/ui/patterns/monitoring/markets';
 import { TrendChartSkeleton, TrendPanel } from '~/ui/patterns/monitoring/trend';
 import { UpliftPanel } from '~/ui/patterns/monitoring/uplift';
 import { AeoHeader, homeRoute } from './header';
@@ -63,9 +70,16 @@ interface Scope {
   envId: string;
 }
 
-/** monitoring.results' input: every engine's figures, or one's. */
-const resultsInput = (scope: Scope, engine: AiEngine | undefined) =>
-  engine ? { ...scope, engine } : scope;
+/** The results procedures' input: every engine's and market's figures, or the ones the URL names. */
+export const resultsInput = (
+  scope: Scope,
+  engine: AiEngine | undefined,
+  market: string | undefined,
+): Scope & { engine?: AiEngine; market?: string } => ({
+  ...scope,
+  ...(engine ? { engine } : {}),
+  ...(market ? { market } : {}),
+});
 
 /** The product id a storefront page's URL ends with (`…/<slug>/<id>.html`), if any. */
 const storefrontProductId = (url: string) => {
@@ -91,12 +105,12 @@ function download(text: string, fileName: string, type: string) {
 
 export function AeoResultsView() {
   const { org, env } = useCurrentEnv();
-  const { llm, prompt } = homeRoute.useSearch();
+  const { llm, market, prompt } = homeRoute.useSearch();
   const navigate = homeRoute.useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const scope = { orgId: org.id, envId: env.id };
-  const input = resultsInput(scope, llm);
+  const input = resultsInput(scope, llm, market);
 
   // The header reads the same query as the body (which suspends under its own boundary).
   const results = useQuery(trpc.monitoring.results.queryOptions(input));
@@ -188,6 +202,21 @@ export function AeoResultsView() {
           </Link>
         )}
       />
+      {(results.data?.markets.length ?? 0) > 1 || market ? (
+        <MarketFilter
+          markets={results.data?.markets.map((m) => m.market) ?? []}
+          value={market ?? null}
+          renderLink={(next, children) => (
+            <Link
+              from="/$orgSlug/$envSlug/"
+              search={(prev) => ({ ...prev, market: next ?? undefined })}
+              activeOptions={{ exact: true }}
+            >
+              {children}
+            </Link>
+          )}
+        />
+      ) : null}
       {start.error ? (
         <Callout
           variant="error"
@@ -206,7 +235,7 @@ export function AeoResultsView() {
           />
         )}
       >
-        <Results scope={scope} engine={llm ?? null} />
+        <Results scope={scope} engine={llm ?? null} market={market ?? null} />
       </QueryBoundary>
       <PromptDialog
         scope={scope}
@@ -219,23 +248,31 @@ export function AeoResultsView() {
   );
 }
 
-function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
+function Results({
+  scope,
+  engine,
+  market,
+}: {
+  scope: Scope;
+  engine: AiEngine | null;
+  market: string | null;
+}) {
   const trpc = useTRPC();
   const params = homeRoute.useParams();
-  const { data } = useSuspenseQuery(
-    trpc.monitoring.results.queryOptions(resultsInput(scope, engine ?? undefined)),
-  );
+  const input = resultsInput(scope, engine ?? undefined, market ?? undefined);
+  const { data } = useSuspenseQuery(trpc.monitoring.results.queryOptions(input));
   // The sources and the accuracy check come on their own: the figures above do not wait for them.
-  const sources = useQuery(
-    trpc.monitoring.sources.queryOptions(resultsInput(scope, engine ?? undefined)),
-  );
-  const accuracy = useQuery(
-    trpc.monitoring.accuracy.queryOptions(resultsInput(scope, engine ?? undefined)),
-  );
+  const sources = useQuery(trpc.monitoring.sources.queryOptions(input));
+  const accuracy = useQuery(trpc.monitoring.accuracy.queryOptions(input));
+  const marketAsked = market === null || data.markets.some((m) => m.market === market);
+  const pooled = market === null && data.markets.length > 1;
   const running = data.run && isRunActive(data.run.status) ? data.run : null;
   const overall = data.overall;
 
   const failure = data.run ? <RunFailure run={data.run} hasFigures={overall !== null} /> : null;
+  if (market !== null && !marketAsked && data.run) {
+    return <MarketNote market={market} asked={false} />;
+  }
   if (!overall && !running) {
     return (
       <div className="flex flex-col gap-6">
@@ -293,11 +330,31 @@ function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
       {failure}
       {overall ? (
         <>
+          {market !== null ? <MarketNote market={market} asked /> : null}
           <FiguresOverview
             figures={figures}
             brand={data.config?.brandName ?? ''}
             finishedAt={data.trend.at(-1)?.at ?? null}
+            sentimentNotMeasured={
+              market !== null && !sentimentMeasuredIn(market)
+                ? MARKETS_TEXT.sentimentNotMeasured(market)
+                : null
+            }
           />
+          {pooled ? (
+            <MarketsPanel
+              markets={data.markets}
+              renderMarketLink={(m, children) => (
+                <Link
+                  from="/$orgSlug/$envSlug/"
+                  search={(prev) => ({ ...prev, market: m })}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  {children}
+                </Link>
+              )}
+            />
+          ) : null}
           <TrendPanel
             trend={data.trend}
             publishes={data.publishes}
@@ -315,7 +372,7 @@ function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
             publishes={data.publishes}
             productName={productName}
           />
-          <PromptTable prompts={data.prompts} renderPromptLink={promptLink} />
+          <PromptTable prompts={data.prompts} renderPromptLink={promptLink} showMarkets={pooled} />
           <ProductsTable
             products={data.products}
             engines={engines.map((f) => f.engine!)}
@@ -325,6 +382,7 @@ function Results({ scope, engine }: { scope: Scope; engine: AiEngine | null }) {
             <AccuracyPanel
               data={accuracy.data}
               engine={engine}
+              showMarkets={pooled}
               renderProductLink={productLink}
               renderAnswerLink={(m, children) => promptLink(m.promptKey, children)}
               renderAction={(m) => (
