@@ -55,13 +55,17 @@ const SIGNS: Record<string, string> = {
   C$: 'CAD',
   A$: 'AUD',
   AU$: 'AUD',
+  // French writes the country after the sign ("129,99 $US"), as Intl's fr-FR format does.
+  $US: 'USD',
+  $CA: 'CAD',
+  $AU: 'AUD',
   CHF: 'CHF',
   'Fr.': 'CHF',
 };
 const CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN'];
 const DOLLARS = new Set(['USD', 'CAD', 'AUD']);
 
-const SIGN = String.raw`US\$|CA\$|C\$|AU\$|A\$|\$|€|£|¥|CHF|Fr\.`;
+const SIGN = String.raw`US\$|CA\$|C\$|AU\$|A\$|\$US|\$CA|\$AU|\$|€|£|¥|CHF|Fr\.`;
 const CODE = CODES.join('|');
 /** 1,299.99 · 1.299,99 · 1 299,99 · 129 · 129.9 — grouped thousands and a decimal comma or point. */
 const AMOUNT = String.raw`\d{1,3}(?:[,.\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
