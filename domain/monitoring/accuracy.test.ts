@@ -62,6 +62,16 @@ describe('createAccuracyChecker', () => {
     ]);
   });
 
+  it('reads dollars written the French way, the country after the sign', () => {
+    // What Intl.NumberFormat('fr-FR') writes for USD: narrow no-break spaces around the thousands.
+    expect(check('Classic Linen Dress de Acme — 129,99 $US')).toMatchObject([
+      { kind: 'price', said: '129,99 $US', catalogue: 'USD 129.99', mismatch: false },
+    ]);
+    expect(check('Tailored Wool Coat de Acme — 1\u202f289 $US')).toMatchObject([
+      { kind: 'price', said: '1\u202f289 $US', mismatch: true },
+    ]);
+  });
+
   it('does not check a price in another currency, a range, or two prices', () => {
     expect(check('The Classic Linen Dress is £99.')).toEqual([]);
     expect(check('The Classic Linen Dress sells for $100–$150.')).toEqual([]);
@@ -141,6 +151,15 @@ describe('products that share a name', () => {
       { start: 3, end: 30, url: 'https://shop.example/s/Site/modern-leather-bag/I-00221.html' },
     ];
     expect(twins(answer, other)).toMatchObject([{ productId: 'I-00221', mismatch: true }]);
+    // A page in another locale carries SFRA's locale parameter after the id.
+    const localized = [
+      {
+        start: 3,
+        end: 30,
+        url: 'https://shop.example/s/Site/sac-en-cuir-moderne/I-00221.html?lang=fr_FR',
+      },
+    ];
+    expect(twins(answer, localized)).toMatchObject([{ productId: 'I-00221', mismatch: true }]);
   });
 
   it('are no claim without a citation, or with one elsewhere in the answer', () => {

@@ -119,9 +119,91 @@ export function targetLanguage(text: string): SimLang | null {
   return null;
 }
 
-/** The language a request is answered in: the one its prompt asks for, else its system prompt's, else English. */
-export const languageOf = (req: Pick<SimRequest, 'prompt' | 'system'>): SimLang =>
-  targetLanguage(req.prompt) ?? targetLanguage(req.system) ?? 'en';
+/**
+ * The language a shopping question names outright: a locale with its region ("fr-FR", "de_DE") or a
+ * language asked for ("in French", "en français", "auf Deutsch"). Unlike `targetLanguage`, a bare
+ * "de", "en" or "fr" is no locale here: in a French question they are words ("veste de pluie").
+ */
+export function explicitLanguage(text: string): SimLang | null {
+  const asked =
+    /\b(?:into|to|in|en|auf)\s+(?:the\s+)?(French|German|English|français|allemand|anglais|Deutsch|Englisch|Französisch)\b/iu.exec(
+      text,
+    )?.[1];
+  const locale = /\b(fr[-_]FR|de[-_]DE|en[-_]US)\b/i.exec(text)?.[1];
+  const named = (asked ?? locale)?.toLowerCase();
+  if (named === undefined) return null;
+  if (/^(?:fr|french|français|französisch)/.test(named)) return 'fr';
+  if (/^(?:de|german|allemand|deutsch)/.test(named)) return 'de';
+  return 'en';
+}
+
+/**
+ * Words nearly every question in a language has (articles, prepositions, question words, "best"),
+ * and few in the other two: how the language of a shopping question is told. A word two languages
+ * share ("des", "a", "on") counts for both; "in" and "me", common to two of them, count for none.
+ */
+const QUESTION_WORDS: Record<SimLang, Set<string>> = {
+  en: new Set(
+    (
+      'a an the is are was what which who where when how should would could can do does did i my ' +
+      'you your for with of to and or on at from best good better buy need looking recommend ' +
+      'under that this it there'
+    ).split(' '),
+  ),
+  fr: new Set(
+    (
+      'le la les l un une des du de d est sont quel quelle quels quelles qui que qu où quand ' +
+      'comment pour avec et ou au aux en dans sur chez meilleur meilleure meilleurs meilleures ' +
+      'bon bonne bons bonnes je j mon ma mes vous votre vos acheter cherche conseillez ' +
+      'recommandez moins ce cette ces il y a pas on'
+    ).split(' '),
+  ),
+  de: new Set(
+    (
+      'der die das den dem des ein eine einen einem einer ist sind welche welcher welches ' +
+      'welchen wie was wo wann für mit und oder im am zum zur auf vom beim beste besten bester ' +
+      'bestes gute guter gutes ich mein meine suche kaufen empfehlen empfiehlt sie unter bis ' +
+      'es gibt nicht an'
+    ).split(' '),
+  ),
+};
+/** Letters only French or only German writes: what decides between languages the words tie. */
+const ACCENTS: Partial<Record<SimLang, RegExp>> = {
+  fr: /[àâçéèêëîïôùûÿœ]/iu,
+  de: /[äöüß]/iu,
+};
+
+/**
+ * The language a question is written in, told by its common words (accents break a tie); null when
+ * nothing tells (a question of product words only, "Warm hats?"), which is read as English.
+ */
+export function questionLanguage(text: string): SimLang | null {
+  const words = text.toLowerCase().split(/[^\p{L}]+/u);
+  const langs = ['en', 'fr', 'de'] as const;
+  const scores = langs.map((lang) => words.filter((w) => QUESTION_WORDS[lang].has(w)).length);
+  const top = Math.max(...scores);
+  const leaders = langs.filter((_lang, i) => scores[i] === top);
+  if (leaders.length === 1 && top > 0) return leaders[0]!;
+  const accented = leaders.filter((lang) => ACCENTS[lang]?.test(text));
+  return accented.length === 1 ? accented[0]! : null;
+}
+
+/**
+ * The language a request is answered in. An agent's task (a translation, SEO or AEO fields) names
+ * its target locale: the prompt's, else the system prompt's, else English. A shopping question is
+ * answered in the language it asks for outright, else the one it is written in, as assistants do.
+ */
+export function languageOf(req: Pick<SimRequest, 'prompt' | 'system'>): SimLang {
+  if (taskOf(`${req.system}\n${req.prompt}`) !== 'shopping') {
+    return targetLanguage(req.prompt) ?? targetLanguage(req.system) ?? 'en';
+  }
+  return (
+    explicitLanguage(req.prompt) ??
+    explicitLanguage(req.system) ??
+    questionLanguage(req.prompt) ??
+    'en'
+  );
+}
 
 type Role = keyof typeof SIM_VOCABULARY;
 const ROLES: Role[] = ['adjectives', 'materials', 'colors', 'nouns', 'categories'];
@@ -142,15 +224,20 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The product a text talks about, when it names one with the catalogue's words. */
-export function productParts(text: string): Parts | null {
-  const noun = findWord(text, 'nouns');
+/**
+ * The product a text talks about, when it names one with the catalogue's words: in `lang`'s words,
+ * else in English ones (a French question may say "blazer" or "premium").
+ */
+export function productParts(text: string, lang: SimLang = 'en'): Parts | null {
+  const find = (role: Role) => findWord(text, role, lang) ?? findWord(text, role, 'en');
+  const noun = find('nouns');
   if (!noun) return null;
+  const color = find('colors');
   return {
-    adj: findWord(text, 'adjectives') ?? SIM_VOCABULARY.adjectives[0]!,
-    material: findWord(text, 'materials') ?? SIM_VOCABULARY.materials[0]!,
+    adj: find('adjectives') ?? SIM_VOCABULARY.adjectives[0]!,
+    material: find('materials') ?? SIM_VOCABULARY.materials[0]!,
     noun,
-    ...(findWord(text, 'colors') ? { color: findWord(text, 'colors') } : {}),
+    ...(color ? { color } : {}),
   };
 }
 
@@ -231,6 +318,8 @@ export const slug = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
+    // "léger" → "leger": the accent is a mark of its own after NFKD, not a word break.
+    .replace(/\p{M}/gu, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '');
 
@@ -273,7 +362,7 @@ function claimOf(
   draw: Prng,
 ): string | undefined {
   const roll = draw.next();
-  if (roll < rates.discontinued) return ' (discontinued)';
+  if (roll < rates.discontinued) return SHOPPING[lang].discontinued;
   if (!product.price) return undefined;
   const format = (amount: number, digits: number) =>
     new Intl.NumberFormat(LOCALE_OF[lang], {
@@ -289,20 +378,98 @@ function claimOf(
   return ` — ${format(product.price.amount, 2)}`;
 }
 
+/** What a shopping answer says around the products it names, in each language it answers in. */
+interface ShoppingPhrases {
+  /** The product noun as the intro and the review titles write it. */
+  noun(parts: Parts): string;
+  intro(count: number, noun: string): string;
+  /** A product and its brand, as a list line and a citation name them. */
+  named(product: string, brand: string): string;
+  closing(product: string, brand: string): string;
+  /** The closing of an answer written from a web search: what a review site says of the top pick. */
+  review(site: string, product: string, brand: string): string;
+  reviewTitle(noun: string): string;
+  sources: string;
+  /**
+   * Said after a product the answer calls discontinued: wording monitoring's accuracy check reads as
+   * such a claim (its UNAVAILABLE cues, not negated; domain/monitoring/accuracy.ts).
+   */
+  discontinued: string;
+}
+
+/**
+ * The French and German phrasings avoid the article before the noun ("un sac", "une veste", "einen
+ * Gürtel"): the catalogue's vocabulary has no genders, so each sentence is built where none is needed.
+ */
+const SHOPPING: Record<SimLang, ShoppingPhrases> = {
+  en: {
+    noun: (parts) => parts.noun.en.toLowerCase(),
+    intro: (count, noun) => `Here are ${count} good options for a ${noun}:`,
+    named: (product, brand) => `${product} from ${brand}`,
+    closing: (product, brand) =>
+      `The ${product} from ${brand} is the most recommended for everyday wear.`,
+    review: (site, product, brand) =>
+      `Reviewers at ${site} call the ${product} from ${brand} the most recommended for everyday wear.`,
+    reviewTitle: (noun) => `The best ${noun} options, tested`,
+    sources: 'Sources:',
+    discontinued: ' (discontinued)',
+  },
+  fr: {
+    noun: (parts) => parts.noun.fr.toLowerCase(),
+    intro: (count, noun) => `Voici ${count} bonnes options dans la catégorie ${noun} :`,
+    named: (product, brand) => `${product} de ${brand}`,
+    closing: (product, brand) =>
+      `${product} de ${brand} est le choix le plus recommandé pour tous les jours.`,
+    review: (site, product, brand) =>
+      `Selon les testeurs de ${site}, ${product} de ${brand} est le choix le plus recommandé pour tous les jours.`,
+    reviewTitle: (noun) => `Les meilleures options dans la catégorie ${noun}, testées`,
+    sources: 'Sources :',
+    discontinued: " (n'est plus disponible)",
+  },
+  de: {
+    noun: (parts) => parts.noun.de,
+    intro: (count, noun) => `Hier sind ${count} gute Optionen in der Kategorie ${noun}:`,
+    named: (product, brand) => `${product} von ${brand}`,
+    closing: (product, brand) =>
+      `${product} von ${brand} ist die am häufigsten empfohlene Wahl für den Alltag.`,
+    review: (site, product, brand) =>
+      `Laut den Testern von ${site} ist ${product} von ${brand} die am häufigsten empfohlene Wahl für den Alltag.`,
+    reviewTitle: (noun) => `Die besten Optionen in der Kategorie ${noun} im Test`,
+    sources: 'Quellen:',
+    discontinued: ' (nicht mehr erhältlich)',
+  },
+};
+
 /** How often a shopping answer names the storefront's top hit when its description is answer-style. */
 export const NAMED_IF_ANSWER_STYLE = 0.8;
 /** How often it names the top hit otherwise. */
 export const NAMED_OTHERWISE = 0.3;
 
+/**
+ * A page of the synthetic web in a language: English pages are at the site's own paths, the others
+ * under a language prefix ("/fr/…"), as retailers and review sites localize theirs.
+ */
+const localizedPage = (site: string, path: string, lang: SimLang) =>
+  lang === 'en' ? `${site}/${path}` : `${site}/${lang}/${path}`;
+
 /** `count` other retailers' takes on the product, in a request-dependent order. */
-function otherRecommendations(prng: Prng, parts: Parts, count: number): Recommendation[] {
+function otherRecommendations(
+  prng: Prng,
+  parts: Parts,
+  count: number,
+  lang: SimLang,
+): Recommendation[] {
   return [...OTHER_BRANDS]
     .sort(() => prng.next() - 0.5)
     .slice(0, count)
     .map((b) => {
       const alt: Parts = { ...parts, adj: prng.pick(SIM_VOCABULARY.adjectives) };
-      const product = productName(alt, 'en');
-      return { brand: b.name, product, url: `${b.url}/products/${slug(product)}` };
+      const product = productName(alt, lang);
+      return {
+        brand: b.name,
+        product,
+        url: localizedPage(b.url, `products/${slug(product)}`, lang),
+      };
     });
 }
 
@@ -314,15 +481,16 @@ function otherRecommendations(prng: Prng, parts: Parts, count: number): Recommen
 function recommendations(
   prng: Prng,
   parts: Parts,
+  lang: SimLang,
   storefront: readonly StorefrontProduct[] = [],
-  claims?: { lang: SimLang; rates: Misstatements; draw: Prng },
+  claims?: { rates: Misstatements; draw: Prng },
 ): Recommendation[] {
   const candidate = storefront[0];
   let own: Recommendation;
   if (candidate) {
     const named = prng.chance(candidate.answerStyle ? NAMED_IF_ANSWER_STYLE : NAMED_OTHERWISE);
-    if (!named) return otherRecommendations(prng, parts, prng.int(2, OTHER_BRANDS.length));
-    const claim = claims && claimOf(candidate, claims.lang, claims.rates, claims.draw);
+    if (!named) return otherRecommendations(prng, parts, prng.int(2, OTHER_BRANDS.length), lang);
+    const claim = claims && claimOf(candidate, lang, claims.rates, claims.draw);
     own = {
       brand: candidate.brand,
       product: candidate.name,
@@ -330,13 +498,14 @@ function recommendations(
       ...(claim ? { claim } : {}),
     };
   } else {
+    const product = productName(parts, lang);
     own = {
       brand: BRAND.name,
-      product: productName(parts, 'en'),
-      url: `${BRAND.url}/${slug(productName(parts, 'en'))}.html`,
+      product,
+      url: localizedPage(BRAND.url, `${slug(product)}.html`, lang),
     };
   }
-  const others = otherRecommendations(prng, parts, 2);
+  const others = otherRecommendations(prng, parts, 2, lang);
   // Where the storefront's own product ranks depends on the request, as it does with real assistants.
   const at = prng.int(0, others.length);
   return [...others.slice(0, at), own, ...others.slice(at)];
@@ -358,7 +527,8 @@ function material(req: SimRequest, prng: Prng): Material {
   const whole = `${req.system}\n${req.prompt}`;
   const task = taskOf(whole);
   const lang = languageOf(req);
-  const parts: Parts = productParts(req.prompt) ?? {
+  // A shopping question names the product in its own language; an agent's prompt, in English.
+  const parts: Parts = productParts(req.prompt, task === 'shopping' ? lang : 'en') ?? {
     adj: prng.pick(SIM_VOCABULARY.adjectives),
     material: prng.pick(SIM_VOCABULARY.materials),
     noun: prng.pick(SIM_VOCABULARY.nouns),
@@ -368,8 +538,7 @@ function material(req: SimRequest, prng: Prng): Material {
     task === 'translation'
       ? phrasesToTranslate(req.prompt).map((p) => translatePhrase(p, lang))
       : [];
-  const recs = recommendations(prng, parts, req.storefront, {
-    lang,
+  const recs = recommendations(prng, parts, lang, req.storefront, {
     rates: req.misstatements ?? DEFAULT_MISSTATEMENTS,
     draw: createPrng(hashSeed('claims', seedOf(req), req.occurrence ?? 0)),
   });
@@ -388,16 +557,16 @@ function material(req: SimRequest, prng: Prng): Material {
   } else if (task === 'seo') {
     text = `Page title: ${seo.title}\nPage description: ${seo.description}\nPage keywords: ${seo.keywords}`;
   } else {
-    const noun = parts.noun.en.toLowerCase();
+    const say = SHOPPING[lang];
     const lines = recs.map(
-      (r, i) => `${i + 1}. ${r.product} from ${r.brand}${r.claim ?? ''} [${i + 1}]`,
+      (r, i) => `${i + 1}. ${say.named(r.product, r.brand)}${r.claim ?? ''} [${i + 1}]`,
     );
     text = [
-      `Here are ${recs.length} good options for a ${noun}:`,
+      say.intro(recs.length, say.noun(parts)),
       ...lines,
-      `The ${recs[0]?.product} from ${recs[0]?.brand} is the most recommended for everyday wear.`,
+      say.closing(String(recs[0]?.product), String(recs[0]?.brand)),
       '',
-      'Sources:',
+      say.sources,
       ...recs.map((r, i) => `[${i + 1}] ${r.url}`),
     ].join('\n');
   }
@@ -568,11 +737,12 @@ function searchedAnswer(req: SimRequest, m: Material): { text: string; search: S
   };
   for (const page of req.storefront ?? []) indexOf(page.url, `${page.name} | ${page.brand}`);
   for (const r of m.recs) indexOf(r.url, `${r.product} | ${r.brand}`);
-  const noun = m.parts.noun.en.toLowerCase();
+  const say = SHOPPING[m.lang];
+  const noun = say.noun(m.parts);
   const reviews = REVIEW_SITES.map((site) =>
     indexOf(
-      `${site.url}/best/${slug(m.parts.noun.en)}`,
-      `The best ${noun} options, tested | ${site.name}`,
+      localizedPage(site.url, `best/${slug(m.parts.noun[m.lang])}`, m.lang),
+      `${say.reviewTitle(noun)} | ${site.name}`,
     ),
   );
   results.forEach((r, i) => {
@@ -580,9 +750,9 @@ function searchedAnswer(req: SimRequest, m: Material): { text: string; search: S
   });
 
   const citations: SearchCitation[] = [];
-  let text = `Here are ${m.recs.length} good options for a ${noun}:\n`;
+  let text = `${say.intro(m.recs.length, noun)}\n`;
   m.recs.forEach((r, i) => {
-    const named = `${r.product} from ${r.brand}`;
+    const named = say.named(r.product, r.brand);
     text += `${i + 1}. `;
     citations.push({
       start: text.length,
@@ -592,7 +762,7 @@ function searchedAnswer(req: SimRequest, m: Material): { text: string; search: S
     text += `${named}${r.claim ?? ''}\n`;
   });
   const top = m.recs[0];
-  const closing = `Reviewers at ${REVIEW_SITES[0].name} call the ${top?.product} from ${top?.brand} the most recommended for everyday wear.`;
+  const closing = say.review(REVIEW_SITES[0].name, String(top?.product), String(top?.brand));
   citations.push({
     start: text.length + 1,
     end: text.length + 1 + closing.length,

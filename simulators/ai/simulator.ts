@@ -95,6 +95,13 @@ export interface AiSimulatorRequest {
   path: string;
   stream: boolean;
   fault?: AiFaultKind;
+  /**
+   * The country the request gave its web search's user location (OpenAI's `web_search` and
+   * Anthropic's `web_search_*` tools' `user_location.country`, Perplexity's
+   * `web_search_options.user_location.country`; Gemini's search takes none). Only recorded: the
+   * answer's language comes from the question, and the simulated search ranks nothing by country.
+   */
+  country?: string;
 }
 
 export interface AiSimulator {
@@ -227,11 +234,15 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     // A long `npm start` session keeps only the recent calls.
     if (requests.length >= MAX_LOGGED_REQUESTS)
       requests.splice(0, requests.length - MAX_LOGGED_REQUESTS + 1);
+    // Parsed before the log, so a faulted call's entry says what it asked too.
+    const parsed = route.parse(body, req);
+    const country = parsed.webSearch?.country;
     requests.push({
       vendor: route.vendor,
       path: req.path,
       stream,
       ...(fault ? { fault: fault.kind } : {}),
+      ...(country !== undefined ? { country } : {}),
     });
     if (fault) {
       const http = httpFault(route.vendor, fault);
@@ -246,7 +257,6 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
         return;
       }
     }
-    const parsed = route.parse(body, req);
     // The same request asked again gets its next sample (deterministic by the count).
     const asked = seedOf(parsed);
     const occurrence = occurrences.get(asked) ?? 0;

@@ -14,7 +14,11 @@ export interface StorefrontProduct {
   id: string;
   /** In the question's locale (else the default). */
   name: string;
-  /** Its storefront page: `https://<host>/s/<siteId>/<slug>/<id>.html`. */
+  /**
+   * Its storefront page in the question's locale: `https://<host>/s/<siteId>/<slug>/<id>.html`, with
+   * SFRA's locale parameter for a language other than English (`…/<id>.html?lang=fr_FR`), the slug
+   * written from the name in that locale.
+   */
   url: string;
   /** The site's name, as shoppers know the brand. */
   brand: string;
@@ -42,6 +46,17 @@ const CRAWL_TIMEOUT_MS = 5000;
 const MAX_CACHED_QUESTIONS = 1000;
 
 const LOCALE: Record<SimLang, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' };
+
+/** A product's storefront page in a language; English pages keep the site's default locale. */
+function storefrontPageUrl(
+  store: { host: string; siteId: string },
+  id: string,
+  name: string,
+  lang: SimLang,
+): string {
+  const page = `https://${store.host}/s/${store.siteId}/${slug(name) || 'product'}/${encodeURIComponent(id)}.html`;
+  return lang === 'en' ? page : `${page}?lang=${LOCALE[lang].replace('-', '_')}`;
+}
 
 /** Words a question has that say nothing about the product. */
 const STOP_WORDS = new Set(
@@ -161,7 +176,7 @@ export function createStorefrontCrawler(b2cSimulatorUrl: string): StorefrontCraw
         {
           id,
           name,
-          url: `https://${store.host}/s/${store.siteId}/${slug(name) || 'product'}/${encodeURIComponent(id)}.html`,
+          url: storefrontPageUrl(store, id, name, lang),
           brand: store.siteName,
           host: store.host,
           answerStyle: isAnswerStyle(p.long_description ?? p.short_description),
