@@ -94,6 +94,8 @@ export interface AiSimulatorRequest {
   vendor: AiVendor;
   path: string;
   stream: boolean;
+  /** The last user turn's text. */
+  prompt: string;
   fault?: AiFaultKind;
   /**
    * The country the request gave its web search's user location (OpenAI's `web_search` and
@@ -241,6 +243,7 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
       vendor: route.vendor,
       path: req.path,
       stream,
+      prompt: parsed.prompt,
       ...(fault ? { fault: fault.kind } : {}),
       ...(country !== undefined ? { country } : {}),
     });
