@@ -7,8 +7,10 @@
  * effect adds to the probability after the publish for the prompts whose answers name the product.
  */
 import type { AiProvider } from '~/domain/ai/models';
+import { ALERT_MIN_HISTORY, type AlertRun, detectAlerts } from '~/domain/monitoring/alerts';
 import {
   detectableChange,
+  estimateDrift,
   upliftAnalysis,
   type UpliftInput,
   type UpliftRun,
@@ -183,5 +185,95 @@ export function calibrate(
     detectable,
     power: found / publishes,
     oldFalseSignificant: oldFalse / publishes,
+  };
+}
+
+/** What `npm run calibrate:uplift` reports of the alerts (domain/monitoring/alerts.ts). */
+export interface AlertCalibration {
+  /** Runs tested with no change, and those that raised an alert. */
+  runs: number;
+  falseAlerts: number;
+  /** The drop simulated: the planner's detectable change, every prompt and engine. */
+  drop: number;
+  /** Of the histories with that drop, the share alerted within 1, 2 and 3 runs of it. */
+  alertedWithin: [number, number, number];
+  /** Runs after the drop until the first alert, the median (null: most never alerted in 6). */
+  medianRuns: number | null;
+}
+
+const alertRunsOf = (runs: readonly UpliftRun[]): AlertRun[] =>
+  runs.map((run, i) => ({
+    id: run.id,
+    finishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+    cells: run.cells.map((c) => ({
+      ...c,
+      market: null,
+      citations: 0,
+      claimsChecked: 0,
+      claimsWrong: 0,
+    })),
+  }));
+
+/** The noise the server measures before a run: the drift of the runs before it. */
+const noiseBefore = (runs: readonly UpliftRun[]) => {
+  const { total, common } = estimateDrift(runs, new Set());
+  return { total, common };
+};
+
+/**
+ * Alerts on `histories` simulated histories with no change (each run tested against the runs before
+ * it, as the server does after every run), and on as many where every rate drops by the planner's
+ * detectable change halfway: how many runs the drop takes to alert. Seeded, so the figures repeat.
+ */
+export function calibrateAlerts(
+  histories: number,
+  seed: number,
+  shape: HistoryShape = CALIBRATION_SHAPE,
+): AlertCalibration {
+  const prng = createPrng(seed);
+  const long = { ...shape, earlierRuns: 6, windowRuns: 6, treated: shape.prompts };
+  let runs = 0;
+  let falseAlerts = 0;
+  for (let h = 0; h < histories; h++) {
+    const history = simulateHistory({ ...long, effect: 0 }, prng).runs;
+    const alertRuns = alertRunsOf(history);
+    for (let r = ALERT_MIN_HISTORY; r < history.length; r++) {
+      runs += 1;
+      const found = detectAlerts({
+        runs: alertRuns.slice(0, r + 1),
+        noise: noiseBefore(history.slice(0, r)),
+      });
+      if (found.length > 0) falseAlerts += 1;
+    }
+  }
+  const drop = detectableChange({
+    prompts: shape.prompts,
+    engines: shape.engines,
+    samples: shape.samples,
+    runs: shape.windowRuns,
+  })!.overall;
+  const firstAlert: (number | null)[] = [];
+  for (let h = 0; h < histories; h++) {
+    const input = simulateHistory({ ...long, effect: -drop }, prng);
+    const at = input.publishes[0]!.after;
+    const alertRuns = alertRunsOf(input.runs);
+    const noise = noiseBefore(input.runs.slice(0, at));
+    let first: number | null = null;
+    for (let r = at; r < input.runs.length && first === null; r++) {
+      const found = detectAlerts({ runs: alertRuns.slice(0, r + 1), noise });
+      if (found.some((f) => f.metric === 'mention' && f.direction === 'drop')) first = r - at + 1;
+    }
+    firstAlert.push(first);
+  }
+  const within = (k: number) =>
+    firstAlert.filter((f) => f !== null && f <= k).length / Math.max(1, histories);
+  const sorted = firstAlert.map((f) => f ?? Infinity).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Infinity;
+  return {
+    runs,
+    falseAlerts,
+    drop,
+    alertedWithin: [within(1), within(2), within(3)],
+    medianRuns: Number.isFinite(median) ? median : null,
   };
 }
