@@ -2,6 +2,7 @@
  * The composition root of the server's areas: the `Services` the tRPC context carries (one entry per area
  * service), built from the database, the B2C gateway and the secrets box. A new area adds its service here.
  */
+import { createWebhookSender, type WebhookSender } from '~/server/monitoring/webhook';
 import { DomainError } from '~/domain/shared/errors';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { type AccountService, createAccountService } from './account/service';
@@ -73,6 +74,14 @@ export interface Services {
   aiBudget: AiBudgetService;
   /** Calls per person and org on tRPC (server/trpc/limits.ts); the guards count every call. */
   limits: CallLimits;
+  /** Where alerts go out: the SSRF-safe webhook sender, and the app's address for their links. */
+  alertWebhooks: AlertWebhooks;
+}
+
+export interface AlertWebhooks {
+  sender: WebhookSender;
+  /** The app's public address (PUBLIC_URL), for the link an alert carries; null when unknown. */
+  appUrl: string | null;
 }
 
 /**
@@ -109,6 +118,7 @@ export interface ReadServices {
     | 'results'
     | 'sources'
     | 'accuracy'
+    | 'alerts'
     | 'prompt'
     | 'watch'
     | 'answerRetention'
@@ -150,6 +160,11 @@ export interface ServiceDeps {
   aiBudget?: AiBudgetService;
   /** Call limits on tRPC; absent, none (tests and scripts that call procedures in bulk). */
   limits?: CallLimits;
+  /**
+   * The alert webhooks' sender; absent, one with production's rules (no address on this machine or
+   * a private network), and no app address for links.
+   */
+  alertWebhooks?: AlertWebhooks;
 }
 
 export interface BeaconServices extends Services {
@@ -180,6 +195,7 @@ export function createServices({
   jobs,
   aiBudget = createAiBudgetService({ db, ...(now ? { now } : {}) }),
   limits = NO_CALL_LIMITS,
+  alertWebhooks = { sender: createWebhookSender({ allowLocal: false }), appUrl: null },
 }: ServiceDeps): BeaconServices {
   const access = createAccessService(db, accessOptions, invalidations);
   const cache = createDataCache(db, cacheOptions, invalidations);
@@ -229,6 +245,7 @@ export function createServices({
     ai,
     aiBudget: rejectingBadData(aiBudget),
     limits,
+    alertWebhooks,
   };
   // Not wrapped in rejectingBadData: `stream` is a generator, and its inputs are ids and the question.
   return { ...services, analyst: createAnalystService({ db, ai, services, aiBudget }) };

@@ -215,12 +215,20 @@ export interface MonitoringAlert extends AlertFinding {
 export const ALERT_WEBHOOK_STATUSES = ['none', 'pending', 'sent', 'failed'] as const;
 export type AlertWebhookStatus = (typeof ALERT_WEBHOOK_STATUSES)[number];
 
+/** What `monitoring.alerts` answers. */
+export interface MonitoringAlerts {
+  alerts: MonitoringAlert[];
+  /** The latest run has ended and is still being read for alerts: ask again shortly. */
+  pending: boolean;
+}
+
 /** Open alerts Home lists, newest first. */
 export const ALERTS_LIMIT = 20;
 
 export const ALERT_MESSAGES = {
   notFound: 'This alert is not in this environment.',
-  webhookUrl: 'Give an https:// address, like https://hooks.slack.com/services/…, or leave it empty',
+  webhookUrl:
+    'Give an https:// address, like https://hooks.slack.com/services/…, or leave it empty',
 } as const;
 
 /** What an alert says of its rate: "Mention rate", "Inaccurate answers". */

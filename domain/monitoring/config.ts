@@ -15,6 +15,7 @@ import {
 } from '~/domain/agents/config';
 import { AI_ENGINES } from '~/domain/ai/models';
 import { idSchema } from '~/domain/shared/ids';
+import { alertWebhookSchema } from './alerts';
 import { type Market, MARKET_MESSAGES, MARKETS_MAX, marketSchema } from './markets';
 
 export const MONITORING_SCHEDULES = ['off', 'daily', 'weekly'] as const;
@@ -96,6 +97,11 @@ export const monitoringShape = {
     MONITORING_LIMITS.samples.default,
   ),
   schedule: z._default(z.enum(MONITORING_SCHEDULES), 'off'),
+  /**
+   * Where alerts are posted as they are raised (Slack-compatible JSON); absent or '' for nowhere:
+   * https, or http to this machine in development (domain/monitoring/alerts.ts).
+   */
+  alertWebhookUrl: z.optional(alertWebhookSchema),
   /** Runs each side of a publish before the uplift gives a verdict. */
   upliftRuns: z._default(
     z

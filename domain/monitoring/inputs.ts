@@ -30,3 +30,5 @@ export const monitoringPromptInput = z.object({
   /** The latest finished run's samples when absent. */
   runId: z.optional(idSchema),
 });
+
+export const monitoringAlertInput = z.object({ ...envScoped, alertId: idSchema });

@@ -3,6 +3,7 @@
  * Handlers live beside their area's service (`server/<area>/jobs.ts`); server/jobs/registry.ts lists
  * every area's kinds, as the root router lists every area's routers.
  */
+import type { AlertWebhooks } from '~/server/services';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RunningWork } from '~/domain/orgs/deletion';
@@ -20,6 +21,7 @@ export interface JobServices {
   ai: Pick<AiService, 'generateText' | 'generateWithSearch' | 'generateObject'>;
   b2cInstances: Pick<B2CInstancesService, 'clientsForEnv'>;
   monitoring: Pick<MonitoringService, 'start'>;
+  alertWebhooks: AlertWebhooks;
 }
 
 export interface JobProgress {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { SEED_ENVS } from '~/server/seed-data';
 import {
   type AuthzSamples,
+  WALK_ALERT_ID,
   WALK_MONITORING_RUN_ID,
   WALK_PROMPT_KEY,
 } from '~/server/trpc/authz-sample';
@@ -32,6 +33,8 @@ export const authzSamples: AuthzSamples = {
   'monitoring.accuracy': { input: (f) => ({ ...env(f), engine: 'openai' }) },
   'monitoring.prompt': { input: (f) => ({ ...env(f), promptKey: WALK_PROMPT_KEY }) },
   'monitoring.watchRun': { input: (f) => ({ ...env(f), runId: WALK_MONITORING_RUN_ID }) },
+  'monitoring.alerts': { input: env },
+  'monitoring.dismissAlert': { input: (f) => ({ ...env(f), alertId: WALK_ALERT_ID }) },
   'monitoring.answerRetention': { input: (f) => ({ orgId: f.acme }) },
   // Maya owns acme; the default keeps the walk's database as it was.
   'monitoring.setAnswerRetention': { input: (f) => ({ orgId: f.acme, days: 180 }) },

@@ -1,5 +1,6 @@
 /** AI discoverability monitoring: an env's config, runs and results; every procedure is org-scoped. */
 import {
+  monitoringAlertInput,
   monitoringEnvInput,
   monitoringPromptInput,
   monitoringRunInput,
@@ -89,6 +90,16 @@ export const monitoringRouter = createTRPCRouter({
         input.promptKey,
         input.runId ?? null,
       ),
+    ),
+  /** The env's open alerts, newest first (domain/monitoring/alerts.ts). */
+  alerts: envQuery('home')
+    .input(monitoringEnvInput)
+    .query(({ ctx, input }) => ctx.services.monitoring.alerts(input.orgId, input.envId)),
+  /** Any member may dismiss an alert for everyone; it stays, marked with who dismissed it. */
+  dismissAlert: envProcedure('home')
+    .input(monitoringAlertInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.monitoring.dismissAlert(input.orgId, input.envId, ctx.user.id, input.alertId),
     ),
   /** How many days the org keeps raw answers; every member may read it. */
   answerRetention: orgQuery

@@ -27,6 +27,8 @@ import { catalogProducts, monitoringRuns, monitoringSamples } from '~/server/db/
 import type { JobContext } from '~/server/jobs/define';
 
 export const MONITORING_PLAN_JOB = 'monitoring.plan';
+/** Named here, the runner queues it; server/monitoring/alerts.ts works it. */
+export const MONITORING_ALERTS_JOB = 'monitoring.alerts';
 export const MONITORING_SAMPLE_JOB = 'monitoring.sample';
 export const SAMPLE_RETRY = { limit: 3, delaySeconds: 2, maxDelaySeconds: 60 } as const;
 
@@ -237,14 +239,14 @@ async function storeSample(
            samples_failed = samples_failed + ${ok ? 0 : 1},
            updated_at = now()
      where id = ${runId} and exists (select 1 from sample)`);
-  await finishIfDone(db, runId);
+  return finishIfDone(db, runId);
 }
 
 /**
  * Labels the run and writes its aggregates when every sample has ended; the status guard makes it
  * happen once, whichever sample's job gets here first.
  */
-export async function finishIfDone(db: Db, runId: string) {
+export async function finishIfDone(db: Db, runId: string): Promise<boolean> {
   // A cheap look first: all but a run's last sample stop here. The statement below reads the run's
   // samples to aggregate them, and however it is planned it must not run for every sample (on
   // PostgreSQL it came to ~450 ms a sample in the middle of a 2,760-answer run; docs/benchmarks/aeo.md).
@@ -258,7 +260,7 @@ export async function finishIfDone(db: Db, runId: string) {
         sql`${monitoringRuns.samplesDone} + ${monitoringRuns.samplesFailed} >= ${monitoringRuns.samplesTotal}`,
       ),
     );
-  if (!due) return;
+  if (!due) return false;
   // The guard is checked again under the row's lock: one caller labels the run and aggregates it.
   await db.execute(sql`
     with ended as (
@@ -321,6 +323,7 @@ export async function finishIfDone(db: Db, runId: string) {
      where s.status = 'done'
      group by s.run_id, e.env_id, s.engine, s.prompt_key, s.market, e.finished_at
     on conflict do nothing`);
+  return true;
 }
 
 /**
@@ -338,13 +341,28 @@ async function stopEngine(db: Db, runId: string, engine: string, message: string
        set samples_failed = samples_failed + (select count(*)::int from stopped),
            error = coalesce(error, ${message}), updated_at = now()
      where id = ${runId}`);
-  await finishIfDone(db, runId);
+  return finishIfDone(db, runId);
 }
 
 export async function runSample(
   payload: { runId: string; promptKey: string; engine: string; idx: number },
   context: JobContext,
 ): Promise<void> {
+  // The sample that ends the run queues the run's read for alerts (once: the job's key is the run's).
+  if (await askSample(payload, context)) {
+    await context.enqueue(
+      MONITORING_ALERTS_JOB,
+      { runId: payload.runId },
+      { orgId: context.orgId, key: `alerts:${payload.runId}` },
+    );
+  }
+}
+
+/** Asks one sample and stores it; true when it was the run's last to end. */
+async function askSample(
+  payload: { runId: string; promptKey: string; engine: string; idx: number },
+  context: JobContext,
+): Promise<boolean> {
   const { db, services } = context;
   // The run and this sample in one read. Nothing to do when the run is not running, or the sample
   // ended already: delivered twice, or its engine was stopped (an invalid key) while it waited.
@@ -362,12 +380,11 @@ export async function runSample(
     )
     .where(eq(monitoringRuns.id, payload.runId));
   const run = row?.run;
-  if (!run || run.status !== 'running' || row.sampleStatus !== 'queued') return;
+  if (!run || run.status !== 'running' || row.sampleStatus !== 'queued') return false;
   const snapshot = snapshotOf(run.config);
   const prompt = snapshot.prompts.find((p) => p.key === payload.promptKey);
   if (!prompt) {
-    await storeSample(db, payload, { ok: false, error: 'The prompt is not in the run.' });
-    return;
+    return storeSample(db, payload, { ok: false, error: 'The prompt is not in the run.' });
   }
   try {
     const engine = payload.engine as AiEngine;
@@ -390,7 +407,7 @@ export async function runSample(
           })
         : { ...(await services.ai.generateText(call)), search: null };
     const { parse, check } = await readersFor(db, run, market, snapshot);
-    await storeSample(db, payload, {
+    return await storeSample(db, payload, {
       ok: true,
       answer: text,
       model,
@@ -408,19 +425,17 @@ export async function runSample(
         .update(monitoringRuns)
         .set({ error: sql`coalesce(${monitoringRuns.error}, ${error.message})` })
         .where(eq(monitoringRuns.id, payload.runId));
-      await storeSample(db, payload, { ok: false, error: error.message });
-      return;
+      return storeSample(db, payload, { ok: false, error: error.message });
     }
     if (error instanceof AiError && error.reason === 'auth') {
       // The key is refused: every sample of this engine would be too. Its samples not yet asked end
       // now, with the message; the other engines go on.
-      await stopEngine(db, payload.runId, payload.engine, error.message);
-      return;
+      return stopEngine(db, payload.runId, payload.engine, error.message);
     }
     const retryable = error instanceof AiError && error.retryable;
     if (retryable && !context.lastAttempt) throw error;
     const message = error instanceof AiError ? error.message : 'The engine could not answer.';
     if (!(error instanceof AiError) && !context.lastAttempt) throw error;
-    await storeSample(db, payload, { ok: false, error: message });
+    return storeSample(db, payload, { ok: false, error: message });
   }
 }

@@ -4,7 +4,7 @@
  * the trend, and the uplift test around changes Beacon published.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { AI_ENGINES, AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import { agentConfigSchema } from '~/domain/agents/config';
 import {
@@ -13,6 +13,12 @@ import {
   claimSchema,
   NO_ACCURACY,
 } from '~/domain/monitoring/accuracy';
+import {
+  ALERT_MESSAGES,
+  ALERTS_LIMIT,
+  type MonitoringAlert,
+  type MonitoringAlerts,
+} from '~/domain/monitoring/alerts';
 import {
   answerSearchSchema,
   type MonitoringSources,
@@ -58,6 +64,7 @@ import {
   agentConfigs,
   catalogProducts,
   monitoringAggregates,
+  monitoringAlerts,
   monitoringConfigs,
   monitoringRuns,
   monitoringSamples,
@@ -125,6 +132,10 @@ export interface MonitoringService {
     promptKey: string,
     runId: string | null,
   ): Promise<PromptSamples>;
+  /** The env's open alerts, newest first, and whether the latest run is still being read for them. */
+  alerts(orgId: string, envId: string): Promise<MonitoringAlerts>;
+  /** Dismisses an open alert (kept, marked by whom); NOT_FOUND outside the env. */
+  dismissAlert(orgId: string, envId: string, userId: string, alertId: string): Promise<void>;
   /** How many days the org keeps raw answers (docs/operations.md, ADR 0044). */
   answerRetention(orgId: string): Promise<{ days: number }>;
   /** Changes it; the next retention pass reads it. */
@@ -882,6 +893,69 @@ export function createMonitoringService({
         intervalMs: WATCH_INTERVAL_MS,
         signal,
       });
+    },
+
+    async alerts(_orgId, envId) {
+      const [rows, [latest]] = await Promise.all([
+        db
+          .select()
+          .from(monitoringAlerts)
+          .where(and(eq(monitoringAlerts.envId, envId), isNull(monitoringAlerts.dismissedAt)))
+          .orderBy(desc(monitoringAlerts.createdAt), asc(monitoringAlerts.pValue))
+          .limit(ALERTS_LIMIT),
+        db
+          .select({ checkedAt: monitoringRuns.alertsCheckedAt })
+          .from(monitoringRuns)
+          .where(
+            and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])),
+          )
+          .orderBy(desc(monitoringRuns.finishedAt))
+          .limit(1),
+      ]);
+      const runIds = [...new Set(rows.flatMap((r) => r.runIds))];
+      const finished = new Map(
+        (runIds.length > 0
+          ? await db
+              .select({ id: monitoringRuns.id, at: monitoringRuns.finishedAt })
+              .from(monitoringRuns)
+              .where(inArray(monitoringRuns.id, runIds))
+          : []
+        ).map((r) => [r.id, r.at]),
+      );
+      return {
+        pending: latest !== undefined && latest.checkedAt === null,
+        alerts: rows.map((r): MonitoringAlert => ({
+          id: r.id,
+          runId: r.runId,
+          engine: r.engine as AiEngine | null,
+          market: r.market,
+          metric: r.metric,
+          direction: r.direction,
+          baseline: r.baseline,
+          current: r.current,
+          difference: r.difference,
+          noise: r.noise,
+          pValue: r.pValue,
+          runIds: r.runIds,
+          baselineRunIds: r.baselineRunIds,
+          runsFinishedAt: r.runIds.flatMap((id) => finished.get(id) ?? []),
+          createdAt: r.createdAt,
+          dismissedAt: r.dismissedAt,
+          webhook: { status: r.webhookStatus, error: r.webhookError, attempts: r.webhookAttempts },
+        })),
+      };
+    },
+
+    async dismissAlert(_orgId, envId, userId, alertId) {
+      const [row] = await db
+        .update(monitoringAlerts)
+        .set({
+          dismissedAt: sql`coalesce(${monitoringAlerts.dismissedAt}, now())`,
+          dismissedBy: userId,
+        })
+        .where(and(eq(monitoringAlerts.id, alertId), eq(monitoringAlerts.envId, envId)))
+        .returning({ id: monitoringAlerts.id });
+      if (!row) throw new DomainError('NOT_FOUND', ALERT_MESSAGES.notFound);
     },
 
     async answerRetention(orgId) {

@@ -23,6 +23,8 @@ export const WALK_PROPOSAL_ID = 'walk-proposal';
 /** The finished monitoring run the walk puts in acme's prod env, and the one prompt it asked. */
 export const WALK_MONITORING_RUN_ID = 'walk-monitoring-run';
 export const WALK_PROMPT_KEY = 'new:walk';
+/** An open alert that run raised. */
+export const WALK_ALERT_ID = 'walk-alert';
 
 export type NonMemberOutcome =
   /** Refused although the input names no org (e.g. an invitation sent to someone else). */

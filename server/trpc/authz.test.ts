@@ -23,6 +23,7 @@ import {
   agentRuns,
   catalogProducts,
   landingPages,
+  monitoringAlerts,
   monitoringRuns,
   proposals,
   users,
@@ -37,6 +38,7 @@ import {
   type AuthzSamples,
   forbidden,
   WALK_PRODUCT_ID,
+  WALK_ALERT_ID,
   WALK_MONITORING_RUN_ID,
   WALK_PROMPT_KEY,
   WALK_PROPOSAL_ID,
@@ -190,7 +192,31 @@ beforeAll(async () => {
     },
     finishedAt: new Date(),
   });
+  await database.db
+    .insert(monitoringAlerts)
+    .values(walkAlert(WALK_ALERT_ID, acme, SEED_ENVS.acmeProd.id, WALK_MONITORING_RUN_ID));
 }, 120_000);
+
+/** An alert a finished run raised: a mention rate that fell on ChatGPT. */
+function walkAlert(id: string, orgId: string, envId: string, runId: string) {
+  return {
+    id,
+    orgId,
+    envId,
+    runId,
+    series: 'openai:',
+    engine: 'openai',
+    metric: 'mention' as const,
+    direction: 'drop' as const,
+    baseline: { rate: 0.5, successes: 30, n: 60 },
+    current: { rate: 0.1, successes: 1, n: 10 },
+    difference: -0.4,
+    noise: 0.1,
+    pValue: 0.0001,
+    runIds: [runId],
+    baselineRunIds: [],
+  };
+}
 
 afterAll(async () => {
   await database?.close();
@@ -416,6 +442,7 @@ const CHILD_KEYS = [
   'promptId',
   'answerId',
   'invitationId',
+  'alertId',
 ] as const;
 type ChildKey = (typeof CHILD_KEYS)[number];
 
@@ -529,6 +556,10 @@ describe('cross-org walk', () => {
     foreign.invitationId = (
       await services.invitations.create(SEED_USERS.maya, globex, 'globex-invitee@example.test')
     ).id;
+    foreign.alertId = 'foreign-alert';
+    await db
+      .insert(monitoringAlerts)
+      .values(walkAlert(foreign.alertId, globex, env, foreign.runId));
     foreign.answerId = (
       await services.analyst.ask(globex, env, SEED_USERS.maya.id, 'A question in Globex')
     ).answer.id;

@@ -4,7 +4,13 @@ import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain
 import type { Claim, ProductClaimCounts } from '~/domain/monitoring/accuracy';
 import { ASK_MODES, type AnswerSearch, type CitedPageCount } from '~/domain/monitoring/sources';
 import {
+  ALERT_METRICS,
+  ALERT_WEBHOOK_STATUSES,
+  type AlertRate,
+} from '~/domain/monitoring/alerts';
+import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -55,6 +61,8 @@ export const monitoringRuns = pgTable(
      * cutoff it used, so the results can say which answers are gone. The aggregates stay.
      */
     answersRemovedBefore: timestampTz('answers_removed_before'),
+    /** When the alert detector read the run (server/monitoring/alerts.ts); null before it has. */
+    alertsCheckedAt: timestampTz('alerts_checked_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -151,5 +159,46 @@ export const monitoringAggregates = pgTable(
   (t) => [
     primaryKey({ name: 'monitoring_aggregates_pk', columns: [t.runId, t.engine, t.promptKey] }),
     index('monitoring_aggregates_env_finished_idx').on(t.envId, t.finishedAt),
+  ],
+);
+
+/**
+ * An alert a run raised (domain/monitoring/alerts.ts): which rate moved, for which engine (`all`:
+ * every engine) and market, by how much against the run-to-run noise, and the runs compared; once
+ * per run, series and metric. Dismissing keeps it, marked. Its delivery to the env's webhook is
+ * tracked here, retried as a job.
+ */
+export const monitoringAlerts = pgTable(
+  'monitoring_alerts',
+  {
+    id: id(),
+    orgId: belongsTo('org_id', () => orgs.id),
+    envId: belongsTo('env_id', () => envs.id),
+    runId: belongsTo('run_id', () => monitoringRuns.id),
+    /** `<engine or all>:<market or nothing>`: the series, for the one-alert-a-run rule. */
+    series: text('series').notNull(),
+    engine: text('engine'),
+    market: text('market'),
+    metric: text('metric', { enum: ALERT_METRICS }).notNull(),
+    direction: text('direction', { enum: ['drop', 'rise'] }).notNull(),
+    baseline: jsonb('baseline').$type<AlertRate>().notNull(),
+    current: jsonb('current').$type<AlertRate>().notNull(),
+    difference: doublePrecision('difference').notNull(),
+    noise: doublePrecision('noise').notNull(),
+    pValue: doublePrecision('p_value').notNull(),
+    runIds: text('run_ids').array().notNull(),
+    baselineRunIds: text('baseline_run_ids').array().notNull(),
+    createdAt: createdAt(),
+    dismissedAt: timestampTz('dismissed_at'),
+    dismissedBy: text('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    webhookStatus: text('webhook_status', { enum: ALERT_WEBHOOK_STATUSES })
+      .notNull()
+      .default('none'),
+    webhookError: text('webhook_error'),
+    webhookAttempts: integer('webhook_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('monitoring_alerts_run_series_uq').on(t.runId, t.series, t.metric),
+    index('monitoring_alerts_env_created_idx').on(t.envId, t.createdAt),
   ],
 );
