@@ -2,15 +2,18 @@
  * Acme's AI discoverability monitoring config for mocks: a saved config over the fixture prompt
  * library, the defaults the server offers before the first save (the AEO agent's brand, the library's
  * prompts), and answers for monitoring.getConfig and monitoring.saveConfig that check a config the way
- * the server does (server/monitoring/service.ts: every chosen prompt must still be in the library).
+ * the server does (server/monitoring/service.ts: every chosen prompt must still be in the library, and
+ * every market among the env's).
  * The input itself is checked by the mock router with the procedure's own schema, so a refused input
  * never reaches the mock and nothing is stored.
  */
 import {
   type MonitoringConfig,
   MONITORING_MESSAGES,
+  promptBlocks,
   type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
+import { MARKET_MESSAGES } from '~/domain/monitoring/markets';
 import { saveMonitoringConfigInput } from '~/domain/monitoring/inputs';
 import type { Prompt } from '~/domain/prompts/entities';
 import { savedConfigs } from './agents';
@@ -18,14 +21,21 @@ import { promptList, prompts } from './fixtures';
 import { STORY_NOW } from './products';
 import { domainError, type TrpcScenario } from './trpc/scenario';
 
-/** What the server answers before the first save: the AEO agent's brand, the library's first prompts. */
+/**
+ * What the server answers before the first save: the AEO agent's brand, the library's first prompts,
+ * asked in en-US (the env has it).
+ */
 export const monitoringDefaults = {
   brandName: savedConfigs.aeo.brandName,
   brandDomain: savedConfigs.aeo.brandDomain,
   promptIds: promptList.map((p) => p.id),
+  market: 'en-US',
 } satisfies Partial<MonitoringConfig>;
 
-/** Acme's saved config: two library prompts and one written here, ChatGPT and Claude, weekly. */
+/**
+ * Acme's saved config: two library prompts and one written here, ChatGPT and Claude, weekly; from
+ * before markets, so its prompts have none.
+ */
 export const monitoringConfig = {
   brandName: 'Acme Outfitters',
   brandDomain: 'acme-outfitters.com',
@@ -54,6 +64,24 @@ export const savedMonitoringConfig = {
   updatedAt: monitoringConfigSavedAt,
 } satisfies SavedMonitoringConfig;
 
+/** The saved config asked in markets: its prompts in en-US, and a French prompt in fr-FR. */
+export const monitoringConfigInMarkets = {
+  ...monitoringConfig,
+  market: 'en-US',
+  otherMarkets: [
+    {
+      market: 'fr-FR',
+      promptIds: [],
+      newPrompts: ['Quelle veste imperméable choisir pour la randonnée en montagne ?'],
+    },
+  ],
+} satisfies MonitoringConfig;
+
+export const savedMonitoringConfigInMarkets = {
+  ...savedMonitoringConfig,
+  config: monitoringConfigInMarkets,
+} satisfies SavedMonitoringConfig;
+
 /** Before the first save: no config, only the defaults. */
 export const unsavedMonitoringConfig = {
   config: null,
@@ -80,8 +108,9 @@ export interface MonitoringConfigMock {
 
 /**
  * The env's config, kept between calls: a save the server would accept is stored and answered back
- * at the stories' now; one naming a prompt the library no longer has is refused on `promptIds` with
- * the server's message, and nothing is stored.
+ * at the stories' now. One naming a prompt the library no longer has is refused on that block's
+ * `promptIds` (`promptIds`, `otherMarkets.1.promptIds`), one naming a market the env does not have on
+ * that block's `market`, with the server's messages, and nothing is stored.
  */
 export function monitoringConfigMock({
   saved = savedMonitoringConfig,
@@ -99,10 +128,20 @@ export function monitoringConfigMock({
       // The mock router hands over the parsed input; parsing again gives it its defaults' type.
       'monitoring.saveConfig': (input) => {
         const { orgId: _orgId, envId: _envId, ...config } = saveMonitoringConfigInput.parse(input);
+        const blocks = promptBlocks(config);
         const known = new Set(library.map((p) => p.id));
-        if (config.promptIds.some((id) => !known.has(id))) {
+        const stale = blocks.find((b) => b.promptIds.some((id) => !known.has(id)));
+        if (stale) {
           return domainError('INVALID', MONITORING_MESSAGES.unknownPrompts, undefined, {
-            promptIds: MONITORING_MESSAGES.unknownPrompts,
+            [[...stale.path, 'promptIds'].join('.')]: MONITORING_MESSAGES.unknownPrompts,
+          });
+        }
+        const unknown = blocks.find(
+          (b) => b.market !== null && !current.markets.includes(b.market),
+        );
+        if (unknown) {
+          return domainError('INVALID', MARKET_MESSAGES.unknown, undefined, {
+            [[...unknown.path, 'market'].join('.')]: MARKET_MESSAGES.unknown,
           });
         }
         current = { ...current, config, updatedAt: STORY_NOW };

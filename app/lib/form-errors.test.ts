@@ -18,6 +18,25 @@ describe('formErrorsOf', () => {
     });
   });
 
+  it('keeps an error keyed by a path under a field on the field and on its path', () => {
+    const error = trpcError('This market is not among the catalogue’s locales', {
+      zodError: {
+        formErrors: [],
+        fieldErrors: {
+          'otherMarkets.1.market': ['This market is not among the catalogue’s locales'],
+          'orgId.x': ['Invalid'],
+        },
+      },
+    });
+    expect(formErrorsOf(error, ['market', 'otherMarkets'])).toEqual({
+      fields: {
+        otherMarkets: 'This market is not among the catalogue’s locales',
+        'otherMarkets.1.market': 'This market is not among the catalogue’s locales',
+      },
+      form: 'Invalid',
+    });
+  });
+
   it('maps a domain reason to its field with the server message', () => {
     const error = trpcError('The slug "acme" is taken.', { reason: 'slug-taken', zodError: null });
     expect(formErrorsOf(error, ['name', 'slug'], { 'slug-taken': 'slug' })).toEqual({

@@ -5,7 +5,11 @@
 import { type ErrorReason, errorReasonOf } from '~/domain/error-reasons';
 
 export interface FormErrors<Field extends string> {
-  fields: Partial<Record<Field, string>>;
+  /**
+   * By field; a message the server keys by a path under a field (`otherMarkets.1.market`) is that
+   * field's message too, and stays under its path so the form can show it beside its row.
+   */
+  fields: Partial<Record<Field | `${Field}.${string}`, string>>;
   form: string | null;
 }
 
@@ -44,8 +48,11 @@ export function formErrorsOf<Field extends string>(
     for (const [name, messages] of Object.entries(fieldErrors)) {
       const first = messages?.[0];
       if (!first) continue;
-      if ((fields as readonly string[]).includes(name)) result.fields[name as Field] = first;
-      else others.push(first);
+      const field = name.split('.')[0]!;
+      if ((fields as readonly string[]).includes(field)) {
+        result.fields[field as Field] ??= first;
+        result.fields[name as Field] = first;
+      } else others.push(first);
     }
     result.form = others[0] ?? null;
     return result;

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AEO_TITLE } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-monitoring/header';
 import { CONFIG_MESSAGES } from '~/domain/agents/config';
 import { MONITORING_MESSAGES } from '~/domain/monitoring/config';
+import { MARKET_MESSAGES } from '~/domain/monitoring/markets';
 import type { Prompt } from '~/domain/prompts/entities';
 import { orgs, promptList, prompts, sessionFor, users } from '~/mock-server/fixtures';
 import {
@@ -11,6 +12,7 @@ import {
   type MonitoringConfigMockOptions,
   monitoringDefaults,
   savedMonitoringConfig,
+  savedMonitoringConfigInMarkets,
   unsavedMonitoringConfig,
 } from '~/mock-server/monitoring-config';
 import { STORY_NOW } from '~/mock-server/products';
@@ -94,6 +96,20 @@ async function toggle(inGroup: ReturnType<typeof within>, name: string) {
   await waitFor(() => expect(box).not.toHaveAttribute('aria-checked', was ?? ''));
 }
 
+/** The listbox of an open select renders in a portal on the document's body. */
+const page = () => within(document.body);
+
+/** Opens a select and picks an option by its name. */
+async function choose(select: HTMLElement, option: string) {
+  await userEvent.click(select);
+  await userEvent.click(await page().findByRole('option', { name: option }));
+  await waitFor(() => expect(select).toHaveTextContent(option));
+}
+
+/** A further market's block, by its legend ("Market 2"). */
+const marketBlock = (form: ReturnType<typeof within>, n: number) =>
+  group(form, TEXT.otherMarket(n));
+
 /** Replaces a text box's value the fast way: clear, then paste. */
 async function retype(control: HTMLElement, text: string) {
   await userEvent.clear(control);
@@ -140,6 +156,10 @@ export const ConfigFirstTime: Story = {
     await expect(savedStatus(canvasElement)).toHaveTextContent(FOOTER.notSavedYet);
     await expect(form.getByLabelText('Brand name')).toHaveValue(monitoringDefaults.brandName);
     await expect(form.getByLabelText('Brand domain')).toHaveValue(monitoringDefaults.brandDomain);
+    // The prompts are asked in the env's en-US market.
+    await expect(form.getByRole('combobox', { name: TEXT.market })).toHaveTextContent(
+      'American English · en-US',
+    );
     await expect(checked(group(form, TEXT.library))).toEqual([
       'Gift for a camper',
       'Trail running shoes',
@@ -167,6 +187,7 @@ export const ConfigFirstTime: Story = {
       brandVariants: [],
       competitors: [],
       newPrompts: [],
+      otherMarkets: [],
       engines: ['openai', 'anthropic', 'google', 'perplexity'],
       memoryEngines: ['google'],
       samples: 10,
@@ -208,7 +229,11 @@ export const Config: Story = {
     await expect(competitors.getByLabelText('Competitor 2 name')).toHaveValue('Trailborn');
     await expect(competitors.getByLabelText('Competitor 2 domain')).toHaveValue('');
 
-    // Prompts: the library's, two picked, and one written here.
+    // Prompts: from before markets, so in none; the library's, two picked, and one written here.
+    await expect(form.getByRole('combobox', { name: TEXT.market })).toHaveTextContent(
+      TEXT.marketNotSet,
+    );
+    await expect(form.queryByRole('group', { name: TEXT.otherMarket(2) })).toBeNull();
     const library = group(form, TEXT.library);
     await expect(options(library)).toEqual([
       'Gift for a camper',
@@ -251,6 +276,7 @@ export const Config: Story = {
     await expect(saved.mock.stored()).toEqual({
       config: expected,
       defaults: savedMonitoringConfig.defaults,
+      markets: savedMonitoringConfig.markets,
       updatedAt: STORY_NOW,
     });
 
@@ -478,5 +504,276 @@ export const ConfigServerRefused: Story = {
     await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
     await expect(serverRefused.api.calls('monitoring.saveConfig')).toHaveLength(2);
     await expect(serverRefused.mock.stored().config).toEqual(monitoringConfig);
+  },
+};
+
+// ——— Markets ———
+
+/** Scrolls the screen to the Prompts section, so the baseline shows the markets' blocks. */
+function toPrompts(canvasElement: HTMLElement) {
+  within(canvasElement)
+    .getByRole('heading', { name: TEXT.prompts, level: 3 })
+    .scrollIntoView({ block: 'start' });
+}
+
+/** Scrolls the screen to a further market's block, so the baseline shows its messages. */
+function toBlock(form: ReturnType<typeof within>, n: number) {
+  form.getByRole('group', { name: TEXT.otherMarket(n) }).scrollIntoView({ block: 'start' });
+}
+
+const inMarkets = atConfig({ saved: savedMonitoringConfigInMarkets });
+/**
+ * A config asked in two markets: its prompts in en-US, and a French prompt in fr-FR in a block of its
+ * own, with its own library prompts and its own Remove. What the settings can detect counts both.
+ */
+export const ConfigMarkets: Story = {
+  ...inMarkets.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    await expect(savedStatus(canvasElement)).toHaveTextContent('Saved 3 days ago');
+    const [first] = form.getAllByRole('combobox', { name: TEXT.market });
+    await expect(first).toHaveTextContent('American English · en-US');
+    await expect(first).toHaveAccessibleDescription(TEXT.marketDescription);
+    // The env's markets by name and id; "Not set" is no choice for a config that has a market.
+    await userEvent.click(first!);
+    const listbox = within(await page().findByRole('listbox'));
+    await expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'German (Germany) · de-DE',
+      'American English · en-US',
+      'French (France) · fr-FR',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page().queryByRole('listbox')).toBeNull());
+
+    // The first market's prompts, as before markets.
+    const [library] = form.getAllByRole('group', { name: TEXT.library });
+    await expect(checked(within(library!))).toEqual([
+      'Trail running shoes',
+      'Waterproof hiking jacket',
+    ]);
+    await expect(form.getAllByLabelText(TEXT.newPrompts)[0]).toHaveValue(
+      monitoringConfig.newPrompts.join('\n'),
+    );
+
+    // The French block.
+    const french = marketBlock(form, 2);
+    await expect(french.getByRole('combobox', { name: TEXT.market })).toHaveTextContent(
+      'French (France) · fr-FR',
+    );
+    await expect(options(french)).toEqual([
+      'Gift for a camper',
+      'Trail running shoes',
+      'Waterproof hiking jacket',
+    ]);
+    await expect(checked(french)).toEqual([]);
+    await expect(french.getByLabelText(TEXT.newPrompts)).toHaveValue(
+      'Quelle veste imperméable choisir pour la randonnée en montagne ?',
+    );
+    await expect(french.getByText('1 new prompt')).toBeVisible();
+    await expect(french.getByRole('button', { name: TEXT.removeMarket(2) })).toBeVisible();
+    await expect(form.queryByRole('group', { name: TEXT.otherMarket(3) })).toBeNull();
+
+    // Three prompts in en-US and one in fr-FR.
+    const power = within(form.getByRole('region', { name: POWER_TEXT.title }));
+    await expect(
+      power.getByText(/^With 4 prompts, 2 engines, 12 samples each and 3 runs/),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: TEXT.addMarket })).toBeEnabled();
+    await expect(inMarkets.api.calls('monitoring.saveConfig')).toEqual([]);
+    toPrompts(canvasElement);
+  },
+};
+
+const addMarket = atConfig();
+/**
+ * A config from before markets gets one (en-US), then a German block: it starts on the market no
+ * block asks in yet, its select takes focus, and it takes a library prompt and one written in German.
+ * Saving stores both markets; with every market of the catalogue used, Add says so.
+ */
+export const ConfigAddMarket: Story = {
+  ...addMarket.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    await choose(form.getByRole('combobox', { name: TEXT.market }), 'American English · en-US');
+
+    await userEvent.click(form.getByRole('button', { name: TEXT.addMarket }));
+    const german = marketBlock(form, 2);
+    const select = german.getByRole('combobox', { name: TEXT.market });
+    await waitFor(() => expect(select).toHaveFocus());
+    await expect(select).toHaveTextContent('German (Germany) · de-DE');
+    await toggle(german, prompts.rainJacket.name);
+    await userEvent.click(german.getByLabelText(TEXT.newPrompts));
+    await userEvent.paste('Welche Regenjacke eignet sich für Wanderungen in den Alpen?');
+    await expect(german.getByText('1 new prompt')).toBeVisible();
+    const power = within(form.getByRole('region', { name: POWER_TEXT.title }));
+    await expect(power.getByText(/^With 5 prompts, 2 engines/)).toBeVisible();
+
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
+    const expected = {
+      ...monitoringConfig,
+      market: 'en-US',
+      otherMarkets: [
+        {
+          market: 'de-DE',
+          promptIds: [prompts.rainJacket.id],
+          newPrompts: ['Welche Regenjacke eignet sich für Wanderungen in den Alpen?'],
+        },
+      ],
+    };
+    await expect(addMarket.api.calls('monitoring.saveConfig')).toEqual([{ ...scope, ...expected }]);
+    await expect(addMarket.mock.stored().config).toEqual(expected);
+
+    // The form shows what was saved; a third market would be French.
+    await expect(
+      marketBlock(form, 2).getByRole('combobox', { name: TEXT.market }),
+    ).toHaveTextContent('German (Germany) · de-DE');
+    await userEvent.click(form.getByRole('button', { name: TEXT.addMarket }));
+    const third = marketBlock(form, 3);
+    await expect(third.getByRole('combobox', { name: TEXT.market })).toHaveTextContent(
+      'French (France) · fr-FR',
+    );
+    await expect(form.getByRole('button', { name: TEXT.addMarket })).toBeDisabled();
+    await expect(form.getByText(TEXT.marketsAllUsed)).toBeVisible();
+
+    // Removing it hands focus to Add, and the form is as saved again.
+    await userEvent.click(third.getByRole('button', { name: TEXT.removeMarket(3) }));
+    await expect(form.queryByRole('group', { name: TEXT.otherMarket(3) })).toBeNull();
+    await waitFor(() => expect(form.getByRole('button', { name: TEXT.addMarket })).toHaveFocus());
+    await expect(savedStatus(canvasElement)).toHaveTextContent('Saved just now');
+    toPrompts(canvasElement);
+  },
+};
+
+const marketErrors = atConfig({ saved: savedMonitoringConfigInMarkets });
+/**
+ * A market emptied of prompts and a market listed twice: each message shows beside its block's field,
+ * focus goes to the first, and nothing is sent.
+ */
+export const ConfigMarketErrors: Story = {
+  ...marketErrors.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    const french = marketBlock(form, 2);
+    await retype(french.getByLabelText(TEXT.newPrompts), '');
+    await userEvent.click(form.getByRole('button', { name: TEXT.addMarket }));
+    const third = marketBlock(form, 3);
+    const thirdSelect = third.getByRole('combobox', { name: TEXT.market });
+    await waitFor(() => expect(thirdSelect).toHaveFocus());
+    await choose(thirdSelect, 'French (France) · fr-FR');
+    await userEvent.click(third.getByLabelText(TEXT.newPrompts));
+    await userEvent.paste('Quel sac à dos pour une semaine de trek ?');
+    // Nothing is marked before a save is tried.
+    await expect(form.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    // The emptied market: beside its library prompts, where focus goes.
+    const frenchLibrary = within(french.getByRole('group', { name: TEXT.library }));
+    await expect(await frenchLibrary.findByRole('alert')).toHaveTextContent(
+      MONITORING_MESSAGES.noPrompt,
+    );
+    await expect(french.getByRole('group', { name: TEXT.library })).toHaveAccessibleDescription(
+      MONITORING_MESSAGES.noPrompt,
+    );
+    await waitFor(() => expect(frenchLibrary.getAllByRole('checkbox')[0]).toHaveFocus());
+    await expect(french.getByRole('combobox', { name: TEXT.market })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+
+    // The market listed twice: beside the later one's select.
+    await expect(fieldOf(thirdSelect).getByRole('alert')).toHaveTextContent(
+      MARKET_MESSAGES.duplicate,
+    );
+    await expect(thirdSelect).toHaveAttribute('aria-invalid', 'true');
+    await expect(thirdSelect).toHaveAccessibleDescription(MARKET_MESSAGES.duplicate);
+    await expect(third.getByRole('group', { name: TEXT.library })).not.toHaveAccessibleDescription(
+      expect.stringContaining(MONITORING_MESSAGES.noPrompt),
+    );
+    await expect(form.getByText(FOOTER.refusedTitle)).toBeVisible();
+
+    // Nothing was sent, nothing stored.
+    await expect(marketErrors.api.calls('monitoring.saveConfig')).toEqual([]);
+    await expect(marketErrors.mock.stored()).toEqual(savedMonitoringConfigInMarkets);
+
+    // German instead: that message goes, the empty market's stays.
+    await choose(thirdSelect, 'German (Germany) · de-DE');
+    await expect(fieldOf(thirdSelect).queryByRole('alert')).toBeNull();
+    await expect(frenchLibrary.getByRole('alert')).toHaveTextContent(MONITORING_MESSAGES.noPrompt);
+    toBlock(form, 2);
+  },
+};
+
+const withoutMarkets = atConfig({ saved: { ...savedMonitoringConfig, markets: [] } });
+/**
+ * The catalogue copy's locales are not known yet: no market to choose, a note saying the prompts are
+ * asked without one, and the config saves as it is.
+ */
+export const ConfigWithoutMarkets: Story = {
+  ...withoutMarkets.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    await expect(form.getByText(TEXT.noMarkets)).toBeVisible();
+    await expect(form.queryByRole('combobox', { name: TEXT.market })).toBeNull();
+    await expect(form.queryByRole('button', { name: TEXT.addMarket })).toBeNull();
+
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
+    await expect(withoutMarkets.api.calls('monitoring.saveConfig')).toEqual([
+      { ...scope, ...monitoringConfig },
+    ]);
+    await expect(withoutMarkets.mock.stored().config).toEqual(monitoringConfig);
+    toPrompts(canvasElement);
+  },
+};
+
+/** A config saved when the catalogue copy had an Italian locale, which it no longer has. */
+const italianSaved = {
+  ...savedMonitoringConfigInMarkets,
+  config: {
+    ...savedMonitoringConfigInMarkets.config,
+    otherMarkets: [
+      {
+        market: 'it-IT',
+        promptIds: [],
+        newPrompts: ['Quale giacca impermeabile scegliere per il trekking?'],
+      },
+    ],
+  },
+};
+const marketServerRefused = atConfig({ saved: italianSaved });
+/**
+ * What only the server can check: a market the catalogue's locales no longer have shows marked in its
+ * select, is refused beside it, and nothing is stored; with another market the config saves.
+ */
+export const ConfigMarketServerRefused: Story = {
+  ...marketServerRefused.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    const italian = marketBlock(form, 2);
+    const select = italian.getByRole('combobox', { name: TEXT.market });
+    await expect(select).toHaveTextContent(
+      'Italian (Italy) · it-IT (not among the catalogue’s locales)',
+    );
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await fieldOf(select).findByRole('alert')).toHaveTextContent(
+      MARKET_MESSAGES.unknown,
+    );
+    await expect(select).toHaveAccessibleDescription(MARKET_MESSAGES.unknown);
+    await waitFor(() => expect(select).toHaveFocus());
+    await expect(form.getByText(FOOTER.refusedTitle)).toBeVisible();
+    await expect(marketServerRefused.api.calls('monitoring.saveConfig')).toEqual([
+      { ...scope, ...italianSaved.config },
+    ]);
+    await expect(marketServerRefused.mock.stored()).toEqual(italianSaved);
+
+    // German instead: the server's message goes, and the save goes through.
+    await choose(select, 'German (Germany) · de-DE');
+    await expect(fieldOf(select).queryByRole('alert')).toBeNull();
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
+    await expect(marketServerRefused.mock.stored().config?.otherMarkets).toEqual([
+      { ...italianSaved.config.otherMarkets[0], market: 'de-DE' },
+    ]);
+    toBlock(form, 2);
   },
 };

@@ -1,10 +1,10 @@
 /**
  * AI discoverability monitoring's config form (docs/product.md#monitoring): the brand and its other
- * spellings, the competitors, the prompts asked (picked from the org's library or written here), the
- * engines, samples per prompt, the schedule, the runs the uplift compares and the smallest change
- * those can detect. Props in, events out: the screen validates with the
- * save procedure's own schema and saves; the form shows each message beside its field, a competitor's
- * beside its row.
+ * spellings, the competitors, the prompts asked in each market (picked from the org's library or
+ * written here), the engines, samples per prompt, the schedule, the runs the uplift compares and the
+ * smallest change those can detect. Props in, events out: the screen validates with the save
+ * procedure's own schema and saves; the form shows each message beside its field, a competitor's
+ * beside its row, a further market's beside its block.
  */
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import {
   type MonitoringSchedule,
   type SavedMonitoringConfig,
 } from '~/domain/monitoring/config';
+import { type Market, MARKETS_MAX, marketName } from '~/domain/monitoring/markets';
 import type { Prompt } from '~/domain/prompts/entities';
 import { Button } from '~/ui/components/button';
 import { Field, FieldDescription, FieldError, FieldLabel } from '~/ui/components/field';
@@ -32,6 +33,7 @@ import { CheckboxGroup, type CheckboxOption } from '~/ui/components/checkbox-gro
 import { ChoiceFieldset } from '~/ui/components/choice-fieldset';
 import { ListEditor } from '~/ui/components/list-editor';
 import { RadioGroup } from '~/ui/components/radio-group';
+import { OptionsSelect } from '~/ui/components/select';
 import { type ConfigFormErrors, FIELD_ATTRIBUTE, useConfigForm } from '~/ui/lib/use-config-form';
 import {
   BrandFields,
@@ -67,6 +69,22 @@ export const MONITORING_CONFIG_TEXT = {
   addCompetitor: 'Add competitor',
   prompts: 'Prompts',
   promptsDescription: 'What each engine is asked, the way a shopper would ask it.',
+  market: 'Market',
+  marketDescription:
+    'The language and country the prompts are asked in. Write new prompts in its language.',
+  marketNotSet: 'Not set',
+  /** "French (France) · fr-FR"; the id alone when the platform has no name for it. */
+  marketOption: (market: Market) => {
+    const name = marketName(market);
+    return name === market ? market : `${name} · ${market}`;
+  },
+  marketGone: (label: string) => `${label} (not among the catalogue’s locales)`,
+  noMarkets: 'Prompts are asked without a market until the catalogue’s locales are known.',
+  otherMarket: (n: number) => `Market ${n}`,
+  removeMarket: (n: number) => `Remove market ${n}`,
+  addMarket: 'Add a market',
+  marketsMax: `At most ${MARKETS_MAX} markets.`,
+  marketsAllUsed: 'Every market of the catalogue has its prompts here.',
   library: 'From the prompt library',
   libraryDescription: 'The org’s prompts, kept in Settings → Prompts.',
   libraryEmpty:
@@ -117,8 +135,11 @@ export interface MonitoringConfigDraft {
   brandDomain: string;
   brandVariants: string[];
   competitors: { name: string; domain: string }[];
+  /** The first block's market; empty when it has none (configs from before markets). */
+  market: string;
   promptIds: string[];
   newPrompts: string;
+  otherMarkets: OtherMarketDraft[];
   engines: AiEngine[];
   /** Engines asked with their web search (every engine not in the config's `memoryEngines`). */
   webSearch: AiEngine[];
@@ -128,14 +149,23 @@ export interface MonitoringConfigDraft {
 }
 type DraftField = keyof MonitoringConfigDraft;
 
+/** A further market's block as the form edits it: its new prompts as typed. */
+export interface OtherMarketDraft {
+  market: string;
+  promptIds: string[];
+  newPrompts: string;
+}
+
 /** The fields in the order they show: focus goes to the first refused. */
 const FIELDS = [
   'brandName',
   'brandDomain',
   'brandVariants',
   'competitors',
+  'market',
   'promptIds',
   'newPrompts',
+  'otherMarkets',
   'engines',
   'webSearch',
   'samples',
@@ -151,8 +181,14 @@ export function draftOf(saved: Pick<SavedMonitoringConfig, 'config' | 'defaults'
     brandDomain: from.brandDomain ?? '',
     brandVariants: [...(from.brandVariants ?? [])],
     competitors: (from.competitors ?? []).map((c) => ({ name: c.name, domain: c.domain ?? '' })),
+    market: from.market ?? '',
     promptIds: [...(from.promptIds ?? [])],
     newPrompts: (from.newPrompts ?? []).join('\n'),
+    otherMarkets: (from.otherMarkets ?? []).map((m) => ({
+      market: m.market,
+      promptIds: [...m.promptIds],
+      newPrompts: m.newPrompts.join('\n'),
+    })),
     engines: [...(from.engines ?? MONITORING_ENGINES)],
     webSearch: MONITORING_ENGINES.filter((e) => !(from.memoryEngines ?? []).includes(e)),
     samples: String(from.samples ?? MONITORING_LIMITS.samples.default),
@@ -177,8 +213,8 @@ function wholeNumber(typed: string): number {
 
 /**
  * The config the save procedure takes. Samples and runs that are not a whole number read as 0, so the
- * schema answers with its range message rather than a type error; an empty competitor domain is left
- * out.
+ * schema answers with its range message rather than a type error; an empty competitor domain and an
+ * unset market are left out.
  */
 export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
   return {
@@ -188,9 +224,14 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     competitors: draft.competitors.map((c) =>
       c.domain.trim() === '' ? { name: c.name } : { name: c.name, domain: c.domain },
     ),
+    ...(draft.market === '' ? {} : { market: draft.market }),
     promptIds: draft.promptIds,
     newPrompts: newPromptLines(draft.newPrompts),
-    otherMarkets: [],
+    otherMarkets: draft.otherMarkets.map((m) => ({
+      market: m.market,
+      promptIds: m.promptIds,
+      newPrompts: newPromptLines(m.newPrompts),
+    })),
     engines: draft.engines,
     memoryEngines: AI_ENGINES.filter((e) => !draft.webSearch.includes(e)),
     samples: wholeNumber(draft.samples),
@@ -244,12 +285,14 @@ export function MonitoringConfigForm({
   });
   const value = form.value;
 
-  // The row messages show once the field shows the form's own message (a save was tried); the
-  // server's answer names fields only.
+  // A row's message shows while its field shows the message it came with: the form's own (a save was
+  // tried) or the server's (until the field changes).
   const details = validate(configOf(value));
   const rowError = (field: DraftField, path: string): string | undefined => {
     const shown = form.errorOf(field);
-    return shown !== undefined && shown === details[field] ? details[path] : undefined;
+    if (shown === undefined) return undefined;
+    if (shown === details[field]) return details[path];
+    return shown === serverErrors?.fields[field] ? serverErrors.fields[path] : undefined;
   };
   const competitorRows = value.competitors.map((_, i) => ({
     name: rowError('competitors', `competitors.${i}.name`),
@@ -261,11 +304,36 @@ export function MonitoringConfigForm({
   const newPromptsCount = newPromptLines(value.newPrompts).length;
   const newPromptsError = (() => {
     const message = form.errorOf('newPrompts');
-    const line = Array.from({ length: newPromptsCount }, (_, i) => i).find(
-      (i) => rowError('newPrompts', `newPrompts.${i}`) !== undefined,
-    );
+    const line = firstLine(newPromptsCount, (i) => rowError('newPrompts', `newPrompts.${i}`));
     return message && line !== undefined ? text.newPromptLine(line, message) : message;
   })();
+
+  // Markets: a select per block once the catalogue's locales are known (or a config names one).
+  const withMarkets =
+    saved.markets.length > 0 || value.market !== '' || value.otherMarkets.length > 0;
+  const startedWithoutMarket = !(saved.config ?? saved.defaults).market;
+  const otherMarketErrors = value.otherMarkets.map((block, index) => {
+    const at = (rest: string) => rowError('otherMarkets', `otherMarkets.${index}.${rest}`);
+    const line = firstLine(newPromptLines(block.newPrompts).length, (i) => at(`newPrompts.${i}`));
+    return {
+      market: at('market'),
+      promptIds: at('promptIds'),
+      newPrompts:
+        line !== undefined ? text.newPromptLine(line, at(`newPrompts.${line}`)!) : at('newPrompts'),
+    };
+  });
+  const otherMarketsError = otherMarketErrors.some(
+    (row) => row.market || row.promptIds || row.newPrompts,
+  )
+    ? undefined
+    : form.errorOf('otherMarkets');
+  const promptsCount =
+    value.promptIds.length +
+    newPromptsCount +
+    value.otherMarkets.reduce(
+      (sum, block) => sum + block.promptIds.length + newPromptLines(block.newPrompts).length,
+      0,
+    );
 
   return (
     <form
@@ -300,6 +368,20 @@ export function MonitoringConfigForm({
       </ConfigSection>
 
       <ConfigSection title={text.prompts} description={text.promptsDescription}>
+        {withMarkets ? (
+          <MarketField
+            name="market"
+            markets={saved.markets}
+            value={value.market}
+            onChange={(next) => form.set('market', next)}
+            notSet={startedWithoutMarket || value.market === ''}
+            error={form.errorOf('market')}
+          />
+        ) : (
+          <p data-slot="no-markets" className="text-sm text-base-content/70">
+            {text.noMarkets}
+          </p>
+        )}
         <CheckboxGroup
           {...form.bind('promptIds')}
           legend={text.library}
@@ -307,20 +389,23 @@ export function MonitoringConfigForm({
           options={promptOptions(prompts, value.promptIds)}
           empty={text.libraryEmpty}
         />
-        <Field {...{ [FIELD_ATTRIBUTE]: 'newPrompts' }}>
-          <FieldLabel>{text.newPrompts}</FieldLabel>
-          <Textarea
-            name="newPrompts"
-            value={value.newPrompts}
-            rows={3}
-            onChange={(event) => form.set('newPrompts', event.target.value)}
+        <NewPromptsField
+          name="newPrompts"
+          value={value.newPrompts}
+          onChange={(next) => form.set('newPrompts', next)}
+          error={newPromptsError}
+        />
+        {withMarkets ? (
+          <OtherMarketsEditor
+            blocks={value.otherMarkets}
+            onChange={(next) => form.set('otherMarkets', next)}
+            markets={saved.markets}
+            firstMarket={value.market}
+            prompts={prompts}
+            blockErrors={otherMarketErrors}
+            error={otherMarketsError}
           />
-          <FieldDescription>
-            {text.newPromptsDescription}{' '}
-            <span data-slot="new-prompts-count">{text.newPromptsCount(newPromptsCount)}</span>
-          </FieldDescription>
-          <FieldError>{newPromptsError}</FieldError>
-        </Field>
+        ) : null}
       </ConfigSection>
 
       <ConfigSection title={text.asking}>
@@ -373,7 +458,7 @@ export function MonitoringConfigForm({
           max={MONITORING_LIMITS.upliftRuns.max}
         />
         <PowerNote
-          prompts={value.promptIds.length + newPromptsCount}
+          prompts={promptsCount}
           engines={value.engines.length}
           samples={wholeNumber(value.samples)}
           runs={wholeNumber(value.upliftRuns)}
@@ -394,6 +479,226 @@ export function MonitoringConfigForm({
         formError={serverErrors?.form ?? null}
       />
     </form>
+  );
+}
+
+/** The first of `lines` lines that has a message. */
+function firstLine(
+  lines: number,
+  messageOf: (line: number) => string | undefined,
+): number | undefined {
+  return Array.from({ length: lines }, (_, i) => i).find((i) => messageOf(i) !== undefined);
+}
+
+/** Stands for "no market" in the select, whose values cannot be empty; no market id looks like it. */
+const NO_MARKET = 'none';
+
+/**
+ * The market a block's prompts are asked in: the env's markets by name and id, a market the catalogue
+ * no longer has (still chosen) marked, and "Not set" for a config from before markets. A further
+ * block's select is labelled by its block's legend on screen.
+ */
+function MarketField({
+  name,
+  markets,
+  value,
+  onChange,
+  notSet = false,
+  error,
+  labelHidden = false,
+}: {
+  name: string;
+  markets: readonly Market[];
+  value: string;
+  onChange(next: string): void;
+  /** Offer "Not set". */
+  notSet?: boolean;
+  error?: string | undefined;
+  labelHidden?: boolean;
+}) {
+  const text = MONITORING_CONFIG_TEXT;
+  return (
+    <Field {...{ [FIELD_ATTRIBUTE]: name }} className="w-full max-w-md">
+      <FieldLabel className={labelHidden ? 'sr-only' : undefined}>{text.market}</FieldLabel>
+      <OptionsSelect
+        value={value === '' ? NO_MARKET : value}
+        onValueChange={(next) => onChange(next === NO_MARKET ? '' : next)}
+        options={[
+          ...(notSet ? [{ value: NO_MARKET, label: text.marketNotSet }] : []),
+          ...(value !== '' && !markets.includes(value)
+            ? [{ value, label: text.marketGone(text.marketOption(value)) }]
+            : []),
+          ...markets.map((market) => ({ value: market, label: text.marketOption(market) })),
+        ]}
+      />
+      {labelHidden ? null : <FieldDescription>{text.marketDescription}</FieldDescription>}
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}
+
+/** Prompts written here, one a line, with how many there are. */
+function NewPromptsField({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  value: string;
+  onChange(next: string): void;
+  error?: string | undefined;
+}) {
+  const text = MONITORING_CONFIG_TEXT;
+  return (
+    <Field {...{ [FIELD_ATTRIBUTE]: name }}>
+      <FieldLabel>{text.newPrompts}</FieldLabel>
+      <Textarea
+        name={name}
+        value={value}
+        rows={3}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldDescription>
+        {text.newPromptsDescription}{' '}
+        <span data-slot="new-prompts-count">
+          {text.newPromptsCount(newPromptLines(value).length)}
+        </span>
+      </FieldDescription>
+      <FieldError>{error}</FieldError>
+    </Field>
+  );
+}
+
+/**
+ * The further markets, a block each (its market, library prompts and new prompts, Remove), then Add.
+ * A new block starts on a market no block asks in yet and its select takes focus; removing a block
+ * gives focus to the block that takes its place (or Add).
+ */
+function OtherMarketsEditor({
+  blocks,
+  onChange,
+  markets,
+  firstMarket,
+  prompts,
+  blockErrors,
+  error,
+}: {
+  blocks: readonly OtherMarketDraft[];
+  onChange(next: OtherMarketDraft[]): void;
+  /** The env's markets. */
+  markets: readonly Market[];
+  /** The first block's market, taken too. */
+  firstMarket: string;
+  prompts: readonly Prompt[];
+  blockErrors: readonly {
+    market?: string | undefined;
+    promptIds?: string | undefined;
+    newPrompts?: string | undefined;
+  }[];
+  /** A message about the blocks as a whole (too many, or the server's). */
+  error?: string | undefined;
+}) {
+  const text = MONITORING_CONFIG_TEXT;
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusBlock, setFocusBlock] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusBlock === null) return;
+    const selects =
+      list.current?.querySelectorAll<HTMLElement>(':scope > li [data-slot=select-trigger]') ?? [];
+    (selects[focusBlock] ?? addButton.current)?.focus();
+    setFocusBlock(null);
+  }, [focusBlock]);
+
+  const used = new Set([firstMarket, ...blocks.map((b) => b.market)]);
+  const unused = markets.find((m) => !used.has(m));
+  const full = blocks.length + 1 >= MARKETS_MAX;
+  const change = (index: number, next: Partial<OtherMarketDraft>) =>
+    onChange(blocks.map((b, i) => (i === index ? { ...b, ...next } : b)));
+
+  return (
+    <div {...{ [FIELD_ATTRIBUTE]: 'otherMarkets' }} className="flex flex-col gap-4">
+      {blocks.length > 0 ? (
+        <ol ref={list} className="flex flex-col gap-4">
+          {blocks.map((block, index) => (
+            <li key={index}>
+              <fieldset className="flex min-w-0 flex-col gap-5 rounded-box border border-base-300 p-4">
+                <legend className="px-1 text-sm font-semibold">
+                  {text.otherMarket(index + 2)}
+                </legend>
+                <div className="flex items-start gap-2">
+                  <MarketField
+                    name={`otherMarkets.${index}.market`}
+                    markets={markets}
+                    value={block.market}
+                    onChange={(market) => change(index, { market })}
+                    error={blockErrors[index]?.market}
+                    labelHidden
+                  />
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={text.removeMarket(index + 2)}
+                    onClick={() => {
+                      onChange(blocks.filter((_, i) => i !== index));
+                      setFocusBlock(index);
+                    }}
+                  >
+                    <XIcon aria-hidden />
+                  </Button>
+                </div>
+                <CheckboxGroup
+                  name={`otherMarkets.${index}.promptIds`}
+                  legend={text.library}
+                  options={promptOptions(prompts, block.promptIds)}
+                  value={block.promptIds}
+                  onChange={(promptIds) => change(index, { promptIds })}
+                  error={blockErrors[index]?.promptIds}
+                  empty={text.libraryEmpty}
+                />
+                <NewPromptsField
+                  name={`otherMarkets.${index}.newPrompts`}
+                  value={block.newPrompts}
+                  onChange={(newPrompts) => change(index, { newPrompts })}
+                  error={blockErrors[index]?.newPrompts}
+                />
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {markets.length > 0 ? (
+        <div className="flex flex-col items-start gap-1.5">
+          <Button
+            ref={addButton}
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={full || unused === undefined}
+            onClick={() => {
+              if (unused === undefined) return;
+              onChange([...blocks, { market: unused, promptIds: [], newPrompts: '' }]);
+              setFocusBlock(blocks.length);
+            }}
+          >
+            <PlusIcon aria-hidden />
+            {text.addMarket}
+          </Button>
+          {full || unused === undefined ? (
+            <p className="text-sm text-base-content/70">
+              {full ? text.marketsMax : text.marketsAllUsed}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

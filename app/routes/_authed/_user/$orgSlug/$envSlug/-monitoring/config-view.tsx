@@ -1,7 +1,9 @@
 /**
  * The AEO config (view=config): the env's monitoring config and the org's prompt library read behind
  * the form's skeleton; the form checks a config with the save procedure's own schema, so a refused one
- * is never sent, and shows what the server refuses (prompts gone from the library) field by field.
+ * is never sent, and shows what the server refuses (prompts gone from the library, a market the
+ * catalogue's locales no longer have) field by field, a further market's beside its block. The saved
+ * config carries the env's markets, which the form offers.
  */
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
@@ -31,7 +33,8 @@ interface Scope {
 
 /**
  * Client-side validation with the save procedure's schema: the first message of each field, and of
- * each row (`competitors.1.name`), so a competitor's problem shows beside that competitor.
+ * each row (`competitors.1.name`, `otherMarkets.1.market`), so a competitor's or a market's problem
+ * shows beside it.
  */
 function configErrorsOf(scope: Scope, config: MonitoringConfig): MonitoringConfigErrors {
   const errors: MonitoringConfigErrors = {};
