@@ -158,7 +158,7 @@ export const ConfigFirstTime: Story = {
     await expect(form.getByLabelText('Brand domain')).toHaveValue(monitoringDefaults.brandDomain);
     // The prompts are asked in the env's en-US market.
     await expect(form.getByRole('combobox', { name: TEXT.market })).toHaveTextContent(
-      'American English · en-US',
+      'English (United States) · en-US',
     );
     await expect(checked(group(form, TEXT.library))).toEqual([
       'Gift for a camper',
@@ -532,14 +532,14 @@ export const ConfigMarkets: Story = {
     const { form } = await configLoaded(canvasElement);
     await expect(savedStatus(canvasElement)).toHaveTextContent('Saved 3 days ago');
     const [first] = form.getAllByRole('combobox', { name: TEXT.market });
-    await expect(first).toHaveTextContent('American English · en-US');
+    await expect(first).toHaveTextContent('English (United States) · en-US');
     await expect(first).toHaveAccessibleDescription(TEXT.marketDescription);
     // The env's markets by name and id; "Not set" is no choice for a config that has a market.
     await userEvent.click(first!);
     const listbox = within(await page().findByRole('listbox'));
     await expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'German (Germany) · de-DE',
-      'American English · en-US',
+      'English (United States) · en-US',
       'French (France) · fr-FR',
     ]);
     await userEvent.keyboard('{Escape}');
@@ -594,7 +594,7 @@ export const ConfigAddMarket: Story = {
   ...addMarket.story,
   play: async ({ canvasElement }) => {
     const { form } = await configLoaded(canvasElement);
-    await choose(form.getByRole('combobox', { name: TEXT.market }), 'American English · en-US');
+    await choose(form.getByRole('combobox', { name: TEXT.market }), 'English (United States) · en-US');
 
     await userEvent.click(form.getByRole('button', { name: TEXT.addMarket }));
     const german = marketBlock(form, 2);
