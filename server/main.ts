@@ -2,6 +2,7 @@
  * The process: config → database (migrated, seeded when empty) → development IdP when a provider is
  * not configured → HTTP server with /ws. Stops cleanly on SIGINT/SIGTERM.
  */
+import { alertWebhooksFor } from '~/server/monitoring/webhook';
 import { desc } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { DevIdp, DevIdpUser } from '~/simulators/idp/dev-idp';
@@ -161,6 +162,7 @@ async function main() {
     aiBudget,
     // Cheap calls counted in memory, model and instance calls in the shared store on PostgreSQL.
     limits: createCallLimits(config.callLimits, rateCounter ? { sharedCounter: rateCounter } : {}),
+    alertWebhooks: alertWebhooksFor(config),
   });
   // Workers, and the catalogue and retention schedules and the sweep of expired org exports with them
   // (a JOB_WORKERS=false server leaves them all to workers).

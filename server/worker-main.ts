@@ -5,6 +5,7 @@
  * on SIGINT/SIGTERM: fetching ends at once, jobs in flight get SHUTDOWN_GRACE_MS to finish, and the
  * rest are released for another worker.
  */
+import { alertWebhooksFor } from '~/server/monitoring/webhook';
 import { createServer } from 'node:http';
 import express from 'express';
 import { createAiBudgetService } from './ai-budget/service';
@@ -54,6 +55,7 @@ async function main() {
     jobs: jobs.queue,
     ai: ai.service,
     aiBudget,
+    alertWebhooks: alertWebhooksFor(config),
   });
   await jobs.work(services);
   const schedules = startSchedules({

@@ -22,6 +22,8 @@ import { estimateDrift, type UpliftRun } from '~/domain/monitoring/uplift';
 import { AI_PROVIDER_NAMES } from '~/domain/ai/models';
 import type { Db } from '~/server/db/client';
 import {
+  envs,
+  orgs,
   monitoringAggregates,
   monitoringAlerts,
   monitoringConfigs,
@@ -240,6 +242,20 @@ export function alertText(alert: AlertFinding): string {
   return `${ALERT_METRIC_NAMES[alert.metric]} on ${engine}${market} ${moved} from ${percent(alert.baseline.rate)} to ${percent(alert.current.rate)} in ${runs} (${points(alert.difference)}, ${(Math.abs(alert.difference) / alert.noise).toFixed(1)}× the run-to-run noise of ±${points(alert.noise)}).`;
 }
 
+/** Home narrowed to the alert's engine and market, where its runs show on the trend. */
+async function alertLink(db: Db, appUrl: string, alert: AlertFinding, envId: string) {
+  const [row] = await db
+    .select({ org: orgs.slug, env: envs.slug })
+    .from(envs)
+    .innerJoin(orgs, eq(orgs.id, envs.orgId))
+    .where(eq(envs.id, envId));
+  if (!row) return null;
+  const url = new URL(`/app/${row.org}/${row.env}`, appUrl);
+  if (alert.engine) url.searchParams.set('llm', alert.engine);
+  if (alert.market) url.searchParams.set('market', alert.market);
+  return url.toString();
+}
+
 /**
  * Posts one alert to the env's webhook. A failure the webhook may get over is thrown for the job to
  * try again, until its last try; the outcome stays on the alert for Home to show.
@@ -248,7 +264,7 @@ export async function deliverAlertWebhook(
   alertId: string,
   context: JobContext,
   sender: WebhookSender,
-  appUrl: string,
+  appUrl: string | null,
 ): Promise<void> {
   const { db } = context;
   const [alert] = await db.select().from(monitoringAlerts).where(eq(monitoringAlerts.id, alertId));
@@ -262,9 +278,10 @@ export async function deliverAlertWebhook(
     return;
   }
   const finding = { ...alert, engine: alert.engine as AiEngine | null };
-  const text = alertText(finding);
+  const link = appUrl ? await alertLink(db, appUrl, finding, alert.envId) : null;
+  const text = `Beacon: ${alertText(finding)}${link ? ` ${link}` : ''}`;
   try {
-    await sender.send(url, { text: `Beacon: ${text} ${appUrl}` });
+    await sender.send(url, { text });
     await db
       .update(monitoringAlerts)
       .set({

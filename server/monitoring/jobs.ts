@@ -16,6 +16,14 @@ import {
   SAMPLE_RETRY,
 } from './runner';
 import { MONITORING_RETENTION_JOB, removeOldAnswers } from './retention';
+import {
+  ALERT_WEBHOOK_RETRY,
+  deliverAlertWebhook,
+  MONITORING_ALERT_WEBHOOK_JOB,
+  MONITORING_ALERTS_JOB,
+  runAlertsJob,
+} from './alerts';
+import { monitoringAlerts } from '~/server/db/schema';
 import { MONITORING_SCHEDULED_JOB, runScheduled } from './schedule';
 
 /** A run's jobs name the run; the run names its env. */
@@ -51,6 +59,38 @@ export const monitoringSampleJob = defineJob({
   handler: (payload, context) => runSample(payload, context),
 });
 
+/** An ended run read for alerts, once (server/monitoring/alerts.ts). */
+export const monitoringAlertsJob = defineJob({
+  name: MONITORING_ALERTS_JOB,
+  payload: z.object({ runId: z.string().min(1) }),
+  env: runEnv,
+  retry: { limit: 3, delaySeconds: 5, maxDelaySeconds: 120 },
+  expireInSeconds: 5 * 60,
+  concurrency: 2,
+  handler: ({ runId }, context) => runAlertsJob(runId, context),
+});
+
+/** One alert posted to the env's webhook; retried while the webhook may get over its failure. */
+export const monitoringAlertWebhookJob = defineJob({
+  name: MONITORING_ALERT_WEBHOOK_JOB,
+  payload: z.object({ alertId: z.string().min(1) }),
+  env: {
+    work: 'monitoring-run',
+    of: (payload) =>
+      sql`(select ${monitoringAlerts.envId} from ${monitoringAlerts} where ${monitoringAlerts.id} = ${payload} ->> 'alertId')`,
+  },
+  retry: ALERT_WEBHOOK_RETRY,
+  expireInSeconds: 2 * 60,
+  concurrency: 2,
+  handler: ({ alertId }, context) =>
+    deliverAlertWebhook(
+      alertId,
+      context,
+      context.services.alertWebhooks.sender,
+      context.services.alertWebhooks.appUrl,
+    ),
+});
+
 /** A schedule's occurrence: starts the env's run (server/monitoring/schedule.ts). */
 export const monitoringScheduledJob = defineJob({
   name: MONITORING_SCHEDULED_JOB,
@@ -84,6 +124,8 @@ export const monitoringRetentionJob = defineJob({
 export const monitoringJobs = [
   monitoringPlanJob,
   monitoringSampleJob,
+  monitoringAlertsJob,
+  monitoringAlertWebhookJob,
   monitoringScheduledJob,
   monitoringRetentionJob,
 ];

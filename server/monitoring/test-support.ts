@@ -5,7 +5,7 @@ import type { Database, Db } from '~/server/db/client';
 import type { AnyJobDefinition } from '~/server/jobs/define';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
-import { type BeaconServices, createServices } from '~/server/services';
+import { type BeaconServices, createServices, type ServiceDeps } from '~/server/services';
 import { aiOnSimulator } from '~/server/simulator-link';
 import { fakeGateway } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob } from './jobs';
@@ -105,6 +105,7 @@ export async function startMonitoringWorker(
   database: Database,
   aiUrl: string,
   definitions: readonly AnyJobDefinition[] = [monitoringPlanJob, monitoringSampleJob],
+  more: Pick<ServiceDeps, 'alertWebhooks'> = {},
 ): Promise<{ jobs: Jobs; services: BeaconServices }> {
   const jobs = await startJobs({ database, definitions, pollingIntervalSeconds: 0.5 });
   const services = createServices({
@@ -114,6 +115,7 @@ export async function startMonitoringWorker(
     runEvents: jobs.events,
     jobs: jobs.queue,
     ai: aiOnSimulator(aiUrl, 5_000),
+    ...more,
   });
   await jobs.work(services);
   return { jobs, services };

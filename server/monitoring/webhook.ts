@@ -227,3 +227,14 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     },
   };
 }
+
+/**
+ * The alert webhooks of a process: production's rules in production, this machine allowed outside it
+ * (a receiver in development), and the app's public address for the links alerts carry.
+ */
+export function alertWebhooksFor(config: { isProduction: boolean; publicUrl: string | undefined }) {
+  return {
+    sender: createWebhookSender({ allowLocal: !config.isProduction }),
+    appUrl: config.publicUrl ?? null,
+  };
+}
