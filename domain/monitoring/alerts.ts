@@ -10,7 +10,8 @@
  * Pure, so the server, the mocks and the calibration (`npm run calibrate:uplift`) agree.
  */
 import { z } from 'zod/mini';
-import type { AiEngine } from '~/domain/ai/models';
+import { AI_PROVIDER_NAMES, type AiEngine } from '~/domain/ai/models';
+import { marketName } from './markets';
 import { normalCdf } from './stats';
 
 export const ALERT_METRICS = ['mention', 'citation', 'accuracy'] as const;
@@ -257,6 +258,19 @@ export function isWebhookUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const points = (share: number) => `${Math.abs(Math.round(share * 100))} points`;
+
+/** An alert in one line, as Home shows it and the webhook sends it. */
+export function alertText(alert: AlertFinding): string {
+  const engine = alert.engine ? AI_PROVIDER_NAMES[alert.engine] : 'every engine';
+  const market = alert.market ? ` in ${marketName(alert.market)}` : '';
+  const moved = alert.direction === 'drop' ? 'fell' : 'rose';
+  const runs =
+    alert.runIds.length === 1 ? 'the latest run' : `the latest ${alert.runIds.length} runs`;
+  return `${ALERT_METRIC_NAMES[alert.metric]} on ${engine}${market} ${moved} from ${percent(alert.baseline.rate)} to ${percent(alert.current.rate)} in ${runs} (${points(alert.difference)}, ${(Math.abs(alert.difference) / alert.noise).toFixed(1)}× the run-to-run noise of ±${points(alert.noise)}).`;
 }
 
 /** The env's webhook for alerts (Slack-compatible JSON), or '' for none. */

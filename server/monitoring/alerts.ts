@@ -9,17 +9,15 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { AiEngine } from '~/domain/ai/models';
 import {
-  ALERT_METRIC_NAMES,
   ALERT_WINDOW,
+  alertText,
   type AlertFinding,
   type AlertRun,
   detectAlerts,
 } from '~/domain/monitoring/alerts';
 import { monitoringConfigSchema } from '~/domain/monitoring/config';
-import { marketName } from '~/domain/monitoring/markets';
 import type { RunPrompt } from '~/domain/monitoring/runs';
 import { estimateDrift, type UpliftRun } from '~/domain/monitoring/uplift';
-import { AI_PROVIDER_NAMES } from '~/domain/ai/models';
 import type { Db } from '~/server/db/client';
 import {
   envs,
@@ -227,19 +225,6 @@ export async function envWebhook(db: Db, envId: string): Promise<string | null> 
     .where(eq(monitoringConfigs.envId, envId));
   const parsed = row ? monitoringConfigSchema.safeParse(row.config) : null;
   return parsed?.success && parsed.data.alertWebhookUrl ? parsed.data.alertWebhookUrl : null;
-}
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-const points = (share: number) => `${Math.abs(Math.round(share * 100))} points`;
-
-/** An alert in one line, as people read it and as the webhook sends it (untrusted text none). */
-export function alertText(alert: AlertFinding): string {
-  const engine = alert.engine ? AI_PROVIDER_NAMES[alert.engine] : 'every engine';
-  const market = alert.market ? ` in ${marketName(alert.market)}` : '';
-  const moved = alert.direction === 'drop' ? 'fell' : 'rose';
-  const runs =
-    alert.runIds.length === 1 ? 'the latest run' : `the latest ${alert.runIds.length} runs`;
-  return `${ALERT_METRIC_NAMES[alert.metric]} on ${engine}${market} ${moved} from ${percent(alert.baseline.rate)} to ${percent(alert.current.rate)} in ${runs} (${points(alert.difference)}, ${(Math.abs(alert.difference) / alert.noise).toFixed(1)}× the run-to-run noise of ±${points(alert.noise)}).`;
 }
 
 /** Home narrowed to the alert's engine and market, where its runs show on the trend. */
