@@ -61,6 +61,8 @@ export interface SimRequest {
   webSearch?: SimWebSearch;
   /** How often a shopping answer misstates the storefront product's price or calls it discontinued. */
   misstatements?: Misstatements;
+  /** Scales how often a shopping answer names the storefront's product (1 when absent). */
+  visibility?: number;
 }
 
 /** Shares of shopping answers that get the storefront's product wrong (each 0 to 1). */
@@ -484,11 +486,14 @@ function recommendations(
   lang: SimLang,
   storefront: readonly StorefrontProduct[] = [],
   claims?: { rates: Misstatements; draw: Prng },
+  visibility = 1,
 ): Recommendation[] {
   const candidate = storefront[0];
   let own: Recommendation;
   if (candidate) {
-    const named = prng.chance(candidate.answerStyle ? NAMED_IF_ANSWER_STYLE : NAMED_OTHERWISE);
+    const named = prng.chance(
+      (candidate.answerStyle ? NAMED_IF_ANSWER_STYLE : NAMED_OTHERWISE) * visibility,
+    );
     if (!named) return otherRecommendations(prng, parts, prng.int(2, OTHER_BRANDS.length), lang);
     const claim = claims && claimOf(candidate, lang, claims.rates, claims.draw);
     own = {
@@ -538,10 +543,17 @@ function material(req: SimRequest, prng: Prng): Material {
     task === 'translation'
       ? phrasesToTranslate(req.prompt).map((p) => translatePhrase(p, lang))
       : [];
-  const recs = recommendations(prng, parts, lang, req.storefront, {
-    rates: req.misstatements ?? DEFAULT_MISSTATEMENTS,
-    draw: createPrng(hashSeed('claims', seedOf(req), req.occurrence ?? 0)),
-  });
+  const recs = recommendations(
+    prng,
+    parts,
+    lang,
+    req.storefront,
+    {
+      rates: req.misstatements ?? DEFAULT_MISSTATEMENTS,
+      draw: createPrng(hashSeed('claims', seedOf(req), req.occurrence ?? 0)),
+    },
+    req.visibility ?? 1,
+  );
   let text: string;
   const figures = req.toolResults.length > 0 ? figuresAnswer(req.toolResults) : null;
   if (figures !== null) {

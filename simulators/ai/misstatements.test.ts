@@ -114,3 +114,53 @@ describe('misstatements', () => {
     expect(await set.json()).toEqual({ price: 0.25, discontinued: 0 });
   });
 });
+
+describe('visibility', () => {
+  /** SAMPLES answers' texts, through the Responses API with web search. */
+  async function texts() {
+    const out: string[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const response = await fetch(`${ai.baseUrls.openai}/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: OPENAI_MODEL,
+          input: [{ role: 'user', content: [{ type: 'input_text', text: QUESTION }] }],
+          tools: [{ type: 'web_search' }],
+        }),
+      });
+      const body = (await response.json()) as { output: { content?: { text: string }[] }[] };
+      out.push(
+        body.output
+          .flatMap((o) => o.content ?? [])
+          .map((c) => c.text)
+          .join(''),
+      );
+    }
+    return out;
+  }
+  const naming = (all: string[]) => all.filter((t) => t.includes(STOREFRONT_BRAND)).length;
+  const STOREFRONT_BRAND = 'Reference Architecture';
+
+  it('at 0 no answer names the storefront; set back to 1, they do as modelled', async () => {
+    ai.setVisibility(0);
+    try {
+      expect(naming(await texts())).toBe(0);
+    } finally {
+      ai.setVisibility(1);
+    }
+    expect(naming(await texts())).toBeGreaterThan(0);
+  });
+
+  it('is set over HTTP as the e2e suite sets it, and refuses a share outside 0 to 1', async () => {
+    const post = (body: unknown) =>
+      fetch(`${ai.url}/__sim/visibility`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ share: 2 })).status).toBe(400);
+    const ok = await post({ share: 1 });
+    expect(await ok.json()).toEqual({ share: 1 });
+  });
+});

@@ -88,6 +88,8 @@ export interface AiSimulatorOptions {
   storefronts?: string;
   /** How often shopping answers misstate the storefront's product (DEFAULT_MISSTATEMENTS if absent). */
   misstatements?: Misstatements;
+  /** How often shopping answers name the storefront's product, relative to the answer model (1). */
+  visibility?: number;
 }
 
 export interface AiSimulatorRequest {
@@ -129,6 +131,11 @@ export interface AiSimulator {
   setLatency(ms: number): void;
   /** Changes how often shopping answers misstate the storefront's product (`POST /__sim/misstatements`). */
   setMisstatements(rates: Misstatements): void;
+  /**
+   * Scales how often shopping answers name the storefront's product (`POST /__sim/visibility`): 1 as
+   * the answer model has it, 0 never. What an engine's update or a rival's new pages do to a brand.
+   */
+  setVisibility(share: number): void;
   /** Model calls answered (or faulted), oldest first; the last 1,000. */
   requests: AiSimulatorRequest[];
   stop(): Promise<void>;
@@ -190,6 +197,7 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
 
   let latencyMs = options.latencyMs ?? 0;
   let misstatements = options.misstatements ?? DEFAULT_MISSTATEMENTS;
+  let visibility = rate.parse(options.visibility ?? 1);
   const crawler = options.storefronts ? createStorefrontCrawler(options.storefronts) : null;
 
   /**
@@ -271,6 +279,7 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
       ...parsed,
       occurrence,
       misstatements,
+      visibility,
       ...(storefront ? { storefront } : {}),
     };
     const flavour: AnswerFlavour =
@@ -325,6 +334,15 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     }
     misstatements = parsed.data;
     res.json(misstatements);
+  });
+  app.post('/__sim/visibility', (req, res) => {
+    const parsed = z.object({ share: rate }).safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: 'share must be a number from 0 to 1' });
+      return;
+    }
+    visibility = parsed.data.share;
+    res.json({ share: visibility });
   });
   app.delete('/__sim/faults', (_req, res) => {
     rules = [];
@@ -424,6 +442,9 @@ export async function createAiSimulator(options: AiSimulatorOptions = {}): Promi
     },
     setMisstatements: (rates) => {
       misstatements = misstatementsSchema.parse(rates);
+    },
+    setVisibility: (share) => {
+      visibility = rate.parse(share);
     },
     faults: {
       add: addRule,

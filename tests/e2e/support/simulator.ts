@@ -132,3 +132,16 @@ export async function setMisstatements(rates: { price: number; discontinued: num
   );
   if (!response.ok) throw new Error(`The AI simulator refused the rates: ${response.status}`);
 }
+
+/** How often the AI simulator's shopping answers name the storefront's product (1 as modelled, 0 never). */
+export async function setVisibility(share: number) {
+  const response = await fetch(
+    `http://127.0.0.1:${process.env.BEACON_E2E_AI_PORT}/__sim/visibility`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ share }),
+    },
+  );
+  if (!response.ok) throw new Error(`The AI simulator refused the visibility: ${response.status}`);
+}
