@@ -13,6 +13,7 @@ export const ANALYST_TOOL_NAMES = [
   'proposals',
   'agentRuns',
   'monitoringSources',
+  'monitoringAlerts',
 ] as const;
 export type AnalystToolName = (typeof ANALYST_TOOL_NAMES)[number];
 
@@ -46,6 +47,7 @@ export const ANALYST_TOOL_INPUTS = {
   monitoringSources: z.object({
     engine: z.enum(AI_ENGINES).optional().describe('One AI engine; every engine when absent'),
   }),
+  monitoringAlerts: z.object({}),
 } as const satisfies Record<AnalystToolName, z.ZodType>;
 
 export const ANALYST_TOOL_DESCRIPTIONS: Record<AnalystToolName, string> = {
@@ -58,4 +60,6 @@ export const ANALYST_TOOL_DESCRIPTIONS: Record<AnalystToolName, string> = {
   agentRuns: 'Runs of the agents (translation, SEO, AEO): when, their status and their counts.',
   monitoringSources:
     'Web pages and sites the assistants’ own web searches cited as sources: domains cited most, the brand’s share of citations, its storefront pages cited, competitor or review pages winning citations.',
+  monitoringAlerts:
+    'Open alerts: a drop or rise beyond the noise between runs (mention, citation or inaccurate-answer rate) per engine and market, by how much, and when.',
 };

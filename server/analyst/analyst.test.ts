@@ -13,7 +13,12 @@ import { BRAND, OTHER_BRANDS } from '~/simulators/ai/answers';
 import { type AiSimulator, createAiSimulator } from '~/simulators/ai/simulator';
 import { and, eq } from 'drizzle-orm';
 import { ANALYST_MESSAGES } from '~/domain/analyst/conversation';
-import { analystMessages, monitoringAggregates, monitoringRuns } from '~/server/db/schema';
+import {
+  analystMessages,
+  monitoringAggregates,
+  monitoringAlerts,
+  monitoringRuns,
+} from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { RunSnapshot } from '~/server/monitoring/runner';
 import { createSecrets } from '~/server/secrets';
@@ -220,6 +225,50 @@ describeEachDriver('analyst', (get) => {
     ]);
   });
 
+  it('lists the open alerts from the monitoringAlerts tool, with the sentence Home shows', async () => {
+    const { org, env, scope } = await monitoredEnv();
+    const db = get().db;
+    const [run] = await db
+      .select({ id: monitoringRuns.id })
+      .from(monitoringRuns)
+      .where(eq(monitoringRuns.envId, env.id));
+    await db.insert(monitoringAlerts).values({
+      orgId: org.id,
+      envId: env.id,
+      runId: run!.id,
+      series: 'openai:fr-FR',
+      engine: 'openai',
+      market: 'fr-FR',
+      metric: 'mention',
+      direction: 'drop',
+      baseline: { rate: 0.6, successes: 120, n: 200 },
+      current: { rate: 0.2, successes: 8, n: 40 },
+      difference: -0.4,
+      noise: 0.08,
+      pValue: 0.00001,
+      runIds: [run!.id],
+      baselineRunIds: [],
+    });
+    const { answer } = await services.analyst.ask(...scope, 'Are there open alerts?');
+    const steps = (await collect(services.analyst.stream(...scope, answer.id))).filter(
+      (d) => d.type === 'step',
+    );
+    expect(steps.map((s) => s.tool)).toEqual(['monitoringAlerts']);
+    const tool = analystTools({ services, orgId: org.id, envId: env.id }).monitoringAlerts;
+    const output = (await tool.execute!({}, CALL)) as AnalystToolOutput & {
+      alerts: { alert: string; from: string; to: string }[];
+    };
+    expect(output.alerts).toEqual([
+      expect.objectContaining({
+        alert:
+          'Mention rate on ChatGPT in French (France) fell from 60% to 20% in the latest run (40 points, 5.0× the run-to-run noise of ±8 points).',
+        from: '60%',
+        to: '20%',
+      }),
+    ]);
+    expect(output.summary).toBe('1 open alert');
+  });
+
   it("never returns another org's data: org B's tools see only org B", async () => {
     const a = await monitoredEnv();
     const db = get().db;
@@ -232,6 +281,7 @@ describeEachDriver('analyst', (get) => {
       await tools.proposals.execute!({}, CALL),
       await tools.agentRuns.execute!({}, CALL),
       await tools.monitoringSources.execute!({}, CALL),
+      await tools.monitoringAlerts.execute!({}, CALL),
     ]);
     expect(results).not.toContain(a.org.id);
     expect(results).not.toContain(a.org.slug);

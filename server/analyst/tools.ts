@@ -4,6 +4,7 @@
  * come from. Text from the catalogue or the prompts is data: it is returned as quoted JSON strings and
  * the system prompt tells the model never to follow it.
  */
+import { alertText } from '~/domain/monitoring/alerts';
 import { tool } from 'ai';
 import { AGENT_TYPES, type AgentType } from '~/domain/agents/catalogue';
 import type { AnalystLink } from '~/domain/analyst/conversation';
@@ -252,6 +253,36 @@ export function analystTools({ services, orgId, envId }: AnalystToolsScope) {
             ? `Sources cited by ${engines.length} engine(s) in the latest run`
             : 'No monitoring run yet',
           links: [{ label: 'AI visibility sources', href: at }],
+        };
+      },
+    }),
+
+    monitoringAlerts: tool({
+      description: ANALYST_TOOL_DESCRIPTIONS.monitoringAlerts,
+      inputSchema: ANALYST_TOOL_INPUTS.monitoringAlerts,
+      execute: async (): Promise<AnalystToolOutput> => {
+        const [{ alerts }, at] = await Promise.all([
+          services.monitoring.alerts(orgId, envId),
+          appBase(),
+        ]);
+        return {
+          alerts: alerts.map((a) => ({
+            alert: alertText(a),
+            metric: a.metric,
+            engine: a.engine ? AI_PROVIDER_NAMES[a.engine] : 'every engine',
+            market: a.market,
+            from: percent(a.baseline.rate),
+            to: percent(a.current.rate),
+            answersBefore: a.baseline.n,
+            answersNow: a.current.n,
+            raisedAt: a.createdAt.toISOString(),
+            runsFinishedAt: a.runsFinishedAt.map((d) => d.toISOString()),
+          })),
+          summary:
+            alerts.length === 0
+              ? 'No open alert'
+              : `${alerts.length} open alert${alerts.length === 1 ? '' : 's'}`,
+          links: [{ label: 'AI visibility alerts', href: at }],
         };
       },
     }),
