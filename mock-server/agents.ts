@@ -452,13 +452,17 @@ export function atAgents({
         ? estimates[input.agentType]
         : domainError('CONFLICT', AGENT_MESSAGES.notConfigured, 'agent-not-configured'),
     'agents.start': (input) => {
-      const { agentType, concurrency, productIds } = startRunInput.parse(input);
+      const { agentType, concurrency, productIds, languages } = startRunInput.parse(input);
       return {
         ...seoRuns.queued,
         id: `run_${agentType}_new`,
         agentType,
         concurrency,
-        scope: { ...seoRuns.queued.scope, only: productIds ?? null },
+        scope: {
+          ...seoRuns.queued.scope,
+          only: productIds ?? null,
+          ...(languages ? { locales: languages } : {}),
+        },
       };
     },
     'agents.cancel': (input) => {

@@ -1,5 +1,6 @@
 /** Inputs of the agents procedures: an env's agent configs and runs. */
 import { z } from 'zod/mini';
+import { LOCALE_ID_MAX_LENGTH, LOCALE_ID_PATTERN } from '~/domain/products/constants';
 import { idSchema } from '~/domain/shared/ids';
 import { AGENT_TYPES } from './catalogue';
 import { aeoShape, CONFIG_LIMITS, seoShape, translationRules, translationShape } from './config';
@@ -39,6 +40,15 @@ export const startRunInput = z.object({
     z
       .array(z.string().check(z.minLength(1), z.maxLength(CONFIG_LIMITS.shortText)))
       .check(z.minLength(1), z.maxLength(RUN_PRODUCTS_MAX)),
+  ),
+  /**
+   * With `productIds`, an AEO run in these locales instead of the config's: the market whose answer
+   * got the product wrong. Each must be a locale of the catalogue copy.
+   */
+  languages: z.optional(
+    z
+      .array(z.string().check(z.regex(LOCALE_ID_PATTERN), z.maxLength(LOCALE_ID_MAX_LENGTH)))
+      .check(z.minLength(1), z.maxLength(CONFIG_LIMITS.languages)),
   ),
 });
 export type StartRunInput = z.output<typeof startRunInput>;

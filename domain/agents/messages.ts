@@ -6,6 +6,8 @@ export const AGENT_MESSAGES = {
   nothingInScope:
     'No products match this configuration in the catalogue copy. Check the catalogs or product IDs, or sync the catalogue.',
   runActive: 'This agent is already running in this environment. Cancel it, or wait for it to end.',
+  unknownLanguages: (locales: readonly string[]) =>
+    `The catalogue copy has no ${locales.join(', ')}: sync the catalogue, or pick another language.`,
   runNotFound: 'This run does not exist in this environment.',
   runEnded: 'This run has already ended.',
   jobsUnavailable: `Background jobs are not running on this server, so ${PRODUCT_DISPLAY_NAME} cannot run agents.`,

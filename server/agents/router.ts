@@ -36,6 +36,7 @@ export const agentsRouter = createTRPCRouter({
       ctx.services.agents.start(input.orgId, input.envId, ctx.user.id, input.agentType, {
         concurrency: input.concurrency,
         productIds: input.productIds,
+        languages: input.languages,
       }),
     ),
   cancel: envProcedure('agents')

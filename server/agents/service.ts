@@ -39,7 +39,7 @@ import type { RunEvents } from '~/server/jobs/events';
 import { watchUntilEnded } from '~/server/jobs/watch';
 import type { JobQueue } from '~/server/jobs/queue';
 import { AGENTS_PLAN_JOB } from './runner';
-import { configFieldErrors, scopeSize } from './scope';
+import { configFieldErrors, envLocales, scopeSize } from './scope';
 
 export interface AgentsService {
   overview(orgId: string, envId: string): Promise<AgentsOverview>;
@@ -62,7 +62,12 @@ export interface AgentsService {
     userId: string,
     agentType: AgentType,
     /** `productIds`: only these products, whatever catalogs the config names. */
-    options: { concurrency: number; productIds?: readonly string[] | undefined },
+    options: {
+      concurrency: number;
+      productIds?: readonly string[] | undefined;
+      /** An AEO run on `productIds` in these locales instead of the config's. */
+      languages?: readonly string[] | undefined;
+    },
   ): Promise<AgentRun>;
   cancel(orgId: string, envId: string, runId: string): Promise<AgentRun>;
   runs(orgId: string, envId: string, agentType: AgentType): Promise<AgentRun[]>;
@@ -327,10 +332,20 @@ export function createAgentsService({
       return estimateFor(envId, config, await guidanceOf(orgId, config));
     },
 
-    async start(orgId, envId, userId, agentType, { concurrency, productIds }) {
+    async start(orgId, envId, userId, agentType, { concurrency, productIds, languages }) {
       // A spent budget refuses before anything is written or queued: no run, no model call.
       await aiBudget?.assertAvailable(orgId);
-      const { env, config } = await configuredFor(orgId, envId, agentType);
+      const configured = await configuredFor(orgId, envId, agentType);
+      const { env } = configured;
+      let { config } = configured;
+      if (languages && productIds && config.type === 'aeo') {
+        const known = new Set(await envLocales(db, envId));
+        const unknown = languages.filter((l) => !known.has(l));
+        if (unknown.length > 0) {
+          throw new DomainError('INVALID', AGENT_MESSAGES.unknownLanguages(unknown));
+        }
+        config = { ...config, languages: [...new Set(languages)] };
+      }
       if (!env.b2cInstanceId)
         throw new DomainError('UNAVAILABLE', AGENT_MESSAGES.noInstance, 'no-instance');
       if (!jobs)

@@ -969,7 +969,14 @@ export const AccuracyFix: Story = {
     );
     await waitFor(() =>
       expect(fixing.api.calls('agents.start')).toEqual([
-        { ...scope, agentType: 'aeo', concurrency: 10, productIds: ['alpine-rain-jacket'] },
+        {
+          ...scope,
+          agentType: 'aeo',
+          concurrency: 10,
+          productIds: ['alpine-rain-jacket'],
+          // In the language of the market whose answer got it wrong.
+          languages: ['en-US'],
+        },
       ]),
     );
     await waitFor(() =>

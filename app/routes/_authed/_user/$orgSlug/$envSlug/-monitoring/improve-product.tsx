@@ -1,6 +1,7 @@
 /**
  * The one action on a wrong claim (docs/product.md#accuracy): an AEO Specialist run on that product
- * alone, with the env's saved AEO config; its proposals go to the review queue as every run's do.
+ * alone, with the env's saved AEO config, in the language of the market whose answer got it wrong;
+ * its proposals go to the review queue as every run's do.
  * Started, the AEO Specialist's page shows the run; refused (no AEO config yet, a run already going,
  * the budget spent), the reason shows beside the button.
  */
@@ -18,10 +19,13 @@ export function ImproveProductButton({
   scope,
   productId,
   productName,
+  market,
 }: {
   scope: { orgId: string; envId: string; orgSlug: string; envSlug: string };
   productId: string;
   productName: string | null;
+  /** The market of the answer that got it wrong: the run writes its locale (null: the config's). */
+  market: string | null;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -50,6 +54,7 @@ export function ImproveProductButton({
             envId: scope.envId,
             agentType: 'aeo',
             productIds: [productId],
+            ...(market ? { languages: [market] } : {}),
           })
         }
       >

@@ -390,6 +390,7 @@ function Results({
                   scope={{ ...scope, orgSlug: params.orgSlug, envSlug: params.envSlug }}
                   productId={m.productId}
                   productName={m.productName}
+                  market={m.market}
                 />
               )}
             />
