@@ -205,6 +205,7 @@ describeEachDriver('deleting an env or an org', (get) => {
         envs: 1,
         agent_runs: orgBefore.agent_runs! - 1,
         monitoring_runs: orgBefore.monitoring_runs! - 1,
+        monitoring_alerts: orgBefore.monitoring_alerts! - 1,
         analyst_messages: orgBefore.analyst_messages! - 1,
         landing_pages: orgBefore.landing_pages! - 1,
         job_runs: orgBefore.job_runs! - 2,

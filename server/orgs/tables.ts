@@ -65,6 +65,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     scope: { kind: 'child', parent: schema.monitoringRuns, column: 'run_id' },
   },
   { table: schema.monitoringAggregates, scope: { kind: 'env' } },
+  { table: schema.monitoringAlerts, scope: { kind: 'org' } },
   { table: schema.analystMessages, scope: { kind: 'org' } },
   { table: schema.landingPageThemes, scope: { kind: 'org' } },
   { table: schema.landingPages, scope: { kind: 'org' } },

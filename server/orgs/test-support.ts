@@ -23,6 +23,7 @@ import {
   landingPages,
   landingPageThemes,
   monitoringAggregates,
+  monitoringAlerts,
   monitoringConfigs,
   monitoringRuns,
   monitoringSamples,
@@ -122,6 +123,22 @@ export function orgFiller(db: Db, jobs: JobQueue) {
         productCounts: {},
         sentimentCounts: {},
         finishedAt: now,
+      });
+      await d.insert(monitoringAlerts).values({
+        orgId,
+        envId,
+        runId: monitoringRun!.id,
+        series: 'openai:',
+        engine: 'openai',
+        metric: 'mention',
+        direction: 'drop',
+        baseline: { rate: 0.5, successes: 5, n: 10 },
+        current: { rate: 0, successes: 0, n: 1 },
+        difference: -0.5,
+        noise: 0.1,
+        pValue: 0.001,
+        runIds: [monitoringRun!.id],
+        baselineRunIds: [],
       });
       await d.insert(analystMessages).values({ orgId, envId, userId, role: 'user', content: 'Hi' });
       await d.insert(landingPages).values({

@@ -5,18 +5,21 @@
  * simulator's OCAPI Shop API). The product the answers name is given an answer-style description by
  * the AEO Specialist; that proposal is approved in the review queue and published through OCAPI
  * Data; monitoring runs again, and the results mark the publish and call the rise in the mention rate
- * significant, with its interval.
+ * significant, with its interval. The answers are checked against the catalogue; a French market is
+ * added, whose wrong claims the AEO Specialist fixes in French; and a drop beyond the run-to-run
+ * noise raises an alert on Home, which is dismissed.
  */
 import { type Page } from '@playwright/test';
 import { SEED_INSTANCES } from '~/server/seed-data';
 import { expect, expectAccessible, signIn, test, USERS } from './fixtures';
 import { configureMonitoring } from './support/monitoring';
-import { ocapiProduct, setMisstatements } from './support/simulator';
+import { ocapiProduct, setMisstatements, setVisibility } from './support/simulator';
 
 /** The storefront the demo env is linked to: its site's name is the brand its answers name. */
 const BRAND = 'Reference Architecture';
 const DOMAIN = SEED_INSTANCES.acmeProd.host;
 const QUESTION = 'Which premium wool jacket should I buy?';
+const FRENCH_QUESTION = 'Quel est le meilleur sac en cuir pour le travail ?';
 
 /** Starts a run from the results and waits for its figures; returns the results' trend table. */
 async function runMonitoring(page: Page, runs: number) {
@@ -35,7 +38,7 @@ async function runMonitoring(page: Page, runs: number) {
 test('measures, improves a product through the AEO agent and the review queue, and sees the uplift', async ({
   page,
 }) => {
-  test.setTimeout(540_000);
+  test.setTimeout(840_000);
   // Half the answers naming the storefront's product misstate its price, a fifth call it
   // discontinued: the accuracy check at the end finds some.
   await setMisstatements({ price: 0.5, discontinued: 0.2 });
@@ -157,16 +160,74 @@ test('measures, improves a product through the AEO agent and the review queue, a
     .first();
   await expect(wrong).toContainText(/Price|Availability/);
   await expect(wrong).toContainText(/USD \d+\.\d{2}|Online, for sale/);
-  // One action: the AEO Specialist on that product alone (one item: one product, one language);
-  // its page lists the run, and the run's proposal is that product's.
-  await wrong.getByRole('button', { name: /^Fix with the AEO Specialist: / }).click();
+
+  // Markets: a question asked in France, in French, beside the English one (asked in en-US, the
+  // market a new config starts in).
+  await page.goto('/app/acme/prod?view=config');
+  const form = page.getByRole('form', { name: 'AI discoverability monitoring configuration' });
+  await expect(form.getByRole('combobox', { name: 'Market' }).first()).toContainText(
+    'English (United States) · en-US',
+  );
+  await form.getByRole('button', { name: 'Add a market' }).click();
+  const france = form.getByRole('group', { name: 'Market 2' });
+  await france.getByRole('combobox', { name: 'Market' }).click();
+  await page.getByRole('option', { name: 'French (France) · fr-FR' }).click();
+  await france.getByLabel('New prompts').fill(FRENCH_QUESTION);
+  await form.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Monitoring configuration saved')).toBeVisible();
+
+  // The third run asks both; narrowed to France, the figures and wrong claims are the French
+  // answers': prices as French answers write them, checked against the copy.
+  await runMonitoring(page, 3);
+  const markets = page.getByRole('navigation', { name: 'Market' });
+  await markets.getByRole('link', { name: 'French (France)' }).click();
+  await expect(page).toHaveURL(/[?&]market=fr-FR/);
+  await expect(
+    page.getByText(
+      'French (France): prompts written in French, asked with web search from France, and read with the catalogue’s fr-FR names.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: FRENCH_QUESTION })).toBeVisible();
+  await expect(page.getByRole('link', { name: QUESTION })).toHaveCount(0);
+  const inFrench = page
+    .getByRole('region', { name: 'Answers checked against the catalogue' })
+    .getByRole('table', { name: 'Wrong claims' })
+    .getByRole('row')
+    .filter({ hasText: /\$US/ })
+    .first();
+  await expect(inFrench).toContainText('Price');
+  await expectAccessible(page);
+  // One action: the AEO Specialist on that product alone, in French (one item); its page lists the
+  // run, and the run's proposals are that product's, in fr-FR.
+  await inFrench.getByRole('button', { name: /^Fix with the AEO Specialist: / }).click();
   await expect(page).toHaveURL(/\/app\/acme\/prod\/agents\/aeo$/);
   const latest = page.getByRole('table', { name: 'Run history' }).getByRole('row').nth(1);
   await expect(latest).toContainText('Succeeded', { timeout: 120_000 });
   await expect(latest).toContainText('1 of 1');
-  await latest.getByRole('link', { name: /^1 proposal of the run/ }).click();
-  await expect(page.getByRole('table', { name: 'Proposals' }).getByRole('row')).toHaveCount(2);
-  await expect(page.getByRole('table', { name: 'Proposals' })).toContainText(productId);
+  await latest.getByRole('link', { name: /^\d+ proposals? of the run/ }).click();
+  const proposals = page.getByRole('table', { name: 'Proposals' });
+  await expect(proposals.getByRole('row').nth(1)).toContainText('fr-FR');
+
+  // Alerts: a fourth run as usual, then the assistants stop naming the storefront (the simulator's
+  // visibility at 0, as an engine update might): the fifth run's drop is beyond the noise, and Home
+  // says so until it is dismissed.
+  await runMonitoring(page, 4);
+  await expect(page.getByRole('region', { name: 'Alerts' })).toHaveCount(0);
+  await setVisibility(0);
+  try {
+    await runMonitoring(page, 5);
+  } finally {
+    await setVisibility(1);
+  }
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  const drop = alerts.getByRole('listitem').filter({
+    hasText:
+      /^Mention rate on every engine in English \(United States\) fell from \d+% to 0% in the latest run/,
+  });
+  await expect(drop).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
+  await drop.getByRole('button', { name: /^Dismiss: / }).click();
+  await expect(drop).toHaveCount(0);
 });
 
 /** Opens the question's answers in the latest run; returns ChatGPT's part of them. */
