@@ -9,6 +9,12 @@
  */
 import { AI_MODELS, type AiEngine } from '~/domain/ai/models';
 import {
+  ALERT_MESSAGES,
+  type AlertFinding,
+  type MonitoringAlert,
+  type MonitoringAlerts,
+} from '~/domain/monitoring/alerts';
+import {
   type AccuracyResults,
   type AccuracyRow,
   accuracyResults,
@@ -41,7 +47,7 @@ import {
   type RunPrompt,
   type SampleView,
 } from '~/domain/monitoring/runs';
-import { shareOfVoice, wilsonInterval } from '~/domain/monitoring/stats';
+import { normalCdf, shareOfVoice, wilsonInterval } from '~/domain/monitoring/stats';
 import { upliftAnalysis } from '~/domain/monitoring/uplift';
 import { prompts as library } from './fixtures';
 import { catalogueRows, STORY_NOW } from './products';
@@ -1039,6 +1045,84 @@ export const queuedRun: MonitoringRun = {
   startedAt: null,
 };
 
+// ——— Alerts ———
+
+/** Which alerts are open: none, or the two the latest run raised. */
+export type AlertsScenario = 'none' | 'raised';
+
+/** A finding as the detector words it, its p-value from its difference against its noise. */
+function finding(
+  f: Omit<AlertFinding, 'difference' | 'pValue' | 'baseline' | 'current'> & {
+    baseline: { successes: number; n: number };
+    current: { successes: number; n: number };
+  },
+): AlertFinding {
+  const baseline = { ...f.baseline, rate: f.baseline.successes / f.baseline.n };
+  const current = { ...f.current, rate: f.current.successes / f.current.n };
+  const difference = current.rate - baseline.rate;
+  const z = difference / f.noise;
+  return {
+    ...f,
+    baseline,
+    current,
+    difference,
+    pValue: f.direction === 'drop' ? normalCdf(z) : 1 - normalCdf(z),
+  };
+}
+
+/** When the latest run was read for alerts: two minutes after it finished. */
+const ALERTS_RAISED_AT = minutes(FINISHED_AT[LATEST]!, 2);
+
+/**
+ * The alerts the latest run raised, as monitoring.alerts answers them (most significant first). Their
+ * counts are illustrative, sized like the mock's runs (20 answers a run for ChatGPT in fr-FR): the
+ * runs' own samples do not drop.
+ * - ChatGPT's mention rate in fr-FR fell in the latest run against the six before it; the webhook
+ *   took it.
+ * - Every engine's share of inaccurate answers in en-US rose over the latest two runs; the webhook
+ *   answered 404 four times and was given up on.
+ */
+export const monitoringAlerts: readonly MonitoringAlert[] = [
+  {
+    id: 'malert_1',
+    runId: monitoringRunIds[LATEST]!,
+    createdAt: ALERTS_RAISED_AT,
+    runsFinishedAt: [FINISHED_AT[LATEST]!],
+    dismissedAt: null,
+    webhook: { status: 'sent', error: null, attempts: 1 },
+    ...finding({
+      engine: 'openai',
+      market: 'fr-FR',
+      metric: 'mention',
+      direction: 'drop',
+      baseline: { successes: 70, n: 120 },
+      current: { successes: 3, n: 20 },
+      noise: 0.12,
+      runIds: [monitoringRunIds[LATEST]!],
+      baselineRunIds: monitoringRunIds.slice(LATEST - 6, LATEST),
+    }),
+  },
+  {
+    id: 'malert_2',
+    runId: monitoringRunIds[LATEST]!,
+    createdAt: ALERTS_RAISED_AT,
+    runsFinishedAt: [FINISHED_AT[LATEST - 1]!, FINISHED_AT[LATEST]!],
+    dismissedAt: null,
+    webhook: { status: 'failed', error: 'The webhook answered 404', attempts: 4 },
+    ...finding({
+      engine: null,
+      market: 'en-US',
+      metric: 'accuracy',
+      direction: 'rise',
+      baseline: { successes: 9, n: 150 },
+      current: { successes: 14, n: 60 },
+      noise: 0.05,
+      runIds: monitoringRunIds.slice(LATEST - 1),
+      baselineRunIds: monitoringRunIds.slice(0, LATEST - 1),
+    }),
+  },
+];
+
 // ——— Scenarios ———
 
 export interface MonitoringMockOptions {
@@ -1056,11 +1140,22 @@ export interface MonitoringMockOptions {
   answers?: 'kept' | 'removed';
   /** The markets asked: en-US alone (default), or en-US, fr-FR and de-DE. */
   markets?: MarketsScenario;
+  /** Open alerts: none (default), or the two the latest run raised (`monitoringAlerts`). */
+  alerts?: AlertsScenario;
+}
+
+export interface MonitoringMock {
+  scenario: TrpcScenario;
+  /** The alerts still open: the scenario's, less those dismissed through the mock. */
+  openAlerts(): MonitoringAlert[];
+  /** Every alert open again, for each run of a story. */
+  reset(): void;
 }
 
 /**
- * monitoring.results (honouring `engine`), runs, start, prompt and watchRun for Acme/prod. Start is
- * refused while a run is active or before a config is saved, with the server's messages.
+ * monitoring.results (honouring `engine`), runs, start, prompt, watchRun, alerts and dismissAlert for
+ * Acme/prod. Start is refused while a run is active or before a config is saved, and a dismiss of an
+ * alert that is not open with the server's messages; a dismissed alert stays gone until `reset`.
  */
 export function monitoringMock({
   history = 'eight-runs',
@@ -1070,12 +1165,15 @@ export function monitoringMock({
   watch,
   answers = 'kept',
   markets = 'one',
-}: MonitoringMockOptions = {}): TrpcScenario {
+  alerts = 'none',
+}: MonitoringMockOptions = {}): MonitoringMock {
   const ran = history === 'eight-runs';
+  const raised = alerts === 'raised' ? monitoringAlerts : [];
+  let open = [...raised];
   const removed = answers === 'removed' ? monitoringAnswersRemoved : null;
   const config = configured ? (markets === 'three' ? marketsConfig : resultsConfig) : null;
   const latestRun = active ?? (ran ? finishedRuns[LATEST]! : null);
-  return {
+  const scenario: TrpcScenario = {
     'monitoring.results': (input) =>
       ran
         ? {
@@ -1112,5 +1210,19 @@ export function monitoringMock({
       );
     },
     'monitoring.watchRun': watch ?? (active ? mockStream([{ data: active }]) : pending),
+    'monitoring.alerts': (): MonitoringAlerts => ({ alerts: [...open], pending: false }),
+    'monitoring.dismissAlert': ({ alertId }) => {
+      if (!open.some((a) => a.id === alertId)) {
+        return domainError('NOT_FOUND', ALERT_MESSAGES.notFound);
+      }
+      open = open.filter((a) => a.id !== alertId);
+    },
+  };
+  return {
+    scenario,
+    openAlerts: () => [...open],
+    reset: () => {
+      open = [...raised];
+    },
   };
 }

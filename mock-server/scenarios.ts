@@ -17,6 +17,8 @@ export function atEnv(org: Org = orgs.acme, env: Env = envs.prod): TrpcScenario 
     'monitoring.results': NO_RESULTS,
     'monitoring.getConfig': { config: null, defaults: {}, markets: [], updatedAt: null },
     'monitoring.runs': [],
+    // No alert is open, and the latest run (if any) has been read for them.
+    'monitoring.alerts': { alerts: [], pending: false },
     // Settings opens on the org view, which shows the AI budget and how long answers are kept.
     'aiBudget.get': aiBudgets.underBudget,
     'monitoring.answerRetention': { days: 180 },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { AEO_TITLE } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-monitoring/header';
 import { CONFIG_MESSAGES } from '~/domain/agents/config';
+import { ALERT_MESSAGES } from '~/domain/monitoring/alerts';
 import { MONITORING_MESSAGES } from '~/domain/monitoring/config';
 import { MARKET_MESSAGES } from '~/domain/monitoring/markets';
 import type { Prompt } from '~/domain/prompts/entities';
@@ -507,6 +508,45 @@ export const ConfigServerRefused: Story = {
   },
 };
 
+// ——— Alerts ———
+
+const webhook = atConfig();
+/**
+ * The webhook alerts are posted to: an address Beacon may not post to (plain http to another machine)
+ * is refused beside the field and nothing is sent; an https one saves.
+ */
+export const ConfigAlertWebhook: Story = {
+  ...webhook.story,
+  play: async ({ canvasElement }) => {
+    const { form } = await configLoaded(canvasElement);
+    const url = form.getByLabelText(TEXT.alertWebhookUrl);
+    await expect(url).toHaveValue('');
+    await expect(url).toHaveAccessibleDescription(TEXT.alertWebhookUrlDescription);
+    await retype(url, 'http://hooks.example.com/x');
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await fieldOf(url).findByRole('alert')).toHaveTextContent(
+      ALERT_MESSAGES.webhookUrl,
+    );
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(url).toHaveFocus());
+    await expect(webhook.api.calls('monitoring.saveConfig')).toEqual([]);
+    await expect(webhook.mock.stored()).toEqual(savedMonitoringConfig);
+
+    await retype(url, 'https://hooks.example.com/services/acme');
+    await expect(fieldOf(url).queryByRole('alert')).toBeNull();
+    await userEvent.click(form.getByRole('button', { name: FOOTER.save }));
+    await expect(await form.findByText(TEXT.savedTitle)).toBeVisible();
+    await expect(webhook.api.calls('monitoring.saveConfig')).toEqual([
+      { ...scope, ...monitoringConfig, alertWebhookUrl: 'https://hooks.example.com/services/acme' },
+    ]);
+    await expect(webhook.mock.stored().config).toEqual({
+      ...monitoringConfig,
+      alertWebhookUrl: 'https://hooks.example.com/services/acme',
+    });
+    url.scrollIntoView({ block: 'center' });
+  },
+};
+
 // ——— Markets ———
 
 /** Scrolls the screen to the Prompts section, so the baseline shows the markets' blocks. */
@@ -594,7 +634,10 @@ export const ConfigAddMarket: Story = {
   ...addMarket.story,
   play: async ({ canvasElement }) => {
     const { form } = await configLoaded(canvasElement);
-    await choose(form.getByRole('combobox', { name: TEXT.market }), 'English (United States) · en-US');
+    await choose(
+      form.getByRole('combobox', { name: TEXT.market }),
+      'English (United States) · en-US',
+    );
 
     await userEvent.click(form.getByRole('button', { name: TEXT.addMarket }));
     const german = marketBlock(form, 2);

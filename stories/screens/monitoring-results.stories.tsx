@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { resultsCsv } from '~/domain/monitoring/export';
+import { ALERT_MESSAGES, alertText } from '~/domain/monitoring/alerts';
 import { MONITORING_RUN_MESSAGES, type MonitoringRun } from '~/domain/monitoring/runs';
 import { orgs, promptList, sessionFor, users } from '~/mock-server/fixtures';
 import {
@@ -10,6 +11,7 @@ import {
   monitoringMock,
   type MonitoringMockOptions,
   monitoringAccuracy,
+  monitoringAlerts,
   monitoringResults,
   monitoringSources,
   RAIN_JACKET_PROMPT,
@@ -17,7 +19,7 @@ import {
   runProgress,
 } from '~/mock-server/monitoring';
 import { atEnv } from '~/mock-server/scenarios';
-import { domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
+import { delayed, domainError, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
 import { pinnedClock } from '~/stories/support/clock';
 import { expectConsoleError } from '~/tests/support/console';
@@ -29,6 +31,7 @@ import { MONITORING_RESULTS_TEXT } from '~/ui/patterns/monitoring/results-header
 import { RUN_PROGRESS_TEXT } from '~/ui/patterns/monitoring/run-progress';
 import { SOURCES_TEXT } from '~/ui/patterns/monitoring/sources';
 import { ACCURACY_TEXT } from '~/ui/patterns/monitoring/accuracy';
+import { ALERTS_TEXT } from '~/ui/patterns/monitoring/alerts';
 import { byEngine, engineName, formatRate } from '~/ui/patterns/monitoring/format';
 import { IMPROVE_PRODUCT_TEXT } from '~/app/routes/_authed/_user/$orgSlug/$envSlug/-monitoring/improve-product';
 import { atAgents } from '~/mock-server/agents';
@@ -51,12 +54,25 @@ type Story = StoryObj<typeof meta>;
 const HOME = '/app/acme/prod';
 const scope = { orgId: orgs.acme.id, envId: 'env_prod' };
 
+/** The results over the monitoring mock; a dismissed alert stays gone until the story runs again. */
 function atResults(url: string, options: MonitoringMockOptions = {}, more: TrpcScenario = {}) {
-  return screen({
+  const mock = monitoringMock(options);
+  const story = screen({
     url,
     session: sessionFor(users.maya),
-    trpc: { ...atEnv(), ...monitoringMock(options), ...more },
+    trpc: { ...atEnv(), ...mock.scenario, ...more },
   });
+  return {
+    ...story,
+    mock,
+    story: {
+      ...story.story,
+      beforeEach: () => {
+        story.story.beforeEach();
+        mock.reset();
+      },
+    },
+  };
 }
 
 /** Dialogs render in a portal, outside the story's canvas. */
@@ -1116,6 +1132,118 @@ export const MarketNotAsked: Story = {
     const filter = within(canvas.getByRole('navigation', { name: MARKETS_TEXT.filter }));
     await expect(filter.getByRole('link', { name: 'All markets' })).not.toHaveAttribute(
       'aria-current',
+    );
+  },
+};
+
+// ——— Alerts ———
+
+const alerting = atResults(`${HOME}?view=results`, { markets: 'three', alerts: 'raised' });
+/**
+ * An alert raised after a run: which rate dropped, for which engine and market, by how much against
+ * the run-to-run noise, with links to the runs; alerts can be dismissed. Two are open: ChatGPT's
+ * mention rate in fr-FR fell in the latest run (sent to the webhook), and every engine's inaccurate
+ * answers in en-US rose over the latest two (the webhook failed). Dismissing one: AlertsDismiss.
+ */
+export const Alerts: Story = {
+  ...alerting.story,
+  tags: ['screen-state', 'state:aeo.alerts'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const section = within(await canvas.findByRole('region', { name: ALERTS_TEXT.title }));
+    const items = () => section.getAllByRole('listitem');
+    await expect(items()).toHaveLength(2);
+    const [drop, rise] = monitoringAlerts;
+    // The sentence Home shows and the webhook sends, and its wording pinned.
+    await expect(
+      items().map((item) => item.querySelector('[data-slot="alert-text"]')!.textContent),
+    ).toEqual([alertText(drop!), alertText(rise!)]);
+    await expect(alertText(drop!)).toBe(
+      'Mention rate on ChatGPT in French (France) fell from 58% to 15% in the latest run (43 points, 3.6× the run-to-run noise of ±12 points).',
+    );
+    await expect(alertText(rise!)).toBe(
+      'Inaccurate answers on every engine in English (United States) rose from 6% to 23% in the latest 2 runs (17 points, 3.5× the run-to-run noise of ±5 points).',
+    );
+    const first = within(items()[0]!);
+    const second = within(items()[1]!);
+    // When it was raised, and the runs it compared by when they finished.
+    await expect(
+      first.getByText(
+        'Raised Mar 2, 2026, 08:21 UTC · The run finished Mar 2, 2026, 08:19 UTC, against the 6 runs before.',
+      ),
+    ).toBeVisible();
+    await expect(
+      second.getByText(
+        'Raised Mar 2, 2026, 08:21 UTC · The runs finished Feb 23, 2026, 08:20 UTC and Mar 2, 2026, 08:19 UTC, against the 6 runs before.',
+      ),
+    ).toBeVisible();
+    // What became of each at the webhook.
+    await expect(first.getByText(ALERTS_TEXT.webhook.sent)).toBeVisible();
+    await expect(
+      second.getByText('The webhook failed: The webhook answered 404 (4 tries)'),
+    ).toBeVisible();
+    // The trend narrowed to the alert's engine and market; every engine's trend for the other.
+    await expect(first.getByRole('link', { name: ALERTS_TEXT.trend })).toHaveAttribute(
+      'href',
+      '/app/acme/prod?llm=openai&market=fr-FR',
+    );
+    await expect(second.getByRole('link', { name: ALERTS_TEXT.trend })).toHaveAttribute(
+      'href',
+      '/app/acme/prod?market=en-US',
+    );
+    // The figures show under the alerts.
+    await resultsLoaded(canvasElement);
+  },
+};
+
+const dismissing = atResults(`${HOME}?view=results`, { markets: 'three', alerts: 'raised' });
+/** Dismissing an alert: it leaves the list for everyone, and the other stays. */
+export const AlertsDismiss: Story = {
+  ...dismissing.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const section = within(await canvas.findByRole('region', { name: ALERTS_TEXT.title }));
+    const items = () => section.getAllByRole('listitem');
+    const [drop, rise] = monitoringAlerts;
+    const first = within(items()[0]!);
+    await userEvent.click(
+      first.getByRole('button', { name: 'Dismiss: Mention rate on ChatGPT in French (France)' }),
+    );
+    await waitFor(() => expect(items()).toHaveLength(1));
+    await expect(dismissing.api.calls('monitoring.dismissAlert')).toEqual([
+      { ...scope, alertId: drop!.id },
+    ]);
+    await expect(section.getByText(alertText(rise!))).toBeVisible();
+    await expect(section.queryByText(alertText(drop!))).toBeNull();
+    await expect(dismissing.mock.openAlerts().map((a) => a.id)).toEqual([rise!.id]);
+    // Its button went with it: focus is on the alerts' title, not lost.
+    await expect(section.getByRole('heading', { name: ALERTS_TEXT.title })).toHaveFocus();
+  },
+};
+
+const dismissRefused = atResults(
+  `${HOME}?view=results`,
+  { markets: 'three', alerts: 'raised' },
+  { 'monitoring.dismissAlert': delayed(400, domainError('NOT_FOUND', ALERT_MESSAGES.notFound)) },
+);
+/** A dismiss the server refuses (someone dismissed it meanwhile): its message beside the alert, which stays. */
+export const AlertsDismissRefused: Story = {
+  ...dismissRefused.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const section = within(await canvas.findByRole('region', { name: ALERTS_TEXT.title }));
+    const first = within(section.getAllByRole('listitem')[0]!);
+    const dismiss = first.getByRole('button', { name: /^Dismiss: Mention rate/ });
+    await userEvent.click(dismiss);
+    // Busy while its call is on its way; the other alert's stays ready.
+    await expect(dismiss).toHaveAttribute('aria-disabled', 'true');
+    await expect(
+      within(section.getAllByRole('listitem')[1]!).getByRole('button', { name: /^Dismiss:/ }),
+    ).not.toHaveAttribute('aria-disabled');
+    await expect(await first.findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.notFound);
+    await expect(section.getAllByRole('listitem')).toHaveLength(2);
+    await expect(first.getByRole('button', { name: /^Dismiss: Mention rate/ })).not.toHaveAttribute(
+      'aria-disabled',
     );
   },
 };

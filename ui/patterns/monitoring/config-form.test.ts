@@ -72,4 +72,27 @@ describe('draftOf and configOf', () => {
       { market: 'fr-FR', promptIds: [], newPrompts: ['Quelle tente ?'] },
     ]);
   });
+
+  it('keep a config without a webhook without one', () => {
+    const draft = draftOf(saved(base));
+    expect(draft.alertWebhookUrl).toBe('');
+    const config = configOf(draft);
+    expect(config).toEqual(base);
+    expect('alertWebhookUrl' in config).toBe(false);
+  });
+
+  it('read the webhook back, and leave out one emptied', () => {
+    const config = {
+      ...base,
+      alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
+    } satisfies MonitoringConfig;
+    const draft = draftOf(saved(config));
+    expect(draft.alertWebhookUrl).toBe('https://hooks.slack.com/services/T000/B000/XXXX');
+    expect(configOf(draft)).toEqual(config);
+    expect('alertWebhookUrl' in configOf({ ...draft, alertWebhookUrl: '   ' })).toBe(false);
+    expect(configOf({ ...draft, alertWebhookUrl: ' https://hooks.example.com/x ' })).toEqual({
+      ...base,
+      alertWebhookUrl: 'https://hooks.example.com/x',
+    });
+  });
 });

@@ -2,7 +2,7 @@
  * AI discoverability monitoring's config form (docs/product.md#monitoring): the brand and its other
  * spellings, the competitors, the prompts asked in each market (picked from the org's library or
  * written here), the engines, samples per prompt, the schedule, the runs the uplift compares and the
- * smallest change those can detect. Props in, events out: the screen validates with the save
+ * smallest change those can detect, and the webhook alerts are posted to. Props in, events out: the screen validates with the save
  * procedure's own schema and saves; the form shows each message beside its field, a competitor's
  * beside its row, a further market's beside its block.
  */
@@ -40,6 +40,7 @@ import {
   ConfigFormFooter,
   ConfigSection,
   NumberField,
+  TextField,
 } from '~/ui/patterns/config-form';
 import { PowerNote } from './power';
 
@@ -116,6 +117,10 @@ export const MONITORING_CONFIG_TEXT = {
     daily: 'A run every day',
     weekly: 'A run every week',
   } satisfies Record<MonitoringSchedule, string>,
+  alerts: 'Alerts',
+  alertWebhookUrl: 'Alert webhook',
+  alertWebhookUrlDescription:
+    'Alerts are posted here as they are raised, as Slack-compatible JSON. An https address; leave it empty for none.',
   savedTitle: 'Monitoring configuration saved',
   savedDescription: 'The next run asks these prompts with these settings.',
   loadFailedTitle: 'Could not load the monitoring configuration',
@@ -146,6 +151,8 @@ export interface MonitoringConfigDraft {
   samples: string;
   schedule: MonitoringSchedule;
   upliftRuns: string;
+  /** '' for none. */
+  alertWebhookUrl: string;
 }
 type DraftField = keyof MonitoringConfigDraft;
 
@@ -171,6 +178,7 @@ const FIELDS = [
   'samples',
   'schedule',
   'upliftRuns',
+  'alertWebhookUrl',
 ] as const satisfies readonly DraftField[];
 
 /** The form's start: the saved config, else the server's defaults with every engine and no schedule. */
@@ -194,6 +202,7 @@ export function draftOf(saved: Pick<SavedMonitoringConfig, 'config' | 'defaults'
     samples: String(from.samples ?? MONITORING_LIMITS.samples.default),
     schedule: from.schedule ?? 'off',
     upliftRuns: String(from.upliftRuns ?? MONITORING_LIMITS.upliftRuns.default),
+    alertWebhookUrl: from.alertWebhookUrl ?? '',
   } satisfies MonitoringConfigDraft;
 }
 
@@ -213,8 +222,8 @@ function wholeNumber(typed: string): number {
 
 /**
  * The config the save procedure takes. Samples and runs that are not a whole number read as 0, so the
- * schema answers with its range message rather than a type error; an empty competitor domain and an
- * unset market are left out.
+ * schema answers with its range message rather than a type error; an empty competitor domain, an
+ * unset market and an empty webhook are left out (a config saved before webhooks stays as it was).
  */
 export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
   return {
@@ -237,6 +246,9 @@ export function configOf(draft: MonitoringConfigDraft): MonitoringConfig {
     samples: wholeNumber(draft.samples),
     schedule: draft.schedule,
     upliftRuns: wholeNumber(draft.upliftRuns),
+    ...(draft.alertWebhookUrl.trim() === ''
+      ? {}
+      : { alertWebhookUrl: draft.alertWebhookUrl.trim() }),
   };
 }
 
@@ -463,6 +475,17 @@ export function MonitoringConfigForm({
           samples={wholeNumber(value.samples)}
           runs={wholeNumber(value.upliftRuns)}
         />
+      </ConfigSection>
+
+      <ConfigSection title={text.alerts}>
+        <div className="max-w-xl">
+          <TextField
+            {...form.bind('alertWebhookUrl')}
+            label={text.alertWebhookUrl}
+            description={text.alertWebhookUrlDescription}
+            placeholder="https://hooks.slack.com/services/…"
+          />
+        </div>
       </ConfigSection>
 
       <ConfigFormFooter

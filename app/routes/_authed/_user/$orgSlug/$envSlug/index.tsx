@@ -30,6 +30,7 @@ export const Route = createFileRoute('/_authed/_user/$orgSlug/$envSlug/')({
       void api.queryClient.prefetchQuery(
         api.trpc.monitoring.results.queryOptions(resultsInput(scope, deps.llm, deps.market)),
       );
+      void api.queryClient.prefetchQuery(api.trpc.monitoring.alerts.queryOptions(scope));
     }
   },
   component: Home,

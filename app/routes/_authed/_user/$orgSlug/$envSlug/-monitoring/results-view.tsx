@@ -8,13 +8,14 @@
 import {
   skipToken,
   useMutation,
+  useMutationState,
   useQuery,
   useQueryClient,
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { QueryBoundary } from '~/app/components/query-boundary';
 import { clock } from '~/app/lib/clock';
 import { useCurrentEnv } from '~/app/lib/env-context';
@@ -39,6 +40,7 @@ import {
 } from '~/ui/patterns/monitoring/prompt-detail';
 import { SourcesPanel } from '~/ui/patterns/monitoring/sources';
 import { AccuracyPanel } from '~/ui/patterns/monitoring/accuracy';
+import { AlertsPanel } from '~/ui/patterns/monitoring/alerts';
 import { PromptTable } from '~/ui/patterns/monitoring/prompt-table';
 import { ProductsTable } from '~/ui/patterns/monitoring/products-table';
 import { RESULTS_EMPTY_TEXT, ResultsEmpty } from '~/ui/patterns/monitoring/results-empty';
@@ -135,6 +137,8 @@ export function AeoResultsView() {
             void queryClient.invalidateQueries(trpc.monitoring.sources.pathFilter());
             void queryClient.invalidateQueries(trpc.monitoring.accuracy.pathFilter());
             void queryClient.invalidateQueries(trpc.monitoring.runs.pathFilter());
+            // The server reads the ended run for alerts; the alerts ask again until it has.
+            void queryClient.invalidateQueries(trpc.monitoring.alerts.pathFilter());
           }
         },
       },
@@ -225,6 +229,7 @@ export function AeoResultsView() {
           className="print:hidden"
         />
       ) : null}
+      <Alerts scope={scope} />
       <QueryBoundary
         pending={<ResultsSkeleton />}
         error={(message) => (
@@ -417,6 +422,55 @@ function Results({
         </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The env's open alerts, on their own query so the figures never wait for them; while the latest run
+ * is still being read for alerts, asked again every second. A failure to read them shows nothing:
+ * the figures below are the screen's job, and the next visit asks again.
+ */
+function Alerts({ scope }: { scope: Scope }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const alerts = useQuery({
+    ...trpc.monitoring.alerts.queryOptions(scope),
+    refetchInterval: (query) => (query.state.data?.pending ? 1000 : false),
+  });
+  const [refused, setRefused] = useState<{ alertId: string; message: string } | null>(null);
+  const dismiss = useMutation(
+    trpc.monitoring.dismissAlert.mutationOptions({
+      onMutate: ({ alertId }) => setRefused((r) => (r?.alertId === alertId ? null : r)),
+      // Pending until the list is read again, so the alert leaves as its button stops being busy.
+      onSuccess: () => queryClient.invalidateQueries(trpc.monitoring.alerts.pathFilter()),
+      onError: (error, { alertId }) => setRefused({ alertId, message: error.message }),
+    }),
+  );
+  // Each alert's own Dismiss is busy while its call is on its way, whichever was pressed last.
+  const dismissing = useMutationState({
+    filters: { mutationKey: trpc.monitoring.dismissAlert.mutationKey(), status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { alertId?: string } | undefined)?.alertId,
+  }).filter((id) => id !== undefined);
+  return (
+    <AlertsPanel
+      alerts={alerts.data?.alerts ?? []}
+      dismissing={dismissing}
+      refused={refused}
+      onDismiss={(alert) => dismiss.mutate({ ...scope, alertId: alert.id })}
+      renderTrendLink={(alert, children) => (
+        <Link
+          from="/$orgSlug/$envSlug/"
+          search={{
+            view: 'results' as const,
+            llm: alert.engine ?? undefined,
+            market: alert.market ?? undefined,
+          }}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {children}
+        </Link>
+      )}
+    />
   );
 }
 
