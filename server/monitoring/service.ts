@@ -347,12 +347,19 @@ export function createMonitoringService({
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  async function saved(orgId: string, envId: string): Promise<SavedMonitoringConfig> {
+  /** The env's saved config alone: what runs and results read (one query, not the form's defaults). */
+  async function savedConfig(envId: string) {
     const [row] = await db
       .select()
       .from(monitoringConfigs)
       .where(eq(monitoringConfigs.envId, envId));
     const parsed = row ? monitoringConfigSchema.safeParse(row.config) : null;
+    return { row, config: parsed?.success ? parsed.data : null };
+  }
+
+  /** The config as the form reads it: the saved one, the defaults a new one starts from, the markets. */
+  async function saved(orgId: string, envId: string): Promise<SavedMonitoringConfig> {
+    const { row, config } = await savedConfig(envId);
     const defaults: Partial<MonitoringConfig> = {};
     const [aeo] = await db
       .select({ config: agentConfigs.config })
@@ -376,7 +383,7 @@ export function createMonitoringService({
     const market = markets.includes('en-US') ? 'en-US' : markets[0];
     if (market) defaults.market = market;
     return {
-      config: parsed?.success ? parsed.data : null,
+      config,
       defaults,
       markets,
       updatedAt: row?.updatedAt ?? null,
@@ -435,7 +442,7 @@ export function createMonitoringService({
       if (!jobs) throw new DomainError('UNAVAILABLE', MONITORING_RUN_MESSAGES.jobsUnavailable);
       // Whoever starts it (a person, the schedule, onboarding): a spent budget starts no run.
       await aiBudget?.assertAvailable(orgId);
-      const { config } = await saved(orgId, envId);
+      const { config } = await savedConfig(envId);
       if (!config) {
         throw new DomainError('INVALID', MONITORING_RUN_MESSAGES.notConfigured);
       }
@@ -513,7 +520,7 @@ export function createMonitoringService({
     },
 
     async results(orgId, envId, engine, market = null) {
-      const { config } = await saved(orgId, envId);
+      const { config } = await savedConfig(envId);
       const finished = await db
         .select()
         .from(monitoringRuns)
