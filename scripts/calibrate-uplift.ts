@@ -10,11 +10,7 @@
  *   npm run calibrate:uplift                   1,000 publishes each way
  *   npm run calibrate:uplift -- --publishes 5000 --seed 7
  */
-import {
-  calibrate,
-  calibrateAlerts,
-  CALIBRATION_SHAPE,
-} from '~/simulators/ai/monitoring-history';
+import { calibrate, calibrateAlerts, CALIBRATION_SHAPE } from '~/simulators/ai/monitoring-history';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {

@@ -3,11 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MONITORING_RUN_STATUSES, RUN_TRIGGERS, SAMPLE_STATUSES } from '~/domain/monitoring/runs';
 import type { Claim, ProductClaimCounts } from '~/domain/monitoring/accuracy';
 import { ASK_MODES, type AnswerSearch, type CitedPageCount } from '~/domain/monitoring/sources';
-import {
-  ALERT_METRICS,
-  ALERT_WEBHOOK_STATUSES,
-  type AlertRate,
-} from '~/domain/monitoring/alerts';
+import { ALERT_METRICS, ALERT_WEBHOOK_STATUSES, type AlertRate } from '~/domain/monitoring/alerts';
 import {
   boolean,
   doublePrecision,
