@@ -238,6 +238,7 @@ export function createServices({
         runEvents,
         aiBudget,
         engines: () => ai.engines(),
+        ...(now ? { now } : {}),
       }),
     ),
     system: createSystemService(db, now, probes),

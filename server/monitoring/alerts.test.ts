@@ -28,6 +28,9 @@ const PROMPTS = [
   { key: 'fr-FR:p2', text: 'Quelle doudoune ?', name: null, market: 'fr-FR' },
 ];
 const SAMPLES = 20;
+/** Run `day` of five daily runs, the fifth ending now. */
+const START = Date.now();
+const dayOf = (day: number) => new Date(START - (5 - day) * 86_400_000);
 
 /** The webhook receiver: what it was sent, and the status it answers with. */
 let receiver: Server;
@@ -109,7 +112,7 @@ describeEachDriver('alerts', (get) => {
     named: (engine: string, idx: number) => boolean,
   ) {
     const db = get().db;
-    const at = new Date(Date.UTC(2026, 10, day, 8));
+    const at = dayOf(day);
     const [run] = await db
       .insert(monitoringRuns)
       .values({
@@ -203,7 +206,7 @@ describeEachDriver('alerts', (get) => {
       expect(chatgpt.baselineRunIds).toHaveLength(4);
       expect(chatgpt.difference).toBeLessThan(-0.4);
       expect(Math.abs(chatgpt.difference) / chatgpt.noise).toBeGreaterThan(3);
-      expect(chatgpt.runsFinishedAt).toEqual([new Date(Date.UTC(2026, 10, 5, 8))]);
+      expect(chatgpt.runsFinishedAt).toEqual([dayOf(5)]);
       expect(alerts.some((a) => a.engine === 'anthropic')).toBe(false);
 
       // Read again (a job delivered twice): once that job has completed, nothing more is stored.

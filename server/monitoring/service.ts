@@ -82,6 +82,9 @@ import { noteCampaign, startCampaignRun } from './campaign';
 import { answersRemovedOf } from './retention';
 import { MONITORING_SCHEDULED_JOB, monitoringCron } from './schedule';
 
+/** How long after a run ends Home waits for its read for alerts. */
+const ALERTS_PENDING_MS = 5 * 60_000;
+
 /** Runs the trend shows, newest last. */
 export const TREND_RUNS = 60;
 const FINISHED = ['succeeded', 'partly-failed'] as const;
@@ -168,6 +171,8 @@ export interface MonitoringServiceDeps {
   aiBudget?: Pick<AiSpendLedger, 'assertAvailable'>;
   /** The engines this server can ask: a new configuration's default. Every engine when absent. */
   engines?: () => readonly AiEngine[];
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
 const ACTIVE = ACTIVE_MONITORING_RUN_STATUSES;
@@ -291,6 +296,7 @@ export function createMonitoringService({
   runEvents,
   aiBudget,
   engines = () => AI_ENGINES,
+  now = () => new Date(),
 }: MonitoringServiceDeps): MonitoringService {
   /** Samples ended of total per engine, for a run still going. */
   async function progressOf(run: RunRow): Promise<EngineProgress[]> {
@@ -911,7 +917,10 @@ export function createMonitoringService({
           .orderBy(desc(monitoringAlerts.createdAt), asc(monitoringAlerts.pValue))
           .limit(ALERTS_LIMIT),
         db
-          .select({ checkedAt: monitoringRuns.alertsCheckedAt })
+          .select({
+            checkedAt: monitoringRuns.alertsCheckedAt,
+            finishedAt: monitoringRuns.finishedAt,
+          })
           .from(monitoringRuns)
           .where(
             and(eq(monitoringRuns.envId, envId), inArray(monitoringRuns.status, [...FINISHED])),
@@ -930,7 +939,12 @@ export function createMonitoringService({
         ).map((r) => [r.id, r.at]),
       );
       return {
-        pending: latest !== undefined && latest.checkedAt === null,
+        // Waited for a few minutes at most: a read that keeps failing must not keep Home asking.
+        pending:
+          latest !== undefined &&
+          latest.checkedAt === null &&
+          latest.finishedAt !== null &&
+          now().getTime() - latest.finishedAt.getTime() < ALERTS_PENDING_MS,
         alerts: rows.map((r): MonitoringAlert => ({
           id: r.id,
           runId: r.runId,
