@@ -11,7 +11,13 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '~/domain/monitoring/alerts';
 import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { DomainError } from '~/domain/shared/errors';
-import { jobRuns, monitoringAlerts, monitoringRuns, monitoringSamples } from '~/server/db/schema';
+import {
+  jobRuns,
+  monitoringAlerts,
+  monitoringConfigs,
+  monitoringRuns,
+  monitoringSamples,
+} from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { Jobs } from '~/server/jobs/runtime';
 import type { BeaconServices } from '~/server/services';
@@ -99,8 +105,7 @@ describeEachDriver('alerts', (get) => {
       upliftRuns: 3,
       alertWebhookUrl: webhook,
     };
-    // Saved as the form saves it (the markets check needs a copy; the config is what matters here).
-    const { monitoringConfigs } = await import('~/server/db/schema');
+    // Stored directly: the save's markets check needs a catalogue copy, and the config is what matters.
     await db.insert(monitoringConfigs).values({ envId: e.id, config });
     return { user, org, env: e, scope: [org.id, e.id] as const };
   }

@@ -43,28 +43,33 @@ afterAll(async () => {
   await b2c?.stop();
 });
 
+/** One answer to the question through the Responses API with web search: its text part. */
+async function searchedAnswer() {
+  const response = await fetch(`${ai.baseUrls.openai}/responses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: OPENAI_MODEL,
+      input: [{ role: 'user', content: [{ type: 'input_text', text: QUESTION }] }],
+      tools: [{ type: 'web_search' }],
+    }),
+  });
+  const body = (await response.json()) as {
+    output: {
+      content?: {
+        text: string;
+        annotations: { url: string; start_index: number; end_index: number }[];
+      }[];
+    }[];
+  };
+  return body.output.flatMap((o) => o.content ?? [])[0];
+}
+
 /** SAMPLES answers to the question through the Responses API with web search; their claims. */
 async function claims() {
   const all = [];
   for (let i = 0; i < SAMPLES; i++) {
-    const response = await fetch(`${ai.baseUrls.openai}/responses`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: OPENAI_MODEL,
-        input: [{ role: 'user', content: [{ type: 'input_text', text: QUESTION }] }],
-        tools: [{ type: 'web_search' }],
-      }),
-    });
-    const body = (await response.json()) as {
-      output: {
-        content?: {
-          text: string;
-          annotations: { url: string; start_index: number; end_index: number }[];
-        }[];
-      }[];
-    };
-    const [part] = body.output.flatMap((o) => o.content ?? []);
+    const part = await searchedAnswer();
     // The pages the engine cited for each span: which of two same-named products a line is about.
     const cited = (part?.annotations ?? []).map((a) => ({
       start: a.start_index,
@@ -116,27 +121,10 @@ describe('misstatements', () => {
 });
 
 describe('visibility', () => {
-  /** SAMPLES answers' texts, through the Responses API with web search. */
+  /** SAMPLES answers' texts. */
   async function texts() {
     const out: string[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const response = await fetch(`${ai.baseUrls.openai}/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: OPENAI_MODEL,
-          input: [{ role: 'user', content: [{ type: 'input_text', text: QUESTION }] }],
-          tools: [{ type: 'web_search' }],
-        }),
-      });
-      const body = (await response.json()) as { output: { content?: { text: string }[] }[] };
-      out.push(
-        body.output
-          .flatMap((o) => o.content ?? [])
-          .map((c) => c.text)
-          .join(''),
-      );
-    }
+    for (let i = 0; i < SAMPLES; i++) out.push((await searchedAnswer())?.text ?? '');
     return out;
   }
   const naming = (all: string[]) => all.filter((t) => t.includes(STOREFRONT_BRAND)).length;
