@@ -23,6 +23,7 @@ import {
   test as base,
 } from '@playwright/test';
 import { APP_THEMES, type AppTheme, DEFAULT_APP_THEME } from '~/domain/shared/app-theme';
+import { STORY_PARTS } from './story-parts';
 
 interface IndexEntry {
   id: string;
@@ -242,11 +243,31 @@ const test = base.extend<
   ],
 });
 
-for (const story of stories) {
+/**
+ * Splits the stories, in file order, into STORY_PARTS runs of about equal time (a worker per theme and
+ * part, playwright.config.ts). A screen story (the app with its mocked server) takes about three times
+ * as long as a component's; the split is fixed by the stories alone, so each story keeps its predecessor.
+ */
+function partsOf(list: IndexEntry[]): number[] {
+  const weight = (entry: IndexEntry) => (entry.title.startsWith('Screens/') ? 3 : 1);
+  const total = list.reduce((sum, entry) => sum + weight(entry), 0);
+  let before = 0;
+  return list.map((entry) => {
+    const part = Math.min(STORY_PARTS, Math.floor((before * STORY_PARTS) / total) + 1);
+    before += weight(entry);
+    return part;
+  });
+}
+const parts = partsOf(stories);
+
+for (const [i, story] of stories.entries()) {
+  const part = parts[i];
   for (const theme of APP_THEMES) {
     const axe =
       theme === DEFAULT_APP_THEME || DIM_AXE_TAGS.some((tag) => story.tags?.includes(tag));
-    test(`${story.title} / ${story.name} (${story.id}) [${theme}]`, async ({ storybook }) => {
+    test(`${story.title} / ${story.name} (${story.id}) [${theme} ${part}/${STORY_PARTS}]`, async ({
+      storybook,
+    }) => {
       const page = await storybook(theme, story.id, axe);
       const outcome = await finished(page, story.id);
       expect(problems(outcome), `${story.id} in ${theme}`).toEqual([]);
