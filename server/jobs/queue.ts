@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { JobRun } from '~/domain/jobs/runs';
 import { DomainError } from '~/domain/shared/errors';
 import type { Database, DbOrTx } from '~/server/db/client';
+import { isDatabaseUnavailable } from '~/server/db/errors';
 import { jobRuns } from '~/server/db/schema';
 import type { Logger } from '~/server/log';
 import { metrics } from '~/server/metrics';
@@ -104,9 +105,9 @@ const scheduledData = z.object({
 });
 
 /** A job whose worker has not beaten for this long is failed, and retried when it has tries left. */
-const HEARTBEAT_SECONDS = 30;
+const HEARTBEAT_SECONDS = 10;
 /** How often pg-boss supervises the queues (expiry, lapsed heartbeats, maintenance). */
-const SUPERVISE_SECONDS = 15;
+const SUPERVISE_SECONDS = 5;
 
 /** Opens pg-boss (installing or upgrading its schema) and makes sure every kind has its queue. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -318,7 +319,45 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
   }
 
+  /**
+   * Runs a batch. When the database goes away under it (a restart, a failover), its jobs can be
+   * neither completed nor failed, and pg-boss would keep them active until their heartbeat lapses and
+   * the next supervision (about 45 s), holding their group's slots all that time. Instead the batch waits
+   * for the database to answer again (as long as its jobs are not taken back) and fails its jobs for
+   * another try at once; a job whose work was done is not done twice (its run is claimed again only if
+   * not completed, and handlers are idempotent).
+   */
   async function runBatch(
+    definition: AnyJobDefinition,
+    jobs: JobWithMetadata<unknown>[],
+  ): Promise<JobResult[]> {
+    try {
+      return await runBatchOnce(definition, jobs);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger?.warn({ err: error, kind: definition.name }, 'database unavailable; jobs handed back');
+      await databaseAnswers(db, AbortSignal.any(jobs.map((job) => job.signal)));
+      // Each run says what happens next: another try, or none left (its job ends failed).
+      const runsOf = (last: boolean) =>
+        jobs.flatMap((job) => {
+          const data = jobData.safeParse(job.data);
+          return data.success && job.retryCount >= job.retryLimit === last ? [data.data.runId] : [];
+        });
+      await settle(runsOf(false), { status: 'retrying', error: DATABASE_UNAVAILABLE_MESSAGE });
+      await settle(runsOf(true), {
+        status: 'failed',
+        error: DATABASE_UNAVAILABLE_MESSAGE,
+        finishedAt: new Date(),
+      });
+      return jobs.map((job) => ({
+        id: job.id,
+        status: 'failed',
+        output: { error: DATABASE_UNAVAILABLE_MESSAGE },
+      }));
+    }
+  }
+
+  async function runBatchOnce(
     definition: AnyJobDefinition,
     jobs: JobWithMetadata<unknown>[],
   ): Promise<JobResult[]> {
@@ -421,6 +460,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful, timeout: timeoutMs, close: true });
     },
   };
+}
+
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database was unavailable during this try.';
+/** How often a batch that lost the database asks whether it answers again. */
+const DATABASE_RETRY_MS = 250;
+
+/** Resolves once the database answers a trivial query, or when the signal aborts. */
+async function databaseAnswers(db: Database['db'], signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await db.execute(sql`select 1`);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) return;
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
 }
 
 /** Services for workers started without them (queue tests): a handler that reaches for one fails clearly. */

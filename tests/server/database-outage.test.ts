@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { APP_MESSAGES } from '~/domain/shared/messages';
 import { createServer, type RunningServer } from '~/server/app';
 import type { Database } from '~/server/db/client';
@@ -17,6 +18,7 @@ import { createLogger } from '~/server/log';
 import { createSecrets } from '~/server/secrets';
 import { SEED_ORGS, SEED_USERS } from '~/server/seed-data';
 import { type BeaconServices, createServices } from '~/server/services';
+import { defineJob } from '~/server/jobs/define';
 import { noopJob } from '~/server/system/jobs';
 import { fakeGateway } from '~/server/test-support';
 import { DATABASE_RETRY_AFTER_S } from '~/server/trpc/trpc';
@@ -27,6 +29,22 @@ import {
 } from '../support/throwaway-postgres';
 
 const logger = createLogger({ level: 'silent' });
+
+/** A job whose try waits for the test, then writes its progress (with the database gone, it cannot). */
+let releaseTry: () => void = () => undefined;
+const heldJob = defineJob({
+  name: 'test.held',
+  payload: z.object({}),
+  env: null,
+  // Long enough that the test reads the run between the try it lost and the next.
+  retry: { limit: 2, delaySeconds: 60 },
+  async handler(_payload, { progress }) {
+    await new Promise<void>((resolve) => {
+      releaseTry = resolve;
+    });
+    await progress({ done: 1, total: 1 });
+  },
+});
 
 describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server', () => {
   let cluster: ThrowawayPostgres;
@@ -46,7 +64,7 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
     jobs = await startJobs({
       database,
       bus,
-      definitions: [noopJob],
+      definitions: [noopJob, heldJob],
       pollingIntervalSeconds: 0.5,
       logger,
     });
@@ -217,5 +235,39 @@ describe.skipIf(!postgresBinDir())('a PostgreSQL outage under a running server',
       if (state !== 'completed') await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(state).toBe('completed');
+  }, 90_000);
+
+  it('a try that loses the database hands its job back for another try once the database answers', async () => {
+    const { run } = await jobs.queue.enqueue(
+      'test.held',
+      {},
+      {
+        orgId: SEED_ORGS.acme.id,
+        key: 'held-through-outage',
+      },
+    );
+    const statusOf = async () => await services.jobs.get(SEED_ORGS.acme.id, { id: run.id });
+    const until = async (done: (status: string) => boolean, what: string) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const current = await statusOf().catch(() => null);
+        if (current && done(current.status)) return current;
+        if (Date.now() > deadline) throw new Error(`The job's run never got to ${what}.`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await until((status) => status === 'running', 'running');
+
+    await cluster.stop('fast');
+    releaseTry();
+    await cluster.start();
+
+    // Handed back, not left active until its heartbeat lapses: the run says why, and waits for its
+    // next try (60 s away), which pg-boss has scheduled.
+    const handedBack = await until((status) => status !== 'running', 'another state');
+    expect(handedBack).toMatchObject({
+      status: 'retrying',
+      error: 'The database was unavailable during this try.',
+    });
   }, 90_000);
 });
