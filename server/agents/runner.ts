@@ -258,7 +258,20 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
   const { db } = context;
   const started = Date.now();
   const [row] = await db
-    .select({ run: agentRuns, item: agentRunItems, product: productColumns })
+    .select({
+      run: agentRuns,
+      item: agentRunItems,
+      product: productColumns,
+      // Whether another run left a pending proposal for this product and locale: only then does the
+      // item's end mark older proposals superseded (one statement fewer for most items).
+      olderPending: sql<boolean>`exists (
+        select 1 from ${proposals} as older
+         where older.env_id = ${agentRuns.envId}
+           and older.b2c_product_id = ${agentRunItems.b2cProductId}
+           and older.locale = ${agentRunItems.locale}
+           and older.status = 'pending'
+           and older.run_id is distinct from ${agentRunItems.runId})`,
+    })
     .from(agentRunItems)
     .innerJoin(agentRuns, eq(agentRuns.id, agentRunItems.runId))
     // The product comes with the item, read from the copy in the same query.
@@ -412,7 +425,7 @@ export async function runItem(runId: string, idx: number, context: JobContext): 
       proposed_value: p.value,
       reasoning: p.reasoning || null,
     }));
-    if (rows.length > 0) {
+    if (rows.length > 0 && row!.olderPending) {
       // Its own statement, before the insert: in the same statement the unique index would still see
       // the older pending row. Alone it is harmless: what it marks, a newer proposal replaces now or
       // when this item is asked again.
