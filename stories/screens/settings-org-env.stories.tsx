@@ -10,7 +10,7 @@ import { envs, instances, orgList, orgs, sessionFor, users } from '~/mock-server
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { expectConsoleError } from '~/tests/support/console';
-import { screen } from '~/stories/support/app-harness';
+import { appSettled, screen } from '~/stories/support/app-harness';
 import { ANSWER_RETENTION_TEXT } from '~/ui/patterns/settings/answer-retention';
 
 const meta = {
@@ -535,6 +535,8 @@ export const OrgDelete: Story = {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
     const section = await canvas.findByRole('region', { name: 'Delete this org' });
+    // The cards above (budget, answers, export) load on their own: the click scrolls once they have.
+    await appSettled();
     await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
     const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
     const losses = within(dialog).getByRole('list', { name: 'What is deleted' });
@@ -584,6 +586,8 @@ export const OrgDeleteNotLastOwner: Story = {
     const canvas = within(canvasElement);
     await settingsLoaded(canvasElement);
     const section = await canvas.findByRole('region', { name: 'Delete this org' });
+    // The cards above (budget, answers, export) load on their own: the click scrolls once they have.
+    await appSettled();
     await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
     const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
     await userEvent.type(
