@@ -415,8 +415,7 @@ export function upliftAnalysis({
   const brandChanged = readingChanged((run) => run.brand);
   const competitorsChanged = readingChanged((run) => run.competitors);
   const changed = new Set(latest.products);
-  // In the prompts' key order: the runs' cells come in whatever order the database read them.
-  const keys = [...new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey)))].sort();
+  const keys = [...new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey)))];
 
   const figures: UpliftFigure[] = [];
   const treated: Stratum[][] = [];
