@@ -198,6 +198,33 @@ describe('upliftAnalysis', () => {
     expect(result.summary.overall).toBeNull();
   });
 
+  it('gives the rows in the prompts’ order, whatever order the cells came in', () => {
+    const mentions = { jacket: both(3, 4), jacketHood: both(2, 2), socks: both(5, 5) };
+    const shuffled = (r: UpliftRun): UpliftRun => ({
+      ...r,
+      // The database returns aggregates in no fixed order: the cells of the prompts, reversed.
+      cells: [...r.cells].reverse(),
+      prompts: [...r.prompts],
+    });
+    const runs = ['b1', 'b2', 'a1', 'a2'].map((id) => shuffled(run(id, mentions)));
+    const result = upliftAnalysis({
+      runs,
+      publishes: [{ after: 2, products: ['JACKET'] }],
+      windowRuns: 2,
+    })!;
+    expect(result.figures.map((f) => f.promptKey)).toEqual(['jacket', 'jacketHood']);
+    // A prompt the latest run no longer lists comes after the listed ones.
+    const removed = runs.map((r, i) =>
+      i < 2 ? r : { ...r, prompts: r.prompts.filter((p) => p.key !== 'jacket') },
+    );
+    const later = upliftAnalysis({
+      runs: removed,
+      publishes: [{ after: 2, products: ['JACKET'] }],
+      windowRuns: 2,
+    })!;
+    expect(later.figures.map((f) => f.promptKey)).toEqual(['jacketHood', 'jacket']);
+  });
+
   it('compares nothing once the brand’s spellings changed, since a mention is read differently', () => {
     const result = upliftAnalysis({
       runs: [

@@ -415,7 +415,12 @@ export function upliftAnalysis({
   const brandChanged = readingChanged((run) => run.brand);
   const competitorsChanged = readingChanged((run) => run.competitors);
   const changed = new Set(latest.products);
-  const keys = [...new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey)))];
+  // Rows in the prompts' order (the latest run's, then earlier runs' for prompts since removed), not
+  // the order the cells came in: the database returns aggregates in no fixed order.
+  const asked = new Set(windows.flatMap((r) => runs[r]!.cells.map((c) => c.promptKey)));
+  const listed = [...windows].reverse().flatMap((r) => runs[r]!.prompts.map((p) => p.key));
+  const unlisted = [...asked].filter((key) => !listed.includes(key)).sort();
+  const keys = [...new Set([...listed, ...unlisted])].filter((key) => asked.has(key));
 
   const figures: UpliftFigure[] = [];
   const treated: Stratum[][] = [];

@@ -10,8 +10,10 @@ import { envs, instances, orgList, orgs, sessionFor, users } from '~/mock-server
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { expectConsoleError } from '~/tests/support/console';
-import { appSettled, screen } from '~/stories/support/app-harness';
+import { screen } from '~/stories/support/app-harness';
+import { AI_BUDGET_TEXT } from '~/ui/patterns/settings/ai-budget';
 import { ANSWER_RETENTION_TEXT } from '~/ui/patterns/settings/answer-retention';
+import { ORG_EXPORT_TEXT } from '~/ui/patterns/settings/org-export';
 
 const meta = {
   title: 'Screens/Settings/Org and Env',
@@ -362,6 +364,10 @@ async function openEnvDelete(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   await settingsLoaded(canvasElement);
   const section = await canvas.findByRole('region', { name: 'Delete this environment' });
+  // The linked instance's details load on their own: the click scrolls once they have (orgSettingsShown).
+  await waitFor(() =>
+    expect(canvas.queryByRole('status', { name: 'Loading the B2C Commerce instance' })).toBeNull(),
+  );
   await userEvent.click(within(section).getByRole('button', { name: 'Delete this environment…' }));
   const dialog = await page.findByRole('dialog', { name: 'Delete Production?' });
   return {
@@ -523,6 +529,25 @@ export const EnvDeleteNotOwner: Story = {
   },
 };
 
+/**
+ * An owner's org settings once every card shows: the budget, the answers' retention and the export load
+ * on their own, and React reveals each a moment after its data arrives. A click at the foot of the page
+ * scrolls its button into view, so it waits for the page's full height: a card revealed after that
+ * scroll would push the page down, and the screenshot's scroll position would depend on which came first.
+ * Returns the deletion card.
+ */
+async function orgSettingsShown(canvasElement: HTMLElement): Promise<HTMLElement> {
+  const canvas = within(canvasElement);
+  await settingsLoaded(canvasElement);
+  await waitFor(() => {
+    const budget = canvas.getByRole('region', { name: AI_BUDGET_TEXT.title });
+    within(budget).getByRole('meter');
+    canvas.getByRole('region', { name: ANSWER_RETENTION_TEXT.title });
+    canvas.getByRole('region', { name: ORG_EXPORT_TEXT.title });
+  });
+  return canvas.findByRole('region', { name: 'Delete this org' });
+}
+
 const orgDelete = screen({
   url: ORG_SETTINGS,
   session: sessionFor(users.maya),
@@ -532,11 +557,7 @@ const orgDelete = screen({
 export const OrgDelete: Story = {
   ...orgDelete.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await settingsLoaded(canvasElement);
-    const section = await canvas.findByRole('region', { name: 'Delete this org' });
-    // The cards above (budget, answers, export) load on their own: the click scrolls once they have.
-    await appSettled();
+    const section = await orgSettingsShown(canvasElement);
     await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
     const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
     const losses = within(dialog).getByRole('list', { name: 'What is deleted' });
@@ -583,11 +604,7 @@ const orgDeleteRefused = screen({
 export const OrgDeleteNotLastOwner: Story = {
   ...orgDeleteRefused.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await settingsLoaded(canvasElement);
-    const section = await canvas.findByRole('region', { name: 'Delete this org' });
-    // The cards above (budget, answers, export) load on their own: the click scrolls once they have.
-    await appSettled();
+    const section = await orgSettingsShown(canvasElement);
     await userEvent.click(within(section).getByRole('button', { name: 'Delete this org…' }));
     const dialog = await page.findByRole('dialog', { name: 'Delete Acme Outfitters?' });
     await userEvent.type(

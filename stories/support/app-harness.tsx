@@ -4,7 +4,6 @@
  */
 import { createMemoryHistory, type RouterHistory } from '@tanstack/react-router';
 import { useState } from 'react';
-import { waitFor } from 'storybook/test';
 import { type Api, createApi } from '~/app/lib/api';
 import { createSessionStore } from '~/app/lib/session';
 import { parseTheme } from '~/app/lib/theme';
@@ -34,21 +33,6 @@ export function renderedAppSettled(): boolean | null {
     api.queryClient.isFetching() === 0 &&
     api.queryClient.isMutating() === 0
   );
-}
-
-/**
- * Waits until the app the story rendered has finished loading and React has drawn what arrived. A play
- * function that scrolls (a click far down a page scrolls its target into view) waits for this first:
- * a card above that loads after the scroll grows and pushes the page down, so the screenshot's scroll
- * position would depend on which came first.
- */
-export async function appSettled(): Promise<void> {
-  await waitFor(() => {
-    if (renderedAppSettled() === false) throw new Error('The app is still loading.');
-  });
-  // TanStack Query tells its observers in a task after the fetch settles; React draws in a frame.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 export function AppAt({
