@@ -22,7 +22,7 @@ import {
   productFiltersInput,
 } from '~/domain/products/inputs';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
-import { PRODUCTS_PAGE_SIZE } from '~/domain/products/search';
+import { PRODUCTS_PAGE_SIZE, productTotalOf } from '~/domain/products/search';
 import type { JobRun } from '~/domain/jobs/runs';
 import { orgs } from './fixtures';
 import { domainError, type TrpcScenario } from './trpc/scenario';
@@ -352,7 +352,12 @@ export function listProducts(filters: ProductFiltersInput): ProductPage {
     masterId: p.masterId,
     pendingProposals: PENDING[p.id] ?? 0,
   }));
-  return { items, total: matching.length, page: filters.page, pageSize: PRODUCTS_PAGE_SIZE };
+  return {
+    items,
+    ...productTotalOf(matching.length, filters.page),
+    page: filters.page,
+    pageSize: PRODUCTS_PAGE_SIZE,
+  };
 }
 
 function pick(text: LocalizedText, locales: readonly string[]): LocalizedText {
@@ -542,7 +547,13 @@ export function atProducts(sync: CatalogueSyncState = syncStates.synced): TrpcSc
     'products.list': (input) => {
       const filters = productFiltersInput.parse(input);
       return empty
-        ? { items: [], total: 0, page: filters.page, pageSize: PRODUCTS_PAGE_SIZE }
+        ? {
+            items: [],
+            total: 0,
+            totalIsExact: true,
+            page: filters.page,
+            pageSize: PRODUCTS_PAGE_SIZE,
+          }
         : listProducts(filters);
     },
     'products.facets': empty

@@ -2,12 +2,16 @@
  * `npm run bench:products`: the catalogue copy at scale. The B2C simulator is seeded with
  * BENCH_PRODUCTS (default 100,000) products in 4 locales; on PGlite and on PostgreSQL (bench-db.ts)
  * it prints the full sync's time and products/s through the real OCAPI Data client, then
- * `products.list`'s server time (the service call, p50/p95 of BENCH_LIST_ROUNDS calls each) for the
- * heaviest filter combinations. Goals: sync ≥ 1,000 products/s; list p95 ≤ 50 ms.
+ * `products.list`'s server time (the service call) for the heaviest filter combinations: BENCH_LIST_PASSES
+ * passes (default 5) over every case, BENCH_LIST_ROUNDS calls (default 40) per case and pass, and the
+ * worst pass's p95 reported, so one lucky pass cannot carry a case. Goals: sync ≥ 1,000 products/s;
+ * list p95 ≤ 50 ms. Also the copy's size on disk, and with BENCH_PLANS=<file> each case's query plans
+ * (EXPLAIN ANALYZE) on each database, as markdown.
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { productFiltersInput } from '~/domain/products/inputs';
 import { createB2CSimulator } from '~/simulators/b2c';
@@ -16,13 +20,15 @@ import type { Database } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { b2cInstances, envs, orgs } from '~/server/db/schema';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
-import { createProductsService } from '~/server/products/service';
+import { createProductsService, productListQueries } from '~/server/products/service';
 import { syncCatalogue } from '~/server/products/sync';
 import { onEachDatabase } from './bench-db';
 import { type BenchRow, printAndExit } from './bench-report';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 40);
+const PASSES = Number(process.env.BENCH_LIST_PASSES ?? 5);
+const PLANS = process.env.BENCH_PLANS;
 const HOST = 'zzte-001.dx.commercecloud.salesforce.com';
 const SYNC_GOAL = 1_000;
 const LIST_GOAL_MS = 50;
@@ -64,12 +70,27 @@ const LISTS: { label: string; filters: Record<string, unknown> }[] = [
       b2cProductId: 'M-0',
     },
   },
+  { label: 'a leaf category', filters: { categoryId: 'mens-clothing-shirts' } },
   { label: 'id prefix, any type', filters: { b2cProductId: 'M-01' } },
   { label: 'page 1,000', filters: { page: 1000 } },
 ];
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function rowsOf<T>(database: Database, query: SQLWrapper): Promise<T[]> {
+  const result = (await database.db.execute(sql`${query}`)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A statement's plan as the database ran it, a line a row. */
+async function plan(database: Database, query: SQLWrapper): Promise<string[]> {
+  const rows = await rowsOf<{ 'QUERY PLAN': string }>(
+    database,
+    sql`explain (analyze, buffers, costs off) ${query}`,
+  );
+  return rows.map((r) => r['QUERY PLAN']);
+}
 
 async function bench(name: string, database: Database): Promise<BenchRow[]> {
   await migrateDatabase(database);
@@ -101,6 +122,23 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
     `${name}: synced ${result.synced.toLocaleString('en-US')} products in ${seconds.toFixed(1)} s`,
   );
 
+  // An agent run's worth of review work: two pending proposals for every fourth product but variants,
+  // so the list's pending counts look up a table that has rows.
+  await db.execute(sql`
+    insert into proposals
+      (id, env_id, b2c_product_id, locale, field, agent_type, status, proposed_value)
+    select gen_random_uuid()::text, p.env_id, p.b2c_product_id, 'fr-FR', f.field, 'translation', 'pending', 'Proposed'
+      from (select env_id, b2c_product_id, row_number() over (order by b2c_product_id) as n
+              from catalog_products where env_id = ${envId} and type <> 'variant') p
+     cross join (values ('name'), ('short_description')) as f(field)
+     where p.n % 4 = 0`);
+  await db.execute(sql`analyze proposals`);
+  const [pendingRows] = await rowsOf<{ n: string | number }>(
+    database,
+    sql`select count(*) as n from proposals where env_id = ${envId} and status = 'pending'`,
+  );
+  log(`${name}: ${Number(pendingRows?.n ?? 0).toLocaleString('en-US')} pending proposals`);
+
   const products = createProductsService({ db });
   const rows: BenchRow[] = [
     {
@@ -111,22 +149,73 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       met: result.synced === instanceProducts && perSecond >= SYNC_GOAL,
     },
   ];
+  const [size] = await rowsOf<{ bytes: string | number }>(
+    database,
+    sql`select sum(pg_total_relation_size(c.oid))::bigint as bytes from pg_class c
+         where c.relkind = 'r' and c.relname like 'catalog\_%'`,
+  );
+  rows.push({
+    case: "the copy's size on disk (catalog_* tables with their indexes)",
+    database: name,
+    figure: `${(Number(size?.bytes ?? 0) / 1024 / 1024).toFixed(0)} MB`,
+    goal: '',
+    met: null,
+  });
+
+  const cases: { label: string; call: () => Promise<unknown>; worst: number[] }[] = [];
   for (const { label, filters } of LISTS) {
     const input = productFiltersInput.parse({ orgId, envId, ...filters });
     // Warm the plan and the cache once, as a screen that is in use has them.
     const first = await products.list(orgId, input);
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const t = performance.now();
-      await products.list(orgId, input);
-      times.push(performance.now() - t);
+    const matched = `${first.total.toLocaleString('en-US')}${first.totalIsExact ? '' : '+'}`;
+    cases.push({
+      label: `list: ${label} (${matched} match)`,
+      call: () => products.list(orgId, input),
+      worst: [],
+    });
+    if (PLANS) {
+      const { page, total } = productListQueries(db, input);
+      appendFileSync(
+        PLANS,
+        [
+          `### ${name}: ${label} (${matched} match)`,
+          '',
+          '```',
+          ...(await plan(database, page)),
+          '',
+          ...(await plan(database, total)),
+          '```',
+          '',
+        ].join('\n'),
+      );
     }
-    times.sort((a, b) => a - b);
-    const p95 = quantile(times, 0.95);
+  }
+  // The screen reads the copy's state beside the list (its total, last sync, the running one).
+  const state = await products.syncState(orgId, envId);
+  cases.push({
+    label: `sync state beside the list (${state.productCount.toLocaleString('en-US')} in the copy)`,
+    call: () => products.syncState(orgId, envId),
+    worst: [],
+  });
+  // Passes over every case in turn, so a case's passes are minutes apart, not back to back.
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const c of cases) {
+      const times: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const t = performance.now();
+        await c.call();
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      if (c.worst.length === 0 || quantile(times, 0.95) > quantile(c.worst, 0.95)) c.worst = times;
+    }
+  }
+  for (const c of cases) {
+    const p95 = quantile(c.worst, 0.95);
     rows.push({
-      case: `list: ${label} (${first.total.toLocaleString('en-US')} match)`,
+      case: c.label,
       database: name,
-      figure: `p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      figure: `p50 ${quantile(c.worst, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (worst of ${PASSES})`,
       goal: `p95 ≤ ${LIST_GOAL_MS} ms`,
       met: p95 <= LIST_GOAL_MS,
     });
@@ -135,6 +224,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
   return rows;
 }
 
+if (PLANS) writeFileSync(PLANS, '');
 try {
   const rows = await onEachDatabase(bench);
   await sim.stop();

@@ -85,8 +85,12 @@ export interface ProductListItem {
 
 export interface ProductPage {
   items: ProductListItem[];
-  /** Products matching the filters, every page. */
+  /**
+   * Products matching the filters, every page; when `totalIsExact` is false, how many the count read
+   * before it stopped (10,000 past the page's first product, domain/products/search.ts): there are more.
+   */
   total: number;
+  totalIsExact: boolean;
   page: number;
   pageSize: number;
 }

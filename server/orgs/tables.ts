@@ -82,6 +82,12 @@ export const NOT_EXPORTED_TABLES: ReadonlyMap<PgTable, string> = new Map<PgTable
   [schema.rateLimits, 'call counters of the whole server, no org data'],
   [schema.orgExports, 'the exports themselves'],
   [schema.orgExportParts, 'the exports themselves'],
+  // Derived from catalog_products by its triggers (migration 0027); an import would rebuild them.
+  [
+    schema.catalogProductCategories,
+    "the copy's products by category, derived from catalog_products",
+  ],
+  [schema.catalogCopyCounts, "the copy's product count, derived from catalog_products"],
 ]);
 
 /** Every table of the schema. */

@@ -59,6 +59,8 @@ export function orgFiller(db: Db, jobs: JobQueue) {
         b2cProductId: 'p1',
         type: 'master',
         online: true,
+        catalogIds: ['c1'],
+        categoryIds: ['root'],
         document: {},
         syncedAt: now,
       });

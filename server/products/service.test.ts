@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { ProductKind } from '~/domain/products/entities';
 import { productFiltersInput } from '~/domain/products/inputs';
@@ -8,6 +8,7 @@ import type { Db } from '~/server/db/client';
 import {
   catalogCatalogs,
   catalogCategories,
+  catalogProductCategories,
   catalogProducts,
   catalogSyncs,
   jobRuns as jobRunsTable,
@@ -166,6 +167,59 @@ describeEachDriver('products service', (get) => {
     expect(await ids({ catalog: 'nothing' })).toEqual([]);
   });
 
+  it('category filters and the copy’s total follow every change: placement, online, type, deletion', async () => {
+    const { org, env, ids, service } = await setUp();
+    const inCopy = async () => (await service.syncState(org.id, env.id)).productCount;
+    expect(await inCopy()).toBe(CATALOGUE.length);
+    await db()
+      .update(catalogProducts)
+      .set({ categoryIds: ['womens', 'womens-dresses'] })
+      .where(eqProduct(env.id, 'B-1'));
+    expect(await ids({ categoryId: 'mens' })).toEqual([]);
+    expect(await ids({ categoryId: 'womens-dresses' })).toEqual(['A-1', 'A-1-RED', 'B-1']);
+    // A change to copy only (a publish) leaves the placement as it is.
+    await db()
+      .update(catalogProducts)
+      .set({ name: { default: 'Renamed' } })
+      .where(eqProduct(env.id, 'A-1'));
+    expect(await ids({ categoryId: 'womens' })).toEqual(['A-1', 'A-1-RED', 'B-1']);
+    await db()
+      .update(catalogProducts)
+      .set({ online: false, catalogIds: [MASTER] })
+      .where(eqProduct(env.id, 'A-1-RED'));
+    expect(await ids({ categoryId: 'womens' })).toEqual(['A-1', 'B-1']);
+    expect(await ids({ categoryId: 'womens', showOffline: true, catalog: STORE })).toEqual([
+      'A-1',
+      'B-1',
+    ]);
+    expect(await ids({ categoryId: 'womens', showOffline: true })).toEqual([
+      'A-1',
+      'A-1-RED',
+      'B-1',
+    ]);
+    await db().update(catalogProducts).set({ type: 'set' }).where(eqProduct(env.id, 'B-1'));
+    expect(await ids({ categoryId: 'womens', productType: 'base' })).toEqual(['A-1', 'B-1']);
+    expect(await inCopy()).toBe(CATALOGUE.length);
+    await db().delete(catalogProducts).where(eqProduct(env.id, 'A-1'));
+    expect(await ids({ categoryId: 'womens', showOffline: true })).toEqual(['A-1-RED', 'B-1']);
+    expect(await inCopy()).toBe(CATALOGUE.length - 1);
+    // Every product's placement, as the copy has it, and nothing else.
+    const placed = await db()
+      .select({ id: catalogProductCategories.b2cProductId, c: catalogProductCategories.categoryId })
+      .from(catalogProductCategories)
+      .where(eq(catalogProductCategories.envId, env.id));
+    expect(placed.map((p) => `${p.id} ${p.c}`).sort()).toEqual([
+      'A-1-RED womens',
+      'A-1-RED womens-dresses',
+      'A-1-RED-S womens',
+      'A-1-RED-S womens-dresses',
+      'B-1 womens',
+      'B-1 womens-dresses',
+      'B-2 mens',
+      'B-2 mens-shirts',
+    ]);
+  });
+
   it('pages 24 at a time with the total of every page', async () => {
     const org = await makeOrg(db());
     const env = await addEnv(db(), org.id, 'big', { onboarded: true });
@@ -185,6 +239,33 @@ describeEachDriver('products service', (get) => {
     expect(third.items.map((i) => i.b2cProductId)).toEqual(['P-048', 'P-049']);
     expect((await page(1)).items).toHaveLength(24);
     expect((await page(9)).items).toEqual([]);
+  });
+
+  it('counts up to 10,000 past the page, then says there are more', async () => {
+    const org = await makeOrg(db());
+    const env = await addEnv(db(), org.id, 'huge', { onboarded: true });
+    // 10,030 items, inserted by the database itself (a statement, not 10,030 parameters).
+    await db().execute(sql`
+      insert into catalog_products
+        (env_id, b2c_product_id, type, online, name, catalog_ids, category_ids, document, synced_at)
+      select ${env.id}, 'P-' || lpad(i::text, 5, '0'), 'item', true, '{}'::jsonb,
+             array[${MASTER}]::text[], '{}'::text[], '{}'::jsonb, now()
+        from generate_series(1, 10030) as i`);
+    const service = createProductsService({ db: db() });
+    const page = (filters: Record<string, unknown>) =>
+      service.list(org.id, productFiltersInput.parse({ orgId: org.id, envId: env.id, ...filters }));
+    expect(await page({})).toMatchObject({ total: 10_000, totalIsExact: false, page: 1 });
+    // From page 3 the count reaches 10,048 past the start: every product is counted.
+    expect(await page({ page: 3 })).toMatchObject({ total: 10_030, totalIsExact: true });
+    const last = await page({ page: 418 });
+    expect(last).toMatchObject({ total: 10_030, totalIsExact: true });
+    expect(last.items).toHaveLength(22);
+    expect([last.items[0]!.b2cProductId, last.items.at(-1)!.b2cProductId]).toEqual([
+      'P-10009',
+      'P-10030',
+    ]);
+    // A filter narrower than the limit is counted exactly.
+    expect(await page({ b2cProductId: 'P-1' })).toMatchObject({ total: 31, totalIsExact: true });
   });
 
   it('counts pending proposals per product, and only pending ones', async () => {

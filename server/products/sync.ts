@@ -532,7 +532,10 @@ export async function syncCatalogue(options: CatalogueSyncOptions): Promise<Cata
     if (orphans.size > 0) await inheritPlacement(db, envId, [...orphans]);
     // Marks the rewritten pages all-visible, so the list's counts and pages read its index alone
     // (PostgreSQL's autovacuum would get there later; PGlite has none).
-    if (synced > 0 || removed > 0) await db.execute(sql`vacuum analyze catalog_products`);
+    if (synced > 0 || removed > 0) {
+      await db.execute(sql`vacuum analyze catalog_products`);
+      await db.execute(sql`vacuum analyze catalog_product_categories`);
+    }
     await db
       .update(catalogSyncs)
       .set({

@@ -3,7 +3,14 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { JobRun } from '~/domain/jobs/runs';
 import { PRODUCT_MESSAGES } from '~/domain/products/messages';
 import { orgs, sessionFor, users } from '~/mock-server/fixtures';
-import { atProducts, productDetail, syncRun, syncStates } from '~/mock-server/products';
+import { productFiltersInput } from '~/domain/products/inputs';
+import {
+  atProducts,
+  listProducts,
+  productDetail,
+  syncRun,
+  syncStates,
+} from '~/mock-server/products';
 import { atEnv } from '~/mock-server/scenarios';
 import { domainError, pending, type TrpcScenario } from '~/mock-server/trpc/scenario';
 import { screen } from '~/stories/support/app-harness';
@@ -146,6 +153,38 @@ export const ListSecondPage: Story = {
       { ...scope, page: 1, language: 'default', showOffline: false },
       { ...scope, page: 2, language: 'default', showOffline: false },
     ]);
+  },
+};
+
+const counted = atCatalogue(LIST, {
+  'products.syncState': { ...syncStates.synced, productCount: 1_000_000 },
+  // A catalogue of a million products: the count stopped 10,000 past the page's first product.
+  'products.list': (input) => ({
+    ...listProducts(productFiltersInput.parse(input)),
+    total: 10_000,
+    totalIsExact: false,
+  }),
+});
+/** A catalogue larger than the count reads: "More than 10,000 products", no last page, Next on. */
+export const ListMoreThanCounted: Story = {
+  ...counted.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await listLoaded(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('More than 10,000 products');
+    await expect(canvas.getByRole('region', { name: 'Catalogue copy' })).toHaveTextContent(
+      '1,000,000 products in the copy',
+    );
+    const pages = canvas.getByRole('navigation', { name: 'Product pages' });
+    await expect(within(pages).queryByRole('link', { name: 'Page 417' })).toBeNull();
+    await expect(within(pages).getByText('More pages')).toBeInTheDocument();
+    await expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/app/acme/prod/products?page=2',
+    );
+    // The gap's screen-reader text stays inside the app's scroll area: the window itself never scrolls.
+    const root = document.scrollingElement!;
+    await expect(root.scrollHeight).toBeLessThanOrEqual(root.clientHeight);
   },
 };
 

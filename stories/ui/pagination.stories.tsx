@@ -161,6 +161,40 @@ export const SinglePage: Story = {
   },
 };
 
+/** The count stopped before the end (a catalogue of a million products): no last page, Next stays on. */
+export const CountStopped: Story = {
+  args: { page: 1, total: 10_000, totalIsExact: false },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Pagination' });
+    await expect(linkNames(nav)).toEqual([
+      'Previous',
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 5',
+      'Next',
+    ]);
+    await expect(within(nav).getByText('More pages')).toBeInTheDocument();
+    await expect(within(nav).queryByRole('link', { name: 'Page 417' })).toBeNull();
+    const next = within(nav).getByRole('link', { name: 'Next' });
+    await expect(next).toHaveAttribute('href', '?page=2');
+  },
+};
+
+/** Deep in a list whose count stopped: the current page's neighbours, and Next past the counted pages. */
+export const CountStoppedDeep: Story = {
+  args: { page: 417, total: 10_000, totalIsExact: false },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Pagination' });
+    await expect(linkNames(nav)).toEqual(['Previous', 'Page 1', 'Page 416', 'Page 417', 'Next']);
+    await expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '?page=418',
+    );
+  },
+};
+
 function RoutedPagination(props: { total: number; pageSize: number }) {
   const [page, setPage] = useState(1);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageItems } from './pagination';
+import { openPageItems, pageItems } from './pagination';
 
 describe('pageItems', () => {
   it('lists every page when seven or fewer', () => {
@@ -59,5 +59,19 @@ describe('pageItems', () => {
         });
       }
     }
+  });
+});
+
+describe('openPageItems (the count stopped before the last page)', () => {
+  it('shows the first pages, or the first and the current one with its neighbours, then a gap', () => {
+    expect(openPageItems(1, 417)).toEqual([1, 2, 3, 4, 5, 'ellipsis']);
+    expect(openPageItems(4, 417)).toEqual([1, 2, 3, 4, 5, 'ellipsis']);
+    expect(openPageItems(5, 417)).toEqual([1, 'ellipsis', 4, 5, 6, 'ellipsis']);
+    expect(openPageItems(1000, 1416)).toEqual([1, 'ellipsis', 999, 1000, 1001, 'ellipsis']);
+  });
+
+  it('never offers a page past the ones counted', () => {
+    expect(openPageItems(2, 2)).toEqual([1, 2, 'ellipsis']);
+    expect(openPageItems(9, 9)).toEqual([1, 'ellipsis', 8, 9, 'ellipsis']);
   });
 });

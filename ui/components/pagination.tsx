@@ -29,6 +29,21 @@ export function pageItems(page: number, pageCount: number): PageItem[] {
   return [1, 'ellipsis', ...range(current - SIBLINGS, current + SIBLINGS), 'ellipsis', count];
 }
 
+/**
+ * The page buttons when the count stopped before the last page (`pageCount` pages are known, more
+ * follow): the first pages, or the first and the current page with its neighbours, then a gap.
+ */
+export function openPageItems(page: number, pageCount: number): PageItem[] {
+  const count = Math.max(1, Math.floor(pageCount));
+  const current = Math.min(Math.max(1, Math.floor(page)), count);
+  const edgeRun = MAX_ITEMS - 2;
+  const head: PageItem[] =
+    current <= edgeRun - SIBLINGS
+      ? range(1, Math.min(count, edgeRun))
+      : [1, 'ellipsis', ...range(current - SIBLINGS, Math.min(count, current + SIBLINGS))];
+  return [...head, 'ellipsis'];
+}
+
 function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
@@ -37,8 +52,10 @@ export type PaginationProps = Omit<ComponentProps<'nav'>, 'children'> & {
   /** The current page, 1-based. */
   page: number;
   pageSize: number;
-  /** Number of items across all pages. */
+  /** Number of items across all pages (with `totalIsExact` false, how many were counted: more follow). */
   total: number;
+  /** False when the count stopped before the end: no last page is shown, and Next stays on. */
+  totalIsExact?: boolean;
   /**
    * Returns the link element for `page` (e.g. a router Link with the page in its search params),
    * rendered around `children`. Pagination merges its styling and aria attributes onto it, as
@@ -51,6 +68,7 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalIsExact = true,
   renderLink,
   className,
   'aria-label': ariaLabel = 'Pagination',
@@ -58,7 +76,7 @@ export function Pagination({
 }: PaginationProps) {
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const current = Math.min(Math.max(1, page), pageCount);
-  const items = pageItems(current, pageCount);
+  const items = totalIsExact ? pageItems(current, pageCount) : openPageItems(current, pageCount);
 
   return (
     <nav
@@ -80,7 +98,9 @@ export function Pagination({
             <li key={`ellipsis-${index}`} data-slot="pagination-item">
               <span
                 data-slot="pagination-ellipsis"
-                className="flex size-10 items-center justify-center text-base-content/75"
+                // Relative: the screen-reader text is positioned in it, not at the foot of the page
+                // (where it made the whole window scroll past the app's own scroll area).
+                className="relative flex size-10 items-center justify-center text-base-content/75"
               >
                 <span aria-hidden>…</span>
                 <span className="sr-only">More pages</span>
@@ -107,7 +127,7 @@ export function Pagination({
         <li data-slot="pagination-item">
           <PaginationStep
             direction="next"
-            target={current < pageCount ? current + 1 : null}
+            target={current < pageCount || !totalIsExact ? current + 1 : null}
             renderLink={renderLink}
           />
         </li>

@@ -40,7 +40,7 @@ export interface PagedTableProps {
   /** The table, and anything between it and the header. */
   children: ReactNode;
   /** Where the list stands: the current page (1-based), its size, and the items across all pages. */
-  pages: { page: number; pageSize: number; total: number };
+  pages: { page: number; pageSize: number; total: number; totalIsExact?: boolean };
   /** The pagination's accessible name, e.g. "Product pages". */
   pagesLabel: string;
   /** The link to page `page` around `children` (a router Link with the page in its search). */
@@ -66,6 +66,7 @@ export function PagedTable({
         page={pages.page}
         pageSize={pages.pageSize}
         total={pages.total}
+        totalIsExact={pages.totalIsExact ?? true}
         renderLink={renderPageLink}
       />
       {footer}

@@ -66,11 +66,56 @@ export const catalogProducts = pgTable(
       t.catalogIds,
       t.categoryIds,
     ),
+    // Variation groups sort among their masters and variants, far into the id order: at a million
+    // products the list index read half a million entries before the first one. Their own index,
+    // in id order, holds only them (the list asks for `type = 'variation_group'` as a literal, so
+    // the planner can tell this index applies).
+    index('catalog_products_groups_idx')
+      .on(t.envId, t.b2cProductId, t.online, t.catalogIds)
+      .where(sql`${t.type} = 'variation_group'`),
     index('catalog_products_env_category_idx').on(t.envId, t.primaryCategoryId),
     index('catalog_products_env_master_idx').on(t.envId, t.masterId),
     index('catalog_products_env_modified_idx').on(t.envId, t.lastModified),
   ],
 );
+
+/**
+ * A product in each of its categories (its `category_ids`, ancestors included), with the other filter
+ * columns: a category filter reads the category's range of this index alone, in id order, instead of
+ * testing every product's arrays. Kept by statement triggers on catalog_products (migration 0027), so
+ * every writer (the sync, a refresh, a deletion) keeps it without knowing it is there.
+ */
+export const catalogProductCategories = pgTable(
+  'catalog_product_categories',
+  {
+    envId: belongsTo('env_id', () => envs.id),
+    categoryId: text('category_id').notNull(),
+    /** Collated "C" like catalog_products.b2c_product_id (migration 0027). */
+    b2cProductId: text('b2c_product_id').notNull(),
+    online: boolean('online').notNull(),
+    type: text('type', { enum: CATALOG_PRODUCT_TYPES }).notNull(),
+    catalogIds: text('catalog_ids').array().notNull(),
+  },
+  (t) => [
+    index('catalog_product_categories_list_idx').on(
+      t.envId,
+      t.categoryId,
+      t.b2cProductId,
+      t.online,
+      t.type,
+      t.catalogIds,
+    ),
+  ],
+);
+
+/**
+ * How many products the env's copy holds, kept by the same triggers (migration 0027): the screen shows
+ * it beside the list, and counting a million rows for it took longer than the list itself.
+ */
+export const catalogCopyCounts = pgTable('catalog_copy_counts', {
+  envId: belongsTo('env_id', () => envs.id).primaryKey(),
+  products: integer('products').notNull().default(0),
+});
 
 /** The catalogs of an env's instance, as the last sync read them. */
 export const catalogCatalogs = pgTable(

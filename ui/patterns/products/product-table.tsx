@@ -85,8 +85,8 @@ export function OnlineBadge({ online }: { online: boolean }) {
 }
 
 /** "2,350 products", above the table; announced when the filters change it. */
-export function ProductCount({ total }: { total: number }) {
-  return <ListCount>{productCount(total)}</ListCount>;
+export function ProductCount({ total, exact = true }: { total: number; exact?: boolean }) {
+  return <ListCount>{productCount(total, exact)}</ListCount>;
 }
 
 export function ProductTable({

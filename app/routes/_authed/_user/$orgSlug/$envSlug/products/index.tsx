@@ -215,7 +215,7 @@ function Products({
   const { page: _page, pageSize: _pageSize, ...kept } = search;
   return (
     <PagedTable
-      header={<ProductCount total={page.total} />}
+      header={<ProductCount total={page.total} exact={page.totalIsExact} />}
       pages={page}
       pagesLabel={PRODUCT_TABLE_TEXT.pages}
       renderPageLink={(target, children) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_products_groups_idx" ON "catalog_products" USING btree ("env_id","b2c_product_id","online","catalog_ids") WHERE "catalog_products"."type" = 'variation_group';
