@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { rootAlias } from './alias.config.ts';
-import { routerGeneratorOptions } from './router.config.ts';
+import { lazyRouteComponentPlugin, routerGeneratorOptions } from './router.config.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -29,6 +29,7 @@ export default defineConfig({
         ],
       },
     }),
+    lazyRouteComponentPlugin(),
     react(),
     tailwindcss(),
   ],

@@ -22,6 +22,12 @@ export interface MockApi {
   handlers: { trpc: HttpHandler; ws: WebSocketHandler; auth: HttpHandler[] };
   /** Inputs received per procedure path, in order. */
   calls(path: string): unknown[];
+  /**
+   * The distinct questions asked of a read, in order: a repeat of the one just asked counts once. A
+   * query whose data has gone stale is asked again when its screen mounts, which a loaded machine makes
+   * likelier (suspense data stays fresh for a second), so a story about what the screen asks uses this.
+   */
+  asked(path: string): unknown[];
   /** How many times GET /api/auth/session was asked. */
   sessionFetches(): number;
   /** What GET /api/auth/session answers from now on (the database is back, …) until `reset`. */
@@ -74,6 +80,10 @@ export function mockApi(options: { trpc?: TrpcScenario; session?: SessionMock })
       ),
     },
     calls: (path) => handle.calls.get(path) ?? [],
+    asked: (path) =>
+      (handle.calls.get(path) ?? []).filter(
+        (input, i, all) => i === 0 || JSON.stringify(input) !== JSON.stringify(all[i - 1]),
+      ),
     sessionFetches: () => sessionFetches,
     setSession: (next) => {
       session = next;

@@ -122,7 +122,7 @@ export const List: Story = {
       'href',
       '/app/acme/prod/products?page=2',
     );
-    await expect(list.api.calls('products.list')).toEqual([
+    await expect(list.api.asked('products.list')).toEqual([
       { ...scope, page: 1, language: 'default', showOffline: false },
     ]);
   },
@@ -149,7 +149,7 @@ export const ListSecondPage: Story = {
         name: 'Page 2',
       }),
     ).toHaveAttribute('aria-current', 'page');
-    await expect(secondPage.api.calls('products.list')).toEqual([
+    await expect(secondPage.api.asked('products.list')).toEqual([
       { ...scope, page: 1, language: 'default', showOffline: false },
       { ...scope, page: 2, language: 'default', showOffline: false },
     ]);
@@ -220,7 +220,7 @@ export const ListFiltered: Story = {
       'href',
       '/app/acme/prod/products/alpine-rain-jacket-nvy?language=fr-FR&productType=variation-group',
     );
-    await expect(filtered.api.calls('products.list')).toEqual([
+    await expect(filtered.api.asked('products.list')).toEqual([
       { ...scope, page: 1, language: 'fr-FR', showOffline: false, productType: 'variation-group' },
     ]);
 
@@ -333,7 +333,7 @@ export const ListEmpty: Story = {
     await expect(within(state).getByRole('button', { name: 'Clear filters' })).toBeEnabled();
     await expect(canvas.queryByRole('table', { name: 'Products' })).toBeNull();
     await expect(canvas.getByRole('searchbox', { name: 'Product ID' })).toHaveValue('nothing');
-    await expect(empty.api.calls('products.list')).toEqual([
+    await expect(empty.api.asked('products.list')).toEqual([
       { ...scope, page: 1, language: 'default', showOffline: false, b2cProductId: 'nothing' },
     ]);
   },

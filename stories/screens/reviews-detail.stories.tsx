@@ -153,7 +153,7 @@ export const Detail: Story = {
     await userEvent.keyboard('[[');
     await waitFor(() => expect(pathOf(detail)).toBe(`${QUEUE}/${REVIEW_IDS.pending}`));
     await expect(await detailLoaded(canvasElement, 'Alpine Rain Jacket')).toBeVisible();
-    await expect(detail.api.calls('reviews.get').slice(0, 2)).toEqual([
+    await expect(detail.api.asked('reviews.get').slice(0, 2)).toEqual([
       { ...scope, proposalId: REVIEW_IDS.pending },
       { ...scope, proposalId: `${ALPINE}-page_description-fr-FR` },
     ]);

@@ -121,7 +121,7 @@ export const List: Story = {
     await choose(canvasElement, 'Agent', 'All agents');
     await waitFor(() => expect(searchOf(list)).toEqual({}));
     await expect(await canvas.findByText('95 proposals')).toBeVisible();
-    await expect(list.api.calls('reviews.list').slice(0, 2)).toEqual([
+    await expect(list.api.asked('reviews.list').slice(0, 2)).toEqual([
       { ...scope, ...defaults, page: 1 },
       { ...scope, ...defaults, agentType: 'translation', page: 1 },
     ]);
@@ -181,7 +181,7 @@ export const ListFiltered: Story = {
       expect(searchOf(filtered)).toEqual({ reviewStatus: 'approved', agentType: 'seo' }),
     );
     await expect(await canvas.findByText('6 proposals')).toBeVisible();
-    await expect(filtered.api.calls('reviews.list').slice(0, 2)).toEqual([
+    await expect(filtered.api.asked('reviews.list').slice(0, 2)).toEqual([
       { ...scope, ...defaults, reviewStatus: 'approved', agentType: 'seo', page: 1 },
       { ...scope, ...defaults, reviewStatus: 'rejected', agentType: 'seo', page: 1 },
     ]);
@@ -238,7 +238,7 @@ export const ListByProduct: Story = {
       'alpine-rain-jacket',
     );
     await expect(within(table).getAllByText('alpine-rain-jacket')).toHaveLength(8);
-    await expect(byProduct.api.calls('reviews.list')).toEqual([
+    await expect(byProduct.api.asked('reviews.list')).toEqual([
       { ...scope, ...defaults, b2cProductId: 'alpine-rain-jacket', page: 1 },
     ]);
   },
@@ -258,7 +258,7 @@ export const ListByRun: Story = {
     await waitFor(() => expect(searchOf(byRun)).toEqual({ agentType: 'seo', reviewStatus: 'all' }));
     await expect(await canvas.findByText('80 proposals')).toBeVisible();
     await expect(canvas.queryByText('Run run_seo_7')).toBeNull();
-    await expect(byRun.api.calls('reviews.list')[0]).toEqual({
+    await expect(byRun.api.asked('reviews.list')[0]).toEqual({
       ...scope,
       ...defaults,
       agentType: 'seo',
