@@ -24,6 +24,7 @@ import { createProductsService, productListQueries } from '~/server/products/ser
 import { syncCatalogue } from '~/server/products/sync';
 import { onEachDatabase } from './bench-db';
 import { type BenchRow, printAndExit } from './bench-report';
+import { insertProposals, PROPOSAL_CHANGES } from './bench-support';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 40);
@@ -124,14 +125,13 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
 
   // An agent run's worth of review work: two pending proposals for every fourth product but variants,
   // so the list's pending counts look up a table that has rows.
-  await db.execute(sql`
-    insert into proposals
-      (id, env_id, b2c_product_id, locale, field, agent_type, status, proposed_value)
-    select gen_random_uuid()::text, p.env_id, p.b2c_product_id, 'fr-FR', f.field, 'translation', 'pending', 'Proposed'
-      from (select env_id, b2c_product_id, row_number() over (order by b2c_product_id) as n
-              from catalog_products where env_id = ${envId} and type <> 'variant') p
-     cross join (values ('name'), ('short_description')) as f(field)
-     where p.n % 4 = 0`);
+  await insertProposals(db, {
+    envId,
+    products: { everyNth: 4 },
+    changes: PROPOSAL_CHANGES.slice(0, 2),
+    label: 'bench ',
+    model: 'bench',
+  });
   await db.execute(sql`analyze proposals`);
   const [pendingRows] = await rowsOf<{ n: string | number }>(
     database,

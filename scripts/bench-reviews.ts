@@ -72,7 +72,7 @@ async function bench(name: string, database: Database): Promise<BenchRow[]> {
       .limit(PRODUCTS);
     if (picked.length < PRODUCTS) throw new Error(`Only ${picked.length} products to work on.`);
     const ids = picked.map((p) => p.id);
-    await insertProposals(db, { envId, productIds: ids, label: `${name} bench `, model: 'bench' });
+    await insertProposals(db, { envId, products: ids, label: `${name} bench `, model: 'bench' });
     const proposalCount = ids.length * PROPOSAL_CHANGES.length;
 
     const callsBefore = productCalls();

@@ -38,15 +38,31 @@ export const PROPOSAL_CHANGES = [
 ] as const;
 
 /**
- * One pending SEO proposal per product of `productIds` and change of PROPOSAL_CHANGES, against the
- * copy's current value; the proposed value is `${label}${field} ${locale} for ${productId}`.
+ * One pending SEO proposal per product of `products` and change of `changes` (PROPOSAL_CHANGES unless
+ * given), against the copy's current value; the proposed value is `${label}${field} ${locale} for ${productId}`.
  */
 export async function insertProposals(
   db: Db,
-  options: { envId: string; productIds: readonly string[]; label: string; model: string },
+  options: {
+    envId: string;
+    /** The products by id, or every `everyNth` product of the copy in id order, variants aside. */
+    products: readonly string[] | { everyNth: number };
+    label: string;
+    model: string;
+    changes?: readonly (readonly [field: string, locale: string])[];
+  },
 ): Promise<void> {
-  const { envId, productIds, label, model } = options;
-  for (const [field, locale] of PROPOSAL_CHANGES) {
+  const { envId, products, label, model, changes = PROPOSAL_CHANGES } = options;
+  const chosen = Array.isArray(products)
+    ? sql.join(
+        products.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`select b2c_product_id
+            from (select b2c_product_id, row_number() over (order by b2c_product_id) as n
+                    from ${catalogProducts} where env_id = ${envId} and type <> 'variant') numbered
+           where n % ${(products as { everyNth: number }).everyNth} = 0`;
+  for (const [field, locale] of changes) {
     await db.execute(sql`
       insert into ${proposals} (id, env_id, b2c_product_id, locale, field, agent_type,
                                 current_value, proposed_value, model)
@@ -54,10 +70,7 @@ export async function insertProposals(
              ${sql.identifier(field)} ->> ${locale},
              ${label} || ${field} || ' ' || ${locale} || ' for ' || b2c_product_id, ${model}
         from ${catalogProducts}
-       where env_id = ${envId} and b2c_product_id in (${sql.join(
-         productIds.map((id) => sql`${id}`),
-         sql`, `,
-       )})`);
+       where env_id = ${envId} and b2c_product_id in (${chosen})`);
   }
 }
 

@@ -302,7 +302,7 @@ async function main(): Promise<void> {
     const ids = picked.map((p) => p.id);
     await insertProposals(db, {
       envId: reviewsEnvId,
-      productIds: ids,
+      products: ids,
       label: 'cluster ',
       model: PUBLISH_MODEL,
     });
