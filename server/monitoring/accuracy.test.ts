@@ -13,13 +13,13 @@ import { DEFAULT_MISSTATEMENTS } from '~/simulators/ai/answers';
 import type { AiSimulator } from '~/simulators/ai/simulator';
 import { STOREFRONT_HOST, startStorefrontSimulators } from '~/simulators/ai/test-support';
 import type { B2CSimulator } from '~/simulators/b2c/simulator';
-import { SIM_SITE_ID, simPriceOf } from '~/simulators/b2c/data';
-import { catalogProducts, catalogSyncs, monitoringSamples } from '~/server/db/schema';
+import { SIM_SITE_ID, type SimProduct, simPriceOf } from '~/simulators/b2c/data';
+import { catalogProducts, monitoringSamples } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { Jobs } from '~/server/jobs/runtime';
 import type { BeaconServices } from '~/server/services';
-import { addEnv, makeOrg, makeUser } from '~/server/test-support';
-import { startMonitoringWorker } from './test-support';
+import { addEnv } from '~/server/test-support';
+import { runSucceeded, startMonitoringWorker, storefrontCopyEnv } from './test-support';
 
 const TIMEOUT_MS = 60_000;
 const QUESTION = 'What is a good leather bag for work?';
@@ -62,29 +62,15 @@ describeEachDriver('answers checked against the catalogue', (get) => {
   });
 
   /** An env whose copy holds the storefront's products with their prices, as a sync leaves it. */
-  async function env() {
-    const db = get().db;
-    const user = await makeUser(db);
-    const org = await makeOrg(db, { members: [{ user }] });
-    const e = await addEnv(db, org.id, 'prod');
+  const storefront = () => {
     const data = b2c.instance(STOREFRONT_HOST).data();
-    const rows = data.products
-      .filter((p) => p.type === 'master' || p.type === 'item')
-      .map((p) => ({
-        envId: e.id,
-        b2cProductId: p.id,
-        type: p.type,
-        online: true,
-        name: { default: p.name.default ?? p.id },
-        document: { id: p.id, price: simPriceOf(data, p), price_currency: 'USD' },
-        syncedAt: new Date(),
-      }));
-    for (let i = 0; i < rows.length; i += 500) {
-      await db.insert(catalogProducts).values(rows.slice(i, i + 500));
-    }
-    await db.insert(catalogSyncs).values({ envId: e.id, priceSiteId: SIM_SITE_ID });
-    return { user, org, env: e, scope: [org.id, e.id] as const };
-  }
+    return {
+      products: data.products,
+      priceOf: (p: SimProduct) => simPriceOf(data, p),
+      priceSiteId: SIM_SITE_ID,
+    };
+  };
+  const env = () => storefrontCopyEnv(get().db, storefront());
 
   it(
     'stores each answer’s claims, counts the wrong ones per engine and lists them with their sentence',
@@ -97,12 +83,7 @@ describeEachDriver('answers checked against the catalogue', (get) => {
       });
       await services.monitoring.saveConfig(...scope, user.id, config);
       const run = await services.monitoring.start(...scope, user.id, 'manual');
-      for (const started = Date.now(); ;) {
-        const [now] = (await services.monitoring.runs(...scope)).filter((r) => r.id === run.id);
-        if (now?.status === 'succeeded') break;
-        if (Date.now() - started > TIMEOUT_MS) throw new Error(`The run is ${now?.status}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await runSucceeded(services, scope, run.id, TIMEOUT_MS);
 
       const samples = await get()
         .db.select()

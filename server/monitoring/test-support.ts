@@ -1,15 +1,21 @@
 /** Monitoring runs for tests, written as the runner writes them (samples, then aggregates at the end). */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { SimProduct } from '~/simulators/b2c/data';
 import type { Database, Db } from '~/server/db/client';
 import type { AnyJobDefinition } from '~/server/jobs/define';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices, type ServiceDeps } from '~/server/services';
 import { aiOnSimulator } from '~/server/simulator-link';
-import { fakeGateway } from '~/server/test-support';
+import { addEnv, fakeGateway, makeOrg, makeUser } from '~/server/test-support';
 import { monitoringPlanJob, monitoringSampleJob } from './jobs';
-import { monitoringRuns, monitoringSamples } from '~/server/db/schema';
+import {
+  catalogProducts,
+  catalogSyncs,
+  monitoringRuns,
+  monitoringSamples,
+} from '~/server/db/schema';
 import { finishIfDone } from './runner';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,4 +125,59 @@ export async function startMonitoringWorker(
   });
   await jobs.work(services);
   return { jobs, services };
+}
+
+/** What a copy of the B2C simulator's storefront is made of (its products, their prices, the site). */
+export interface StorefrontCatalogue {
+  products: readonly SimProduct[];
+  priceOf: (product: SimProduct) => number;
+  priceSiteId: string;
+}
+
+/**
+ * A member's new org whose env's copy holds the storefront's products (masters and items) with their
+ * prices, as a sync leaves it: named in the default locale, or in every locale they have
+ * (`localized`), with the sync's locales when given.
+ */
+export async function storefrontCopyEnv(
+  db: Db,
+  { products, priceOf, priceSiteId }: StorefrontCatalogue,
+  { localized = false, locales }: { localized?: boolean; locales?: string[] } = {},
+) {
+  const user = await makeUser(db);
+  const org = await makeOrg(db, { members: [{ user }] });
+  const env = await addEnv(db, org.id, 'prod');
+  const rows = products
+    .filter((p) => p.type === 'master' || p.type === 'item')
+    .map((p) => ({
+      envId: env.id,
+      b2cProductId: p.id,
+      type: p.type,
+      online: true,
+      name: { ...(localized ? p.name : {}), default: p.name.default ?? p.id },
+      document: { id: p.id, price: priceOf(p), price_currency: 'USD' },
+      syncedAt: new Date(),
+    }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(catalogProducts).values(rows.slice(i, i + 500));
+  }
+  await db
+    .insert(catalogSyncs)
+    .values({ envId: env.id, priceSiteId, ...(locales ? { locales } : {}) });
+  return { user, org, env, scope: [org.id, env.id] as const };
+}
+
+/** Waits for the run to succeed; fails with the status it is in after `timeoutMs`. */
+export async function runSucceeded(
+  services: BeaconServices,
+  scope: readonly [orgId: string, envId: string],
+  runId: string,
+  timeoutMs: number,
+): Promise<void> {
+  for (const started = Date.now(); ;) {
+    const [now] = (await services.monitoring.runs(...scope)).filter((r) => r.id === runId);
+    if (now?.status === 'succeeded') return;
+    if (Date.now() - started > timeoutMs) throw new Error(`The run is ${now?.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
