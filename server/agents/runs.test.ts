@@ -4,7 +4,7 @@
  * cancel, a worker killed midway, and each injected AI fault ending in the right item state.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { CONFIG_MESSAGES, type AgentConfig } from '~/domain/agents/config';
 import { estimateRun } from '~/domain/agents/estimate';
@@ -20,6 +20,7 @@ import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { productsSyncJob } from '~/server/products/jobs';
 import { syncCatalogue } from '~/server/products/sync';
+import { narrowCategory, syncedOnce } from '~/server/products/test-support';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { aiOnSimulator, linkToSimulator } from '~/server/simulator-link';
@@ -71,8 +72,8 @@ describeEachDriver('agent runs', (get) => {
     return { jobs, services };
   }
 
-  /** An org whose env is linked to the simulator's instance, its catalogue copied. */
-  async function linkedEnv(services: BeaconServices) {
+  /** A member's new org whose env is linked to the simulator's instance. */
+  async function linkedOnly(services: BeaconServices) {
     const db = get().db;
     const user = await makeUser(db);
     const org = await makeOrg(db, { members: [{ user }] });
@@ -86,39 +87,30 @@ describeEachDriver('agent runs', (get) => {
       b2cInstanceId: env.b2cInstanceId!,
       host: HOST,
     });
-    const clients = await services.b2cInstances.clientsForEnv(org.id, env.id);
-    await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
     return { org, env, user };
+  }
+  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
+  // gets an exact copy of it.
+  let syncer: BeaconServices | undefined;
+  const copySynced = syncedOnce(async () => {
+    const { org, env } = await linkedOnly(syncer!);
+    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
+    await syncCatalogue({ db: get().db, data: clients.data, envId: env.id, full: true });
+    return env.id;
+  });
+
+  /** An org whose env is linked to the simulator's instance, its catalogue copied. */
+  async function linkedEnv(services: BeaconServices) {
+    const linked = await linkedOnly(services);
+    syncer ??= services;
+    await copySynced(get().db, linked.env.id);
+    return linked;
   }
 
   /** A leaf category narrowed in the copy to its first `n` base products, for runs that end quickly. */
   async function smallCategory(envId: string, n = 5) {
-    const category = 'womens-clothing-dresses';
-    const keep = await get()
-      .db.select({ id: catalogProducts.b2cProductId })
-      .from(catalogProducts)
-      .where(
-        and(
-          eq(catalogProducts.envId, envId),
-          sql`${catalogProducts.categoryIds} @> array[${category}]`,
-          sql`${catalogProducts.type} in ('master', 'item')`,
-        ),
-      )
-      .orderBy(catalogProducts.b2cProductId)
-      .limit(n);
-    expect(keep.length).toBe(n);
-    await get()
-      .db.update(catalogProducts)
-      .set({ categoryIds: sql`array_remove(${catalogProducts.categoryIds}, ${category})` })
-      .where(
-        and(
-          eq(catalogProducts.envId, envId),
-          notInArray(
-            catalogProducts.b2cProductId,
-            keep.map((k) => k.id),
-          ),
-        ),
-      );
+    const { category, kept } = await narrowCategory(get().db, envId, n);
+    expect(kept.length).toBe(n);
     return { category, n };
   }
 

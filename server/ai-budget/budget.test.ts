@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AgentConfig } from '~/domain/agents/config';
 import type { AgentRun } from '~/domain/agents/runs';
@@ -26,7 +26,6 @@ import {
   agentRuns,
   aiSpend,
   analystMessages,
-  catalogProducts,
   monitoringRuns,
   monitoringSamples,
 } from '~/server/db/schema';
@@ -35,6 +34,7 @@ import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { monitoringPlanJob, monitoringSampleJob } from '~/server/monitoring/jobs';
 import { syncCatalogue } from '~/server/products/sync';
+import { narrowCategory, syncedOnce } from '~/server/products/test-support';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { linkToSimulator } from '~/server/simulator-link';
@@ -137,6 +137,27 @@ describeEachDriver('AI budget', (get) => {
     return { services, aiBudget };
   }
 
+  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
+  // gets an exact copy of it.
+  let syncer: BeaconServices | undefined;
+  const copySynced = syncedOnce(async () => {
+    const db = get().db;
+    const org = await makeOrg(db, { members: [{ user: await makeUser(db) }], verified: true });
+    const env = await addEnv(db, org.id, 'prod', { onboarded: true });
+    await linkToSimulator({
+      db,
+      services: syncer!,
+      secrets,
+      simulator: b2c,
+      orgId: org.id,
+      b2cInstanceId: env.b2cInstanceId!,
+      host: HOST,
+    });
+    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
+    await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
+    return env.id;
+  });
+
   /** A verified org (a member and a superuser) whose env is linked to the simulator, with a few products. */
   async function linkedEnv(services: BeaconServices, products = 3) {
     const db = get().db;
@@ -153,34 +174,10 @@ describeEachDriver('AI budget', (get) => {
       b2cInstanceId: env.b2cInstanceId!,
       host: HOST,
     });
-    const clients = await services.b2cInstances.clientsForEnv(org.id, env.id);
-    await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
+    syncer ??= services;
+    await copySynced(db, env.id);
     // One leaf category narrowed to a few base products, so a run has a few items.
-    const category = 'womens-clothing-dresses';
-    const keep = await db
-      .select({ id: catalogProducts.b2cProductId })
-      .from(catalogProducts)
-      .where(
-        and(
-          eq(catalogProducts.envId, env.id),
-          sql`${catalogProducts.categoryIds} @> array[${category}]`,
-          sql`${catalogProducts.type} in ('master', 'item')`,
-        ),
-      )
-      .orderBy(catalogProducts.b2cProductId)
-      .limit(products);
-    await db
-      .update(catalogProducts)
-      .set({ categoryIds: sql`array_remove(${catalogProducts.categoryIds}, ${category})` })
-      .where(
-        and(
-          eq(catalogProducts.envId, env.id),
-          notInArray(
-            catalogProducts.b2cProductId,
-            keep.map((k) => k.id),
-          ),
-        ),
-      );
+    const { category } = await narrowCategory(db, env.id, products);
     return { org, env, member, superuser, category };
   }
 

@@ -1,0 +1,85 @@
+/**
+ * Catalogue copies for the server's tests: a suite syncs one env from the B2C simulator (the real
+ * sync, over HTTP) and gives each test an exact copy of it, instead of a full sync per test.
+ */
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '~/server/db/client';
+import { catalogProducts } from '~/server/db/schema';
+
+/** What a sync writes for an env: its copy's four tables (server/products/sync.ts). */
+const CATALOGUE_TABLES = [
+  'catalog_catalogs',
+  'catalog_categories',
+  'catalog_products',
+  'catalog_syncs',
+] as const;
+
+/**
+ * Makes env `to`'s copy of the catalogue what env `from`'s is: every row of the sync's tables, the
+ * sync state included. The triggers on catalog_products keep the category rows and the count as a
+ * sync does.
+ */
+export async function copyCatalogue(db: Db, from: string, to: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of [...CATALOGUE_TABLES].reverse()) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where env_id = ${to}`);
+    }
+    for (const table of CATALOGUE_TABLES) {
+      const found = await tx.execute(sql`
+        select column_name as name from information_schema.columns
+         where table_schema = current_schema() and table_name = ${table}
+           and column_name <> 'env_id' and is_generated = 'NEVER'
+         order by ordinal_position`);
+      const columns = sql.join(
+        rowsOf<{ name: string }>(found).map((c) => sql.identifier(c.name)),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        insert into ${sql.identifier(table)} (env_id, ${columns})
+        select ${to}, ${columns} from ${sql.identifier(table)} where env_id = ${from}`);
+    }
+  });
+}
+
+/**
+ * A suite's catalogue, synced once: `sync` makes and syncs the template env the first time a test
+ * asks; every call copies it into the test's env.
+ */
+export function syncedOnce(sync: () => Promise<string>) {
+  let template: Promise<string> | undefined;
+  return async (db: Db, envId: string): Promise<void> => {
+    template ??= sync();
+    await copyCatalogue(db, await template, envId);
+  };
+}
+
+/**
+ * Narrows `category` in env `envId`'s copy to its first `keep` base products (masters and items, by
+ * id), so a run over it has that many items. Returns the category.
+ */
+export async function narrowCategory(
+  db: Db,
+  envId: string,
+  keep: number,
+  category = 'womens-clothing-dresses',
+): Promise<{ category: string; kept: string[] }> {
+  const kept = (
+    await db
+      .select({ id: catalogProducts.b2cProductId })
+      .from(catalogProducts)
+      .where(
+        and(
+          eq(catalogProducts.envId, envId),
+          sql`${catalogProducts.categoryIds} @> array[${category}]`,
+          sql`${catalogProducts.type} in ('master', 'item')`,
+        ),
+      )
+      .orderBy(catalogProducts.b2cProductId)
+      .limit(keep)
+  ).map((k) => k.id);
+  await db
+    .update(catalogProducts)
+    .set({ categoryIds: sql`array_remove(${catalogProducts.categoryIds}, ${category})` })
+    .where(and(eq(catalogProducts.envId, envId), notInArray(catalogProducts.b2cProductId, kept)));
+  return { category, kept };
+}
