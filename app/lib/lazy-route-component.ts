@@ -44,20 +44,16 @@ export function lazyRouteComponent<
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own signature
 ): T[TKey] extends (props: infer TProps) => any ? AsyncRouteComponent<TProps> : never {
   let loading: Tracked<AnyComponent> | undefined;
-  let state: 'loading' | 'loaded' | 'failed' = 'loading';
   const start = (): Promise<AnyComponent> => {
-    state = 'loading';
     const current: Tracked<AnyComponent> = importer().then(
       (module: T | undefined) => {
         if (module === undefined) return RELOADING;
         const component = module[exportName ?? 'default'] as AnyComponent;
         Object.assign(current, { status: 'fulfilled', value: component });
-        state = 'loaded';
         return component;
       },
       (error: unknown) => {
         Object.assign(current, { status: 'rejected', reason: error });
-        state = 'failed';
         throw error;
       },
     );
@@ -73,8 +69,8 @@ export function lazyRouteComponent<
   }
   // As TanStack's: settles without failing, and gives nothing to wait for once the module is in.
   Lazy.preload = (): Promise<void> | undefined => {
-    if (state === 'loaded') return undefined;
-    const current = loading && state !== 'failed' ? loading : start();
+    if (loading?.status === 'fulfilled') return undefined;
+    const current = loading && loading.status !== 'rejected' ? loading : start();
     return current.then(
       () => undefined,
       () => undefined,

@@ -137,29 +137,8 @@ describeEachDriver('AI budget', (get) => {
     return { services, aiBudget };
   }
 
-  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
-  // gets an exact copy of it.
-  let syncer: BeaconServices | undefined;
-  const copySynced = syncedOnce(async () => {
-    const db = get().db;
-    const org = await makeOrg(db, { members: [{ user: await makeUser(db) }], verified: true });
-    const env = await addEnv(db, org.id, 'prod', { onboarded: true });
-    await linkToSimulator({
-      db,
-      services: syncer!,
-      secrets,
-      simulator: b2c,
-      orgId: org.id,
-      b2cInstanceId: env.b2cInstanceId!,
-      host: HOST,
-    });
-    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
-    await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
-    return env.id;
-  });
-
-  /** A verified org (a member and a superuser) whose env is linked to the simulator, with a few products. */
-  async function linkedEnv(services: BeaconServices, products = 3) {
+  /** A verified org (a member and a superuser) whose env is linked to the simulator's instance. */
+  async function linkedOnly(services: BeaconServices) {
     const db = get().db;
     const member = await makeUser(db);
     const superuser = await makeUser(db, { isSuperUser: true });
@@ -174,11 +153,26 @@ describeEachDriver('AI budget', (get) => {
       b2cInstanceId: env.b2cInstanceId!,
       host: HOST,
     });
+    return { org, env, member, superuser };
+  }
+  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
+  // gets an exact copy of it.
+  let syncer: BeaconServices | undefined;
+  const copySynced = syncedOnce(async () => {
+    const { org, env } = await linkedOnly(syncer!);
+    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
+    await syncCatalogue({ db: get().db, data: clients.data, envId: env.id, full: true });
+    return env.id;
+  });
+
+  /** A verified org whose env is linked to the simulator, with a few products. */
+  async function linkedEnv(services: BeaconServices, products = 3) {
+    const linked = await linkedOnly(services);
     syncer ??= services;
-    await copySynced(db, env.id);
+    await copySynced(get().db, linked.env.id);
     // One leaf category narrowed to a few base products, so a run has a few items.
-    const { category } = await narrowCategory(db, env.id, products);
-    return { org, env, member, superuser, category };
+    const { category } = await narrowCategory(get().db, linked.env.id, products);
+    return { ...linked, category };
   }
 
   const caller = (services: BeaconServices, user: SessionUser) =>

@@ -11,9 +11,13 @@ import type { MonitoringConfig } from '~/domain/monitoring/config';
 import { wilsonInterval } from '~/domain/monitoring/stats';
 import { DEFAULT_MISSTATEMENTS } from '~/simulators/ai/answers';
 import type { AiSimulator } from '~/simulators/ai/simulator';
-import { STOREFRONT_HOST, startStorefrontSimulators } from '~/simulators/ai/test-support';
+import {
+  STOREFRONT_HOST,
+  startStorefrontSimulators,
+  storefrontCatalogue,
+} from '~/simulators/ai/test-support';
 import type { B2CSimulator } from '~/simulators/b2c/simulator';
-import { SIM_SITE_ID, type SimProduct, simPriceOf } from '~/simulators/b2c/data';
+import { SIM_SITE_ID, simPriceOf } from '~/simulators/b2c/data';
 import { catalogProducts, monitoringSamples } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { Jobs } from '~/server/jobs/runtime';
@@ -62,15 +66,7 @@ describeEachDriver('answers checked against the catalogue', (get) => {
   });
 
   /** An env whose copy holds the storefront's products with their prices, as a sync leaves it. */
-  const storefront = () => {
-    const data = b2c.instance(STOREFRONT_HOST).data();
-    return {
-      products: data.products,
-      priceOf: (p: SimProduct) => simPriceOf(data, p),
-      priceSiteId: SIM_SITE_ID,
-    };
-  };
-  const env = () => storefrontCopyEnv(get().db, storefront());
+  const env = () => storefrontCopyEnv(get().db, storefrontCatalogue(b2c));
 
   it(
     'stores each answer’s claims, counts the wrong ones per engine and lists them with their sentence',

@@ -12,9 +12,12 @@ import { MARKET_MESSAGES } from '~/domain/monitoring/markets';
 import { DomainError } from '~/domain/shared/errors';
 import { DEFAULT_MISSTATEMENTS } from '~/simulators/ai/answers';
 import type { AiSimulator } from '~/simulators/ai/simulator';
-import { STOREFRONT_HOST, startStorefrontSimulators } from '~/simulators/ai/test-support';
+import {
+  STOREFRONT_HOST,
+  startStorefrontSimulators,
+  storefrontCatalogue,
+} from '~/simulators/ai/test-support';
 import type { B2CSimulator } from '~/simulators/b2c/simulator';
-import { SIM_SITE_ID, type SimProduct, simPriceOf } from '~/simulators/b2c/data';
 import { monitoringAggregates, monitoringSamples } from '~/server/db/schema';
 import { describeEachDriver } from '~/server/db/test-db';
 import type { Jobs } from '~/server/jobs/runtime';
@@ -63,17 +66,9 @@ describeEachDriver('markets', (get) => {
     await jobs?.stop(1_000);
   });
 
-  const storefront = () => {
-    const data = b2c.instance(STOREFRONT_HOST).data();
-    return {
-      products: data.products,
-      priceOf: (p: SimProduct) => simPriceOf(data, p),
-      priceSiteId: SIM_SITE_ID,
-    };
-  };
   /** An env whose copy holds the storefront's products, named in each locale, with their prices. */
   const env = () =>
-    storefrontCopyEnv(get().db, storefront(), {
+    storefrontCopyEnv(get().db, storefrontCatalogue(b2c), {
       localized: true,
       locales: ['default', 'en-US', 'fr-FR', 'de-DE'],
     });

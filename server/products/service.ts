@@ -137,22 +137,20 @@ function filtersOf(columns: FilterColumns, f: ProductFiltersInput): SQL[] {
   return where;
 }
 
-/** The matching products' ids in id order, from the index that serves the filters alone. */
+/**
+ * The matching products' ids in id order, from the index that serves the filters alone: with a
+ * category, that category's range of catalog_product_categories (its products, not every product's
+ * arrays).
+ */
 function matchingIds(db: Db, filters: ProductFiltersInput) {
-  if (filters.categoryId) {
-    // The category's range of catalog_product_categories: its products, not every product's arrays.
-    const t = catalogProductCategories;
-    return db
-      .select({ id: t.b2cProductId })
-      .from(t)
-      .where(and(...filtersOf(t, filters), eq(t.categoryId, filters.categoryId)))
-      .orderBy(asc(t.b2cProductId));
-  }
-  const t = catalogProducts;
+  const { categoryId } = filters;
+  const t = categoryId ? catalogProductCategories : catalogProducts;
+  const where = filtersOf(t, filters);
+  if (categoryId) where.push(eq(catalogProductCategories.categoryId, categoryId));
   return db
     .select({ id: t.b2cProductId })
     .from(t)
-    .where(and(...filtersOf(t, filters)))
+    .where(and(...where))
     .orderBy(asc(t.b2cProductId));
 }
 
@@ -191,7 +189,7 @@ export function productListQueries(db: Db, filters: ProductFiltersInput) {
         and(eq(catalogProducts.envId, filters.envId), eq(catalogProducts.b2cProductId, pageIds.id)),
       )
       .orderBy(asc(catalogProducts.b2cProductId)),
-    total: db.select({ n: count() }).from(matchingIds(db, filters).limit(limit).as('matching')),
+    total: db.select({ n: count() }).from(matching),
   };
 }
 

@@ -2,17 +2,17 @@
  * Catalogue copies for the server's tests: a suite syncs one env from the B2C simulator (the real
  * sync, over HTTP) and gives each test an exact copy of it, instead of a full sync per test.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '~/server/db/client';
-import { catalogProducts } from '~/server/db/schema';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
+import {
+  catalogCatalogs,
+  catalogCategories,
+  catalogProducts,
+  catalogSyncs,
+} from '~/server/db/schema';
 
 /** What a sync writes for an env: its copy's four tables (server/products/sync.ts). */
-const CATALOGUE_TABLES = [
-  'catalog_catalogs',
-  'catalog_categories',
-  'catalog_products',
-  'catalog_syncs',
-] as const;
+const CATALOGUE_TABLES = [catalogCatalogs, catalogCategories, catalogProducts, catalogSyncs];
 
 /**
  * Makes env `to`'s copy of the catalogue what env `from`'s is: every row of the sync's tables, the
@@ -22,21 +22,18 @@ const CATALOGUE_TABLES = [
 export async function copyCatalogue(db: Db, from: string, to: string): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of [...CATALOGUE_TABLES].reverse()) {
-      await tx.execute(sql`delete from ${sql.identifier(table)} where env_id = ${to}`);
+      await tx.execute(sql`delete from ${table} where env_id = ${to}`);
     }
     for (const table of CATALOGUE_TABLES) {
-      const found = await tx.execute(sql`
-        select column_name as name from information_schema.columns
-         where table_schema = current_schema() and table_name = ${table}
-           and column_name <> 'env_id' and is_generated = 'NEVER'
-         order by ordinal_position`);
       const columns = sql.join(
-        rowsOf<{ name: string }>(found).map((c) => sql.identifier(c.name)),
+        Object.values(getTableColumns(table))
+          .filter((column) => column.name !== 'env_id')
+          .map((column) => sql.identifier(column.name)),
         sql`, `,
       );
       await tx.execute(sql`
-        insert into ${sql.identifier(table)} (env_id, ${columns})
-        select ${to}, ${columns} from ${sql.identifier(table)} where env_id = ${from}`);
+        insert into ${table} (env_id, ${columns})
+        select ${to}, ${columns} from ${table} where env_id = ${from}`);
     }
   });
 }
