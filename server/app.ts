@@ -5,7 +5,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnyTRPCProcedure } from '@trpc/server';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import express, { type Express } from 'express';
 import { APP_MESSAGES } from '~/domain/shared/messages';
@@ -30,6 +29,7 @@ import { type RateCounter, sharedRateLimitStore } from './rate-limits';
 import type { BeaconServices, Services } from './services';
 import type { Context } from './trpc/context';
 import { RateLimitError } from './trpc/limits';
+import { trpcExpressHandler } from './trpc/express-handler';
 import { appRouter } from './trpc/router';
 import { DATABASE_RETRY_AFTER_S, isUnavailableError } from './trpc/trpc';
 
@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
       apiSecurityHeaders({ publicUrl: deps.config.publicUrl }),
       subscriptionsOnlyOverWs(SUBSCRIPTION_PATHS),
       jsonOnlyMutations(TRPC_MAX_BODY_BYTES),
-      createExpressMiddleware({
+      trpcExpressHandler({
         router: appRouter,
         maxBodySize: TRPC_MAX_BODY_BYTES,
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
