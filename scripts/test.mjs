@@ -7,6 +7,7 @@
 //   npm test -- --from stories      the stages from one on
 //   npm test -- --stress            the story and e2e stages with one core kept busy (test:stress)
 import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const STAGES = [
@@ -17,14 +18,27 @@ const STAGES = [
   // The bundle budget measures the client the build stage just wrote, which e2e then serves.
   { name: 'bundle', command: ['npm', 'run', '--silent', 'bench:bundle', '--', '--built'] },
   { name: 'stories', command: ['npm', 'run', '--silent', 'test:stories'] },
-  { name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'] },
-  // A production deployment's first day: its own build, NODE_ENV=production, an empty PostgreSQL.
-  { name: 'production', command: ['npm', 'run', '--silent', 'test:production'] },
+  // e2e drives one browser against one server and leaves about a fifth of the machine idle; the
+  // production and cluster stages (each mostly waiting on its own servers) run beside it, one after
+  // the other, their output printed whole as each ends (docs/benchmarks/ci.md).
+  {
+    name: 'e2e',
+    command: ['npm', 'run', '--silent', 'test:e2e'],
+    beside: ['production', 'cluster'],
+  },
+  // A production deployment's first day: NODE_ENV=production, an empty PostgreSQL, on the build the
+  // build stage made (without that stage, `npm run test:production`, which builds first).
+  {
+    name: 'production',
+    command: ['npx', 'playwright', 'test', '--config', 'tests/production/playwright.config.ts'],
+    unbuilt: ['npm', 'run', '--silent', 'test:production'],
+  },
+  // Builds its server into a folder of its own (.cluster/), not dist/, which e2e is serving.
   { name: 'cluster', command: ['npm', 'run', '--silent', 'test:cluster'] },
 ];
 const STRESS_STAGES = ['setup', 'build', 'stories', 'e2e'];
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const options = { only: null, from: null, stress: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -46,7 +60,15 @@ function parseArgs(argv) {
   return options;
 }
 
-function selectedStages({ only, from, stress }) {
+export function selectedStages(options) {
+  const stages = chosenStages(options);
+  const built = stages.some((stage) => stage.name === 'build');
+  return stages.map((stage) =>
+    stage.unbuilt && !built ? { ...stage, command: stage.unbuilt } : stage,
+  );
+}
+
+function chosenStages({ only, from, stress }) {
   if (stress) return STAGES.filter((stage) => STRESS_STAGES.includes(stage.name));
   if (only) return STAGES.filter((stage) => stage.name === 'setup' || only.includes(stage.name));
   if (from) {
@@ -62,15 +84,42 @@ export function formatDuration(ms) {
   return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-function run([command, ...args]) {
+/** Runs a command; with `buffered`, its output is kept and returned instead of printed. */
+function run([command, ...args], { buffered = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const output = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    const done = (code) => resolve({ code, output: Buffer.concat(output).toString() });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
-      console.error(`npm test: could not start ${command}: ${error.message}`);
-      resolve(1);
+      output.push(Buffer.from(`npm test: could not start ${command}: ${error.message}\n`));
+      if (!buffered) console.error(`npm test: could not start ${command}: ${error.message}`);
+      done(1);
     });
   });
+}
+
+async function timed(stage, options) {
+  const started = performance.now();
+  const { code, output } = await run(stage.command, options);
+  return { name: stage.name, ms: performance.now() - started, ok: code === 0, output };
+}
+
+/** The stages that run beside `stage`, one after the other, stopping at the first that fails. */
+async function besideLane(stages, into) {
+  for (const stage of stages) {
+    const time = await timed(stage, { buffered: true });
+    console.log(`\n▶ ${stage.name} (ran beside e2e, ${formatDuration(time.ms)})`);
+    process.stdout.write(time.output.endsWith('\n') ? time.output : `${time.output}\n`);
+    into.push(time);
+    if (!time.ok) return;
+  }
 }
 
 /**
@@ -94,13 +143,17 @@ async function main() {
   const times = [];
   const started = performance.now();
   let failed = null;
+  const besides = new Set(stages.flatMap((stage) => stage.beside ?? []));
   for (const stage of stages) {
-    const stageStarted = performance.now();
+    if (besides.has(stage.name)) continue;
     console.log(`\n▶ ${stage.name}`);
-    const code = await run(stage.command);
-    times.push({ name: stage.name, ms: performance.now() - stageStarted, ok: code === 0 });
-    if (code !== 0) {
-      failed = stage.name;
+    const alongside = stages.filter((other) => stage.beside?.includes(other.name));
+    const lane = [];
+    const [time] = await Promise.all([timed(stage), besideLane(alongside, lane)]);
+    times.push(time, ...lane);
+    const failure = [time, ...lane].find((t) => !t.ok);
+    if (failure) {
+      failed = failure.name;
       break;
     }
   }
@@ -114,7 +167,9 @@ async function main() {
     );
   const label = options.stress ? 'npm test --stress' : 'npm test';
   console.log(`${label}: ${formatDuration(total)}${failed ? ` (failed at ${failed})` : ''}`);
+  if (times.some((t) => besides.has(t.name)))
+    console.log(`(${[...besides].join(' and ')} ran beside e2e: the stage times overlap.)`);
   process.exit(failed ? 1 : 0);
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
