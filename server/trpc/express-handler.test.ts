@@ -14,13 +14,11 @@ const t = initTRPC
   .context<{ user: string | null }>()
   .create({ transformer: superjson, isDev: false });
 const router = t.router({
-  hello: t.procedure
-    .input(z.object({ name: z.string().max(10) }))
-    .query(({ input, ctx }) => ({
-      greeting: `hello ${input.name}`,
-      by: ctx.user,
-      at: new Date(0),
-    })),
+  hello: t.procedure.input(z.object({ name: z.string().max(10) })).query(({ input, ctx }) => ({
+    greeting: `hello ${input.name}`,
+    by: ctx.user,
+    at: new Date(0),
+  })),
   secret: t.procedure.query(({ ctx }) => {
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
     return 'ok';
