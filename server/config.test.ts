@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     });
     expect(config.dataDir).toBe(path.resolve('.data'));
     expect(needsDevIdp(config)).toBe(true);
+    expect(config.signInLimit).toBe(30);
     // The simulator's new API clients work at once unless asked to activate slowly.
     expect(config.b2cSimulatorActivationDelaySeconds).toBeUndefined();
     expect(
@@ -51,8 +52,13 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'gs',
       BEACON_SECRET_KEY: KEY,
       LOG_LEVEL: 'debug',
+      RATE_LIMIT_SIGN_IN: '120',
     });
     expect(config.port).toBe(8080);
+    expect(config.signInLimit).toBe(120);
+    expect(problems({ RATE_LIMIT_SIGN_IN: '0' })).toEqual([
+      'RATE_LIMIT_SIGN_IN must be at least 1 (got "0")',
+    ]);
     expect(config.publicUrl).toBe('https://beacon.example.com');
     // Sign in with Salesforce is Account Manager OAuth, on Account Manager's own host by default.
     expect(config.salesforce).toEqual({

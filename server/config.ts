@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AI_BUDGET_USD, MAX_AI_BUDGET_USD } from '~/domain/ai-budget/entities';
 import { AI_ENGINES, AI_PROVIDERS, type AiEngine, type AiProvider } from '~/domain/ai/models';
+import { DEFAULT_SIGN_IN_LIMIT } from './http/security';
 import { type CallLimitsConfig, type ClassLimit, DEFAULT_CALL_LIMITS } from './trpc/limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -203,6 +204,12 @@ const envSchema = z
     RATE_LIMIT_CALLS: callLimit(DEFAULT_CALL_LIMITS.call),
     RATE_LIMIT_MODEL_CALLS: callLimit(DEFAULT_CALL_LIMITS.model),
     RATE_LIMIT_INSTANCE_CALLS: callLimit(DEFAULT_CALL_LIMITS.instance),
+    RATE_LIMIT_SIGN_IN: z.coerce
+      .number({ error: 'must be a number of requests a minute' })
+      .int('must be a whole number of requests a minute')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(DEFAULT_SIGN_IN_LIMIT),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
@@ -361,6 +368,8 @@ export interface Config {
   ai: AiConfig;
   /** Calls a minute per user and per org on tRPC, by class (server/trpc/limits.ts). */
   callLimits: CallLimitsConfig;
+  /** Requests a minute per address to sign-in and its callback (server/http/security.ts). */
+  signInLimit: number;
   /**
    * Null when SALESFORCE_CLIENT_ID is not configured: outside production the simulator's Account
    * Manager stands in (server/main.ts), or the development IdP where no simulator runs.
@@ -469,6 +478,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
       monthlyBudgetUsd: env.AI_MONTHLY_BUDGET_USD,
     },
+    signInLimit: env.RATE_LIMIT_SIGN_IN,
     callLimits: {
       call: env.RATE_LIMIT_CALLS,
       model: env.RATE_LIMIT_MODEL_CALLS,

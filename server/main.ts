@@ -208,6 +208,7 @@ async function main() {
     host: config.host,
     port: config.port,
     signInOrigins: signInOrigins(config, idp?.issuer),
+    signInRateLimit: { limit: config.signInLimit },
     ...(rateCounter ? { rateCounter } : {}),
     // The client build's favicon service (org logos), read from the same environment as the build.
     imageOrigins: [faviconServiceOrigin(process.env.VITE_FAVICON_SERVICE_URL)].filter(

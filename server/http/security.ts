@@ -192,12 +192,15 @@ export function inOneStep(...handlers: RequestHandler[]): RequestHandler {
  * counter) the limit holds across every process; without, each process counts alone (PGlite: one process).
  * A store that cannot answer (the database is down) lets the request through: sign-in fails then anyway.
  */
+/** Sign-in attempts a minute per address (RATE_LIMIT_SIGN_IN): sign-in and its callback each count. */
+export const DEFAULT_SIGN_IN_LIMIT = 30;
+
 export function signInRateLimit(
   options: { windowMs?: number; limit?: number; store?: Store } = {},
 ): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs ?? 60_000,
-    limit: options.limit ?? 30,
+    limit: options.limit ?? DEFAULT_SIGN_IN_LIMIT,
     ...(options.store ? { store: options.store, passOnStoreError: true } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,

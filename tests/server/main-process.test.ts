@@ -91,7 +91,8 @@ describe('server/main.ts', () => {
     expect(await api.mutate('b2cAPIClients.verify', verify)).toMatchObject({ status: 'ok' });
     expect(await first.stop()).toBe(0);
 
-    const second = await start({ DATA_DIR });
+    // RATE_LIMIT_SIGN_IN reaches the sign-in routes (checked below).
+    const second = await start({ DATA_DIR, RATE_LIMIT_SIGN_IN: '2' });
     expect(second.stdout()).not.toContain(SEEDED);
     const again = trpc(second.url, cookie);
     // The same session cookie is still signed in.
@@ -112,6 +113,12 @@ describe('server/main.ts', () => {
     expect(await again.query('orgs.allOrgsForUser', undefined)).toHaveLength(2);
     // The API client's secret, encrypted by the first process, still decrypts (key kept in DATA_DIR).
     expect(await again.mutate('b2cAPIClients.verify', verify)).toMatchObject({ status: 'ok' });
+
+    // Two sign-in requests a minute from this address, as RATE_LIMIT_SIGN_IN said; the third is refused.
+    const signIns: number[] = [];
+    for (let i = 0; i < 3; i++)
+      signIns.push((await fetch(`${second.url}/api/auth/signin`, { redirect: 'manual' })).status);
+    expect(signIns.map((status) => status === 429)).toEqual([false, false, true]);
 
     // Sign out with the first process's CSRF token: accepted, so AUTH_SECRET is the same.
     const out = await fetch(`${second.url}/api/auth/signout`, {
