@@ -101,9 +101,15 @@ describeEachDriver('job queue', (get) => {
     const again = await q.enqueue('t.once', { n: 1 }, { orgId: ORG, key: 'k1' });
     expect([first.created, again.created, again.run.id]).toEqual([true, false, first.run.id]);
     expect((await settled(first.run.id)).status).toBe('completed');
-    // The queue hands the same run over once more (a redelivery): the handler is not called again.
-    await q.boss.send('t.once', { runId: first.run.id });
-    await sleep(1_500);
+    // The queue hands the same run over once more (a redelivery): it is done with, the handler not
+    // called again.
+    const redelivery = await q.boss.send('t.once', { runId: first.run.id });
+    await expect
+      .poll(async () => (await q.boss.getJobById('t.once', redelivery!))?.state, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('completed');
     expect(calls).toBe(1);
     expect(await effects('t.once')).toBe(1);
     await expect(q.enqueue('t.once', { n: 'x' }, { orgId: ORG, key: 'k2' })).rejects.toThrow(
@@ -148,10 +154,15 @@ describeEachDriver('job queue', (get) => {
       attempts: 1,
       error: 'The catalogue refused the change.',
     });
-    await sleep(2_500);
+    // The queue's own job ends failed too (no retry left), and the handler ran once.
+    await expect
+      .poll(async () => (await q.boss.getJobById('t.denied', deniedRun.id))?.state, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('failed');
     expect(denied).toBe(1);
     expect(await effects('t.denied')).toBe(0);
-    expect((await q.boss.getJobById('t.denied', deniedRun.id))?.state).toBe('failed');
   }, 90_000);
 
   it('a job whose worker died mid-job is completed once by another worker', async () => {
