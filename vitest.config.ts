@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { APP_THEMES, type AppTheme, DEFAULT_APP_THEME } from './domain/shared/app-theme.ts';
 import { rootAlias } from './alias.config.ts';
 import { launchOptions } from './scripts/chromium.ts';
-import { ISOLATED_UNIT_FILES } from './tests/setup/isolated-unit-files.ts';
+import { ISOLATED_UNIT_FILES, UNIT_FILES } from './tests/setup/isolated-unit-files.ts';
 
 /**
  * Every story runs as a test in the default theme, with axe. The dim theme runs again only the
@@ -47,10 +47,7 @@ function unitProject(name: string, files: { include?: string[]; exclude?: string
     resolve: { alias: rootAlias },
     test: {
       name,
-      include: files.include ?? [
-        '{domain,ui,app,server,mock-server,simulators,scripts}/**/*.test.{ts,tsx}',
-        'tests/{unit,server}/**/*.test.{ts,tsx}',
-      ],
+      include: files.include ?? UNIT_FILES,
       exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
       environment: 'node',
       // The unit project's files share one module graph per worker instead of importing everything

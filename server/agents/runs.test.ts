@@ -19,7 +19,6 @@ import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { bossJobCount, dyingQueue } from '~/server/jobs/test-support';
 import { productsSyncJob } from '~/server/products/jobs';
-import { syncCatalogue } from '~/server/products/sync';
 import { narrowCategory, syncedOnce } from '~/server/products/test-support';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
@@ -89,21 +88,13 @@ describeEachDriver('agent runs', (get) => {
     });
     return { org, env, user };
   }
-  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
-  // gets an exact copy of it.
-  let syncer: BeaconServices | undefined;
-  const copySynced = syncedOnce(async () => {
-    const { org, env } = await linkedOnly(syncer!);
-    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
-    await syncCatalogue({ db: get().db, data: clients.data, envId: env.id, full: true });
-    return env.id;
-  });
+  // The suite's one full sync of the simulator's catalogue; each test gets an exact copy of it.
+  const copySynced = syncedOnce(linkedOnly);
 
   /** An org whose env is linked to the simulator's instance, its catalogue copied. */
   async function linkedEnv(services: BeaconServices) {
     const linked = await linkedOnly(services);
-    syncer ??= services;
-    await copySynced(get().db, linked.env.id);
+    await copySynced(services, get().db, linked.env.id);
     return linked;
   }
 

@@ -33,7 +33,6 @@ import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
 import { monitoringPlanJob, monitoringSampleJob } from '~/server/monitoring/jobs';
-import { syncCatalogue } from '~/server/products/sync';
 import { narrowCategory, syncedOnce } from '~/server/products/test-support';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
@@ -155,21 +154,13 @@ describeEachDriver('AI budget', (get) => {
     });
     return { org, env, member, superuser };
   }
-  // The suite's one full sync of the simulator's catalogue (by the first test's services); each test
-  // gets an exact copy of it.
-  let syncer: BeaconServices | undefined;
-  const copySynced = syncedOnce(async () => {
-    const { org, env } = await linkedOnly(syncer!);
-    const clients = await syncer!.b2cInstances.clientsForEnv(org.id, env.id);
-    await syncCatalogue({ db: get().db, data: clients.data, envId: env.id, full: true });
-    return env.id;
-  });
+  // The suite's one full sync of the simulator's catalogue; each test gets an exact copy of it.
+  const copySynced = syncedOnce(linkedOnly);
 
   /** A verified org whose env is linked to the simulator, with a few products. */
   async function linkedEnv(services: BeaconServices, products = 3) {
     const linked = await linkedOnly(services);
-    syncer ??= services;
-    await copySynced(get().db, linked.env.id);
+    await copySynced(services, get().db, linked.env.id);
     // One leaf category narrowed to a few base products, so a run has a few items.
     const { category } = await narrowCategory(get().db, linked.env.id, products);
     return { ...linked, category };

@@ -4,12 +4,14 @@
  */
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import type { BeaconServices } from '~/server/services';
 import {
   catalogCatalogs,
   catalogCategories,
   catalogProducts,
   catalogSyncs,
 } from '~/server/db/schema';
+import { syncCatalogue } from './sync';
 
 /** What a sync writes for an env: its copy's four tables (server/products/sync.ts). */
 const CATALOGUE_TABLES = [catalogCatalogs, catalogCategories, catalogProducts, catalogSyncs];
@@ -39,13 +41,20 @@ export async function copyCatalogue(db: Db, from: string, to: string): Promise<v
 }
 
 /**
- * A suite's catalogue, synced once: `sync` makes and syncs the template env the first time a test
- * asks; every call copies it into the test's env.
+ * A suite's catalogue, synced once: the first call links an env of its own with `link` (through that
+ * call's services) and syncs it in full from the simulator; every call copies that sync into `envId`.
  */
-export function syncedOnce(sync: () => Promise<string>) {
+export function syncedOnce(
+  link: (services: BeaconServices) => Promise<{ org: { id: string }; env: { id: string } }>,
+) {
   let template: Promise<string> | undefined;
-  return async (db: Db, envId: string): Promise<void> => {
-    template ??= sync();
+  return async (services: BeaconServices, db: Db, envId: string): Promise<void> => {
+    template ??= (async () => {
+      const { org, env } = await link(services);
+      const clients = await services.b2cInstances.clientsForEnv(org.id, env.id);
+      await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
+      return env.id;
+    })();
     await copyCatalogue(db, await template, envId);
   };
 }

@@ -1,3 +1,9 @@
+/** Every unit file (the unit projects in vitest.config.ts). */
+export const UNIT_FILES = [
+  '{domain,ui,app,server,mock-server,simulators,scripts}/**/*.test.{ts,tsx}',
+  'tests/{unit,server}/**/*.test.{ts,tsx}',
+];
+
 /**
  * The unit files that replace a module with `vi.mock`. The unit project's files share one module graph
  * per worker (vitest.config.ts), where a mock would reach the files that run after it in the same worker, and a

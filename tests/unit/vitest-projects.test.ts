@@ -1,12 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { glob } from 'node:fs/promises';
+import { glob, readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import { ISOLATED_UNIT_FILES } from '../setup/isolated-unit-files';
-
-const UNIT_FILES = [
-  '{domain,ui,app,server,mock-server,simulators,scripts}/**/*.test.{ts,tsx}',
-  'tests/{unit,server}/**/*.test.{ts,tsx}',
-];
+import { ISOLATED_UNIT_FILES, UNIT_FILES } from '../setup/isolated-unit-files';
 
 it('runs every unit file that mocks a module in the isolated project, and only those', async () => {
   const mocking: string[] = [];
