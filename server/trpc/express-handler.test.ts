@@ -6,13 +6,20 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { trpcExpressHandler } from './express-handler';
+import { answerQueryBatch } from './query-batch';
 
 // The same router served by tRPC's own Express adapter and by ours: every answer must be the same,
 // byte for byte, except where ours is meant to differ (how a whole JSON answer is written, which a
 // client cannot see).
-const t = initTRPC
-  .context<{ user: string | null }>()
-  .create({ transformer: superjson, isDev: false });
+const waiting = { started: () => {}, aborted: () => {} };
+const t = initTRPC.context<{ user: string | null }>().create({
+  transformer: superjson,
+  isDev: false,
+  errorFormatter: ({ shape, error }) => {
+    if (error.message === 'unformattable') throw new Error('The formatter failed.');
+    return { ...shape, data: { ...shape.data, formatted: true } };
+  },
+});
 const router = t.router({
   hello: t.procedure.input(z.object({ name: z.string().max(10) })).query(({ input, ctx }) => ({
     greeting: `hello ${input.name}`,
@@ -26,6 +33,21 @@ const router = t.router({
   broken: t.procedure.query(() => {
     throw new Error('boom');
   }),
+  unformattable: t.procedure.query(() => {
+    throw new Error('unformattable');
+  }),
+  kinds: t.procedure.query(() => ({ map: new Map([['a', 1n]]), gone: undefined, nan: Number.NaN })),
+  later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
+  // Answers only once its caller has gone: when the request's signal aborts.
+  waits: t.procedure.query(({ signal }) => {
+    waiting.started();
+    return new Promise<string>((resolve) =>
+      signal?.addEventListener('abort', () => {
+        waiting.aborted();
+        resolve('gone');
+      }),
+    );
+  }),
   save: t.procedure
     .input(z.object({ text: z.string() }))
     .mutation(({ input }) => ({ saved: input.text.length })),
@@ -37,17 +59,36 @@ const router = t.router({
   }),
 });
 
-const errors: string[][] = [[], []];
+const errors: string[][] = [[], [], []];
 function options(which: number) {
   return {
     router,
     maxBodySize: 200,
     maxBatchSize: 3,
-    createContext: async ({ req }: { req: express.Request }) => ({
-      user: req.headers.authorization ?? null,
-    }),
-    responseMeta: ({ errors: failed }: { errors: TRPCError[] }) =>
-      failed.length > 0 ? { headers: { 'x-failed': String(failed.length) } } : {},
+    createContext: async ({ req }: { req: express.Request }) => {
+      if (req.headers['x-no-context'])
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'No context today.' });
+      return { user: req.headers.authorization ?? null };
+    },
+    responseMeta: ({
+      errors: failed,
+      ctx,
+    }: {
+      errors: TRPCError[];
+      ctx?: { user: string | null };
+    }) => {
+      if (ctx?.user === 'meta')
+        return {
+          status: 202,
+          headers: new Headers([
+            ['set-cookie', 'a=1'],
+            ['set-cookie', 'b=2'],
+            ['x-meta', 'one'],
+            ['x-meta', 'two'],
+          ]),
+        };
+      return failed.length > 0 ? { headers: { 'x-failed': String(failed.length) } } : {};
+    },
     onError: ({ error, path }: { error: TRPCError; path?: string }) => {
       errors[which]?.push(`${path}:${error.code}`);
     },
@@ -58,7 +99,17 @@ const servers: { close: () => void }[] = [];
 const bases: string[] = [];
 
 beforeAll(async () => {
-  const handlers = [createExpressMiddleware(options(0)), trpcExpressHandler(options(1))];
+  const queryBatchOnly = (req: express.Request, res: express.Response) => {
+    const path = req.path.slice(req.path.lastIndexOf('/') + 1);
+    void answerQueryBatch(options(2), req, res, path).then((answered) => {
+      if (!answered) res.status(599).end('declined');
+    });
+  };
+  const handlers = [
+    createExpressMiddleware(options(0)),
+    trpcExpressHandler(options(1)),
+    queryBatchOnly,
+  ];
   for (const handler of handlers) {
     const app = express();
     app.use('/trpc', handler);
@@ -87,6 +138,8 @@ async function ask(base: string, path: string, init?: RequestInit): Promise<Answ
   for (const [key, value] of response.headers)
     if (!['date', 'keep-alive', 'connection', 'transfer-encoding', 'content-length'].includes(key))
       headers[key] = value;
+  if (response.headers.has('set-cookie'))
+    headers['set-cookie'] = response.headers.getSetCookie().join(' | ');
   return { status: response.status, headers, body: await response.text() };
 }
 
@@ -99,21 +152,69 @@ async function both(path: string, init?: RequestInit): Promise<[Answer, Answer]>
   return [theirs, ours];
 }
 
+/** Whether the query batch answers (`fast`) or declines a request, and what it answered: the same as
+ * tRPC when it answers, and nothing run (no error reported) when it declines. */
+async function queryBatchAlone(path: string, init?: RequestInit): Promise<Answer | 'declined'> {
+  errors[2] = [];
+  const answer = await ask(bases[2] ?? '', path, init);
+  if (answer.status !== 599) return answer;
+  expect(errors[2]).toEqual([]);
+  return 'declined';
+}
+
+const batch = (paths: string, calls: unknown[]) => `/${paths}?batch=1&input=${input(calls)}`;
+
 describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
-  const cases: [string, string, RequestInit?][] = [
-    ['one query', `/hello?input=${input([{ name: 'ada' }])}`],
-    ['a batch', `/hello,secret?batch=1&input=${input([{ name: 'ada' }, null])}`],
+  // [name, path, init, answered by the query batch (query-batch.ts) rather than resolveResponse]
+  const cases: [string, string, RequestInit | undefined, boolean][] = [
+    ['one query', `/hello?input=${input([{ name: 'ada' }])}`, undefined, false],
+    ['a batch', batch('hello,secret', [{ name: 'ada' }, null]), undefined, true],
     [
       'a signed-in batch',
-      `/hello,secret?batch=1&input=${input([{ name: 'ada' }, null])}`,
+      batch('hello,secret', [{ name: 'ada' }, null]),
       { headers: { authorization: 'maya' } },
+      true,
     ],
-    ['bad input', `/hello?input=${input([{ name: 'far too long a name' }])}`],
-    ['input that is not JSON', '/hello?input=%7Bnope'],
-    ['an unknown procedure', '/nowhere?input=%7B%7D'],
-    ['a procedure that fails', '/broken'],
-    ['a batch over the limit', `/hello,hello,hello,hello?batch=1&input=${input([{}, {}, {}, {}])}`],
-    ['a query sent as POST', '/secret', { method: 'POST', body: '{}' }],
+    ['a batch of one', batch('hello', [{ name: 'ada' }]), undefined, true],
+    ['a batch with no input', '/secret,secret?batch=1', undefined, true],
+    ['bad input', `/hello?input=${input([{ name: 'far too long a name' }])}`, undefined, false],
+    ['a batch with bad input', batch('hello', [{ name: 'far too long a name' }]), undefined, true],
+    ['input that is not JSON', '/hello?input=%7Bnope', undefined, false],
+    ['a batch whose input is not JSON', '/hello,secret?batch=1&input=%7Bnope', undefined, true],
+    ['a batch whose input is not an object', '/hello?batch=1&input=3', undefined, true],
+    ['an unknown procedure', '/nowhere?input=%7B%7D', undefined, false],
+    ['a batch naming an unknown procedure', batch('hello,nowhere', [{}, {}]), undefined, false],
+    ['a procedure that fails', '/broken', undefined, false],
+    ['a batch with a procedure that fails', batch('broken,secret', [null, null]), undefined, true],
+    ['answers only superjson can carry', batch('kinds', [null]), undefined, true],
+    ['an answer with a promise in it', batch('later,count', [null, null]), undefined, true],
+    [
+      'an error the formatter cannot format',
+      batch('unformattable,hello', [null, { name: 'ada' }]),
+      undefined,
+      true,
+    ],
+    [
+      'a context that cannot be made',
+      batch('hello,secret', [{ name: 'ada' }, null]),
+      { headers: { 'x-no-context': '1' } },
+      true,
+    ],
+    [
+      'a status, repeated headers and cookies from responseMeta',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta' } },
+      true,
+    ],
+    ['an escaped path', batch('hel%6Co,secret', [{ name: 'ada' }, null]), undefined, true],
+    ['a malformed escape in the path', batch('hel%ZZo', [{ name: 'ada' }]), undefined, false],
+    [
+      'a batch over the limit',
+      batch('hello,hello,hello,hello', [{}, {}, {}, {}]),
+      undefined,
+      false,
+    ],
+    ['a query sent as POST', '/secret', { method: 'POST', body: '{}' }, false],
     [
       'a mutation',
       '/save',
@@ -122,6 +223,7 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ json: { text: 'hi' } }),
       },
+      false,
     ],
     [
       'a body over the limit',
@@ -131,14 +233,39 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ json: { text: 'x'.repeat(500) } }),
       },
+      false,
     ],
-    ['a mutation sent as GET', `/save?input=${input([{ text: 'hi' }])}`],
-    ['HEAD', '/hello', { method: 'HEAD' }],
+    ['a mutation sent as GET', `/save?input=${input([{ text: 'hi' }])}`, undefined, false],
+    ['a batched mutation sent as GET', batch('save', [{ text: 'hi' }]), undefined, false],
+    [
+      'a query and a mutation in one batch',
+      batch('hello,save', [{ name: 'ada' }, { text: 'hi' }]),
+      undefined,
+      false,
+    ],
+    [
+      'a batch asked for as JSON lines through accept',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { accept: 'text/plain, application/jsonl' } },
+      false,
+    ],
+    [
+      'a batch asking for plain JSON through trpc-accept',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { 'trpc-accept': 'application/json', accept: 'application/jsonl' } },
+      true,
+    ],
+    ['HEAD', '/hello', { method: 'HEAD' }, false],
   ];
-  for (const [name, path, init] of cases)
-    it(name, async () => {
+  for (const [name, path, init, fast] of cases)
+    it(`${name} (${fast ? 'the query batch' : 'resolveResponse'})`, async () => {
       const [theirs, ours] = await both(path, init);
       expect(ours).toEqual(theirs);
+      const alone = await queryBatchAlone(path, init);
+      if (fast) {
+        expect(alone).toEqual(theirs);
+        expect(errors[2]).toEqual(errors[0]);
+      } else expect(alone).toBe('declined');
     });
 
   it('streams a batch asked for as JSON lines, chunk by chunk as tRPC does', async () => {
@@ -150,5 +277,16 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
     expect(ours.headers['transfer-encoding'] ?? 'chunked').toBe('chunked');
     expect(ours.body.trim().split('\n').length).toBeGreaterThan(3);
     expect(ours.body.trim().split('\n').length).toBe(theirs.body.trim().split('\n').length);
+  });
+
+  it('aborts a query’s signal when its caller leaves (the query batch)', async () => {
+    const started = new Promise<void>((resolve) => (waiting.started = resolve));
+    const aborted = new Promise<void>((resolve) => (waiting.aborted = resolve));
+    const caller = new AbortController();
+    const request = fetch(`${bases[1]}${batch('waits', [null])}`, { signal: caller.signal });
+    await started;
+    caller.abort();
+    await expect(request).rejects.toThrow('aborted');
+    await aborted; // the test times out if the signal never aborts
   });
 });

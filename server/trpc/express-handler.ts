@@ -14,7 +14,9 @@ import {
   internal_exceptionHandler,
 } from '@trpc/server/adapters/node-http';
 import { type HTTPErrorHandler, type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
+import { getAcceptHeader } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { answerQueryBatch } from './query-batch';
 
 export interface TrpcExpressHandlerOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -33,11 +35,10 @@ export interface TrpcExpressHandlerOptions<TRouter extends AnyTRPCRouter> {
  * `trpc-accept` or `accept` (tRPC's own test, whose streamed answers are `application/json` too).
  */
 function isWholeJson(request: Request, response: Response): boolean {
-  if (response.headers.get('content-type') !== 'application/json') return false;
-  const trpcAccept = request.headers.get('trpc-accept');
-  if (trpcAccept !== null) return trpcAccept !== 'application/jsonl';
-  const accept = request.headers.get('accept');
-  return !accept?.split(',').some((type) => type.trim() === 'application/jsonl');
+  return (
+    response.headers.get('content-type') === 'application/json' &&
+    getAcceptHeader(request.headers) !== 'application/jsonl'
+  );
 }
 
 async function pipeStream(
@@ -105,6 +106,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(
   return (req: ExpressRequest, res: ExpressResponse): void => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
     const answer = async () => {
+      if (await answerQueryBatch(options, req, res, path)) return;
       const request = incomingMessageToRequest(req, res, { maxBodySize });
       const response = await resolveResponse({
         router,
