@@ -89,14 +89,10 @@ describeEachDriver('agent runs', (get) => {
     return { org, env, user };
   }
   // The suite's one full sync of the simulator's catalogue; each test gets an exact copy of it.
-  const copySynced = syncedOnce(linkedOnly);
+  const linkedAndSynced = syncedOnce(linkedOnly);
 
   /** An org whose env is linked to the simulator's instance, its catalogue copied. */
-  async function linkedEnv(services: BeaconServices) {
-    const linked = await linkedOnly(services);
-    await copySynced(services, get().db, linked.env.id);
-    return linked;
-  }
+  const linkedEnv = (services: BeaconServices) => linkedAndSynced(services, get().db);
 
   /** A leaf category narrowed in the copy to its first `n` base products, for runs that end quickly. */
   async function smallCategory(envId: string, n = 5) {

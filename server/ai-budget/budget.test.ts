@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { AgentConfig } from '~/domain/agents/config';
 import type { AgentRun } from '~/domain/agents/runs';
@@ -26,9 +26,11 @@ import {
   agentRuns,
   aiSpend,
   analystMessages,
+  jobRuns,
   monitoringRuns,
   monitoringSamples,
 } from '~/server/db/schema';
+import { rowsOf } from '~/server/db/client';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
@@ -155,12 +157,11 @@ describeEachDriver('AI budget', (get) => {
     return { org, env, member, superuser };
   }
   // The suite's one full sync of the simulator's catalogue; each test gets an exact copy of it.
-  const copySynced = syncedOnce(linkedOnly);
+  const linkedAndSynced = syncedOnce(linkedOnly);
 
   /** A verified org whose env is linked to the simulator, with a few products. */
   async function linkedEnv(services: BeaconServices, products = 3) {
-    const linked = await linkedOnly(services);
-    await copySynced(services, get().db, linked.env.id);
+    const linked = await linkedAndSynced(services, get().db);
     // One leaf category narrowed to a few base products, so a run has a few items.
     const { category } = await narrowCategory(get().db, linked.env.id, products);
     return { ...linked, category };
@@ -168,6 +169,39 @@ describeEachDriver('AI budget', (get) => {
 
   const caller = (services: BeaconServices, user: SessionUser) =>
     createCallerFactory(appRouter)({ user, services, requestId: 'budget-test' } satisfies Context);
+
+  /** The model-calling jobs (plans, items, samples) that have not ended: queued, waiting to retry or
+   * being worked; of one agent or monitoring run (each job is sent under its job run's id, whose
+   * payload names the run: server/jobs/queue.ts), or created since `since` (the database's clock). */
+  async function unendedJobs(of: { runId: string } | { since: string }): Promise<number> {
+    const names = [planJob.name, itemJob.name, monitoringPlanJob.name, monitoringSampleJob.name];
+    const which =
+      'runId' in of
+        ? sql`id::text in (select ${jobRuns.id}::text from ${jobRuns} where ${jobRuns.payload} ->> 'runId' = ${of.runId})`
+        : sql`created_on >= ${of.since}::timestamptz`;
+    const [row] = rowsOf<{ n: number }>(
+      await get().db.execute(
+        sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')
+            and name in (${sql.join(
+              names.map((name) => sql`${name}`),
+              sql`, `,
+            )}) and ${which}`,
+      ),
+    );
+    return Number(row?.n);
+  }
+
+  /** The database's clock, as its text (what `unendedJobs` compares with). */
+  async function databaseNow(): Promise<string> {
+    const [row] = rowsOf<{ now: string }>(await get().db.execute(sql`select now()::text as now`));
+    if (!row) throw new Error('The database did not say what time it is.');
+    return row.now;
+  }
+
+  /** Waits until every job of the run has ended: after that, nothing of the run can call a model. */
+  async function jobsEnded(runId: string): Promise<void> {
+    await expect.poll(() => unendedJobs({ runId }), { timeout: TIMEOUT_MS, interval: 100 }).toBe(0);
+  }
 
   async function until(read: () => Promise<AgentRun>, done: (run: AgentRun) => boolean) {
     for (const started = Date.now(); Date.now() - started < TIMEOUT_MS;) {
@@ -191,6 +225,7 @@ describeEachDriver('AI budget', (get) => {
 
       // The month is spent (agents' runs earlier in the month, say).
       await aiBudget.add(org.id, 'agents', { costUsd: 5, inputTokens: 1, outputTokens: 1 });
+      const refusedFrom = await databaseNow();
       const rowsBefore = await get().db.select().from(analystMessages);
       const requestsBefore = ai.requests.length;
 
@@ -217,7 +252,8 @@ describeEachDriver('AI budget', (get) => {
       expect(
         await get().db.select().from(monitoringRuns).where(eq(monitoringRuns.envId, env.id)),
       ).toEqual([]);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // No job was queued that could ask a model later.
+      expect(await unendedJobs({ since: refusedFrom })).toBe(0);
       expect(ai.requests.length).toBe(requestsBefore);
     },
     TIMEOUT_MS,
@@ -282,8 +318,8 @@ describeEachDriver('AI budget', (get) => {
       // Items are not taken in their order: whichever came first spent the budget.
       expect(items.filter((i) => i.status === 'done')).toHaveLength(ended.itemsDone);
       expect(items.filter((i) => i.status === 'cancelled')).toHaveLength(ended.itemsCancelled);
-      // One model call per item done: none after the budget was spent, however long we wait.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // One model call per item done: none after the budget was spent, once every job of the run ended.
+      await jobsEnded(started.id);
       expect(ai.requests.length - requestsBefore).toBe(ended.itemsDone);
 
       // What the run cost is what the month shows under agents.
@@ -336,7 +372,7 @@ describeEachDriver('AI budget', (get) => {
           and(eq(monitoringSamples.runId, started.id), eq(monitoringSamples.status, 'failed')),
         );
       expect(new Set(failed.map((f) => f.error))).toEqual(new Set([AI_BUDGET_MESSAGES.exhausted]));
-      await new Promise((r) => setTimeout(r, 1_500));
+      await jobsEnded(started.id);
       expect(ai.requests.length - requestsBefore).toBe(run.samplesDone);
       const budget = await services.aiBudget.get(org.id);
       expect(budget.byArea.monitoring).toBeGreaterThan(TINY_BUDGET_USD);

@@ -41,21 +41,28 @@ export async function copyCatalogue(db: Db, from: string, to: string): Promise<v
 }
 
 /**
- * A suite's catalogue, synced once: the first call links an env of its own with `link` (through that
- * call's services) and syncs it in full from the simulator; every call copies that sync into `envId`.
+ * A suite's catalogue, synced once, and an env of each test's own linked with it: the first call links
+ * an env for the suite with `link` (through that call's services) and syncs it in full from the
+ * simulator; every call then links the test's env with `link` and copies that sync into it. The test's
+ * link comes last because linking points the simulated instance's OCAPI settings at the newest API
+ * client only (server/simulator-link.ts), as pasting a new snippet into Business Manager does: a suite
+ * link after it would leave the test's client without permissions.
  */
-export function syncedOnce(
-  link: (services: BeaconServices) => Promise<{ org: { id: string }; env: { id: string } }>,
+export function syncedOnce<Linked extends { org: { id: string }; env: { id: string } }>(
+  link: (services: BeaconServices) => Promise<Linked>,
 ) {
   let template: Promise<string> | undefined;
-  return async (services: BeaconServices, db: Db, envId: string): Promise<void> => {
+  return async (services: BeaconServices, db: Db): Promise<Linked> => {
     template ??= (async () => {
       const { org, env } = await link(services);
       const clients = await services.b2cInstances.clientsForEnv(org.id, env.id);
       await syncCatalogue({ db, data: clients.data, envId: env.id, full: true });
       return env.id;
     })();
-    await copyCatalogue(db, await template, envId);
+    const templateEnvId = await template;
+    const linked = await link(services);
+    await copyCatalogue(db, templateEnvId, linked.env.id);
+    return linked;
   };
 }
 
