@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { b2cApiClients, prompts, users } from './db/schema';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
+import { b2cApiClients, b2cInstances, prompts, users } from './db/schema';
 import { describeEachDriver } from './db/test-db';
 import { apiClientSecretContext } from './instances/service';
 import { createSecrets } from './secrets';
@@ -16,8 +16,14 @@ describeEachDriver('seed', (get) => {
   const db = () => get().db;
   const services = () => createServices({ db: db(), b2c: fakeGateway().gateway, secrets });
 
+  // The first seed of this database: every test reads what it wrote.
+  let first: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    first = await seed(db(), { secrets });
+  });
+
   it('writes the demo data once; a second run changes nothing', async () => {
-    expect(await seed(db(), { secrets })).toEqual({ seeded: true });
+    expect(first).toEqual({ seeded: true });
     expect(await seed(db(), { secrets })).toEqual({ seeded: false });
     const [row] = await db().select({ n: count() }).from(users);
     expect(row?.n).toBe(4);
@@ -122,6 +128,14 @@ describeEachDriver('seed', (get) => {
   });
 
   it('a B2C sync adopts the seeded instance by its realm id (the simulator has its own external ids)', async () => {
+    // The sync adopts the seeded instance under the simulator's external id: the seed's own id is
+    // put back after, for the tests that read the seed as written.
+    onTestFinished(async () => {
+      await db()
+        .update(b2cInstances)
+        .set({ externalInstanceId: SEED_INSTANCES.acmeProd.externalInstanceId })
+        .where(eq(b2cInstances.id, SEED_INSTANCES.acmeProd.id));
+    });
     const { gateway, state } = fakeGateway();
     const s = createServices({ db: db(), b2c: gateway, secrets });
     state.instances = [

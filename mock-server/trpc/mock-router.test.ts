@@ -72,7 +72,11 @@ beforeAll(() => {
 beforeEach(() => {
   requests.length = 0;
 });
-afterEach(() => api.reset());
+afterEach(() => {
+  api.reset();
+  // Handlers a test added with server.use (a socket of its own) end with it.
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 describe('mocked tRPC through the real client and links', () => {

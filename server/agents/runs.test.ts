@@ -412,10 +412,18 @@ describeEachDriver('agent runs', (get) => {
     async () => {
       const { services } = await worker();
       const { org, env, user } = await linkedEnv(services);
+      // An item in the storefront catalog (the configuration's scope), the same one every time.
       const [product] = await get()
         .db.select({ id: catalogProducts.b2cProductId })
         .from(catalogProducts)
-        .where(and(eq(catalogProducts.envId, env.id), eq(catalogProducts.type, 'item')))
+        .where(
+          and(
+            eq(catalogProducts.envId, env.id),
+            eq(catalogProducts.type, 'item'),
+            sql`${catalogProducts.catalogIds} @> array[${SIM_STOREFRONT_CATALOG_ID}]`,
+          ),
+        )
+        .orderBy(catalogProducts.b2cProductId)
         .limit(1);
       await services.agents.saveConfig(org.id, env.id, user.id, {
         type: 'seo',

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, IN_MEMORY } from './client';
 import { migrateDatabase } from './migrate';
@@ -17,8 +17,15 @@ describe('PGlite on its worker thread, through Drizzle', () => {
   }, 120_000);
   afterAll(() => database.close());
 
-  const ids = async () =>
-    (await database.db.select({ id: orgs.id }).from(orgs).orderBy(orgs.id)).map((o) => o.id);
+  /** Which of `wanted` are stored (each test writes orgs of its own). */
+  const stored = async (...wanted: string[]) =>
+    (
+      await database.db
+        .select({ id: orgs.id })
+        .from(orgs)
+        .where(inArray(orgs.id, wanted))
+        .orderBy(orgs.id)
+    ).map((o) => o.id);
 
   it('writes and reads rows with their types (timestamps come back as dates)', async () => {
     await database.db.insert(orgs).values({ id: 'org_a', slug: 'a', name: 'A', verified: true });
@@ -26,13 +33,14 @@ describe('PGlite on its worker thread, through Drizzle', () => {
     expect(row).toMatchObject({ id: 'org_a', slug: 'a', name: 'A', verified: true });
     expect(row?.createdAt).toBeInstanceOf(Date);
     const counted = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from orgs`,
+      sql`select count(*)::int as n from orgs where id = 'org_a'`,
     );
     expect((counted as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }]);
   });
 
   it("keeps PostgreSQL's error fields, so a unique violation is known by its code", async () => {
-    const duplicate = database.db.insert(orgs).values({ id: 'org_b', slug: 'a', name: 'B' });
+    await database.db.insert(orgs).values({ id: 'org_b', slug: 'b', name: 'B' });
+    const duplicate = database.db.insert(orgs).values({ id: 'org_b2', slug: 'b', name: 'B2' });
     await expect(duplicate).rejects.toMatchObject({
       cause: { code: '23505', constraint: 'orgs_slug_unique' },
     });
@@ -54,7 +62,7 @@ describe('PGlite on its worker thread, through Drizzle', () => {
         tx.rollback();
       }),
     ).rejects.toThrow(/rollback/i);
-    expect(await ids()).toEqual(['org_a', 'org_c']);
+    expect(await stored('org_c', 'org_d', 'org_e')).toEqual(['org_c']);
   });
 
   it('keeps a query from outside waiting until an open transaction ends', async () => {
@@ -72,10 +80,10 @@ describe('PGlite on its worker thread, through Drizzle', () => {
       .catch((error: Error) => error.message);
     await insertedInTx;
     // Were this query run inside the open transaction, it would see org_f.
-    const outside = ids();
+    const outside = stored('org_f');
     release();
     expect(await transaction).toBe('roll back');
-    expect(await outside).toEqual(['org_a', 'org_c']);
+    expect(await outside).toEqual([]);
   });
 
   it('rolls back a block that fails inside its own BEGIN before the next caller runs', async () => {
@@ -84,9 +92,9 @@ describe('PGlite on its worker thread, through Drizzle', () => {
       "BEGIN; INSERT INTO orgs (id, slug, name) VALUES ('org_g', 'g', 'G'); SELECT 1/0; COMMIT;",
     );
     // Sent while the block runs: it must find a usable connection, not an aborted transaction.
-    const next = ids();
+    const next = stored('org_g');
     await expect(block).rejects.toThrow('division by zero');
-    expect(await next).toEqual(['org_a', 'org_c']);
+    expect(await next).toEqual([]);
     const [first, second] = await thread.execBlock('SELECT 1 AS one; SELECT 2 AS two');
     expect([first?.rows, second?.rows]).toEqual([[{ one: 1 }], [{ two: 2 }]]);
   });

@@ -41,6 +41,12 @@ afterAll(async () => {
   await b2c.stop();
 });
 
+/** Returns once the clock has moved on to the next millisecond. */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const fields = (slug: string, over: Partial<LandingPageFields> = {}): LandingPageFields => ({
   title: `Page ${slug}`,
   slug,
@@ -88,6 +94,9 @@ describeEachDriver('landing pages', (get) => {
     const lp = services.landingPages;
     for (let i = 0; i < LANDING_PAGES_PAGE_SIZE + 2; i++) {
       await lp.create(org.id, env.id, superuser.id, fields(`page-${i}`));
+      // PGlite's clock counts milliseconds: each page is made in a millisecond of its own, so
+      // "newest first" has one answer (two made in the same one would tie, in id order).
+      await nextMillisecond();
     }
     const first = await lp.list(org.id, env.id, 1);
     expect(first.total).toBe(LANDING_PAGES_PAGE_SIZE + 2);

@@ -54,19 +54,20 @@ describeEachDriver('monitoring answer retention', (get) => {
   /** Org B keeps them a year: only its 400-day-old run is due. */
   let bRuns: { id: string }[];
 
-  beforeAll(async () => {
+  /** Org A keeps answers 30 days, org B 365; each with finished runs of those ages (and A a stuck one). */
+  async function orgsWithRuns() {
     const db = get().db;
     const orgA = await makeOrg(db);
     const orgB = await makeOrg(db);
     await db.update(orgs).set({ answerRetentionDays: 30 }).where(eq(orgs.id, orgA.id));
     await db.update(orgs).set({ answerRetentionDays: 365 }).where(eq(orgs.id, orgB.id));
-    a = { orgId: orgA.id, envId: (await addEnv(db, orgA.id, 'prod')).id };
-    b = { orgId: orgB.id, envId: (await addEnv(db, orgB.id, 'prod')).id };
-    aRuns = [];
+    const a = { orgId: orgA.id, envId: (await addEnv(db, orgA.id, 'prod')).id };
+    const b = { orgId: orgB.id, envId: (await addEnv(db, orgB.id, 'prod')).id };
+    const aRuns = [];
     for (const days of [200, 95, 40, 10]) aRuns.push(await runFinished(db, a, days));
     // Started long ago and still going (a stuck run): never touched.
-    aGoing = await runFinished(db, a, 100, { status: 'running' });
-    bRuns = [];
+    const aGoing = await runFinished(db, a, 100, { status: 'running' });
+    const bRuns = [];
     for (const days of [400, 200, 100]) bRuns.push(await runFinished(db, b, days));
     // A publish between A's runs, so the uplift reads the runs whose answers go.
     await db.insert(proposals).values({
@@ -79,9 +80,16 @@ describeEachDriver('monitoring answer retention', (get) => {
       status: 'published',
       publishedAt: daysAgoNow(60),
     });
+    return { a, b, aRuns, aGoing, bRuns };
+  }
+
+  beforeAll(async () => {
+    ({ a, b, aRuns, aGoing, bRuns } = await orgsWithRuns());
   });
 
   it('finds the orgs with answers past their retention', async () => {
+    // Orgs of its own: the next test removes the shared orgs' old answers.
+    const { a, b } = await orgsWithRuns();
     const due = await orgsDueForRetention(get().db, NOW);
     expect(due.filter((id) => [a.orgId, b.orgId].includes(id)).sort()).toEqual(
       [a.orgId, b.orgId].sort(),

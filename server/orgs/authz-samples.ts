@@ -29,8 +29,11 @@ export const authzSamples: AuthzSamples = {
     },
     superuserOnly: true,
   },
-  /** The walk runs in path order: orgs.create has just made the walker's first org, so no more. */
-  'orgs.creation': { input: () => undefined, nonMember: { result: (v) => expect(v).toBe('none') } },
+  /** The walker, from the free AEO report and in no org yet, may make a first org. */
+  'orgs.creation': {
+    input: () => undefined,
+    nonMember: { result: (v) => expect(v).toBe('first') },
+  },
   'orgs.overview': {
     input: () => ({ show: 'unverified' }),
     nonMember: notFound,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ocapiDataSettingsSnippet, parseOcapiSettings } from '~/domain/instances/snippets';
 import { type B2CSimulator, createB2CSimulator } from '~/simulators/b2c';
 import {
@@ -36,11 +36,10 @@ beforeAll(async () => {
   granted = ocapiDataSettingsSnippet(clientId);
 });
 afterAll(() => sim.stop());
-afterEach(() => {
+// Every test starts from the settings Business Manager would hold after onboarding, and no faults.
+beforeEach(() => {
   sim.faults.clear();
-  const parsed = parseOcapiSettings(granted);
-  if (!parsed.ok) throw new Error(parsed.error);
-  sim.instance(HOST).settings.ocapiData = parsed.value;
+  sim.instance(HOST).settings.ocapiData = parseOk(granted);
 });
 
 /** Full syncs read every page of the simulator's catalogue (2,000+ products). */
@@ -59,7 +58,6 @@ describeEachDriver('catalogue sync', (get) => {
   it(
     'copies every product with its type, links and localized fields, then goes incremental',
     async () => {
-      sim.instance(HOST).settings.ocapiData = parseOk(granted);
       const envId = await newEnv('full');
       const first = await syncCatalogue({ db: db(), data, envId });
       const products = instanceProducts();
@@ -146,7 +144,6 @@ describeEachDriver('catalogue sync', (get) => {
   it(
     'places each product in its catalogs and categories with their ancestors; variants where their master is',
     async () => {
-      sim.instance(HOST).settings.ocapiData = parseOk(granted);
       const envId = await newEnv('placed');
       await syncCatalogue({ db: db(), data, envId });
       const rows = new Map((await copy(envId)).map((r) => [r.b2cProductId, r]));

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { DOMAIN_ERROR_CODES, DomainError } from '~/domain/shared/errors';
 import type { SessionUser } from '~/domain/shared/session';
@@ -23,8 +23,10 @@ import {
   agentRuns,
   catalogProducts,
   landingPages,
+  memberships,
   monitoringAlerts,
   monitoringRuns,
+  orgs,
   proposals,
   users,
 } from '~/server/db/schema';
@@ -286,6 +288,14 @@ describe('authorization walk', () => {
     });
 
     it('signed in, member of no org → FORBIDDEN when the input names an org, else the stated result', async () => {
+      // The walker's first org (orgs.create makes one) goes with the test: the next starts with none.
+      onTestFinished(async () => {
+        await database.db
+          .delete(orgs)
+          .where(
+            sql`${orgs.id} in (select ${memberships.orgId} from ${memberships} where ${memberships.userId} = ${walker.id})`,
+          );
+      });
       const input = nonMemberInput(path);
       const outcome = orgScoped.includes(path) ? forbidden : sample().nonMember;
       if (!outcome || 'forbidden' in outcome) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { B2C_CAPABILITIES, type B2CCapability } from '~/domain/instances/capabilities';
 import { API_CLIENT_NAME } from '~/domain/instances/constants';
 import type { B2CInstance } from '~/domain/instances/entities';
@@ -84,6 +84,9 @@ describeEachDriver('B2C onboarding through the API', (get) => {
   });
   /** Jobs the procedures queued: completing onboarding starts the env's catalogue sync. */
   const enqueued: { kind: string; payload: unknown }[] = [];
+  beforeEach(() => {
+    enqueued.length = 0;
+  });
   async function recordEnqueue(kind: string, payload: unknown, { orgId, key, tx }: EnqueueOptions) {
     enqueued.push({ kind, payload });
     // In the caller's transaction, as the real queue does (a run starts with its job in one).

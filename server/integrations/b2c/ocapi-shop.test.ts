@@ -20,8 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => sim.stop());
 
+/** The instance's Shop settings as Business Manager would save them: granting the client, or none. */
+function shopSettings(granted: boolean) {
+  if (!granted) {
+    sim.instance(HOST).settings.ocapiShop = null;
+    return;
+  }
+  const parsed = parseOcapiSettings(ocapiShopSettingsSnippet(creds.clientId));
+  if (!parsed.ok) throw new Error(parsed.error);
+  sim.instance(HOST).settings.ocapiShop = parsed.value;
+}
+
 describe('OCAPI Shop client', () => {
   it('is refused with 403 until the Shop settings grant the client, then reads the site', async () => {
+    shopSettings(false);
     const shop = gateway.instanceClients(HOST, creds).shop;
     const error = await shop.getSite(SIM_SITE_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(B2CPermissionError);
@@ -30,9 +42,7 @@ describe('OCAPI Shop client', () => {
       call: { api: 'ocapi-shop', method: 'GET', resource: '/site' },
     });
 
-    const parsed = parseOcapiSettings(ocapiShopSettingsSnippet(creds.clientId));
-    if (!parsed.ok) throw new Error(parsed.error);
-    sim.instance(HOST).settings.ocapiShop = parsed.value;
+    shopSettings(true);
     await expect(shop.getSite(SIM_SITE_ID)).resolves.toMatchObject({
       id: SIM_SITE_ID,
       default_currency: 'USD',
@@ -45,6 +55,7 @@ describe('OCAPI Shop client', () => {
   });
 
   it('retries the site read through a 5xx, and times out a stalled one as unavailable', async () => {
+    shopSettings(true);
     const shop = gateway.instanceClients(HOST, creds).shop;
     sim.faults.add({ path: '/dw/shop/v25_6/site', status: 503, times: 1 });
     const before = sim.countRequests('GET', '/dw/shop/v25_6/site');
@@ -64,6 +75,7 @@ describe('OCAPI Shop client', () => {
   });
 
   it('calls as a guest: the client id, no token (a wrong secret does not matter here)', async () => {
+    shopSettings(true);
     const sent: Headers[] = [];
     const watched = createB2CGateway({
       ...sim.gatewayConfig(),
