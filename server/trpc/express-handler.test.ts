@@ -1,6 +1,8 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import express from 'express';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,26 +22,40 @@ const t = initTRPC.context<{ user: string | null }>().create({
     return { ...shape, data: { ...shape.data, formatted: true } };
   },
 });
+/** Procedure calls, and contexts made, since the last reset. */
+const ran = { procedures: 0, contexts: 0 };
+const counted = t.procedure.use(({ next }) => {
+  ran.procedures++;
+  return next();
+});
 const router = t.router({
-  hello: t.procedure.input(z.object({ name: z.string().max(10) })).query(({ input, ctx }) => ({
+  // Its answer cannot be serialised (superjson reads the getter), though it is not stream-like.
+  unserialisable: counted.query(() => ({
+    nested: {
+      get boom(): string {
+        throw new Error('Not serialisable.');
+      },
+    },
+  })),
+  hello: counted.input(z.object({ name: z.string().max(10) })).query(({ input, ctx }) => ({
     greeting: `hello ${input.name}`,
     by: ctx.user,
     at: new Date(0),
   })),
-  secret: t.procedure.query(({ ctx }) => {
+  secret: counted.query(({ ctx }) => {
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
     return 'ok';
   }),
-  broken: t.procedure.query(() => {
+  broken: counted.query(() => {
     throw new Error('boom');
   }),
-  unformattable: t.procedure.query(() => {
+  unformattable: counted.query(() => {
     throw new Error('unformattable');
   }),
-  kinds: t.procedure.query(() => ({ map: new Map([['a', 1n]]), gone: undefined, nan: Number.NaN })),
-  later: t.procedure.query(() => ({ soon: Promise.resolve(1) })),
+  kinds: counted.query(() => ({ map: new Map([['a', 1n]]), gone: undefined, nan: Number.NaN })),
+  later: counted.query(() => ({ soon: Promise.resolve(1) })),
   // Answers only once its caller has gone: when the request's signal aborts.
-  waits: t.procedure.query(({ signal }) => {
+  waits: counted.query(({ signal }) => {
     waiting.started();
     return new Promise<string>((resolve) =>
       signal?.addEventListener('abort', () => {
@@ -48,10 +64,10 @@ const router = t.router({
       }),
     );
   }),
-  save: t.procedure
+  save: counted
     .input(z.object({ text: z.string() }))
     .mutation(({ input }) => ({ saved: input.text.length })),
-  count: t.procedure.query(async function* () {
+  count: counted.query(async function* () {
     for (let i = 0; i < 3; i++) {
       yield i;
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -59,38 +75,74 @@ const router = t.router({
   }),
 });
 
+/** What each server's hooks were called with: onError and responseMeta, in order. */
 const errors: string[][] = [[], [], []];
+const metaFor: Record<string, () => ReturnType<ResponseMeta>> = {
+  meta: () => ({
+    status: 202,
+    headers: new Headers([
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+      ['x-meta', 'one'],
+      ['x-meta', 'two'],
+    ]),
+  }),
+  'meta-object': () => ({
+    headers: {
+      'set-cookie': ['a=1', 'b=2'],
+      'x-list': ['one', 'two'],
+      'cache-control': 'no-cache',
+    },
+  }),
+  'meta-padded': () => ({ headers: { 'x-padded': '  spaced  ' } }),
+  'meta-bad-header': () => ({ headers: { 'x-price': 'price €5' } }),
+  'meta-204': () => ({ status: 204 }),
+  'meta-600': () => ({ status: 600 }),
+};
+type ResponseMeta = (opts: {
+  errors: TRPCError[];
+  ctx?: { user: string | null };
+  type: string;
+  paths?: readonly string[];
+  data: readonly unknown[];
+  eagerGeneration: boolean;
+}) => { status?: number; headers?: Headers | Record<string, string | string[]> };
 function options(which: number) {
   return {
     router,
     maxBodySize: 200,
     maxBatchSize: 3,
-    createContext: async ({ req }: { req: express.Request }) => {
+    createContext: async ({ req, res }: { req: express.Request; res: express.Response }) => {
+      ran.contexts++;
+      if (req.headers['x-created']) res.statusCode = 201;
       if (req.headers['x-no-context'])
         throw new TRPCError({ code: 'FORBIDDEN', message: 'No context today.' });
       return { user: req.headers.authorization ?? null };
     },
-    responseMeta: ({
-      errors: failed,
+    responseMeta: (({ errors: failed, ctx, type, paths, data, eagerGeneration }) => {
+      errors[which]?.push(
+        `meta ${type} ${paths?.join(',')} data:${data.length} errors:${failed.length} eager:${eagerGeneration} user:${ctx?.user}`,
+      );
+      const meta = ctx?.user ? metaFor[ctx.user] : undefined;
+      if (meta) return meta();
+      return failed.length > 0 ? { headers: { 'x-failed': String(failed.length) } } : {};
+    }) satisfies ResponseMeta,
+    onError: ({
+      error,
+      path,
+      type,
+      input,
       ctx,
     }: {
-      errors: TRPCError[];
+      error: TRPCError;
+      path?: string;
+      type: string;
+      input: unknown;
       ctx?: { user: string | null };
     }) => {
-      if (ctx?.user === 'meta')
-        return {
-          status: 202,
-          headers: new Headers([
-            ['set-cookie', 'a=1'],
-            ['set-cookie', 'b=2'],
-            ['x-meta', 'one'],
-            ['x-meta', 'two'],
-          ]),
-        };
-      return failed.length > 0 ? { headers: { 'x-failed': String(failed.length) } } : {};
-    },
-    onError: ({ error, path }: { error: TRPCError; path?: string }) => {
-      errors[which]?.push(`${path}:${error.code}`);
+      errors[which]?.push(
+        `error ${type} ${path}:${error.code} ${error.message} input:${JSON.stringify(input)} user:${ctx?.user}`,
+      );
     },
   };
 }
@@ -99,11 +151,16 @@ const servers: { close: () => void }[] = [];
 const bases: string[] = [];
 
 beforeAll(async () => {
+  // The query batch alone: what it answers, a 599 when it declines, and tRPC's answer to what it
+  // throws (as trpcExpressHandler gives it).
   const queryBatchOnly = (req: express.Request, res: express.Response) => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
-    void answerQueryBatch(options(2), req, res, path).then((answered) => {
-      if (!answered) res.status(599).end('declined');
-    });
+    const opts = options(2);
+    answerQueryBatch(opts, req, res, path)
+      .then((answered) => {
+        if (!answered) res.status(599).end('declined');
+      })
+      .catch(internal_exceptionHandler({ req, res, path, ...opts }));
   };
   const handlers = [
     createExpressMiddleware(options(0)),
@@ -156,9 +213,15 @@ async function both(path: string, init?: RequestInit): Promise<[Answer, Answer]>
  * tRPC when it answers, and nothing run (no error reported) when it declines. */
 async function queryBatchAlone(path: string, init?: RequestInit): Promise<Answer | 'declined'> {
   errors[2] = [];
+  ran.procedures = 0;
+  ran.contexts = 0;
   const answer = await ask(bases[2] ?? '', path, init);
   if (answer.status !== 599) return answer;
-  expect(errors[2]).toEqual([]);
+  // Declined having run nothing: no context, no procedure, no hook.
+  expect({ ran, reported: errors[2] }).toEqual({
+    ran: { procedures: 0, contexts: 0 },
+    reported: [],
+  });
   return 'declined';
 }
 
@@ -256,6 +319,85 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
       true,
     ],
     ['HEAD', '/hello', { method: 'HEAD' }, false],
+    [
+      'an answer the transformer cannot serialise',
+      batch('unserialisable,hello', [null, { name: 'ada' }]),
+      undefined,
+      true,
+    ],
+    [
+      'headers from responseMeta as an object: lists, cookies, one replaced',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta-object' } },
+      true,
+    ],
+    [
+      'a header value from responseMeta with spaces around it',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta-padded' } },
+      true,
+    ],
+    [
+      'a header value from responseMeta that a Response refuses',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta-bad-header' } },
+      true,
+    ],
+    [
+      'a status from responseMeta that carries no body (204)',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta-204' } },
+      true,
+    ],
+    [
+      'a status from responseMeta outside 200–599',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { authorization: 'meta-600' } },
+      true,
+    ],
+    [
+      'a status set by createContext, one call',
+      `/hello?input=${input([{ name: 'ada' }])}`,
+      { headers: { 'x-created': '1' } },
+      false,
+    ],
+    [
+      'a status set by createContext',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { 'x-created': '1' } },
+      true,
+    ],
+    [
+      'a batch with connection params',
+      `${batch('secret', [null])}&connectionParams=${encodeURIComponent('{"a":"b"}')}`,
+      undefined,
+      true,
+    ],
+    [
+      'a batch with connection params that are not JSON',
+      `${batch('secret', [null])}&connectionParams=nope`,
+      undefined,
+      false,
+    ],
+    [
+      'a GET batch labelled multipart/form-data',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      false,
+    ],
+    [
+      'a GET batch labelled application/json',
+      batch('hello', [{ name: 'ada' }]),
+      { headers: { 'content-type': 'application/json' } },
+      true,
+    ],
+    ['a batch with an empty path segment', batch('hello,', [{ name: 'ada' }]), undefined, false],
+    [
+      'a batch with an escaped comma',
+      batch('hello%2Csecret', [{ name: 'ada' }, null]),
+      undefined,
+      true,
+    ],
   ];
   for (const [name, path, init, fast] of cases)
     it(`${name} (${fast ? 'the query batch' : 'resolveResponse'})`, async () => {
@@ -277,6 +419,42 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
     expect(ours.headers['transfer-encoding'] ?? 'chunked').toBe('chunked');
     expect(ours.body.trim().split('\n').length).toBeGreaterThan(3);
     expect(ours.body.trim().split('\n').length).toBe(theirs.body.trim().split('\n').length);
+  });
+
+  it('a Host header with credentials, which a Fetch Request refuses: tRPC’s answer (declined)', async () => {
+    // tRPC's message names the URL: the servers differ only in their port.
+    const noPort = (text: string) => text.replace(/127\.0\.0\.1:\d+/g, 'HOST');
+    const raw = (base: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const url = new URL(`${base}${batch('hello', [{ name: 'ada' }])}`);
+        const request = httpRequest(
+          url,
+          { headers: { host: `user:secret@${url.host}` } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            // tRPC's message names the URL: the servers differ only in their port.
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body: body.replaceAll(url.port, 'PORT'),
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    errors[0] = [];
+    errors[1] = [];
+    const theirs = await raw(bases[0] ?? '');
+    const ours = await raw(bases[1] ?? '');
+    expect(theirs.status).toBe(500);
+    expect(ours).toEqual(theirs);
+    expect(errors[1]?.map(noPort)).toEqual(errors[0]?.map(noPort));
+    ran.contexts = 0;
+    expect(await raw(bases[2] ?? '')).toEqual({ status: 599, body: 'declined' });
+    expect(ran.contexts).toBe(0);
   });
 
   it('aborts a query’s signal when its caller leaves (the query batch)', async () => {

@@ -80,7 +80,8 @@ async function writeAnswer(
   request: Request,
   res: ExpressResponse,
 ): Promise<void> {
-  res.statusCode = response.status;
+  // A status set before (by createContext, say) is kept, as tRPC's writer keeps it.
+  if (res.statusCode === 200) res.statusCode = response.status;
   for (const [key, value] of response.headers) if (key !== 'set-cookie') res.setHeader(key, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);

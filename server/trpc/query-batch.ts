@@ -7,10 +7,13 @@
  * objects' work (an undici `Request` with its URL parsed twice and an `AbortSignal` joined per call, a
  * `Response` read back as a stream), which was a third of the request's time.
  *
- * Anything else — another method, a single call, JSON lines asked for, a path that names no query,
- * input tRPC cannot parse — is declined before any procedure or `createContext` has run, and goes
- * to `resolveResponse` as before. `query-batch.test.ts` serves one router both ways and requires the
- * same status, headers, body and error reports.
+ * Anything else — another method, a single call, JSON lines asked for, a path that names no query or
+ * does not decode, a batch over the limit, a URL a Fetch `Request` refuses — is declined before any
+ * procedure or `createContext` has run, and goes to `resolveResponse` as before. Input that is not
+ * JSON is each call's error, as in `resolveResponse`. When `responseMeta` adds a status or headers,
+ * the answer is built as tRPC builds it (a Fetch `Headers` and `Response`, which validate both).
+ * `express-handler.test.ts` serves one router through tRPC's adapter, ours and this alone, and
+ * requires the same status, headers, body and hook calls.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnyTRPCProcedure, AnyTRPCRouter, inferRouterContext } from '@trpc/server';
@@ -55,23 +58,18 @@ function nodeHeaders(incoming: IncomingHttpHeaders): Headers {
   return headers as Headers;
 }
 
-/** The answer's headers with the Fetch `Headers` semantics `resolveResponse` gives them: names
- * case-insensitive, `append` joins with ", ", `set-cookie` keeps one value each. */
-class AnswerHeaders {
-  private readonly values = new Map<string, string[]>();
-  set(name: string, value: string): void {
-    this.values.set(name.toLowerCase(), [value]);
-  }
-  append(name: string, value: string): void {
-    const key = name.toLowerCase();
-    const list = this.values.get(key);
-    if (list) list.push(value);
-    else this.values.set(key, [value]);
-  }
-  writeTo(res: ExpressResponse): void {
-    for (const [name, list] of this.values)
-      res.setHeader(name, name === 'set-cookie' ? list : list.join(', '));
-  }
+/** The headers every answer of `resolveResponse` carries before `responseMeta` adds any, in the
+ * order a Fetch `Headers` gives them. */
+const ANSWER_HEADERS: [string, string][] = [
+  ['content-type', 'application/json'],
+  ['vary', 'trpc-accept, accept'],
+];
+
+/** Status and headers to Node's response as tRPC's writer puts them: a status set earlier (by
+ * `createContext`, say) is kept, and `set-cookie` goes as a list. */
+function writeHead(res: ExpressResponse, status: number, headers: Iterable<[string, string]>) {
+  if (res.statusCode === 200) res.statusCode = status;
+  for (const [key, value] of headers) if (key !== 'set-cookie') res.setHeader(key, value);
 }
 
 /** `resolveResponse`'s test for a value only a streamed answer can carry. */
@@ -133,7 +131,8 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
   } catch {
     return false;
   }
-  if (url.searchParams.get('batch') !== '1') return false;
+  // A Fetch Request refuses a URL with credentials (a Host header of `user:pass@host`): tRPC's answer.
+  if (url.searchParams.get('batch') !== '1' || url.username || url.password) return false;
 
   const { router, maxBatchSize, createContext, responseMeta, onError } = options;
   const config = router._def._config;
@@ -195,10 +194,10 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
     }
   });
 
-  const answerHeaders = new AnswerHeaders();
-  answerHeaders.set('vary', 'trpc-accept, accept');
+  // What responseMeta adds goes into a Fetch `Headers`, as in resolveResponse (which validates and
+  // trims each value, joins repeats, and keeps what the first call added if a failure calls it again).
+  let metaHeaders: Headers | undefined;
   const respond = (untransformed: TRPCResponse | TRPCResponse[], errors: TRPCError[]) => {
-    let status = getHTTPStatusCode(untransformed);
     const meta =
       responseMeta?.({
         ctx,
@@ -209,22 +208,31 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
         eagerGeneration: false,
         type: info.type,
       }) ?? {};
-    if (meta.headers instanceof Headers) {
-      for (const [key, value] of meta.headers.entries()) answerHeaders.append(key, value);
-    } else if (meta.headers) {
-      for (const [key, value] of Object.entries(meta.headers)) {
-        if (Array.isArray(value)) for (const v of value) answerHeaders.append(key, v);
-        else if (typeof value === 'string') answerHeaders.set(key, value);
+    if (meta.headers) {
+      const headers = (metaHeaders ??= new Headers(ANSWER_HEADERS));
+      if (meta.headers instanceof Headers) {
+        for (const [key, value] of meta.headers.entries()) headers.append(key, value);
+      } else {
+        for (const [key, value] of Object.entries(meta.headers)) {
+          if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+          else if (typeof value === 'string') headers.set(key, value);
+        }
       }
     }
-    if (meta.status) status = meta.status;
-    return status;
+    return {
+      status: meta.status || getHTTPStatusCode(untransformed),
+      fromMeta: Boolean(meta.status),
+    };
+  };
+  /** The answer, checked as tRPC's `new Response` checks it when a hook had a say in it (a status
+   * outside 200–599 or one that carries no body throws, as it does there). */
+  const answer = (body: string, { status, fromMeta }: ReturnType<typeof respond>) => {
+    if (fromMeta || metaHeaders) new Response(body, { status, headers: metaHeaders });
+    return { body, status };
   };
 
-  let status: number;
-  let body: string;
+  let written: { body: string; status: number };
   try {
-    answerHeaders.set('content-type', 'application/json');
     const results = (await Promise.all(calls)).map((result): CallResult => {
       if (result.error || !isDataStream(result.data)) return result;
       const error = new TRPCError({
@@ -248,10 +256,11 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
       };
     });
     const errors = results.flatMap(({ error }) => (error ? [error] : []));
-    status = respond(untransformed, errors);
-    body = JSON.stringify(transformTRPCResponse(config, untransformed));
+    const head = respond(untransformed, errors);
+    written = answer(JSON.stringify(transformTRPCResponse(config, untransformed)), head);
   } catch (cause) {
-    // resolveResponse's answer to a failure outside the calls (the transformer or error formatter).
+    // resolveResponse's answer to a failure outside the calls (the transformer, the error formatter,
+    // a status or header responseMeta gave that a Response refuses). A second failure is thrown.
     const error = getTRPCErrorFromUnknown(cause);
     onError?.({ error, path: undefined, input: undefined, ctx, type: info.type, req });
     const untransformed = {
@@ -264,11 +273,14 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
         ctx,
       }),
     };
-    body = JSON.stringify(transformTRPCResponse(config, untransformed));
-    status = respond(untransformed, [error]);
+    const body = JSON.stringify(transformTRPCResponse(config, untransformed));
+    written = answer(body, respond(untransformed, [error]));
   }
-  res.statusCode = status;
-  answerHeaders.writeTo(res);
-  res.end(body);
+  if (metaHeaders) {
+    writeHead(res, written.status, metaHeaders);
+    const cookies = metaHeaders.getSetCookie();
+    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  } else writeHead(res, written.status, ANSWER_HEADERS);
+  res.end(written.body);
   return true;
 }
