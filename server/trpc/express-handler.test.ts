@@ -228,6 +228,9 @@ async function queryBatchAlone(path: string, init?: RequestInit): Promise<Answer
 const batch = (paths: string, calls: unknown[]) => `/${paths}?batch=1&input=${input(calls)}`;
 
 describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
+  /** `hello` asked by `authorization`, whose responseMeta (metaFor) answers: the query batch's. */
+  const helloAs = (authorization: string) =>
+    [batch('hello', [{ name: 'ada' }]), { headers: { authorization } }, true] as const;
   // [name, path, init, answered by the query batch (query-batch.ts) rather than resolveResponse]
   const cases: [string, string, RequestInit | undefined, boolean][] = [
     ['one query', `/hello?input=${input([{ name: 'ada' }])}`, undefined, false],
@@ -263,12 +266,7 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
       { headers: { 'x-no-context': '1' } },
       true,
     ],
-    [
-      'a status, repeated headers and cookies from responseMeta',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta' } },
-      true,
-    ],
+    ['a status, repeated headers and cookies from responseMeta', ...helloAs('meta')],
     ['an escaped path', batch('hel%6Co,secret', [{ name: 'ada' }, null]), undefined, true],
     ['a malformed escape in the path', batch('hel%ZZo', [{ name: 'ada' }]), undefined, false],
     [
@@ -327,34 +325,12 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
     ],
     [
       'headers from responseMeta as an object: lists, cookies, one replaced',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta-object' } },
-      true,
+      ...helloAs('meta-object'),
     ],
-    [
-      'a header value from responseMeta with spaces around it',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta-padded' } },
-      true,
-    ],
-    [
-      'a header value from responseMeta that a Response refuses',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta-bad-header' } },
-      true,
-    ],
-    [
-      'a status from responseMeta that carries no body (204)',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta-204' } },
-      true,
-    ],
-    [
-      'a status from responseMeta outside 200–599',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { authorization: 'meta-600' } },
-      true,
-    ],
+    ['a header value from responseMeta with spaces around it', ...helloAs('meta-padded')],
+    ['a header value from responseMeta that a Response refuses', ...helloAs('meta-bad-header')],
+    ['a status from responseMeta that carries no body (204)', ...helloAs('meta-204')],
+    ['a status from responseMeta outside 200–599', ...helloAs('meta-600')],
     [
       'a status set by createContext, one call',
       `/hello?input=${input([{ name: 'ada' }])}`,
