@@ -26,7 +26,6 @@ import {
   agentRuns,
   aiSpend,
   analystMessages,
-  jobRuns,
   monitoringRuns,
   monitoringSamples,
 } from '~/server/db/schema';
@@ -34,6 +33,7 @@ import { rowsOf } from '~/server/db/client';
 import { describeEachDriver } from '~/server/db/test-db';
 import { createB2CGateway } from '~/server/integrations/b2c/gateway.impl';
 import { type Jobs, startJobs } from '~/server/jobs/runtime';
+import { unendedJobCount } from '~/server/jobs/test-support';
 import { monitoringPlanJob, monitoringSampleJob } from '~/server/monitoring/jobs';
 import { narrowCategory, syncedOnce } from '~/server/products/test-support';
 import { createSecrets } from '~/server/secrets';
@@ -170,26 +170,10 @@ describeEachDriver('AI budget', (get) => {
   const caller = (services: BeaconServices, user: SessionUser) =>
     createCallerFactory(appRouter)({ user, services, requestId: 'budget-test' } satisfies Context);
 
-  /** The model-calling jobs (plans, items, samples) that have not ended: queued, waiting to retry or
-   * being worked; of one agent or monitoring run (each job is sent under its job run's id, whose
-   * payload names the run: server/jobs/queue.ts), or created since `since` (the database's clock). */
-  async function unendedJobs(of: { runId: string } | { since: string }): Promise<number> {
-    const names = [planJob.name, itemJob.name, monitoringPlanJob.name, monitoringSampleJob.name];
-    const which =
-      'runId' in of
-        ? sql`id::text in (select ${jobRuns.id}::text from ${jobRuns} where ${jobRuns.payload} ->> 'runId' = ${of.runId})`
-        : sql`created_on >= ${of.since}::timestamptz`;
-    const [row] = rowsOf<{ n: number }>(
-      await get().db.execute(
-        sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')
-            and name in (${sql.join(
-              names.map((name) => sql`${name}`),
-              sql`, `,
-            )}) and ${which}`,
-      ),
-    );
-    return Number(row?.n);
-  }
+  /** The model-calling kinds: plans, items, samples. */
+  const modelJobs = [planJob.name, itemJob.name, monitoringPlanJob.name, monitoringSampleJob.name];
+  const unendedJobs = (of: { runId: string } | { since: string }) =>
+    unendedJobCount(get().db, modelJobs, of);
 
   /** The database's clock, as its text (what `unendedJobs` compares with). */
   async function databaseNow(): Promise<string> {

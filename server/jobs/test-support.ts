@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { JobRun } from '~/domain/jobs/runs';
-import type { Db } from '~/server/db/client';
+import { type Db, rowsOf } from '~/server/db/client';
+import { jobRuns } from '~/server/db/schema';
 import { createSecrets } from '~/server/secrets';
 import { type BeaconServices, createServices } from '~/server/services';
 import { fakeGateway, makeOrg, makeUser } from '~/server/test-support';
@@ -67,13 +68,37 @@ export async function followNoopRun(options: {
 
 /** How many pg-boss jobs of `name` the database holds, in any state. */
 export async function bossJobCount(db: Db, name: string): Promise<number> {
-  const result: unknown = await db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = ${name}`,
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name}`),
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    n: number;
-  }[];
-  return Number(rows[0]?.n);
+  return Number(row?.n);
+}
+
+/**
+ * Jobs of the kinds `names` that have not ended (queued, waiting to retry or being worked): of one
+ * agent or monitoring run (each job is sent under its job run's id, whose payload names the run:
+ * queue.ts), or created since `since` (the database's clock, as text).
+ */
+export async function unendedJobCount(
+  db: Db,
+  names: readonly string[],
+  of: { runId: string } | { since: string },
+): Promise<number> {
+  const which =
+    'runId' in of
+      ? sql`id::text in (select ${jobRuns.id}::text from ${jobRuns} where ${jobRuns.payload} ->> 'runId' = ${of.runId})`
+      : sql`created_on >= ${of.since}::timestamptz`;
+  const kinds = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from pgboss.job
+          where state in ('created', 'retry', 'active') and name in (${kinds}) and ${which}`,
+    ),
+  );
+  return Number(row?.n);
 }
 
 /**

@@ -228,9 +228,11 @@ async function queryBatchAlone(path: string, init?: RequestInit): Promise<Answer
 const batch = (paths: string, calls: unknown[]) => `/${paths}?batch=1&input=${input(calls)}`;
 
 describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
-  /** `hello` asked by `authorization`, whose responseMeta (metaFor) answers: the query batch's. */
-  const helloAs = (authorization: string) =>
-    [batch('hello', [{ name: 'ada' }]), { headers: { authorization } }, true] as const;
+  /** A batch of `hello` sent with `headers`, answered by the query batch unless `fast` is false. */
+  const helloWith = (headers: Record<string, string>, fast = true) =>
+    [batch('hello', [{ name: 'ada' }]), { headers }, fast] as const;
+  /** `hello` asked by `authorization`, whose responseMeta (metaFor) answers. */
+  const helloAs = (authorization: string) => helloWith({ authorization });
   // [name, path, init, answered by the query batch (query-batch.ts) rather than resolveResponse]
   const cases: [string, string, RequestInit | undefined, boolean][] = [
     ['one query', `/hello?input=${input([{ name: 'ada' }])}`, undefined, false],
@@ -306,15 +308,11 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
     ],
     [
       'a batch asked for as JSON lines through accept',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { accept: 'text/plain, application/jsonl' } },
-      false,
+      ...helloWith({ accept: 'text/plain, application/jsonl' }, false),
     ],
     [
       'a batch asking for plain JSON through trpc-accept',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { 'trpc-accept': 'application/json', accept: 'application/jsonl' } },
-      true,
+      ...helloWith({ 'trpc-accept': 'application/json', accept: 'application/jsonl' }),
     ],
     ['HEAD', '/hello', { method: 'HEAD' }, false],
     [
@@ -337,12 +335,7 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
       { headers: { 'x-created': '1' } },
       false,
     ],
-    [
-      'a status set by createContext',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { 'x-created': '1' } },
-      true,
-    ],
+    ['a status set by createContext', ...helloWith({ 'x-created': '1' })],
     [
       'a batch with connection params',
       `${batch('secret', [null])}&connectionParams=${encodeURIComponent('{"a":"b"}')}`,
@@ -357,16 +350,9 @@ describe('trpcExpressHandler answers as tRPC’s Express adapter does', () => {
     ],
     [
       'a GET batch labelled multipart/form-data',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { 'content-type': 'multipart/form-data; boundary=x' } },
-      false,
+      ...helloWith({ 'content-type': 'multipart/form-data; boundary=x' }, false),
     ],
-    [
-      'a GET batch labelled application/json',
-      batch('hello', [{ name: 'ada' }]),
-      { headers: { 'content-type': 'application/json' } },
-      true,
-    ],
+    ['a GET batch labelled application/json', ...helloWith({ 'content-type': 'application/json' })],
     ['a batch with an empty path segment', batch('hello,', [{ name: 'ada' }]), undefined, false],
     [
       'a batch with an escaped comma',

@@ -16,7 +16,7 @@ import {
 import { type HTTPErrorHandler, type ResponseMetaFn, resolveResponse } from '@trpc/server/http';
 import { getAcceptHeader } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { answerQueryBatch } from './query-batch';
+import { answerQueryBatch, writeHead } from './query-batch';
 
 export interface TrpcExpressHandlerOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -80,11 +80,7 @@ async function writeAnswer(
   request: Request,
   res: ExpressResponse,
 ): Promise<void> {
-  // A status set before (by createContext, say) is kept, as tRPC's writer keeps it.
-  if (res.statusCode === 200) res.statusCode = response.status;
-  for (const [key, value] of response.headers) if (key !== 'set-cookie') res.setHeader(key, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  writeHead(res, response.status, response.headers);
   if (!response.body) {
     res.end();
     return;

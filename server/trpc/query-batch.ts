@@ -66,10 +66,17 @@ const ANSWER_HEADERS: [string, string][] = [
 ];
 
 /** Status and headers to Node's response as tRPC's writer puts them: a status set earlier (by
- * `createContext`, say) is kept, and `set-cookie` goes as a list. */
-function writeHead(res: ExpressResponse, status: number, headers: Iterable<[string, string]>) {
+ * `createContext`, say) is kept, and a Fetch `Headers`'s `set-cookie` values go as one list. */
+export function writeHead(
+  res: ExpressResponse,
+  status: number,
+  headers: Headers | readonly [string, string][],
+): void {
   if (res.statusCode === 200) res.statusCode = status;
   for (const [key, value] of headers) if (key !== 'set-cookie') res.setHeader(key, value);
+  if (!(headers instanceof Headers)) return;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
 }
 
 /** `resolveResponse`'s test for a value only a streamed answer can carry. */
@@ -276,11 +283,7 @@ export async function answerQueryBatch<TRouter extends AnyTRPCRouter>(
     const body = JSON.stringify(transformTRPCResponse(config, untransformed));
     written = answer(body, respond(untransformed, [error]));
   }
-  if (metaHeaders) {
-    writeHead(res, written.status, metaHeaders);
-    const cookies = metaHeaders.getSetCookie();
-    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  } else writeHead(res, written.status, ANSWER_HEADERS);
+  writeHead(res, written.status, metaHeaders ?? ANSWER_HEADERS);
   res.end(written.body);
   return true;
 }
